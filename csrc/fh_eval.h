@@ -1,0 +1,90 @@
+/* fh_eval.h -- the hand evaluator: 5, 6 or 7 card ids -> value 1..7462, higher wins (R9).
+ *
+ * All functions trust their input: card ids in 0..51 and no card repeated. Callers (the
+ * Cython bridge) validate first. They are pure, reentrant and thread-safe.
+ *
+ * A hand's key is FH_KEY_INIT plus the sum of fh_card_keys[] of its cards. Keys add, so
+ * enumerators and equity loops build them incrementally, one card at a time.
+ */
+#ifndef FH_EVAL_H
+#define FH_EVAL_H
+
+#include "fh_common.h"
+#include "fh_tables.h"
+
+#define FH_KEY_INIT (0x3333ULL << 32)     /* every suit counter starts at 3 */
+#define FH_FLUSH_CHECK (0x8888ULL << 32)  /* a counter reaching 8 means 5+ cards of a suit */
+#define FH_NOFLUSH_MASK ((1u << FH_NOFLUSH_SHIFT) - 1u)
+
+/* Bit (16 * suit + rank) of a card: OR these to get the per-suit rank masks of a hand. */
+#define FH_SUIT_RANK_BIT(c) (1ULL << ((((c) & 3u) << 4) | ((c) >> 2)))
+
+/* Suit (0..3) holding five or more cards, given a key with a flush. */
+FH_INLINE unsigned fh_flush_suit(uint64_t key) {
+    return (FH_CTZ64(key & FH_FLUSH_CHECK) - 35u) >> 2;
+}
+
+/* Value of a hand without a flush, from its key. */
+FH_INLINE fh_value_t fh_noflush_value(uint64_t key) {
+    uint32_t r = (uint32_t)key;
+    return fh_noflush_values[fh_noflush_offsets[r >> FH_NOFLUSH_SHIFT] + (r & FH_NOFLUSH_MASK)];
+}
+
+/* Value of a hand from its key and the OR of FH_SUIT_RANK_BIT over its cards. */
+FH_INLINE fh_value_t fh_value_from_key(uint64_t key, uint64_t suit_ranks) {
+    if (FH_UNLIKELY(key & FH_FLUSH_CHECK)) {
+        unsigned s = fh_flush_suit(key);
+        return fh_flush_values[(suit_ranks >> (s << 4)) & 0x1FFFu];
+    }
+    return fh_noflush_value(key);
+}
+
+/* Flush value of n cards whose key has a flush (the cold path of fh_eval_cards). */
+fh_value_t fh_flush_value_of_cards(uint64_t key, const fh_card_t *cards, int n);
+
+/* Value of n = 5, 6 or 7 cards. */
+FH_INLINE fh_value_t fh_eval_cards(const fh_card_t *cards, int n) {
+    uint64_t key = FH_KEY_INIT;
+    for (int i = 0; i < n; i++) key += fh_card_keys[cards[i]];
+    if (FH_UNLIKELY(key & FH_FLUSH_CHECK)) return fh_flush_value_of_cards(key, cards, n);
+    return fh_noflush_value(key);
+}
+
+/* Value of exactly seven cards (unrolled). */
+FH_INLINE fh_value_t fh_eval7(const fh_card_t *c) {
+    uint64_t key = FH_KEY_INIT + fh_card_keys[c[0]] + fh_card_keys[c[1]] + fh_card_keys[c[2]] +
+                   fh_card_keys[c[3]] + fh_card_keys[c[4]] + fh_card_keys[c[5]] + fh_card_keys[c[6]];
+    if (FH_UNLIKELY(key & FH_FLUSH_CHECK)) return fh_flush_value_of_cards(key, c, 7);
+    return fh_noflush_value(key);
+}
+
+/* Category 0 (high card) .. 8 (straight flush) of a value 1..7462. */
+FH_INLINE int fh_category(fh_value_t v) {
+    int c = 0;
+    while (v > fh_category_max[c]) c++;
+    return c;
+}
+
+/* Evaluate n rows of k (5, 6 or 7) cards each, row-major in `cards`, into `out`.
+ * Returns the index of the first row holding a repeated card, or -1 if none (the values of
+ * such rows are meaningless). Card ids must already be known to lie in 0..51.
+ * Uses up to `threads` OpenMP threads (1 = the calling thread only). */
+ptrdiff_t fh_eval_batch(const fh_card_t *cards, size_t n, int k, fh_value_t *out, int threads);
+
+/* Index of the first of n*k bytes that is not a card id (> 51), or -1. */
+ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count);
+
+/* Histogram of the values of every 7-card hand that contains all `n_fixed` cards of
+ * `fixed` (0..7, distinct) and none of the cards in `dead` (a mask that must not include
+ * the fixed cards). hist has FH_N_VALUES + 1 slots (index = value) and is added to.
+ * Returns the number of hands, -1 if more than 7 cards are fixed, -2 if out of memory.
+ * A thread's count of one value never exceeds 2**32: there are 133,784,560 hands. */
+int64_t fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist,
+                            int threads);
+
+/* Number of OpenMP threads available (1 when built without OpenMP). */
+int fh_max_threads(void);
+/* 1 if the core was compiled with OpenMP. */
+int fh_have_openmp(void);
+
+#endif /* FH_EVAL_H */

@@ -1,0 +1,57 @@
+"""The game layer: configuration, actions and the hand state machine.
+
+>>> from fastholdem.game import GameConfig, Hand, Structure
+>>> hand = Hand(GameConfig(Structure.POT_LIMIT, 1, 2), [100] * 3, seed=3)
+>>> hand.legal_actions().max_to   # pot limit: call 2, then the pot of 5 (R28)
+7
+"""
+
+from __future__ import annotations
+
+from .actions import (
+    Action,
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Event,
+    Fold,
+    LegalActions,
+    Muck,
+    RaiseTo,
+    Show,
+)
+from .config import AnteMode, GameConfig, Structure
+from .account import describe
+from .hand import Hand, HandResult, Phase, PotResult
+from .pots import Pot, layer_pots, split_amount, uncalled
+
+__all__ = [
+    "Action",
+    "AllIn",
+    "AnteMode",
+    "Bet",
+    "Call",
+    "Check",
+    "DealBoard",
+    "DealHole",
+    "Event",
+    "Fold",
+    "GameConfig",
+    "Hand",
+    "HandResult",
+    "LegalActions",
+    "Muck",
+    "Phase",
+    "Pot",
+    "PotResult",
+    "RaiseTo",
+    "Show",
+    "Structure",
+    "describe",
+    "layer_pots",
+    "split_amount",
+    "uncalled",
+]

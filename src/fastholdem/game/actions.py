@@ -1,0 +1,247 @@
+"""Action values, the legal-action summary and history events (R24, R33).
+
+Actions are frozen, hashable values. Amounts always mean "to": the player's total bet in the
+current betting round after the action, as in PHH ``cbr``.
+
+>>> RaiseTo(6), str(RaiseTo(6)), Fold() == Fold()
+(RaiseTo(amount=6), 'cbr 6', True)
+>>> legal = LegalActions(seat=2, fold=True, check=False, call=2, min_to=4, max_to=200, bet=False)
+>>> RaiseTo(6) in legal, RaiseTo(3) in legal, Check() in legal
+(True, False, False)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple, Union
+
+__all__ = [
+    "Fold",
+    "Check",
+    "Call",
+    "Bet",
+    "RaiseTo",
+    "AllIn",
+    "DealHole",
+    "DealBoard",
+    "Show",
+    "Muck",
+    "PlayerAction",
+    "DealerAction",
+    "Action",
+    "LegalActions",
+    "Event",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Give up the hand and every chip already put in (R24)."""
+
+    def __str__(self) -> str:
+        return "f"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """Pass when there is nothing to call (R24)."""
+
+    def __str__(self) -> str:
+        return "cc"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Match the highest bet, or put in every chip if the stack is shorter (R24, R34)."""
+
+    def __str__(self) -> str:
+        return "cc"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """Open the betting of a round: the player's bet becomes ``amount`` (R24)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"cbr {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseTo:
+    """Raise the highest bet so that the player's total bet this round is ``amount``."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"cbr {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn:
+    """Put in every chip: a call, bet or raise, whichever the stack makes it (R24, R34)."""
+
+    def __str__(self) -> str:
+        return "allin"
+
+
+@dataclass(frozen=True, slots=True)
+class DealHole:
+    """Dealer: give ``seat`` its two hole cards (manual dealing). ``None`` marks an unknown card."""
+
+    seat: int
+    cards: tuple[int | None, ...]
+
+    def __str__(self) -> str:
+        from ..cards import card_str
+
+        return "d dh " + "".join("??" if c is None else card_str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard:
+    """Dealer: burn (implicitly) and deal the flop (3 cards), turn or river (1 card)."""
+
+    cards: tuple[int, ...]
+
+    def __str__(self) -> str:
+        from ..cards import card_str
+
+        return "d db " + "".join(card_str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """Showdown: ``seat`` shows its hole cards (``cards`` reveals them if they were unknown)."""
+
+    seat: int
+    cards: tuple[int, ...] | None = None
+
+    def __str__(self) -> str:
+        from ..cards import card_str
+
+        return "sm" + ("" if not self.cards else " " + "".join(card_str(c) for c in self.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """Showdown: ``seat`` throws its hand away unshown and gives up its claim to every pot."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return "sm"
+
+
+PlayerAction = Union[Fold, Check, Call, Bet, RaiseTo, AllIn]
+DealerAction = Union[DealHole, DealBoard, Show, Muck]
+Action = Union[PlayerAction, DealerAction]
+
+
+class LegalActions(NamedTuple):
+    """What the player to act may do now (R24-R29). Immutable.
+
+    Attributes
+    ----------
+    seat:
+        The seat to act, or ``None`` when no player is to act.
+    fold, check:
+        Whether folding / checking is allowed.
+    call:
+        Chips the player must add to call (all their chips if the stack is shorter), or
+        ``None`` when there is nothing to call.
+    min_to, max_to:
+        Smallest and largest total bet this round for a bet or raise, or ``None`` when the
+        player may not bet or raise (cap reached, betting not reopened, nobody left to respond).
+        A ``min_to`` equal to ``max_to`` below a full raise is a short all-in.
+    bet:
+        True when a bet or raise here is an opening ``Bet``; False when it is a ``RaiseTo``.
+    all_in_to:
+        The player's total bet this round after ``AllIn`` (a call for less or exactly, or a
+        bet/raise of every chip), or ``None`` when going all-in is not allowed (for example a
+        fixed-limit stack larger than the one allowed bet).
+    """
+
+    seat: int | None
+    fold: bool
+    check: bool
+    call: int | None
+    min_to: int | None
+    max_to: int | None
+    bet: bool
+    all_in_to: int | None = None
+
+    def __contains__(self, action: object) -> bool:
+        if self.seat is None:
+            return False
+        cls = type(action)
+        if cls is Fold:
+            return self.fold
+        if cls is Check:
+            return self.check
+        if cls is Call:
+            return self.call is not None
+        if cls is AllIn:
+            return self.all_in_to is not None
+        if cls is Bet or cls is RaiseTo:
+            if self.min_to is None or (cls is Bet) != self.bet:
+                return False
+            amount = action.amount  # type: ignore[union-attr]
+            return type(amount) is int and self.min_to <= amount <= self.max_to  # type: ignore[operator]
+        return False
+
+    @property
+    def can_raise(self) -> bool:
+        """True when a bet or raise is allowed."""
+        return self.min_to is not None
+
+    def __str__(self) -> str:
+        if self.seat is None:
+            return "no player to act"
+        parts = []
+        if self.fold:
+            parts.append("fold")
+        if self.check:
+            parts.append("check")
+        if self.call is not None:
+            parts.append(f"call {self.call}")
+        if self.min_to is not None:
+            word = "bet" if self.bet else "raise to"
+            if self.min_to == self.max_to:
+                parts.append(f"{word} {self.min_to}")
+            else:
+                parts.append(f"{word} {self.min_to}..{self.max_to}")
+        return f"seat {self.seat} may " + ", ".join(parts)
+
+
+class Event(NamedTuple):
+    """One entry of ``Hand.history``.
+
+    Attributes
+    ----------
+    street:
+        0 preflop, 1 flop, 2 turn, 3 river, 4 showdown/after betting.
+    seat:
+        The seat concerned, or ``None`` for the board.
+    kind:
+        ``ante``, ``sb``, ``bb``, ``deal``, ``burn``, ``board``, ``fold``, ``check``, ``call``,
+        ``bet``, ``raise``, ``return`` (uncalled chips, R30), ``show``, ``muck``, ``win``.
+    amount:
+        Chips moved by the event: put in (posts, calls, bets, raises), given back (``return``)
+        or won (``win``); 0 otherwise.
+    to:
+        The seat's total bet this round after a post, call, bet or raise; 0 otherwise.
+    cards:
+        Cards dealt, burned or shown (``None`` for an unknown card).
+    all_in:
+        True when the event put the player's last chip in.
+    """
+
+    street: int
+    seat: int | None
+    kind: str
+    amount: int = 0
+    to: int = 0
+    cards: tuple[int | None, ...] = ()
+    all_in: bool = False

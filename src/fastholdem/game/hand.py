@@ -1,0 +1,1232 @@
+"""The hand state machine: one hand of Texas hold'em from blinds to showdown.
+
+Rules implemented (see RULES.md): R14-R16 (blinds, heads-up, antes), R18-R20 (seeded shuffle,
+deal order, burns), R22-R30 (rounds, order, actions, end of round, fixed/no/pot limit,
+incomplete raises, uncalled chips), R33 (errors leave the state unchanged), R34-R38 (all-in,
+side pots, winning without showdown, showdown, split pots and odd chips).
+
+Seats are the indices of ``stacks``; play goes clockwise, i.e. to higher indices.
+
+>>> from fastholdem.game import GameConfig, Hand, RaiseTo
+>>> hand = Hand(GameConfig(small_blind=1, big_blind=2), [100, 100, 100], button=0, seed=7)
+>>> hand.actor, hand.legal_actions().min_to
+(0, 4)
+>>> _ = hand.apply(RaiseTo(6)); _ = hand.fold(); _ = hand.fold()
+>>> hand.is_complete, hand.stacks
+(True, [103, 99, 98])
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from ..cards import card_str, parse_cards
+from ..errors import (
+    BadAmountError,
+    ConfigError,
+    IllegalActionError,
+    InvalidActionError,
+    OutOfTurnError,
+)
+from .actions import (
+    AllIn,
+    Bet,
+    Call,
+    Check,
+    DealBoard,
+    DealHole,
+    Event,
+    Fold,
+    LegalActions,
+    Muck,
+    RaiseTo,
+    Show,
+)
+from .config import AnteMode, GameConfig, Structure
+from .pots import Pot, layer_pots, seat_order, split_amount, uncalled
+
+__all__ = ["Phase", "Hand", "HandResult", "PotResult"]
+
+_STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
+_BOARD_SIZES = (3, 1, 1)
+_NO_LEGAL = LegalActions(None, False, False, None, None, None, False)
+
+# Waiting states (what the hand needs next).
+_W_ACTION, _W_HOLE, _W_BOARD, _W_SHOWDOWN, _W_DONE = range(5)
+_AWAIT_NAMES = ("action", "hole", "board", "showdown", None)
+
+
+class Phase(enum.Enum):
+    """Where the hand is: a street (betting, or waiting for its cards), showdown, or complete."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+    SHOWDOWN = 4
+    COMPLETE = 5
+
+
+@dataclass(frozen=True, slots=True)
+class PotResult:
+    """One awarded pot: its chips, who could win it, who won it and how much each got."""
+
+    amount: int | Decimal
+    eligible: tuple[int, ...]
+    winners: tuple[int, ...]
+    shares: tuple[int | Decimal, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a finished hand.
+
+    Attributes
+    ----------
+    pots:
+        Main pot first, then side pots (R35), each with eligible seats, winners and shares.
+    payoffs:
+        Final minus starting stack of each seat; they sum to zero.
+    stacks:
+        Final stacks.
+    uncalled:
+        ``(seat, chips)`` pairs returned as uncalled (R30), in the order they were returned.
+    values:
+        Hand value (1..7462, higher wins) of every seat that showed down.
+    showdown:
+        True when the pots were decided by comparing hands (R37), False when one player was
+        left (R36).
+    """
+
+    pots: tuple[PotResult, ...]
+    payoffs: tuple[int | Decimal, ...]
+    stacks: tuple[int | Decimal, ...]
+    uncalled: tuple[tuple[int, int | Decimal], ...]
+    values: dict[int, int]
+    showdown: bool
+
+
+def _as_chips(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(f"{name} must be an integer number of chips, got {value!r}")
+    return value
+
+
+class Hand:
+    """One hand of hold'em, played by applying actions (B4).
+
+    Parameters
+    ----------
+    config:
+        The game rules and stakes.
+    stacks:
+        Chips of each seat at the start of the hand (2-10 seats, R10), in clockwise order.
+    button:
+        Seat of the button (R14, R15). Default 0.
+    seed:
+        Seed of the shuffle (R18) when the engine deals, or a ``random.Random`` to draw from
+        (it is advanced). The deck is shuffled lazily (a Fisher-Yates step per card drawn), so
+        the same seed always deals the same cards.
+    hole_cards:
+        Optional fixed hole cards: one entry per seat (two cards as text or ids, or ``None``
+        to draw them). Cards not given come from the seeded deck without the given ones.
+    board:
+        Optional fixed board cards (up to five), used in order as the board is dealt.
+    manual:
+        When true the engine deals nothing: the caller applies ``DealHole`` (in deal order,
+        R19), ``DealBoard`` and, once betting is over, ``Show``/``Muck``; unknown hole cards
+        are ``None``. Used to replay hand histories.
+    scale:
+        Chips per display unit (PHH decimal values). When above 1, ``stacks``, ``payoffs`` and
+        the result are reported as ``Decimal(chips) / scale``. Internally chips stay integers.
+
+    Raises
+    ------
+    ConfigError
+        On a bad seat count, stack, button or card setup.
+
+    Examples
+    --------
+    >>> hand = Hand(GameConfig(), [50, 50], button=0, hole_cards=["AsAh", "KsKh"], board="2c3d4h5s9c")
+    >>> hand.actor        # heads-up the button posts the small blind and acts first (R15)
+    0
+    >>> _ = hand.all_in(); _ = hand.call()
+    >>> hand.is_complete, hand.stacks, [p.amount for p in hand.result.pots]
+    (True, [100, 0], [100])
+    """
+
+    __slots__ = (
+        "config", "n", "button", "scale", "starting_stacks", "_stacks", "_bets", "_put",
+        "_antes", "_dead", "_pot", "_folded", "_mucked", "_shown", "_hole", "_board", "_street",
+        "_waiting", "_actor", "_max_bet", "_full", "_nbets", "_acted", "_n_live", "_n_active",
+        "_deck", "_dpos", "_fixed_board", "_manual", "_history", "_result", "_legal",
+        "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
+        "_pending_holes", "_rand", "_awards", "_used",
+    )
+
+    def __init__(
+        self,
+        config: GameConfig,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        seed: int | random.Random | None = None,
+        hole_cards: Sequence[Any] | None = None,
+        board: Any = None,
+        manual: bool = False,
+        scale: int = 1,
+    ) -> None:
+        if not isinstance(config, GameConfig):
+            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n}")
+        start = [_as_chips(f"stack of seat {i}", s) for i, s in enumerate(stacks)]
+        for i, s in enumerate(start):
+            if s <= 0:
+                raise ConfigError(f"stack of seat {i} must be positive, got {s}")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
+            raise ConfigError(f"scale must be a positive integer, got {scale!r}")
+        if config.small_blind > config.big_blind:
+            raise ConfigError(
+                f"small blind {config.small_blind} exceeds big blind {config.big_blind}"
+            )
+        self.config = config
+        self.n = n
+        self.button = button
+        self.scale = scale
+        self.starting_stacks: tuple[int, ...] = tuple(start)
+        self._stacks = start[:]
+        self._bets = [0] * n
+        self._put = [0] * n
+        self._antes = [0] * n
+        self._dead = 0
+        self._pot = 0
+        self._folded = [False] * n
+        self._mucked = [False] * n
+        self._shown = [False] * n
+        self._hole: list[list[int | None]] = [[] for _ in range(n)]
+        self._board: list[int] = []
+        self._street = 0
+        self._waiting = _W_HOLE
+        self._actor: int | None = None
+        self._max_bet = 0
+        self._full = 0
+        self._nbets = 0
+        self._acted = [False] * n
+        self._n_live = n
+        self._n_active = n
+        self._history: list[Event] = []
+        self._result: HandResult | None = None
+        self._legal: LegalActions | None = None
+        self._awards: list[tuple[int, tuple[int, ...], list[int], list[int]]] = []
+        self._rand: Any = None
+        self._used = 0
+        self._next_hole = 0
+        self._betting_over = False
+        self._limit = config.structure is Structure.LIMIT
+        self._pot_limit = config.structure is Structure.POT_LIMIT
+        self._values: dict[int, int] = {}
+        self._uncalled: list[tuple[int, int]] = []
+        self._manual = bool(manual)
+        self._pending_holes: list[list[int | None]] = []
+        self._deck: list[int] | None = None
+        self._dpos = 0
+        self._fixed_board: list[int] = []
+        if manual:
+            if hole_cards is not None or board is not None or seed is not None:
+                raise ConfigError("manual dealing takes no seed, hole_cards or board")
+        else:
+            self._setup_deck(seed, hole_cards, board)
+        self._post_forced_bets()
+        if not manual:
+            self._deal_all_holes()
+            self._begin_round()
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup_deck(
+        self, seed: int | random.Random | None, hole_cards: Sequence[Any] | None, board: Any
+    ) -> None:
+        n = self.n
+        fixed: list[int] = []
+        holes: list[list[int] | None] = [None] * n
+        if hole_cards is not None:
+            if len(hole_cards) != n:
+                raise ConfigError(f"hole_cards needs one entry per seat ({n}), got {len(hole_cards)}")
+            for i, spec in enumerate(hole_cards):
+                if spec is None:
+                    continue
+                cards = parse_cards(spec)
+                if len(cards) != 2:
+                    raise ConfigError(f"seat {i} needs exactly two hole cards (R3), got {spec!r}")
+                holes[i] = cards
+                fixed.extend(cards)
+        board_cards = parse_cards(board) if board is not None else []
+        if len(board_cards) > 5:
+            raise ConfigError(f"a board has at most five cards (R4), got {len(board_cards)}")
+        fixed.extend(board_cards)
+        if len(set(fixed)) != len(fixed):
+            dup = next(c for c in fixed if fixed.count(c) > 1)
+            raise ConfigError(f"card {card_str(dup)} is given twice")
+        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+        self._rand = rng.random
+        if fixed:
+            excluded = set(fixed)
+            self._deck = [c for c in range(52) if c not in excluded]
+        else:
+            self._deck = list(range(52))
+        self._dpos = 0
+        # Deal order (R19): one card at a time from the seat left of the button, two rounds.
+        order = [(self.button + 1 + k) % n for k in range(n)]
+        hole_list: list[list[int | None]] = [[] for _ in range(n)]
+        draw = self._draw
+        for _round in range(2):
+            for seat in order:
+                given = holes[seat]
+                hole_list[seat].append(draw() if given is None else given[_round])
+        self._fixed_board = board_cards
+        self._pending_holes = hole_list
+
+    def _draw(self) -> int:
+        """Top card of the deck: one lazy Fisher-Yates step (R18)."""
+        deck = self._deck
+        assert deck is not None
+        p = self._dpos
+        j = p + int(self._rand() * (len(deck) - p))
+        card = deck[j]
+        deck[j] = deck[p]
+        deck[p] = card
+        self._dpos = p + 1
+        return card
+
+    def _post(self, seat: int, amount: int, kind: str) -> None:
+        stack = self._stacks[seat]
+        if amount > stack:
+            amount = stack
+        if amount <= 0:
+            return
+        self._stacks[seat] = stack - amount
+        all_in = amount == stack
+        if kind == "ante":
+            self._antes[seat] += amount
+            if self.config.ante_mode is AnteMode.BIG_BLIND:
+                self._dead += amount
+            else:
+                self._put[seat] += amount
+            self._pot += amount
+            to = 0
+        else:
+            self._bets[seat] += amount
+            self._put[seat] += amount
+            self._pot += amount
+            to = self._bets[seat]
+        if all_in:
+            self._n_active -= 1
+        self._history.append(Event(0, seat, kind, amount, to, (), all_in))
+
+    @property
+    def small_blind_seat(self) -> int:
+        """Seat posting the small blind: the button heads-up (R15), else left of the button."""
+        return self.button if self.n == 2 else (self.button + 1) % self.n
+
+    @property
+    def big_blind_seat(self) -> int:
+        """Seat posting the big blind (R14, R15)."""
+        return (self.button + 1) % self.n if self.n == 2 else (self.button + 2) % self.n
+
+    def _post_forced_bets(self) -> None:
+        cfg = self.config
+        sb, bb = self.small_blind_seat, self.big_blind_seat
+        if cfg.ante_mode is AnteMode.EVERY_PLAYER:
+            for k in range(self.n):
+                self._post((self.button + 1 + k) % self.n, cfg.ante, "ante")
+        elif cfg.ante_mode is AnteMode.BIG_BLIND:
+            self._post(bb, cfg.ante, "ante")
+        self._post(sb, cfg.small_blind, "sb")
+        self._post(bb, cfg.big_blind, "bb")
+        # The big blind counts as the opening bet even if posted short (R14, R26).
+        self._max_bet = cfg.big_blind
+        self._full = cfg.big_blind
+        self._nbets = 1
+
+    def _deal_all_holes(self) -> None:
+        holes = self._pending_holes
+        order = [(self.button + 1 + k) % self.n for k in range(self.n)]
+        for seat in order:
+            self._hole[seat] = list(holes[seat])
+            self._history.append(Event(0, seat, "deal", 0, 0, tuple(holes[seat])))
+        self._next_hole = self.n
+
+    # ------------------------------------------------------------------ public state
+
+    @property
+    def stacks(self) -> list[Any]:
+        """Chips behind of each seat (final stacks once the hand is complete)."""
+        if self.scale == 1:
+            return self._stacks[:]
+        return [self._out(s) for s in self._stacks]
+
+    @property
+    def bets(self) -> list[int]:
+        """Each seat's total bet in the current betting round."""
+        return self._bets[:]
+
+    @property
+    def contributions(self) -> list[int]:
+        """Chips each seat has put in during the hand (antes included)."""
+        if self.config.ante_mode is AnteMode.BIG_BLIND:
+            return [p + a for p, a in zip(self._put, self._antes)]
+        return self._put[:]
+
+    @property
+    def folded(self) -> list[bool]:
+        """Whether each seat has folded."""
+        return self._folded[:]
+
+    @property
+    def hole_cards(self) -> list[list[int | None]]:
+        """Hole cards dealt so far, per seat (``None`` for an unknown card)."""
+        return [h[:] for h in self._hole]
+
+    @property
+    def board(self) -> list[int]:
+        """Community cards dealt so far."""
+        return self._board[:]
+
+    @property
+    def history(self) -> list[Event]:
+        """Every event so far: posts, deals, burns, actions, returns, shows, wins."""
+        return self._history[:]
+
+    @property
+    def street(self) -> int:
+        """0 preflop, 1 flop, 2 turn, 3 river, 4 showdown."""
+        return self._street
+
+    @property
+    def phase(self) -> Phase:
+        """The street being played, ``SHOWDOWN`` or ``COMPLETE``."""
+        if self._waiting == _W_DONE:
+            return Phase.COMPLETE
+        return Phase(self._street)
+
+    @property
+    def awaiting(self) -> str | None:
+        """What the hand needs next: ``"action"``, ``"hole"``, ``"board"``, ``"showdown"`` or None."""
+        return _AWAIT_NAMES[self._waiting]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` (dealer's turn, showdown, or complete)."""
+        return self._actor
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the pots have been awarded."""
+        return self._waiting == _W_DONE
+
+    @property
+    def betting_over(self) -> bool:
+        """True once no more betting can happen in this hand (R22)."""
+        return self._betting_over
+
+    @property
+    def pot_total(self) -> int:
+        """Every chip in the middle: pots and the current round's bets."""
+        return self._pot
+
+    @property
+    def payoffs(self) -> list[Any]:
+        """Final minus starting stack of each seat (only once complete)."""
+        return list(self.result.payoffs)
+
+    def pots(self) -> list[Pot]:
+        """Main pot and side pots as they stand now (R35), bets of this round included."""
+        excluded = [f or m for f, m in zip(self._folded, self._mucked)]
+        return layer_pots(self._put, excluded, self._dead)
+
+    def _out(self, chips: int) -> Any:
+        if self.scale == 1:
+            return chips
+        return Decimal(chips) / self.scale
+
+    def _where(self) -> str:
+        if self._waiting == _W_DONE:
+            return "hand complete"
+        if self._waiting == _W_ACTION:
+            return f"{_STREET_NAMES[self._street]}, seat {self._actor} to act"
+        if self._waiting == _W_HOLE:
+            return "waiting for hole cards"
+        if self._waiting == _W_BOARD:
+            return f"{_STREET_NAMES[self._street]}, waiting for the board"
+        return "showdown"
+
+    # ------------------------------------------------------------------ betting engine
+
+    def _needs_action(self, i: int) -> bool:
+        if self._folded[i] or self._stacks[i] == 0:
+            return False
+        if self._bets[i] < self._max_bet:
+            return True
+        return not self._acted[i] and self._n_active >= 2
+
+    def _next_actor(self, after: int) -> int | None:
+        n = self.n
+        for k in range(1, n + 1):
+            i = (after + k) % n
+            if not self._folded[i] and self._stacks[i] > 0:
+                if self._bets[i] < self._max_bet or (not self._acted[i] and self._n_active >= 2):
+                    return i
+        return None
+
+    def _begin_round(self) -> None:
+        """Start the betting round of the current street (R23) or move on if none is needed."""
+        if self._street == 0:
+            start = self.big_blind_seat
+        else:
+            start = self.button
+        actor = self._next_actor(start)
+        if actor is None:
+            self._end_round()
+        else:
+            self._actor = actor
+            self._waiting = _W_ACTION
+            self._legal = None
+
+    def _legal_tuple(self) -> LegalActions:
+        """The actor's legal actions; cached until the next change."""
+        cached = self._legal
+        if cached is not None:
+            return cached
+        i = self._actor
+        if i is None:
+            self._legal = _NO_LEGAL
+            return _NO_LEGAL
+        bets = self._bets
+        max_bet = self._max_bet
+        own = bets[i]
+        need = max_bet - own
+        stack = self._stacks[i]
+        check = need <= 0
+        call = None if check else (need if need < stack else stack)
+        min_to = max_to = None
+        all_to = stack + own
+        if stack > need:
+            cfg = self.config
+            # Someone else must be able to respond to a raise.
+            stacks = self._stacks
+            folded = self._folded
+            others = False
+            for j in range(self.n):
+                if j != i and not folded[j] and stacks[j] + bets[j] > max_bet:
+                    others = True
+                    break
+            if others:
+                if self._limit:
+                    inc = cfg.bet_sizes[self._street]
+                    allowed = True
+                    cap = cfg.bet_cap
+                    if (
+                        cap is not None
+                        and self._nbets >= cap
+                        and not (not cfg.cap_heads_up and self._n_live == 2)
+                        and not (cfg.uncapped_river and self._street == 3)
+                    ):
+                        allowed = False
+                else:
+                    inc = self._full if self._full > cfg.min_bet else cfg.min_bet  # type: ignore[operator]
+                    allowed = True
+                # R29: an incomplete raise does not reopen the betting for a player who acted,
+                # unless what they now face is at least a full raise.
+                if allowed and self._acted[i] and need < inc:
+                    allowed = False
+                if allowed:
+                    lo = max_bet + inc
+                    if all_to <= lo:
+                        min_to = max_to = all_to
+                    else:
+                        min_to = lo
+                        if self._limit:
+                            max_to = lo
+                        elif self._pot_limit:
+                            pot_to = max_bet + self._pot + need
+                            if pot_to < lo:
+                                pot_to = lo
+                            max_to = pot_to if pot_to < all_to else all_to
+                        else:
+                            max_to = all_to
+        if stack <= need or (max_to is not None and all_to <= max_to):
+            all_in_to: int | None = all_to
+        else:
+            all_in_to = None
+        legal = LegalActions(i, True, check, call, min_to, max_to, max_bet == 0, all_in_to)
+        self._legal = legal
+        return legal
+
+    def legal_actions(self) -> LegalActions:
+        """What the player to act may do (R24-R29).
+
+        Returns
+        -------
+        LegalActions
+            Seat to act, fold/check flags, the call amount, and the min/max "to" amount of a bet
+            or raise. With no player to act, ``seat`` is ``None`` and nothing is allowed.
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(small_blind=1, big_blind=2), [100, 100, 100], seed=1)
+        >>> print(hand.legal_actions())
+        seat 0 may fold, call 2, raise to 4..100
+        """
+        return self._legal_tuple()
+
+    # ------------------------------------------------------------------ validation
+
+    def _illegal(self, cls: type[IllegalActionError], reason: str) -> IllegalActionError:
+        return cls(f"{reason} ({self._where()})", self.legal_actions())
+
+    def verify(self, action: Any, seat: int | None = None) -> None:
+        """Raise if ``action`` is not legal now; never changes the hand (R33).
+
+        Parameters
+        ----------
+        action:
+            A player action (``Fold``, ``Check``, ``Call``, ``Bet``, ``RaiseTo``, ``AllIn``) or,
+            with manual dealing, a dealer action (``DealHole``, ``DealBoard``, ``Show``, ``Muck``).
+        seat:
+            Optional: the seat meant to act; a different actor raises ``OutOfTurnError``.
+
+        Raises
+        ------
+        OutOfTurnError
+            Nobody or somebody else is to act.
+        BadAmountError
+            A bet or raise amount outside the legal range.
+        IllegalActionError
+            Any other rule violation (check facing a bet, raise not allowed, ...).
+        InvalidActionError
+            Not an action at all.
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(small_blind=1, big_blind=2), [100, 100, 100], seed=1)
+        >>> hand.verify(RaiseTo(3))
+        Traceback (most recent call last):
+        ...
+        fastholdem.errors.BadAmountError: seat 0 cannot raise to 3: the minimum is 4 (maximum 100) (preflop, seat 0 to act); legal: seat 0 may fold, call 2, raise to 4..100
+        """
+        self._check(action, seat)
+
+    def can_apply(self, action: Any, seat: int | None = None) -> bool:
+        """True if ``action`` is legal now (same code path as ``verify``).
+
+        >>> Hand(GameConfig(), [100, 100], seed=1).can_apply(Check())
+        False
+        """
+        try:
+            self._check(action, seat)
+        except (IllegalActionError, InvalidActionError):
+            return False
+        return True
+
+    def _check(self, action: Any, seat: int | None) -> Any:
+        """Validate; return the resolved player action (AllIn resolved) or the dealer action."""
+        cls = type(action)
+        if cls is DealHole or cls is DealBoard or cls is Show or cls is Muck:
+            self._check_dealer(action)
+            return action
+        if cls not in _PLAYER_ACTIONS:
+            raise InvalidActionError(f"not an action: {action!r}")
+        i = self._actor
+        if i is None:
+            raise OutOfTurnError(f"no player is to act ({self._where()})", self.legal_actions())
+        if seat is not None and seat != i:
+            raise self._illegal(OutOfTurnError, f"seat {seat} cannot act: it is seat {i}'s turn")
+        _, fold, check, call, lo, hi, bet, _all_in = self._legal_tuple()
+        if cls is Fold:
+            return action
+        if cls is Check:
+            if not check:
+                raise self._illegal(
+                    IllegalActionError, f"seat {i} cannot check: {call} to call"
+                )
+            return action
+        if cls is Call:
+            if call is None:
+                raise self._illegal(IllegalActionError, f"seat {i} cannot call: nothing to call, check instead")
+            return action
+        if cls is AllIn:
+            stack = self._stacks[i]
+            need = self._max_bet - self._bets[i]
+            if stack <= need:
+                return Call()
+            to = stack + self._bets[i]
+            if lo is None or to > hi:
+                why = "raising is not allowed" if lo is None else f"the maximum is {hi}"
+                raise self._illegal(IllegalActionError, f"seat {i} cannot go all-in to {to}: {why}")
+            return Bet(to) if bet else RaiseTo(to)
+        # Bet or RaiseTo
+        amount = action.amount
+        word = "bet" if cls is Bet else "raise to"
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InvalidActionError(f"{word} amount must be an integer number of chips, got {amount!r}")
+        if lo is None:
+            raise self._illegal(IllegalActionError, f"seat {i} cannot {'bet' if cls is Bet else 'raise'}: {self._why_no_raise(i)}")
+        if (cls is Bet) != bet:
+            if bet:
+                raise self._illegal(IllegalActionError, f"seat {i} cannot raise: nobody has bet this round, use Bet")
+            raise self._illegal(IllegalActionError, f"seat {i} cannot bet: there is a bet of {self._max_bet}, use RaiseTo")
+        if amount < lo or amount > hi:
+            bound = f"the minimum is {lo}" if amount < lo else f"the maximum is {hi}"
+            rng = f"(maximum {hi})" if amount < lo else f"(minimum {lo})"
+            raise self._illegal(BadAmountError, f"seat {i} cannot {word} {amount}: {bound} {rng}")
+        return action
+
+    def _why_no_raise(self, i: int) -> str:
+        need = self._max_bet - self._bets[i]
+        if self._stacks[i] <= need:
+            return "not enough chips to raise"
+        if not any(
+            j != i and not self._folded[j] and self._stacks[j] + self._bets[j] > self._max_bet
+            for j in range(self.n)
+        ):
+            return "no other player can call a raise"
+        if self._acted[i]:
+            return "an incomplete raise does not reopen the betting (R29)"
+        return f"the cap of {self.config.bet_cap} bets this round is reached (R26)"
+
+    def _check_dealer(self, action: Any) -> None:
+        if not self._manual:
+            raise IllegalActionError(
+                f"{type(action).__name__} needs manual dealing: this hand deals itself ({self._where()})"
+            )
+        cls = type(action)
+        if cls is DealHole:
+            if self._waiting != _W_HOLE:
+                raise OutOfTurnError(f"no hole cards are being dealt ({self._where()})")
+            expected = (self.button + 1 + self._next_hole) % self.n
+            if action.seat != expected:
+                raise OutOfTurnError(
+                    f"hole cards go to seat {expected} next (R19), not seat {action.seat}"
+                )
+            cards = action.cards
+            if len(cards) != 2:
+                raise InvalidActionError(f"a player gets exactly two hole cards (R3), got {len(cards)}")
+            self._check_new_cards([c for c in cards if c is not None])
+        elif cls is DealBoard:
+            if self._waiting != _W_BOARD:
+                raise OutOfTurnError(f"no board cards are due ({self._where()})")
+            size = _BOARD_SIZES[len(self._board) and (len(self._board) - 2)]
+            if len(action.cards) != size:
+                raise InvalidActionError(
+                    f"the {_STREET_NAMES[self._street]} is {size} card(s), got {len(action.cards)}"
+                )
+            self._check_new_cards(list(action.cards))
+        else:
+            seat = action.seat
+            if not self._betting_over or self._waiting == _W_DONE:
+                raise OutOfTurnError(f"seat {seat} cannot show or muck: betting is not over ({self._where()})")
+            if not (0 <= seat < self.n) or self._folded[seat]:
+                raise IllegalActionError(f"seat {seat} is not in the hand")
+            if self._shown[seat] or self._mucked[seat]:
+                raise IllegalActionError(f"seat {seat} has already shown or mucked")
+            if cls is Show:
+                known = self._hole[seat]
+                if action.cards:
+                    if len(action.cards) != 2:
+                        raise InvalidActionError(f"show two hole cards, got {len(action.cards)}")
+                    for k, c in enumerate(action.cards):
+                        if known[k] is not None and known[k] != c:
+                            raise IllegalActionError(
+                                f"seat {seat} shows {card_str(c)} but holds {card_str(known[k])}"  # type: ignore[arg-type]
+                            )
+                    self._check_new_cards([c for k, c in enumerate(action.cards) if known[k] is None])
+                elif None in known:
+                    raise IllegalActionError(f"seat {seat}'s hole cards are unknown: Show needs the cards")
+            else:
+                # A muck may not leave a pot without a claimant.
+                excluded = [f or m or j == seat for j, (f, m) in enumerate(zip(self._folded, self._mucked))]
+                if all(excluded):
+                    raise IllegalActionError(f"seat {seat} is the last player in the hand and wins without showing")
+                for pot in layer_pots(self._put, [f or m for f, m in zip(self._folded, self._mucked)], self._dead):
+                    if all(excluded[j] for j in pot.eligible):
+                        raise IllegalActionError(
+                            f"seat {seat} cannot muck: a pot of {pot.amount} would have no claimant"
+                        )
+
+    def _check_new_cards(self, cards: list[int]) -> None:
+        used = self._used
+        for c in cards:
+            if type(c) is not int or not 0 <= c <= 51:
+                raise InvalidActionError(f"bad card id {c!r}")
+            bit = 1 << c
+            if used & bit:
+                raise IllegalActionError(f"card {card_str(c)} is already dealt")
+            used |= bit
+
+    def _mark_used(self, cards: Any) -> None:
+        used = self._used
+        for c in cards:
+            if c is not None:
+                used |= 1 << c
+        self._used = used
+
+    # ------------------------------------------------------------------ mutation
+
+    def apply(self, action: Any, seat: int | None = None) -> Event:
+        """Apply ``action`` after validating it; return the history event it produced.
+
+        The hand is unchanged when the action is illegal (R33). Dealer steps that follow
+        (next street, run-out, showdown, awarding the pots) run automatically.
+
+        Parameters
+        ----------
+        action:
+            See :meth:`verify`.
+        seat:
+            Optional: the seat meant to act (checked, then ignored).
+
+        Returns
+        -------
+        Event
+            The history entry of the action.
+
+        Raises
+        ------
+        IllegalActionError
+            (or a subclass) if the action is not legal now; see :meth:`verify`.
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(small_blind=1, big_blind=2), [100, 100, 100], seed=1)
+        >>> hand.apply(RaiseTo(6))
+        Event(street=0, seat=0, kind='raise', amount=6, to=6, cards=(), all_in=False)
+        """
+        resolved = self._check(action, seat)
+        cls = type(resolved)
+        if cls is Fold:
+            return self._do_fold()
+        if cls is Check:
+            return self._do_check()
+        if cls is Call:
+            return self._do_call()
+        if cls is Bet or cls is RaiseTo:
+            return self._do_raise(resolved.amount)
+        if cls is DealHole:
+            return self._do_deal_hole(resolved)
+        if cls is DealBoard:
+            return self._do_deal_board(tuple(resolved.cards))
+        if cls is Show:
+            return self._do_show(resolved.seat, resolved.cards)
+        return self._do_muck(resolved.seat)
+
+    # Sugar -----------------------------------------------------------------
+
+    def fold(self, seat: int | None = None) -> Event:
+        """Fold (R24). See :meth:`apply`."""
+        if seat is not None or self._actor is None:
+            self._check(_FOLD, seat)
+        return self._do_fold()
+
+    def check(self, seat: int | None = None) -> Event:
+        """Check (R24). See :meth:`apply`."""
+        self._check(_CHECK, seat)
+        return self._do_check()
+
+    def call(self, seat: int | None = None) -> Event:
+        """Call, all-in for less if the stack is short (R24, R34). See :meth:`apply`."""
+        self._check(_CALL, seat)
+        return self._do_call()
+
+    def check_or_call(self, seat: int | None = None) -> Event:
+        """Check if there is nothing to call, else call (PHH ``cc``)."""
+        if self._actor is not None and self._bets[self._actor] >= self._max_bet:
+            return self.check(seat)
+        return self.call(seat)
+
+    def bet(self, amount: int, seat: int | None = None) -> Event:
+        """Bet ``amount`` (the first chips of a round). See :meth:`apply`."""
+        return self.apply(Bet(amount), seat)
+
+    def raise_to(self, amount: int, seat: int | None = None) -> Event:
+        """Raise so that the total bet this round is ``amount``. See :meth:`apply`."""
+        return self.apply(RaiseTo(amount), seat)
+
+    def bet_or_raise_to(self, amount: int, seat: int | None = None) -> Event:
+        """Bet or raise to ``amount``, whichever applies (PHH ``cbr``)."""
+        if self._actor is not None and self._max_bet == 0:
+            return self.apply(Bet(amount), seat)
+        return self.apply(RaiseTo(amount), seat)
+
+    def all_in(self, seat: int | None = None) -> Event:
+        """Put every chip in: a call, bet or raise (R34). See :meth:`apply`."""
+        return self.apply(_ALLIN, seat)
+
+    # Player actions ----------------------------------------------------------
+
+    def _do_fold(self) -> Event:
+        i = self._actor
+        assert i is not None
+        self._folded[i] = True
+        self._acted[i] = True
+        self._n_live -= 1
+        if self._stacks[i] > 0:
+            self._n_active -= 1
+        ev = Event(self._street, i, "fold")
+        self._history.append(ev)
+        if self._n_live == 1:
+            self._actor = None
+            self._legal = None
+            self._return_round_uncalled()
+            self._award()
+        else:
+            self._advance(i)
+        return ev
+
+    def _do_check(self) -> Event:
+        i = self._actor
+        assert i is not None
+        self._acted[i] = True
+        ev = Event(self._street, i, "check", 0, self._bets[i])
+        self._history.append(ev)
+        self._advance(i)
+        return ev
+
+    def _do_call(self) -> Event:
+        i = self._actor
+        assert i is not None
+        stack = self._stacks[i]
+        need = self._max_bet - self._bets[i]
+        amount = need if need < stack else stack
+        self._stacks[i] = stack - amount
+        self._bets[i] += amount
+        self._put[i] += amount
+        self._pot += amount
+        self._acted[i] = True
+        all_in = amount == stack
+        if all_in:
+            self._n_active -= 1
+        ev = Event(self._street, i, "call", amount, self._bets[i], (), all_in)
+        self._history.append(ev)
+        self._advance(i)
+        return ev
+
+    def _do_raise(self, to: int) -> Event:
+        i = self._actor
+        assert i is not None
+        cfg = self.config
+        own = self._bets[i]
+        delta = to - own
+        increment = to - self._max_bet
+        opening = self._max_bet == 0
+        stack = self._stacks[i] - delta
+        self._stacks[i] = stack
+        self._bets[i] = to
+        self._put[i] += delta
+        self._pot += delta
+        if self._limit:
+            size = cfg.bet_sizes[self._street]
+            full = increment >= size or (cfg.half_bet_reopens and 2 * increment >= size)
+        else:
+            size = self._full if self._full > cfg.min_bet else cfg.min_bet  # type: ignore[operator]
+            full = increment >= size
+            if full:
+                self._full = increment
+        if full or opening:
+            acted = self._acted
+            for j in range(self.n):
+                acted[j] = False
+            if full:
+                self._nbets += 1
+        self._acted[i] = True
+        self._max_bet = to
+        all_in = stack == 0
+        if all_in:
+            self._n_active -= 1
+        ev = Event(self._street, i, "bet" if opening else "raise", delta, to, (), all_in)
+        self._history.append(ev)
+        self._advance(i)
+        return ev
+
+    def _advance(self, i: int) -> None:
+        self._legal = None
+        actor = self._next_actor(i)
+        if actor is None:
+            self._actor = None
+            self._end_round()
+        else:
+            self._actor = actor
+
+    def _return_round_uncalled(self) -> None:
+        ret = uncalled(self._bets)
+        if ret is not None:
+            seat, amount = ret
+            self._give_back(seat, amount)
+            self._bets[seat] -= amount
+
+    def _give_back(self, seat: int, amount: int) -> None:
+        was_all_in = self._stacks[seat] == 0
+        self._stacks[seat] += amount
+        self._put[seat] -= amount
+        self._pot -= amount
+        if was_all_in and not self._folded[seat]:
+            self._n_active += 1
+        self._uncalled.append((seat, amount))
+        self._history.append(Event(self._street, seat, "return", amount))
+
+    def _end_round(self) -> None:
+        """Close the betting round: return uncalled chips (R30), then next street or showdown."""
+        self._return_round_uncalled()
+        bets = self._bets
+        for j in range(self.n):
+            bets[j] = 0
+        self._actor = None
+        self._legal = None
+        if self._n_active <= 1 or self._street >= 3:
+            self._betting_over = True
+        self._next_street()
+
+    def _next_street(self) -> None:
+        if self._street >= 3:
+            self._street = 4
+            self._start_showdown()
+            return
+        self._street += 1
+        self._max_bet = 0
+        self._full = 0
+        self._nbets = 0
+        acted = self._acted
+        for j in range(self.n):
+            acted[j] = False
+        if self._manual:
+            self._waiting = _W_BOARD
+            return
+        self._deal_board_auto()
+
+    def _deal_board_auto(self) -> None:
+        size = _BOARD_SIZES[self._street - 1]
+        # Burn before the flop, the turn and the river (R20).
+        self._history.append(Event(self._street, None, "burn", 0, 0, (self._draw(),)))
+        fixed = self._fixed_board
+        if fixed:
+            cards: list[int] = []
+            for _ in range(size):
+                k = len(self._board) + len(cards)
+                cards.append(fixed[k] if k < len(fixed) else self._draw())
+            self._enter_street(tuple(cards))
+        elif size == 3:
+            self._enter_street((self._draw(), self._draw(), self._draw()))
+        else:
+            self._enter_street((self._draw(),))
+
+    def _enter_street(self, cards: tuple[int, ...]) -> Event:
+        self._board.extend(cards)
+        ev = Event(self._street, None, "board", 0, 0, cards)
+        self._history.append(ev)
+        if self._betting_over:
+            self._next_street()
+        else:
+            self._begin_round()
+        return ev
+
+    # Dealer actions (manual) -------------------------------------------------
+
+    def _do_deal_hole(self, action: DealHole) -> Event:
+        seat = action.seat
+        self._hole[seat] = list(action.cards)
+        self._mark_used(action.cards)
+        ev = Event(0, seat, "deal", 0, 0, tuple(action.cards))
+        self._history.append(ev)
+        self._next_hole += 1
+        if self._next_hole == self.n:
+            self._begin_round()
+        return ev
+
+    def _do_deal_board(self, cards: tuple[int, ...]) -> Event:
+        self._mark_used(cards)
+        return self._enter_street(cards)
+
+    def _do_show(self, seat: int, cards: tuple[int, ...] | None) -> Event:
+        if cards:
+            self._hole[seat] = list(cards)
+            self._mark_used(cards)
+        self._shown[seat] = True
+        ev = Event(self._street, seat, "show", 0, 0, tuple(self._hole[seat]))
+        self._history.append(ev)
+        if self._waiting == _W_SHOWDOWN:
+            self._maybe_finish_showdown()
+        return ev
+
+    def _do_muck(self, seat: int) -> Event:
+        self._mucked[seat] = True
+        ev = Event(self._street, seat, "muck")
+        self._history.append(ev)
+        if self._waiting == _W_SHOWDOWN:
+            self._maybe_finish_showdown()
+        return ev
+
+    # Showdown -----------------------------------------------------------------
+
+    def _contenders(self) -> list[int]:
+        return [i for i in range(self.n) if not self._folded[i] and not self._mucked[i]]
+
+    def _start_showdown(self) -> None:
+        self._waiting = _W_SHOWDOWN
+        if self._manual:
+            self._maybe_finish_showdown()
+            return
+        for i in seat_order(self._contenders(), self.button, self.n):
+            self._shown[i] = True
+            self._history.append(Event(4, i, "show", 0, 0, tuple(self._hole[i])))
+        self._award()
+
+    def _maybe_finish_showdown(self) -> None:
+        live = self._contenders()
+        if len(live) == 1 or all(self._shown[i] for i in live):
+            self._award()
+
+    def finish(self) -> None:
+        """Complete a manually dealt showdown: every contender who has not shown or mucked shows.
+
+        Raises
+        ------
+        IllegalActionError
+            If the hand is not at showdown or a contender's cards are unknown.
+        """
+        if self._waiting != _W_SHOWDOWN:
+            raise IllegalActionError(f"cannot finish the hand now ({self._where()})")
+        todo = [i for i in self._contenders() if not self._shown[i]]
+        if len(self._contenders()) > 1:
+            for i in todo:
+                if None in self._hole[i]:
+                    raise IllegalActionError(f"seat {i}'s hole cards are unknown and never shown")
+            for i in seat_order(todo, self.button, self.n):
+                self._shown[i] = True
+                self._history.append(Event(4, i, "show", 0, 0, tuple(self._hole[i])))
+        self._award()
+
+    def _award(self) -> None:
+        """Return uncalled chips, layer the pots and award them (R30, R35-R38)."""
+        n = self.n
+        ret = uncalled(self._put)
+        if ret is not None:
+            self._give_back(*ret)
+        folded = self._folded
+        mucked = self._mucked
+        street = self._street
+        history = self._history
+        stacks = self._stacks
+        awards = self._awards
+        if self._n_live == 1:
+            # R36: the last player wins everything without showing.
+            winner = folded.index(False)
+            amount = self._pot
+            stacks[winner] += amount
+            history.append(Event(street, winner, "win", amount))
+            awards.append((amount, (winner,), [winner], [amount]))
+        else:
+            excluded = [folded[i] or mucked[i] for i in range(n)]
+            pots = layer_pots(self._put, excluded, self._dead)
+            live = [i for i in range(n) if not excluded[i]]
+            values = self._values
+            if len(live) > 1:
+                from ..evaluate import evaluate
+
+                board = self._board
+                hole = self._hole
+                for i in live:
+                    values[i] = evaluate(hole[i] + board)
+            button = self.button
+            for amount, eligible in pots:
+                if len(eligible) == 1:
+                    winners = [eligible[0]]
+                    shares = [amount]
+                else:
+                    best = -1
+                    winners = []
+                    for i in eligible:
+                        v = values[i]
+                        if v > best:
+                            best = v
+                            winners = [i]
+                        elif v == best:
+                            winners.append(i)
+                    if len(winners) == 1:
+                        shares = [amount]
+                    else:
+                        winners = seat_order(winners, button, n)
+                        shares = split_amount(amount, winners, button, n)
+                for seat, share in zip(winners, shares):
+                    stacks[seat] += share
+                    history.append(Event(street, seat, "win", share))
+                awards.append((amount, eligible, winners, shares))
+        self._pot = 0
+        self._actor = None
+        self._legal = None
+        self._waiting = _W_DONE
+
+    @property
+    def result(self) -> HandResult:
+        """The result of the finished hand: pots with winners and shares, payoffs, stacks.
+
+        Raises
+        ------
+        IllegalActionError
+            If the hand is not complete yet.
+        """
+        if self._result is None:
+            if self._waiting != _W_DONE:
+                raise IllegalActionError(f"the hand is not complete ({self._where()})")
+            out = self._out
+            start = self.starting_stacks
+            self._result = HandResult(
+                pots=tuple(
+                    PotResult(out(a), tuple(e), tuple(w), tuple(out(x) for x in sh))
+                    for a, e, w, sh in self._awards
+                ),
+                payoffs=tuple(out(self._stacks[i] - start[i]) for i in range(self.n)),
+                stacks=tuple(out(x) for x in self._stacks),
+                uncalled=tuple((seat, out(a)) for seat, a in self._uncalled),
+                values=dict(self._values),
+                showdown=bool(self._values),
+            )
+        return self._result
+
+    # ------------------------------------------------------------------ misc
+
+    def copy(self) -> Hand:
+        """An independent copy of the hand (lists copied; config and events shared)."""
+        new = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            if not hasattr(self, name):
+                continue
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [v[:] if isinstance(v, list) else v for v in value]
+            elif isinstance(value, dict):
+                value = dict(value)
+            setattr(new, name, value)
+        return new
+
+    def __repr__(self) -> str:
+        return f"<Hand {self.n} seats, {self._where()}, stacks={self.stacks}>"
+
+    def __str__(self) -> str:
+        from .account import describe
+
+        return describe(self)
+
+
+_FOLD = Fold()
+_CHECK = Check()
+_CALL = Call()
+_ALLIN = AllIn()
+_PLAYER_ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo, AllIn))

@@ -1,0 +1,532 @@
+"""PHH hand histories (the TOML "Poker Hand History" format of pokerkit and its datasets).
+
+Variants ``NT`` (no-limit hold'em), ``FT`` (fixed-limit hold'em) and ``PT`` (pot-limit hold'em;
+not in the standard, by analogy with ``PO``). Player ``p1`` is the first seat left of the button
+and the last player is the button; the ``antes`` and ``blinds_or_straddles`` arrays are indexed
+by blind position (small blind first), which heads-up means the button (``p2``) posts the small
+blind. Decimal chip values are read exactly: every amount is scaled to integers by the largest
+number of decimals in the file, and reported back in the file's unit.
+
+>>> hh = loads('''
+... variant = "NT"
+... antes = [0, 0, 0]
+... blinds_or_straddles = [1, 2, 0]
+... min_bet = 2
+... starting_stacks = [100, 100, 100]
+... actions = ["d dh p1 AsKs", "d dh p2 7c2d", "d dh p3 QhQd", "p3 cbr 6", "p1 f", "p2 f"]
+... ''')
+>>> hand = hh.replay()
+>>> hand.stacks
+[99, 98, 103]
+>>> loads(dumps(hand)).replay().stacks == hand.stacks
+True
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from decimal import Decimal, InvalidOperation
+from typing import Any, BinaryIO, TextIO, Union
+
+from .cards import card, card_str
+from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
+from .game.actions import DealBoard, DealHole, Fold, Muck, Show
+from .game.config import AnteMode, GameConfig, Structure
+from .game.hand import Hand
+
+__all__ = ["HandHistory", "load", "loads", "dump", "dumps", "from_hand"]
+
+_VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.LIMIT, "PT": Structure.POT_LIMIT}
+_VARIANT_OF = {v: k for k, v in _VARIANTS.items()}
+_KNOWN = (
+    "variant",
+    "ante_trimming_status",
+    "antes",
+    "blinds_or_straddles",
+    "min_bet",
+    "small_bet",
+    "big_bet",
+    "starting_stacks",
+    "actions",
+)
+_CARD = re.compile(r"\?\?|(?:10|[2-9TJQKAtjqka])[cdhsCDHS]")
+Number = Union[int, Decimal]
+
+
+def _decimals(value: Any) -> int:
+    if isinstance(value, Decimal):
+        exp = value.as_tuple().exponent
+        return -exp if isinstance(exp, int) and exp < 0 else 0
+    return 0
+
+
+def _number(text: str, where: str) -> Decimal | int:
+    try:
+        if re.fullmatch(r"[+-]?\d+", text):
+            return int(text)
+        return Decimal(text)
+    except InvalidOperation:
+        raise HandHistoryError(f"{where}: {text!r} is not a number") from None
+
+
+_TOKENS: dict[str, int | None] = {"??": None}
+for _cid in range(52):
+    _TOKENS[card_str(_cid)] = _cid
+
+
+def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
+    if len(text) == 4:
+        fast = _TOKENS.get(text[:2], -1), _TOKENS.get(text[2:], -1)
+        if -1 not in fast:
+            return fast
+    elif len(text) == 2:
+        one = _TOKENS.get(text, -1)
+        if one != -1:
+            return (one,)
+    out: list[int | None] = []
+    pos = 0
+    while pos < len(text):
+        m = _CARD.match(text, pos)
+        if m is None:
+            raise HandHistoryError(f"{where}: bad card text {text[pos:pos + 2]!r} in {text!r}")
+        tok = m.group(0)
+        if tok == "??":
+            out.append(None)
+        else:
+            try:
+                out.append(card(tok))
+            except CardError as exc:  # pragma: no cover - regex already checked
+                raise HandHistoryError(f"{where}: {exc}") from None
+        pos = m.end()
+    return tuple(out)
+
+
+@dataclass
+class HandHistory:
+    """One PHH hand history.
+
+    Attributes
+    ----------
+    variant:
+        ``"NT"``, ``"FT"`` or ``"PT"``.
+    antes, blinds_or_straddles, starting_stacks:
+        Per-player lists in PHH order (``p1`` first); antes and blinds by blind position.
+    min_bet, small_bet, big_bet:
+        Stakes: ``min_bet`` for NT/PT, ``small_bet``/``big_bet`` for FT.
+    actions:
+        Action strings in order (``"d dh p1 AcKd"``, ``"p2 cbr 300"``, ...).
+    finishing_stacks:
+        Recorded final stacks, if present.
+    ante_trimming_status:
+        pokerkit's flag. fastholdem layers every-player antes as contributions and treats a
+        big-blind ante as dead money in the main pot, whatever the flag says (the results
+        agree with pokerkit when the flag is true for uniform antes and false for big-blind
+        antes, as the public datasets use it).
+    fields:
+        Every other field of the file (players, event, ...), kept for writing back.
+    """
+
+    variant: str
+    antes: list[Number]
+    blinds_or_straddles: list[Number]
+    starting_stacks: list[Number]
+    actions: list[str]
+    min_bet: Number | None = None
+    small_bet: Number | None = None
+    big_bet: Number | None = None
+    finishing_stacks: list[Number] | None = None
+    ante_trimming_status: bool = False
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    # ------------------------------------------------------------------ setup
+
+    @property
+    def scale(self) -> int:
+        """Integer chips per unit of the file: 10 ** (most decimals of any amount)."""
+        values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks]
+        values += [self.min_bet, self.small_bet, self.big_bet]
+        values += list(self.finishing_stacks or ())
+        for k, action in enumerate(self.actions):
+            if "cbr" in action:
+                words = _words(action)
+                if len(words) == 3 and words[1] == "cbr" and not words[2].isdigit():
+                    values.append(_number(words[2], f"action {k}"))
+        return 10 ** max((_decimals(v) for v in values), default=0)
+
+    def _chips(self, value: Any, scale: int, what: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+            raise HandHistoryError(f"{what} must be a number, got {value!r}")
+        chips = value * scale
+        if chips != int(chips):
+            raise HandHistoryError(f"{what} {value} is finer than the chip unit 1/{scale}")
+        return int(chips)
+
+    def to_config(self, **overrides: Any) -> GameConfig:
+        """The ``GameConfig`` of this hand; ``overrides`` replace fields (e.g. ``bet_cap=None``).
+
+        Raises
+        ------
+        HandHistoryError
+            On an unsupported variant, straddles, or an ante layout that is neither uniform
+            nor a big-blind ante.
+        """
+        return self._config(self.scale, overrides)
+
+    def _config(self, scale: int, overrides: dict[str, Any]) -> GameConfig:
+        if self.variant not in _VARIANTS:
+            raise HandHistoryError(f"unsupported variant {self.variant!r}: expected NT, FT or PT")
+        n = len(self.starting_stacks)
+        for name in ("antes", "blinds_or_straddles"):
+            if len(getattr(self, name)) != n:
+                raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
+        blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
+        if any(b != 0 for b in blinds[2:]) or any(b < 0 for b in blinds):
+            raise HandHistoryError(f"straddles and posted bets are not supported: {self.blinds_or_straddles}")
+        antes = [self._chips(a, scale, "ante") for a in self.antes]
+        if not any(antes):
+            ante, mode = 0, AnteMode.NONE
+        elif all(a == antes[0] for a in antes):
+            ante, mode = antes[0], AnteMode.EVERY_PLAYER
+        elif antes[1] > 0 and not any(a for k, a in enumerate(antes) if k != 1):
+            ante, mode = antes[1], AnteMode.BIG_BLIND
+        else:
+            raise HandHistoryError(f"unsupported ante layout {self.antes}: uniform or big-blind ante only")
+        kwargs: dict[str, Any] = dict(
+            structure=_VARIANTS[self.variant],
+            small_blind=blinds[0],
+            big_blind=blinds[1],
+            ante=ante,
+            ante_mode=mode,
+        )
+        if self.variant == "FT":
+            if self.small_bet is None or self.big_bet is None:
+                raise HandHistoryError("variant FT needs small_bet and big_bet")
+            kwargs["small_bet"] = self._chips(self.small_bet, scale, "small_bet")
+            kwargs["big_bet"] = self._chips(self.big_bet, scale, "big_bet")
+        else:
+            if self.min_bet is None:
+                raise HandHistoryError(f"variant {self.variant} needs min_bet")
+            kwargs["min_bet"] = self._chips(self.min_bet, scale, "min_bet")
+        try:
+            return replace(GameConfig(**kwargs), **overrides) if overrides else GameConfig(**kwargs)
+        except ValueError as exc:
+            raise HandHistoryError(f"bad stakes: {exc}") from exc
+
+    def new_hand(self, **overrides: Any) -> Hand:
+        """A manually dealt ``Hand`` set up as this history's hand, before any action."""
+        return self._new_hand(self.scale, overrides)
+
+    def _new_hand(self, scale: int, overrides: dict[str, Any]) -> Hand:
+        config = self._config(scale, overrides)
+        stacks = [self._chips(s, scale, "starting stack") for s in self.starting_stacks]
+        try:
+            return Hand(config, stacks, button=len(stacks) - 1, manual=True, scale=scale)
+        except ValueError as exc:
+            raise HandHistoryError(f"bad table: {exc}") from exc
+
+    # ------------------------------------------------------------------ replay
+
+    def replay(self, **overrides: Any) -> Hand:
+        """Apply every action strictly in order and return the finished hand.
+
+        Nothing is inferred: an action that does not fit the hand is an error. When the
+        actions end at showdown, the players still in the hand who did not show or muck show
+        down (R37). ``hand.stacks`` are then the final stacks in PHH player order, in the
+        file's unit.
+
+        Parameters
+        ----------
+        **overrides:
+            ``GameConfig`` fields to change, e.g. ``bet_cap=5``.
+
+        Raises
+        ------
+        HandHistoryError
+            If an action cannot be parsed or is illegal, or the hand is unfinished at the end.
+        """
+        scale = self.scale
+        hand = self._new_hand(scale, overrides)
+        for k, text in enumerate(self.actions):
+            try:
+                _apply(hand, text, scale, k)
+            except (IllegalActionError, InvalidActionError) as exc:
+                raise HandHistoryError(f"action {k} {text!r} does not fit: {exc}") from exc
+        if hand.awaiting == "showdown":
+            try:
+                hand.finish()
+            except IllegalActionError as exc:
+                raise HandHistoryError(f"showdown cannot be completed: {exc}") from exc
+        if not hand.is_complete:
+            raise HandHistoryError(f"the actions end before the hand is complete ({hand.awaiting} due)")
+        return hand
+
+
+def _words(action: str) -> list[str]:
+    if "#" in action:
+        action = action[: action.index("#")]
+    return action.split()
+
+
+def _seat(token: str, n: int, where: str) -> int:
+    if token[:1] != "p" or not token[1:].isdigit():
+        raise HandHistoryError(f"{where}: bad player {token!r}")
+    seat = int(token[1:]) - 1
+    if not 0 <= seat < n:
+        raise HandHistoryError(f"{where}: no player {token} at a {n}-player table")
+    return seat
+
+
+def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
+    where = f"action {k} {text!r}"
+    words = _words(text)
+    n = hand.n
+    if not words:
+        return
+    if words[0] == "d":
+        if len(words) == 4 and words[1] == "dh":
+            seat = _seat(words[2], n, where)
+            hand.apply(DealHole(seat, _parse_cards(words[3], where)))
+            return
+        if len(words) == 3 and words[1] == "db":
+            cards = _parse_cards(words[2], where)
+            if None in cards:
+                raise HandHistoryError(f"{where}: board cards must be known")
+            hand.apply(DealBoard(cards))  # type: ignore[arg-type]
+            return
+        raise HandHistoryError(f"{where}: unknown dealer action")
+    seat = _seat(words[0], n, where)
+    verb = words[1] if len(words) > 1 else ""
+    if verb == "f" and len(words) == 2:
+        hand.apply(Fold(), seat)
+    elif verb == "cc" and len(words) == 2:
+        hand.check_or_call(seat)
+    elif verb == "cbr" and len(words) == 3:
+        token = words[2]
+        if token.isdigit():
+            chips: Any = int(token) * scale
+        else:
+            chips = _number(token, where) * scale
+            if chips != int(chips):
+                raise HandHistoryError(f"{where}: amount finer than the chip unit")
+        hand.bet_or_raise_to(int(chips), seat)
+    elif verb == "sm" and len(words) == 2:
+        hand.apply(Muck(seat))
+    elif verb == "sm" and len(words) == 3:
+        if words[2] == "-":
+            hand.apply(Show(seat))
+        else:
+            cards = _parse_cards(words[2], where)
+            if None in cards:
+                raise HandHistoryError(f"{where}: partly shown hands are not supported")
+            hand.apply(Show(seat, cards))  # type: ignore[arg-type]
+    else:
+        raise HandHistoryError(f"{where}: unknown action")
+
+
+# ---------------------------------------------------------------------- reading
+
+
+def loads(text: str) -> HandHistory:
+    """Read one PHH hand history from TOML text.
+
+    Raises
+    ------
+    HandHistoryError
+        On invalid TOML or missing/ill-typed fields.
+    """
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise HandHistoryError(f"not valid TOML: {exc}") from exc
+    for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
+        if name not in data:
+            raise HandHistoryError(f"missing field {name!r}")
+    for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions"):
+        if not isinstance(data[name], list):
+            raise HandHistoryError(f"field {name!r} must be an array")
+    if not all(isinstance(a, str) for a in data["actions"]):
+        raise HandHistoryError("every action must be a string")
+    finishing = data.get("finishing_stacks")
+    fields = {k: v for k, v in data.items() if k not in _KNOWN and k != "finishing_stacks"}
+    return HandHistory(
+        variant=str(data["variant"]),
+        antes=list(data["antes"]),
+        blinds_or_straddles=list(data["blinds_or_straddles"]),
+        starting_stacks=list(data["starting_stacks"]),
+        actions=list(data["actions"]),
+        min_bet=data.get("min_bet"),
+        small_bet=data.get("small_bet"),
+        big_bet=data.get("big_bet"),
+        finishing_stacks=list(finishing) if finishing is not None else None,
+        ante_trimming_status=bool(data.get("ante_trimming_status", False)),
+        fields=fields,
+    )
+
+
+def load(path: str | os.PathLike[str] | BinaryIO | TextIO) -> HandHistory:
+    """Read one PHH file (a path or an open file).
+
+    >>> import io
+    >>> load(io.BytesIO(b'variant = "NT"')).variant   # doctest: +IGNORE_EXCEPTION_DETAIL
+    Traceback (most recent call last):
+    fastholdem.errors.HandHistoryError: missing field 'antes'
+    """
+    if hasattr(path, "read"):
+        raw = path.read()  # type: ignore[union-attr]
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    else:
+        with open(path, encoding="utf-8") as fh:  # type: ignore[arg-type]
+            text = fh.read()
+    return loads(text)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _unit(chips: int, scale: int) -> Number:
+    if scale == 1:
+        return chips
+    value = Decimal(chips) / scale
+    return int(value) if value == int(value) else value
+
+
+def from_hand(hand: Hand) -> HandHistory:
+    """Build the ``HandHistory`` of a hand played by the engine (in PHH player order).
+
+    Player ``p1`` is the seat left of the button, the button is the last player.
+    """
+    cfg = hand.config
+    n = hand.n
+    scale = hand.scale
+    order = [(hand.button + 1 + k) % n for k in range(n)]
+    label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    u = lambda chips: _unit(chips, scale)  # noqa: E731
+    if cfg.ante_mode is AnteMode.EVERY_PLAYER:
+        antes = [u(cfg.ante)] * n
+    elif cfg.ante_mode is AnteMode.BIG_BLIND:
+        antes = [0] * n
+        antes[1] = u(cfg.ante)
+    else:
+        antes = [0] * n
+    blinds: list[Number] = [0] * n
+    blinds[0] = u(cfg.small_blind)
+    blinds[1] = u(cfg.big_blind)
+    actions: list[str] = []
+    for ev in hand._history:
+        kind = ev.kind
+        if kind == "deal":
+            cards = "".join("??" if c is None else card_str(c) for c in ev.cards)
+            actions.append(f"d dh {label[ev.seat]} {cards}")  # type: ignore[index]
+        elif kind == "board":
+            actions.append("d db " + "".join(card_str(c) for c in ev.cards))  # type: ignore[arg-type]
+        elif kind == "fold":
+            actions.append(f"{label[ev.seat]} f")  # type: ignore[index]
+        elif kind in ("check", "call"):
+            actions.append(f"{label[ev.seat]} cc")  # type: ignore[index]
+        elif kind in ("bet", "raise"):
+            actions.append(f"{label[ev.seat]} cbr {u(ev.to)}")  # type: ignore[index]
+        elif kind == "show":
+            cards = "".join("??" if c is None else card_str(c) for c in ev.cards)
+            actions.append(f"{label[ev.seat]} sm {cards}")  # type: ignore[index]
+        elif kind == "muck":
+            actions.append(f"{label[ev.seat]} sm")  # type: ignore[index]
+    hh = HandHistory(
+        variant=_VARIANT_OF[cfg.structure],
+        antes=antes,
+        blinds_or_straddles=blinds,
+        starting_stacks=[u(hand.starting_stacks[s]) for s in order],
+        actions=actions,
+        ante_trimming_status=cfg.ante_mode is AnteMode.EVERY_PLAYER,
+        finishing_stacks=[u(hand._stacks[s]) for s in order] if hand.is_complete else None,
+    )
+    if cfg.structure is Structure.LIMIT:
+        hh.small_bet = u(cfg.bet_sizes[0])
+        hh.big_bet = u(cfg.bet_sizes[2])
+    else:
+        hh.min_bet = u(cfg.min_bet)  # type: ignore[arg-type]
+    return hh
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, Decimal)):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        out = []
+        for ch in value:
+            if ch in ('"', "\\"):
+                out.append("\\" + ch)
+            elif ch == "\n":
+                out.append("\\n")
+            elif ch == "\t":
+                out.append("\\t")
+            elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+                out.append(f"\\u{ord(ch):04x}")
+            else:
+                out.append(ch)
+        return '"' + "".join(out) + '"'
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
+    raise HandHistoryError(f"cannot write {value!r} as TOML")
+
+
+def _toml_key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_value(key)
+
+
+def dumps(obj: HandHistory | Hand) -> str:
+    """Write a hand history (or a hand the engine played) as PHH text.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], hole_cards=["AsAh", "KsKh"], board="2c3d4h5s9c")
+    >>> _ = hand.fold()
+    >>> print(dumps(hand))
+    variant = "NT"
+    ante_trimming_status = false
+    antes = [0, 0]
+    blinds_or_straddles = [1, 2]
+    min_bet = 2
+    starting_stacks = [100, 100]
+    actions = ["d dh p1 KsKh", "d dh p2 AsAh", "p2 f"]
+    finishing_stacks = [101, 99]
+    <BLANKLINE>
+    """
+    hh = from_hand(obj) if isinstance(obj, Hand) else obj
+    lines = [
+        f"variant = {_toml_value(hh.variant)}",
+        f"ante_trimming_status = {_toml_value(hh.ante_trimming_status)}",
+        f"antes = {_toml_value(hh.antes)}",
+        f"blinds_or_straddles = {_toml_value(hh.blinds_or_straddles)}",
+    ]
+    for name in ("min_bet", "small_bet", "big_bet"):
+        value = getattr(hh, name)
+        if value is not None:
+            lines.append(f"{name} = {_toml_value(value)}")
+    lines.append(f"starting_stacks = {_toml_value(hh.starting_stacks)}")
+    lines.append(f"actions = {_toml_value(hh.actions)}")
+    for key, value in hh.fields.items():
+        lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
+    if hh.finishing_stacks is not None:
+        lines.append(f"finishing_stacks = {_toml_value(hh.finishing_stacks)}")
+    return "\n".join(lines) + "\n"
+
+
+def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None:
+    """Write PHH text to a path or an open text file."""
+    text = dumps(obj)
+    if hasattr(path, "write"):
+        path.write(text)  # type: ignore[union-attr]
+    else:
+        with open(path, "w", encoding="utf-8") as fh:  # type: ignore[arg-type]
+            fh.write(text)
