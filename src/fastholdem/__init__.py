@@ -1,8 +1,20 @@
-"""fastholdem: a fast, exact Texas hold'em hand evaluator, equity engine and game engine."""
+"""fastholdem: a fast, exact Texas hold'em hand evaluator, equity engine and game engine.
+
+>>> import fastholdem as fh
+>>> fh.evaluate("As Ks Qs Js Ts 2c 3d"), fh.card("As"), fh.card_str(51)
+(7462, 51, 'As')
+
+The game layer (``fastholdem.game``) and hand histories (``fastholdem.phh``) load on first
+use, so that ``import fastholdem`` stays fast.
+"""
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
 from .cards import Deck, card, card_str, cards_mask, cards_str, parse_cards
+from .equity import EquityResult, equity, equity_batch, hand_strength
 from .errors import (
     BadAmountError,
     CardError,
@@ -14,9 +26,22 @@ from .errors import (
     OutOfTurnError,
     RangeError,
 )
+from .evaluate import (
+    HandCategory,
+    best_five,
+    category,
+    category_counts,
+    describe,
+    enumerate_values,
+    evaluate,
+    evaluate_batch,
+)
 from .ranges import Range
 
 __version__ = "0.1.0"
+
+_LAZY_MODULES = {"game", "phh"}
+_LAZY_GAME_NAMES = {"GameConfig", "Hand", "Structure", "Table"}
 
 __all__ = [
     "__version__",
@@ -27,6 +52,18 @@ __all__ = [
     "cards_str",
     "parse_cards",
     "Range",
+    "HandCategory",
+    "best_five",
+    "category",
+    "category_counts",
+    "describe",
+    "enumerate_values",
+    "evaluate",
+    "evaluate_batch",
+    "EquityResult",
+    "equity",
+    "equity_batch",
+    "hand_strength",
     "BadAmountError",
     "CardError",
     "ConfigError",
@@ -36,9 +73,16 @@ __all__ = [
     "InvalidActionError",
     "OutOfTurnError",
     "RangeError",
+    "game",
+    "phh",
+    *sorted(_LAZY_GAME_NAMES),
 ]
 
-from . import game, phh  # noqa: E402  (the game layer and PHH hand histories)
-from .game import GameConfig, Hand, Structure  # noqa: E402
 
-__all__ += ["game", "phh", "GameConfig", "Hand", "Structure"]
+def __getattr__(name: str) -> Any:
+    """Import the game layer and PHH support on first use."""
+    if name in _LAZY_MODULES:
+        return importlib.import_module(f".{name}", __name__)
+    if name in _LAZY_GAME_NAMES:
+        return getattr(importlib.import_module(".game", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

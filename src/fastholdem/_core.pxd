@@ -25,3 +25,35 @@ cdef extern from "fh_eval.h" nogil:
                                 uint64_t *hist, int threads)
     int fh_max_threads()
     int fh_have_openmp()
+
+
+cdef extern from "fh_equity.h" nogil:
+    enum: FH_MAX_PLAYERS
+    enum: FH_SHARE_UNIT
+    ctypedef struct fh_tally:
+        uint64_t deals
+        uint64_t win[10]
+        uint64_t tie[10]
+        uint64_t share[10]
+        uint64_t share_sq[10]
+        uint64_t split[11]
+    ctypedef struct fh_range:
+        const fh_card_t *combos
+        const double *cum_weights
+        int n
+        int random
+    fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
+                              fh_mask_t dead, int first_lo, int first_hi, int threads, fh_tally *out)
+    uint64_t fh_board_count(int n_available, int n_missing)
+    fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board,
+                                    int n_board, fh_mask_t dead, uint64_t seed, uint64_t first_block,
+                                    uint64_t n_blocks, uint32_t block_size, int threads, fh_tally *out)
+    uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players)
+    fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players,
+                                   const fh_card_t *board, int n_board, fh_mask_t dead, int threads,
+                                   fh_tally *tallies)
+    fh_status fh_equity_batch(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_players,
+                              int n_board, int threads, double *eq)
+    fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
+                               int opponents, int exact, uint32_t trials, uint64_t seed, int threads,
+                               double *eq)

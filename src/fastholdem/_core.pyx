@@ -209,3 +209,285 @@ def enumerate_values(object fixed=None, object dead=None, object threads=None):
     if total == -2:
         raise MemoryError("out of memory in enumerate_values")
     return hist
+
+
+# ---- equity ------------------------------------------------------------------------------
+
+MAX_PLAYERS = FH_MAX_PLAYERS
+SHARE_UNIT = FH_SHARE_UNIT
+
+cdef dict _STATUS_MESSAGES = {
+    FH_ERR_NOMEM: (MemoryError, "out of memory"),
+    FH_ERR_NO_DEAL: (ValueError, "the ranges cannot be dealt without sharing a card"),
+    FH_ERR_TOO_BIG: (ValueError, "the job is too big"),
+    FH_ERR_ARGUMENT: (ValueError, "argument out of range"),
+}
+
+
+cdef int _check(fh_status status) except -1:
+    if status != FH_OK:
+        exc, message = _STATUS_MESSAGES.get(status, (RuntimeError, f"C core status {status}"))
+        raise exc(message)
+    return 0
+
+
+cdef uint64_t _mask(object ids) except? 0:
+    cdef uint64_t m = 0
+    for c in ids:
+        m |= (<uint64_t>1) << <int>c
+    return m
+
+
+def _tallies_to_arrays(fh_tally[::1] t, int n_players):
+    raw = np.asarray(t)
+    return {
+        "deals": raw["deals"].astype(np.uint64),
+        "win": raw["win"][:, :n_players].astype(np.uint64),
+        "tie": raw["tie"][:, :n_players].astype(np.uint64),
+        "share": raw["share"][:, :n_players].astype(np.uint64),
+        "share_sq": raw["share_sq"][:, :n_players].astype(np.uint64),
+        "split": raw["split"][:, : n_players + 1].astype(np.uint64),
+    }
+
+
+def _tally_dtype():
+    return np.dtype([("deals", np.uint64), ("win", np.uint64, 10), ("tie", np.uint64, 10),
+                     ("share", np.uint64, 10), ("share_sq", np.uint64, 10), ("split", np.uint64, 11)])
+
+
+def board_count(int n_available, int n_missing):
+    """Number of ways to complete a board: C(n_available, n_missing)."""
+    return fh_board_count(n_available, n_missing)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def canonical_deal_keys(const uint8_t[:, ::1] deals):
+    """Suit-isomorphism key of each preflop deal row (n, 2 * players), players <= 5.
+    Rows with equal keys have equal equities. Input is trusted (validated by the caller)."""
+    cdef Py_ssize_t n = deals.shape[0], i
+    cdef int players = <int>(deals.shape[1] // 2)
+    if players > 5:
+        raise ValueError("canonical keys need at most 5 players")
+    keys = np.empty(n, dtype=np.uint64)
+    cdef uint64_t[::1] k = keys
+    with nogil:
+        for i in range(n):
+            k[i] = fh_canonical_deal_key(&deals[i, 0], players)
+    return keys
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, int threads):
+    """Exact tallies of fixed-hole deals (n, 2 * players) over every completion of ``board``.
+
+    Internal: the caller (``fastholdem.equity``) has checked that cards are valid and
+    distinct. Returns a dict of arrays: deals (n,), win/tie/share/share_sq (n, players),
+    split (n, players + 1).
+    """
+    cdef Py_ssize_t n = deals.shape[0]
+    cdef int players = <int>(deals.shape[1] // 2)
+    if players < 1 or players > FH_MAX_PLAYERS or deals.shape[1] % 2:
+        raise ValueError(f"deals must have 2 to {2 * FH_MAX_PLAYERS} columns, got {deals.shape[1]}")
+    cdef fh_card_t b[5]
+    cdef int nb = len(board)
+    for i, c in enumerate(board):
+        b[i] = c
+    cdef uint64_t dead_mask = _mask(dead)
+    out = np.zeros(max(n, 1), dtype=_tally_dtype())
+    cdef fh_tally[::1] t = out
+    cdef fh_status status = FH_OK
+    if n:
+        with nogil:
+            status = fh_equity_exact_many(&deals[0, 0], <size_t>n, players, b, nb, dead_mask, threads, &t[0])
+    _check(status)
+    arrays = _tallies_to_arrays(t, players)
+    return {key: value[:n] for key, value in arrays.items()}
+
+
+def monte_carlo(list combos, list cum_weights, list random, object board, object dead, uint64_t seed,
+                uint64_t first_block, uint64_t n_blocks, uint32_t block_size, int threads):
+    """Monte Carlo tally of blocks [first_block, first_block + n_blocks) of block_size trials.
+
+    Internal: ``combos[p]`` is a (n, 2) uint8 array, ``cum_weights[p]`` its cumulative
+    float64 weights, ``random[p]`` true to deal player p from the deck. Validated by the
+    caller. Returns the same dict as :func:`exact_deals` for one row.
+    """
+    cdef int players = len(combos)
+    if players < 2 or players > FH_MAX_PLAYERS:
+        raise ValueError(f"2 to {FH_MAX_PLAYERS} players, got {players}")
+    cdef fh_range ranges[10]
+    cdef const uint8_t[:, ::1] cv
+    cdef const double[::1] wv
+    keep = []
+    for p in range(players):
+        if random[p]:
+            ranges[p].combos = NULL
+            ranges[p].cum_weights = NULL
+            ranges[p].n = 0
+            ranges[p].random = 1
+            continue
+        arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
+        w = np.ascontiguousarray(cum_weights[p], dtype=np.float64)
+        if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] == 0 or w.shape[0] != arr.shape[0]:
+            raise ValueError(f"player {p}: combos must be a non-empty (n, 2) array with n weights")
+        keep.append((arr, w))
+        cv = arr
+        wv = w
+        ranges[p].combos = &cv[0, 0]
+        ranges[p].cum_weights = &wv[0]
+        ranges[p].n = <int>arr.shape[0]
+        ranges[p].random = 0
+    cdef fh_card_t b[5]
+    cdef int nb = len(board)
+    for i, c in enumerate(board):
+        b[i] = c
+    cdef uint64_t dead_mask = _mask(dead)
+    out = np.zeros(1, dtype=_tally_dtype())
+    cdef fh_tally[::1] t = out
+    cdef fh_status status
+    with nogil:
+        status = fh_equity_monte_carlo(ranges, players, b, nb, dead_mask, seed, first_block, n_blocks,
+                                       block_size, threads, &t[0])
+    _check(status)
+    return {key: value[0] for key, value in _tallies_to_arrays(t, players).items()}
+
+
+def _check_spots(holes, boards, str hole_name="holes", str board_name="boards"):
+    """Validate (m, p, 2) holes and (m, b) boards; return contiguous uint8 copies."""
+    h = np.asarray(holes)
+    if h.dtype == np.bool_ or h.dtype.kind not in "iu":
+        raise TypeError(f"{hole_name} must be an integer array of card ids, got dtype {h.dtype}")
+    if h.ndim == 2 and h.shape[-1] == 2:
+        h = h[:, None, :]
+    if h.ndim != 3 or h.shape[2] != 2:
+        raise ValueError(f"{hole_name} must have shape (m, players, 2), got {np.shape(holes)}")
+    m, players = h.shape[0], h.shape[1]
+    b = np.asarray(boards) if boards is not None else np.zeros((m, 0), dtype=np.uint8)
+    if b.ndim == 1 and b.shape[0] == 0:
+        b = np.zeros((m, 0), dtype=np.uint8)
+    if b.dtype == np.bool_ or b.dtype.kind not in "iu":
+        raise TypeError(f"{board_name} must be an integer array of card ids, got dtype {b.dtype}")
+    if b.ndim != 2 or b.shape[0] != m or b.shape[1] not in (0, 3, 4, 5):
+        raise ValueError(f"{board_name} must have shape ({m}, 0|3|4|5), got {b.shape}")
+    if m == 0:
+        raise ValueError(f"{hole_name} is empty: it has no rows")
+    rows = np.concatenate([h.reshape(m, 2 * players).astype(np.int64), b.astype(np.int64)], axis=1)
+    bad = (rows < 0) | (rows > 51)
+    if bad.any():
+        row, col = np.argwhere(bad)[0]
+        what = f"{hole_name}[{row}]" if col < 2 * players else f"{board_name}[{row}]"
+        raise ValueError(f"{what} holds {rows[row, col]}, which is not a card id (0-51)")
+    srt = np.sort(rows, axis=1)
+    dup = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
+    if dup.any():
+        row = int(np.flatnonzero(dup)[0])
+        s = srt[row]
+        card = int(s[1:][s[1:] == s[:-1]][0])
+        raise ValueError(f"spot {row} uses card {card_str(card)} twice (across {hole_name} and {board_name})")
+    return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8))
+
+
+def equity_batch(object holes, object boards=None, object threads=None):
+    """Exact equity of every player in M independent spots.
+
+    Parameters
+    ----------
+    holes : array_like of int, shape (M, P, 2)
+        Hole cards of P = 2..10 players in each spot.
+    boards : array_like of int, shape (M, B), B in {0, 3, 4, 5}, optional
+        The board of each spot (omit or B = 0 for preflop).
+    threads : int, optional
+        Threads to use (default all cores); the GIL is released.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (M, P)
+        Equity (wins plus tie shares) of each player; rows sum to 1.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> eq = equity_batch(np.array([[[50, 46], [43, 41]]]), np.array([[0, 5, 22]]))
+    >>> eq.shape, bool(abs(eq.sum() - 1) < 1e-12)
+    ((1, 2), True)
+    """
+    cdef int nthreads = _threads(threads)
+    h, b = _check_spots(holes, boards)
+    cdef Py_ssize_t m = h.shape[0]
+    cdef int players = <int>h.shape[1]
+    if players < 2 or players > FH_MAX_PLAYERS:
+        raise ValueError(f"holes must hold 2 to {FH_MAX_PLAYERS} players per spot, got {players}")
+    cdef const uint8_t[:, :, ::1] hv = h
+    cdef const uint8_t[:, ::1] bv = b
+    cdef int nb = <int>b.shape[1]
+    out = np.empty((m, players), dtype=np.float64)
+    cdef double[:, ::1] ov = out
+    cdef const uint8_t *bp = &bv[0, 0] if nb else NULL
+    cdef fh_status status
+    with nogil:
+        status = fh_equity_batch(&hv[0, 0, 0], bp, <size_t>m, players, nb, nthreads, &ov[0, 0])
+    _check(status)
+    return out
+
+
+def hand_strength(object holes, object boards=None, int opponents=1, object exact=None,
+                  object trials=None, object seed=0, object threads=None):
+    """Equity of each of M hands on its board against ``opponents`` random hands.
+
+    Parameters
+    ----------
+    holes : array_like of int, shape (M, 2)
+    boards : array_like of int, shape (M, B), B in {0, 3, 4, 5}, optional
+    opponents : int
+        Number of random opponents, 1..9.
+    exact : bool, optional
+        Enumerate every opponent deal and board (default: when at most about two million
+        showdowns per spot), else Monte Carlo.
+    trials : int, optional
+        Monte Carlo trials per spot (default 10,000); spot i uses stream (seed, i).
+    seed : int
+        Monte Carlo seed; the same seed gives the same result for any thread count.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (M,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> float(hand_strength(np.array([[51, 50]]), np.array([[49, 48, 0, 5, 22]]))[0])
+    1.0
+    """
+    cdef int nthreads = _threads(threads)
+    h, b = _check_spots(holes, boards)
+    if h.shape[1] != 1:
+        raise ValueError(f"holes must have shape (M, 2), got {np.shape(holes)}")
+    if isinstance(opponents, bool) or not 1 <= opponents <= FH_MAX_PLAYERS - 1:
+        raise ValueError(f"opponents must be 1..{FH_MAX_PLAYERS - 1}, got {opponents}")
+    cdef int nb = <int>b.shape[1]
+    cdef int avail = 52 - 2 - nb
+    showdowns = 1
+    for k in range(opponents):
+        showdowns *= fh_board_count(avail - 2 * k, 2)
+    showdowns *= fh_board_count(avail - 2 * opponents, 5 - nb)
+    if exact is None:
+        exact = showdowns <= 2_000_000
+    cdef uint32_t n_trials = 10_000 if trials is None else int(trials)
+    if trials is not None and not 1 <= int(trials) < 2**32:
+        raise ValueError(f"trials must be 1..2**32-1, got {trials}")
+    cdef uint64_t s = int(seed) & 0xFFFFFFFFFFFFFFFF
+    cdef const uint8_t[:, :, ::1] hv = h
+    cdef const uint8_t[:, ::1] bv = b
+    cdef Py_ssize_t m = h.shape[0]
+    out = np.empty(m, dtype=np.float64)
+    cdef double[::1] ov = out
+    cdef const uint8_t *bp = &bv[0, 0] if nb else NULL
+    cdef int ex = 1 if exact else 0
+    cdef int opp = opponents
+    cdef fh_status status
+    with nogil:
+        status = fh_hand_strength(&hv[0, 0, 0], bp, <size_t>m, nb, opp, ex, n_trials, s, nthreads, &ov[0])
+    _check(status)
+    return out

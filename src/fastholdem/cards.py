@@ -6,7 +6,7 @@ A card id is ``4 * rank + suit`` with rank 0 = deuce ... 12 = ace and suit
 >>> card("As"), card_str(51)
 (51, 'As')
 >>> parse_cards("AsKd 10h")
-[51, 46, 34]
+[51, 45, 34]
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def parse_cards(spec: CardsLike, *, unique: bool = True) -> list[int]:
     texts or ids, or ``None`` (no cards).
 
     >>> parse_cards(["As", "Kd"]), parse_cards("as kd"), parse_cards(None)
-    ([51, 46], [51, 46], [])
+    ([51, 45], [51, 45], [])
 
     Raises
     ------

@@ -80,7 +80,7 @@ def describe(value: int) -> str:
     """Plain-English description of a value, e.g. ``"Full house, kings full of sixes"``.
 
     >>> describe(7462), describe(1)
-    ('Royal flush', 'High card, seven, five, four, three, two')
+    ('Royal flush', 'High card, seven, five, four, three, deuce')
     """
     cat = category(value)
     ranks = _keys_by_value()[value][1]
@@ -109,7 +109,7 @@ def best_five(cards: CardsLike) -> list[int]:
 
     >>> from fastholdem.cards import cards_str
     >>> cards_str(best_five("Kh Kd Ks 6c 6d 2s 3h"))
-    'KhKdKs6d6c'
+    'KsKhKd6d6c'
     """
     ids = parse_cards(cards)
     if not 5 <= len(ids) <= 7:

@@ -30,6 +30,7 @@ import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
+from collections.abc import Iterable, Sequence
 from typing import Any, BinaryIO, TextIO, Union
 
 from .cards import card, card_str
@@ -38,7 +39,20 @@ from .game.actions import DealBoard, DealHole, Fold, Muck, Show
 from .game.config import AnteMode, GameConfig, Structure
 from .game.hand import Hand
 
-__all__ = ["HandHistory", "load", "loads", "dump", "dumps", "from_hand"]
+__all__ = [
+    "HandHistory",
+    "load",
+    "loads",
+    "dump",
+    "dumps",
+    "from_hand",
+    "load_all",
+    "loads_all",
+    "dump_all",
+    "dumps_all",
+    "replay_session",
+    "SessionWriter",
+]
 
 _VARIANTS = {"NT": Structure.NO_LIMIT, "FT": Structure.LIMIT, "PT": Structure.POT_LIMIT}
 _VARIANT_OF = {v: k for k, v in _VARIANTS.items()}
@@ -338,10 +352,17 @@ def loads(text: str) -> HandHistory:
     HandHistoryError
         On invalid TOML or missing/ill-typed fields.
     """
+    return _from_dict(_toml(text))
+
+
+def _toml(text: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
+        return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise HandHistoryError(f"not valid TOML: {exc}") from exc
+
+
+def _from_dict(data: dict[str, Any]) -> HandHistory:
     for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if name not in data:
             raise HandHistoryError(f"missing field {name!r}")
@@ -394,10 +415,25 @@ def _unit(chips: int, scale: int) -> Number:
     return int(value) if value == int(value) else value
 
 
-def from_hand(hand: Hand) -> HandHistory:
+def from_hand(
+    hand: Hand,
+    *,
+    seats: Sequence[int] | None = None,
+    players: Sequence[str] | None = None,
+    hand_number: int | None = None,
+    seat_count: int | None = None,
+) -> HandHistory:
     """Build the ``HandHistory`` of a hand played by the engine (in PHH player order).
 
     Player ``p1`` is the seat left of the button, the button is the last player.
+
+    Parameters
+    ----------
+    seats, players:
+        Optional table seat number (written 1-based, the PHH ``seats`` field) and name of each
+        hand seat, in the hand's seat order; they are reordered to PHH player order.
+    hand_number, seat_count:
+        Optional PHH ``hand`` and ``seat_count`` fields (a table session).
     """
     cfg = hand.config
     n = hand.n
@@ -448,6 +484,14 @@ def from_hand(hand: Hand) -> HandHistory:
         hh.big_bet = u(cfg.bet_sizes[2])
     else:
         hh.min_bet = u(cfg.min_bet)  # type: ignore[arg-type]
+    if hand_number is not None:
+        hh.fields["hand"] = hand_number
+    if seats is not None:
+        hh.fields["seats"] = [seats[s] + 1 for s in order]
+    if seat_count is not None:
+        hh.fields["seat_count"] = seat_count
+    if players is not None:
+        hh.fields["players"] = [players[s] for s in order]
     return hh
 
 
@@ -530,3 +574,114 @@ def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None
     else:
         with open(path, "w", encoding="utf-8") as fh:  # type: ignore[arg-type]
             fh.write(text)
+
+
+# ---------------------------------------------------------------------- sessions (.phhs)
+
+
+def loads_all(text: str) -> list[HandHistory]:
+    """Read a PHH session (``.phhs``): several hands, each under a ``[N]`` table header.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> [h.replay().stacks for h in loads_all(dumps_all([hand, hand]))]
+    [[101, 99], [101, 99]]
+
+    Raises
+    ------
+    HandHistoryError
+        On invalid TOML or a hand with missing/ill-typed fields.
+    """
+    data = _toml(text)
+    out = []
+    for key, table in data.items():
+        if not isinstance(table, dict):
+            raise HandHistoryError(f"a PHH session holds tables [1], [2], ...; {key!r} is not one")
+        try:
+            out.append(_from_dict(table))
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"hand [{key}]: {exc}") from exc
+    return out
+
+
+def load_all(path: str | os.PathLike[str] | BinaryIO | TextIO) -> list[HandHistory]:
+    """Read a PHH session file (a path or an open file); see :func:`loads_all`."""
+    if hasattr(path, "read"):
+        raw = path.read()  # type: ignore[union-attr]
+        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
+    else:
+        with open(path, encoding="utf-8") as fh:  # type: ignore[arg-type]
+            text = fh.read()
+    return loads_all(text)
+
+
+def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
+    """Write several hands as one PHH session text: ``[1]``, ``[2]``, ... then each hand."""
+    return "\n".join(f"[{k}]\n{dumps(obj)}" for k, obj in enumerate(objs, 1))
+
+
+def dump_all(objs: Iterable[HandHistory | Hand], path: str | os.PathLike[str] | TextIO) -> None:
+    """Write a PHH session to a path or an open text file."""
+    text = dumps_all(objs)
+    if hasattr(path, "write"):
+        path.write(text)  # type: ignore[union-attr]
+    else:
+        with open(path, "w", encoding="utf-8") as fh:  # type: ignore[arg-type]
+            fh.write(text)
+
+
+class SessionWriter:
+    """Append hands to a PHH session file as they finish (``.phhs``).
+
+    >>> import io
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> out = io.StringIO(); writer = SessionWriter(out)
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> writer.write(hand); writer.write(hand); writer.count
+    2
+    >>> len(loads_all(out.getvalue()))
+    2
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self.count = 0
+
+    def write(self, obj: HandHistory | Hand) -> None:
+        """Append one hand (a ``HandHistory`` or a completed engine ``Hand``)."""
+        self.count += 1
+        sep = "\n" if self.count > 1 else ""
+        self._stream.write(f"{sep}[{self.count}]\n{dumps(obj)}")
+
+
+def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
+    """Replay a session hand by hand and return the last stack of every seat.
+
+    Every hand is replayed from its actions; its final stacks must equal the recorded
+    ``finishing_stacks`` when present. Players are matched across hands by the ``seats``
+    field (1-based table seats), or by player position when it is missing.
+
+    Returns
+    -------
+    dict
+        PHH seat number (1-based) -> stack after the last hand that seat played.
+
+    Raises
+    ------
+    HandHistoryError
+        If a hand does not replay or disagrees with its recorded finishing stacks.
+    """
+    stacks: dict[int, Number] = {}
+    for k, hh in enumerate(histories, 1):
+        try:
+            final = hh.replay().stacks
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"hand {k}: {exc}") from exc
+        if hh.finishing_stacks is not None and list(hh.finishing_stacks) != list(final):
+            raise HandHistoryError(
+                f"hand {k}: replay ends with stacks {final}, the file records {hh.finishing_stacks}"
+            )
+        seats = hh.fields.get("seats") or list(range(1, len(final) + 1))
+        for seat, stack in zip(seats, final):
+            stacks[int(seat)] = stack
+    return stacks

@@ -27,12 +27,42 @@ from .config import AnteMode, GameConfig, Structure
 from .account import describe
 from .hand import Hand, HandResult, Phase, PotResult
 from .pots import Pot, layer_pots, split_amount, uncalled
+from .buyin import BuyInPolicy, minimum_buy_in
+from .levels import Level
+from .dealing import Deal, DealerErrorOutcome, Misdeal, Replacement
+from .table import ButtonDraw, Elimination, Seat, Table
+from .sizing import PreAction, PreActions, PreKind, bet_pot_fraction, preset, raise_by_multiple
+from .players import CallingStation, Player, RandomPlayer, TightPlayer, View, play_hand, play_hands
 
 __all__ = [
     "Action",
     "AllIn",
     "AnteMode",
     "Bet",
+    "ButtonDraw",
+    "BuyInPolicy",
+    "CallingStation",
+    "Deal",
+    "DealerErrorOutcome",
+    "Elimination",
+    "Level",
+    "Misdeal",
+    "Player",
+    "PreAction",
+    "PreActions",
+    "PreKind",
+    "RandomPlayer",
+    "Replacement",
+    "Seat",
+    "Table",
+    "TightPlayer",
+    "View",
+    "bet_pot_fraction",
+    "minimum_buy_in",
+    "play_hand",
+    "play_hands",
+    "preset",
+    "raise_by_multiple",
     "Call",
     "Check",
     "DealBoard",

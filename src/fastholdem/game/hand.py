@@ -144,6 +144,11 @@ class Hand:
     scale:
         Chips per display unit (PHH decimal values). When above 1, ``stacks``, ``payoffs`` and
         the result are reported as ``Decimal(chips) / scale``. Internally chips stay integers.
+    deck:
+        Optional stub in dealing order (card ids, top first), used instead of a seeded
+        shuffle: hole cards not given in ``hole_cards``, burns and board cards are taken
+        from its top in order. It must hold enough cards and none of the fixed ones. The
+        table uses it to continue a deal after a dealer error (R21).
 
     Raises
     ------
@@ -180,6 +185,7 @@ class Hand:
         board: Any = None,
         manual: bool = False,
         scale: int = 1,
+        deck: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {config!r}")
@@ -241,10 +247,12 @@ class Hand:
         self._dpos = 0
         self._fixed_board: list[int] = []
         if manual:
-            if hole_cards is not None or board is not None or seed is not None:
-                raise ConfigError("manual dealing takes no seed, hole_cards or board")
+            if hole_cards is not None or board is not None or seed is not None or deck is not None:
+                raise ConfigError("manual dealing takes no seed, hole_cards, board or deck")
         else:
-            self._setup_deck(seed, hole_cards, board)
+            if deck is not None and seed is not None:
+                raise ConfigError("give a seed or a deck, not both")
+            self._setup_deck(seed, hole_cards, board, deck)
         self._post_forced_bets()
         if not manual:
             self._deal_all_holes()
@@ -253,7 +261,11 @@ class Hand:
     # ------------------------------------------------------------------ setup
 
     def _setup_deck(
-        self, seed: int | random.Random | None, hole_cards: Sequence[Any] | None, board: Any
+        self,
+        seed: int | random.Random | None,
+        hole_cards: Sequence[Any] | None,
+        board: Any,
+        deck: Sequence[int] | None = None,
     ) -> None:
         n = self.n
         fixed: list[int] = []
@@ -276,13 +288,25 @@ class Hand:
         if len(set(fixed)) != len(fixed):
             dup = next(c for c in fixed if fixed.count(c) > 1)
             raise ConfigError(f"card {card_str(dup)} is given twice")
-        rng = seed if isinstance(seed, random.Random) else random.Random(seed)
-        self._rand = rng.random
-        if fixed:
-            excluded = set(fixed)
-            self._deck = [c for c in range(52) if c not in excluded]
+        if deck is not None:
+            stub = parse_cards(deck)
+            clash = set(stub).intersection(fixed)
+            if clash:
+                raise ConfigError(f"card {card_str(min(clash))} is both fixed and in the deck")
+            missing = sum(h is None for h in holes)
+            if len(stub) < 2 * missing + 8:
+                raise ConfigError(f"the deck needs at least {2 * missing + 8} cards, got {len(stub)}")
+            # Drawing "at random" with a generator that always returns 0 takes the top card.
+            self._rand = _TOP_OF_DECK.random
+            self._deck = stub
         else:
-            self._deck = list(range(52))
+            rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+            self._rand = rng.random
+            if fixed:
+                excluded = set(fixed)
+                self._deck = [c for c in range(52) if c not in excluded]
+            else:
+                self._deck = list(range(52))
         self._dpos = 0
         # Deal order (R19): one card at a time from the seat left of the button, two rounds.
         order = [(self.button + 1 + k) % n for k in range(n)]
@@ -1225,6 +1249,14 @@ class Hand:
         return describe(self)
 
 
+class _TopOfDeck(random.Random):
+    """A generator whose every draw is 0.0: the lazy shuffle then deals the deck in order."""
+
+    def random(self) -> float:
+        return 0.0
+
+
+_TOP_OF_DECK = _TopOfDeck(0)
 _FOLD = Fold()
 _CHECK = Check()
 _CALL = Call()

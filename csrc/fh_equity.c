@@ -1,0 +1,537 @@
+/* fh_equity.c -- exact and Monte Carlo equity (see fh_equity.h). */
+#include "fh_equity.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fh_eval.h"
+#include "fh_rng.h"
+
+#ifdef _OPENMP
+#include <omp.h>
+#define FH_THREAD_NUM() omp_get_thread_num()
+#else
+#define FH_THREAD_NUM() 0
+#endif
+
+#define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
+
+void fh_tally_add(fh_tally *a, const fh_tally *b) {
+    a->deals += b->deals;
+    for (int p = 0; p < FH_MAX_PLAYERS; p++) {
+        a->win[p] += b->win[p];
+        a->tie[p] += b->tie[p];
+        a->share[p] += b->share[p];
+        a->share_sq[p] += b->share_sq[p];
+    }
+    for (int k = 0; k <= FH_MAX_PLAYERS; k++) a->split[k] += b->split[k];
+}
+
+uint64_t fh_board_count(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+/* Record one showdown of values v[0..n) with weight w. */
+FH_INLINE void tally_showdown(fh_tally *t, const fh_value_t *v, int n, uint64_t w) {
+    t->deals += w;
+    if (n == 2) {
+        int who = v[1] > v[0];
+        if (v[0] != v[1]) {
+            t->split[1] += w;
+            t->win[who] += w;
+            t->share[who] += w * FH_SHARE_UNIT;
+            t->share_sq[who] += w * (uint64_t)FH_SHARE_UNIT * FH_SHARE_UNIT;
+        } else {
+            const uint64_t half = FH_SHARE_UNIT / 2;
+            t->split[2] += w;
+            for (int p = 0; p < 2; p++) {
+                t->tie[p] += w;
+                t->share[p] += w * half;
+                t->share_sq[p] += w * half * half;
+            }
+        }
+        return;
+    }
+    fh_value_t best = v[0];
+    int winners = 1, who = 0;
+    for (int p = 1; p < n; p++) {
+        if (v[p] > best) {
+            best = v[p];
+            winners = 1;
+            who = p;
+        } else if (v[p] == best) {
+            winners++;
+        }
+    }
+    t->split[winners] += w;
+    if (winners == 1) {
+        t->win[who] += w;
+        t->share[who] += w * FH_SHARE_UNIT;
+        t->share_sq[who] += w * (uint64_t)FH_SHARE_UNIT * FH_SHARE_UNIT;
+        return;
+    }
+    uint64_t s = FH_SHARE_UNIT / (uint64_t)winners;
+    for (int p = 0; p < n; p++)
+        if (v[p] == best) {
+            t->tie[p] += w;
+            t->share[p] += w * s;
+            t->share_sq[p] += w * s * s;
+        }
+}
+
+/* ---- exact enumeration of board completions ------------------------------------------ */
+
+typedef struct {
+    int n_players;
+    uint64_t hole_key[FH_MAX_PLAYERS]; /* FH_KEY_INIT + keys of the hole cards */
+    uint64_t hole_sr[FH_MAX_PLAYERS];
+    int n_avail;
+    uint64_t keys[FH_N_CARDS];
+    uint64_t srs[FH_N_CARDS];
+    int rank_end[FH_N_CARDS];
+} board_enum;
+
+static void board_enum_init(board_enum *e, const fh_card_t *holes, int n_players, const fh_card_t *board,
+                            int n_board, fh_mask_t dead, uint64_t *bkey, uint64_t *bsr) {
+    fh_mask_t used = dead;
+    e->n_players = n_players;
+    for (int p = 0; p < n_players; p++) {
+        fh_card_t a = holes[2 * p], b = holes[2 * p + 1];
+        e->hole_key[p] = FH_KEY_INIT + fh_card_keys[a] + fh_card_keys[b];
+        e->hole_sr[p] = FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b);
+        used |= (1ULL << a) | (1ULL << b);
+    }
+    *bkey = 0;
+    *bsr = 0;
+    for (int i = 0; i < n_board; i++) {
+        *bkey += fh_card_keys[board[i]];
+        *bsr |= FH_SUIT_RANK_BIT(board[i]);
+        used |= 1ULL << board[i];
+    }
+    e->n_avail = 0;
+    for (unsigned c = 0; c < FH_N_CARDS; c++)
+        if (!(used >> c & 1)) {
+            e->keys[e->n_avail] = fh_card_keys[c];
+            e->srs[e->n_avail] = FH_SUIT_RANK_BIT(c);
+            e->n_avail++;
+        }
+    for (int j = e->n_avail - 1; j >= 0; j--) {
+        int same = j + 1 < e->n_avail && (uint32_t)e->keys[j + 1] == (uint32_t)e->keys[j];
+        e->rank_end[j] = same ? e->rank_end[j + 1] : j + 1;
+    }
+}
+
+/* Could `more` further board cards give some player a flush? */
+FH_INLINE int flush_possible(const board_enum *e, uint64_t bkey, int more) {
+    for (int p = 0; p < e->n_players; p++)
+        if ((e->hole_key[p] + bkey + SUITS_X(more)) & FH_FLUSH_CHECK) return 1;
+    return 0;
+}
+
+FH_INLINE void showdown_full(const board_enum *e, uint64_t bkey, uint64_t bsr, uint64_t w, fh_tally *t) {
+    fh_value_t v[FH_MAX_PLAYERS];
+    for (int p = 0; p < e->n_players; p++) v[p] = fh_value_from_key(bkey + e->hole_key[p], bsr | e->hole_sr[p]);
+    tally_showdown(t, v, e->n_players, w);
+}
+
+FH_INLINE void showdown_noflush(const board_enum *e, uint64_t bkey, uint64_t w, fh_tally *t) {
+    fh_value_t v[FH_MAX_PLAYERS];
+    for (int p = 0; p < e->n_players; p++) v[p] = fh_noflush_value(bkey + e->hole_key[p]);
+    tally_showdown(t, v, e->n_players, w);
+}
+
+/* All completions by `depth` cards from avail[start..]. For the last one or two cards, when
+ * no flush is possible, outcomes depend on ranks only: one showdown per rank (or pair of
+ * ranks), weighted by the number of card choices. */
+static void board_rec(const board_enum *e, int start, int depth, uint64_t bkey, uint64_t bsr, fh_tally *t) {
+    if (depth == 0) {
+        showdown_full(e, bkey, bsr, 1, t);
+        return;
+    }
+    if (depth <= 2 && !flush_possible(e, bkey, depth)) {
+        for (int i = start; i < e->n_avail;) {
+            int end = e->rank_end[i];
+            uint64_t cnt = (uint64_t)(end - i);
+            uint64_t k1 = bkey + e->keys[i];
+            if (depth == 1) {
+                showdown_noflush(e, k1, cnt, t);
+            } else {
+                if (cnt >= 2) showdown_noflush(e, k1 + e->keys[i], cnt * (cnt - 1) / 2, t);
+                for (int j = end; j < e->n_avail;) {
+                    int end2 = e->rank_end[j];
+                    showdown_noflush(e, k1 + e->keys[j], cnt * (uint64_t)(end2 - j), t);
+                    j = end2;
+                }
+            }
+            i = end;
+        }
+        return;
+    }
+    for (int i = start; i <= e->n_avail - depth; i++)
+        board_rec(e, i + 1, depth - 1, bkey + e->keys[i], bsr | e->srs[i], t);
+}
+
+fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
+                          fh_mask_t dead, int first_lo, int first_hi, int threads, fh_tally *out) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
+    board_enum e;
+    uint64_t bkey, bsr;
+    board_enum_init(&e, holes, n_players, board, n_board, dead, &bkey, &bsr);
+    int depth = 5 - n_board;
+    if (depth == 0) {
+        if (first_lo <= 0 && first_hi > 0) showdown_full(&e, bkey, bsr, 1, out);
+        return FH_OK;
+    }
+    int lo = first_lo < 0 ? 0 : first_lo;
+    int hi = e.n_avail - depth + 1;
+    if (first_hi < hi) hi = first_hi;
+    if (hi <= lo) return FH_OK;
+    int nt = 1;
+#ifdef _OPENMP
+    if (threads > 1 && depth >= 4) nt = threads;
+#else
+    (void)threads;
+#endif
+    fh_tally *locals = calloc((size_t)nt, sizeof(fh_tally));
+    if (!locals) return FH_ERR_NOMEM;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+#endif
+    for (int i = lo; i < hi; i++)
+        board_rec(&e, i + 1, depth - 1, bkey + e.keys[i], bsr | e.srs[i], &locals[FH_THREAD_NUM()]);
+    for (int t = 0; t < nt; t++) fh_tally_add(out, &locals[t]);
+    free(locals);
+    return FH_OK;
+}
+
+/* ---- suit isomorphism ----------------------------------------------------------------- */
+
+static const uint8_t SUIT_PERMS[24][4] = {
+    {0, 1, 2, 3}, {0, 1, 3, 2}, {0, 2, 1, 3}, {0, 2, 3, 1}, {0, 3, 1, 2}, {0, 3, 2, 1},
+    {1, 0, 2, 3}, {1, 0, 3, 2}, {1, 2, 0, 3}, {1, 2, 3, 0}, {1, 3, 0, 2}, {1, 3, 2, 0},
+    {2, 0, 1, 3}, {2, 0, 3, 1}, {2, 1, 0, 3}, {2, 1, 3, 0}, {2, 3, 0, 1}, {2, 3, 1, 0},
+    {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0},
+};
+
+uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players) {
+    uint64_t best = UINT64_MAX;
+    for (int q = 0; q < 24; q++) {
+        uint64_t key = 0;
+        for (int p = 0; p < n_players; p++) {
+            unsigned a = (holes[2 * p] & ~3u) | SUIT_PERMS[q][holes[2 * p] & 3u];
+            unsigned b = (holes[2 * p + 1] & ~3u) | SUIT_PERMS[q][holes[2 * p + 1] & 3u];
+            unsigned hi = a > b ? a : b, lo = a > b ? b : a;
+            key = (key << 12) | (hi << 6) | lo;
+        }
+        if (key < best) best = key;
+    }
+    return best;
+}
+
+typedef struct {
+    uint64_t key;
+    size_t index;
+} keyed;
+
+static int cmp_keyed(const void *x, const void *y) {
+    const keyed *a = x, *b = y;
+    if (a->key != b->key) return a->key < b->key ? -1 : 1;
+    return a->index < b->index ? -1 : (a->index > b->index);
+}
+
+fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players, const fh_card_t *board,
+                               int n_board, fh_mask_t dead, int threads, fh_tally *tallies) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS) return FH_ERR_ARGUMENT;
+    memset(tallies, 0, n_deals * sizeof(fh_tally));
+    int stride = 2 * n_players;
+    int isomorphic = n_board == 0 && dead == 0 && n_players <= 5;
+    keyed *order = malloc((n_deals ? n_deals : 1) * sizeof(keyed));
+    size_t *leaders = malloc((n_deals ? n_deals : 1) * sizeof(size_t));
+    if (!order || !leaders) {
+        free(order);
+        free(leaders);
+        return FH_ERR_NOMEM;
+    }
+    for (size_t i = 0; i < n_deals; i++) {
+        order[i].key = isomorphic ? fh_canonical_deal_key(deals + i * (size_t)stride, n_players) : (uint64_t)i;
+        order[i].index = i;
+    }
+    if (isomorphic) qsort(order, n_deals, sizeof(keyed), cmp_keyed);
+    size_t n_unique = 0;
+    for (size_t i = 0; i < n_deals; i++)
+        if (i == 0 || order[i].key != order[i - 1].key) leaders[n_unique++] = i;
+    int nt = threads < 1 ? 1 : threads;
+    (void)nt;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && n_unique > 1)
+#endif
+    for (size_t u = 0; u < n_unique; u++) {
+        size_t lead = order[leaders[u]].index;
+        fh_equity_exact(deals + lead * (size_t)stride, n_players, board, n_board, dead, 0, FH_N_CARDS, 1,
+                        &tallies[lead]);
+    }
+    for (size_t u = 0; u < n_unique; u++) {
+        size_t first = leaders[u], last = u + 1 < n_unique ? leaders[u + 1] : n_deals;
+        for (size_t i = first + 1; i < last; i++) tallies[order[i].index] = tallies[order[first].index];
+    }
+    free(order);
+    free(leaders);
+    return FH_OK;
+}
+
+fh_status fh_equity_batch(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_players,
+                          int n_board, int threads, double *eq) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS) return FH_ERR_ARGUMENT;
+    int nt = threads < 1 ? 1 : threads;
+    (void)nt;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 16) if (nt > 1 && m > 1)
+#endif
+    for (size_t i = 0; i < m; i++) {
+        fh_tally t;
+        memset(&t, 0, sizeof t);
+        fh_equity_exact(holes + i * 2 * (size_t)n_players, n_players, boards + i * (size_t)n_board, n_board, 0, 0,
+                        FH_N_CARDS, 1, &t);
+        for (int p = 0; p < n_players; p++)
+            eq[i * (size_t)n_players + (size_t)p] =
+                t.deals ? (double)t.share[p] / ((double)FH_SHARE_UNIT * (double)t.deals) : 0.0;
+    }
+    return FH_OK;
+}
+
+/* ---- Monte Carlo ------------------------------------------------------------------------ */
+
+/* Index of the combo whose cumulative weight first exceeds u * total. */
+FH_INLINE int sample_combo(const fh_range *r, fh_rng *rng) {
+    double target = fh_rng_unit(rng) * r->cum_weights[r->n - 1];
+    int lo = 0, hi = r->n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) >> 1;
+        if (r->cum_weights[mid] > target)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* A card not in *used, uniformly (rejection); marks it used. */
+FH_INLINE fh_card_t draw_card(fh_rng *rng, fh_mask_t *used) {
+    for (;;) {
+        uint64_t x = fh_rng_next(rng);
+        uint32_t c = (uint32_t)(((x & 0xFFFFFFFFu) * FH_N_CARDS) >> 32);
+        if (!(*used >> c & 1)) {
+            *used |= 1ULL << c;
+            return (fh_card_t)c;
+        }
+        c = (uint32_t)(((x >> 32) * FH_N_CARDS) >> 32);
+        if (!(*used >> c & 1)) {
+            *used |= 1ULL << c;
+            return (fh_card_t)c;
+        }
+    }
+}
+
+typedef struct {
+    const fh_range *ranges;
+    int n_players;
+    int n_fixed, fixed_idx[FH_MAX_PLAYERS];   /* players dealt from their ranges */
+    int n_random, random_idx[FH_MAX_PLAYERS]; /* players dealt from the deck */
+    fh_mask_t base_used;                      /* board and dead cards */
+    uint64_t bkey, bsr;
+    int missing;
+} mc_job;
+
+/* Trials where every player is random: a partial Fisher-Yates shuffle of the remaining
+ * deck deals holes and board with one random number per two cards and no rejection. */
+static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {
+    fh_card_t deck[FH_N_CARDS];
+    int n_deck = 0;
+    for (unsigned c = 0; c < FH_N_CARDS; c++)
+        if (!(j->base_used >> c & 1)) deck[n_deck++] = (fh_card_t)c;
+    int need = 2 * j->n_players + j->missing;
+    if (need > n_deck) return FH_ERR_NO_DEAL;
+    fh_value_t v[FH_MAX_PLAYERS];
+    for (uint32_t n = 0; n < trials; n++) {
+        for (int i = 0; i < need; i += 2) {
+            uint64_t x = fh_rng_next(rng);
+            uint32_t k = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(n_deck - i)) >> 32) + (uint32_t)i;
+            fh_card_t tmp = deck[i];
+            deck[i] = deck[k];
+            deck[k] = tmp;
+            if (i + 1 < need) {
+                k = (uint32_t)(((x >> 32) * (uint64_t)(n_deck - i - 1)) >> 32) + (uint32_t)i + 1;
+                tmp = deck[i + 1];
+                deck[i + 1] = deck[k];
+                deck[k] = tmp;
+            }
+        }
+        const fh_card_t *b = deck + 2 * j->n_players;
+        uint64_t bkey = j->bkey, bsr = j->bsr;
+        for (int i = 0; i < j->missing; i++) {
+            bkey += fh_card_keys[b[i]];
+            bsr |= FH_SUIT_RANK_BIT(b[i]);
+        }
+        for (int p = 0; p < j->n_players; p++) {
+            fh_card_t x = deck[2 * p], y = deck[2 * p + 1];
+            v[p] = fh_value_from_key(FH_KEY_INIT + bkey + fh_card_keys[x] + fh_card_keys[y],
+                                     bsr | FH_SUIT_RANK_BIT(x) | FH_SUIT_RANK_BIT(y));
+        }
+        tally_showdown(t, v, j->n_players, 1);
+    }
+    return FH_OK;
+}
+
+/* One block of trials into t; returns FH_ERR_NO_DEAL when the ranges cannot be dealt. */
+static fh_status mc_block(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {
+    fh_card_t hole[2 * FH_MAX_PLAYERS];
+    fh_value_t v[FH_MAX_PLAYERS];
+    if (j->n_fixed == 0) return mc_block_all_random(j, rng, trials, t);
+    for (uint32_t n = 0; n < trials; n++) {
+        fh_mask_t used;
+        int fails = 0;
+        for (;;) {
+            used = j->base_used;
+            int ok = 1;
+            for (int f = 0; f < j->n_fixed && ok; f++) {
+                int p = j->fixed_idx[f];
+                const fh_range *r = &j->ranges[p];
+                int c = r->n == 1 ? 0 : sample_combo(r, rng);
+                fh_card_t a = r->combos[2 * c], b = r->combos[2 * c + 1];
+                fh_mask_t m = (1ULL << a) | (1ULL << b);
+                if (used & m) ok = 0;
+                used |= m;
+                hole[2 * p] = a;
+                hole[2 * p + 1] = b;
+            }
+            if (ok) break;
+            if (++fails >= 100000) return FH_ERR_NO_DEAL;
+        }
+        for (int q = 0; q < j->n_random; q++) {
+            int p = j->random_idx[q];
+            hole[2 * p] = draw_card(rng, &used);
+            hole[2 * p + 1] = draw_card(rng, &used);
+        }
+        uint64_t bkey = j->bkey, bsr = j->bsr;
+        for (int b = 0; b < j->missing; b++) {
+            fh_card_t c = draw_card(rng, &used);
+            bkey += fh_card_keys[c];
+            bsr |= FH_SUIT_RANK_BIT(c);
+        }
+        for (int p = 0; p < j->n_players; p++) {
+            fh_card_t a = hole[2 * p], b = hole[2 * p + 1];
+            v[p] = fh_value_from_key(FH_KEY_INIT + bkey + fh_card_keys[a] + fh_card_keys[b],
+                                     bsr | FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b));
+        }
+        tally_showdown(t, v, j->n_players, 1);
+    }
+    return FH_OK;
+}
+
+fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
+                                fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                                uint32_t block_size, int threads, fh_tally *out) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
+    mc_job j;
+    memset(&j, 0, sizeof j);
+    j.ranges = ranges;
+    j.n_players = n_players;
+    j.base_used = dead;
+    for (int i = 0; i < n_board; i++) {
+        j.bkey += fh_card_keys[board[i]];
+        j.bsr |= FH_SUIT_RANK_BIT(board[i]);
+        j.base_used |= 1ULL << board[i];
+    }
+    j.missing = 5 - n_board;
+    for (int p = 0; p < n_players; p++) {
+        if (ranges[p].random)
+            j.random_idx[j.n_random++] = p;
+        else
+            j.fixed_idx[j.n_fixed++] = p;
+    }
+    int nt = threads < 1 ? 1 : threads;
+    fh_tally *locals = calloc((size_t)nt, sizeof(fh_tally));
+    if (!locals) return FH_ERR_NOMEM;
+    int failed = 0;
+    (void)nt;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && n_blocks > 1)
+#endif
+    for (uint64_t b = 0; b < n_blocks; b++) {
+        fh_rng rng = fh_rng_for_block(seed, first_block + b);
+        if (mc_block(&j, &rng, block_size, &locals[FH_THREAD_NUM()]) != FH_OK) {
+#ifdef _OPENMP
+#pragma omp atomic write
+#endif
+            failed = 1;
+        }
+    }
+    for (int t = 0; t < nt; t++) fh_tally_add(out, &locals[t]);
+    free(locals);
+    return failed ? FH_ERR_NO_DEAL : FH_OK;
+}
+
+/* ---- hand strength against random opponents ------------------------------------------- */
+
+/* Exact: every ordered deal of the opponents from the remaining cards, then every board. */
+static void strength_rec(fh_card_t *holes, int n_players, int p, const fh_card_t *board, int n_board,
+                         fh_mask_t used, fh_tally *t) {
+    if (p == n_players) {
+        fh_equity_exact(holes, n_players, board, n_board, 0, 0, FH_N_CARDS, 1, t);
+        return;
+    }
+    for (unsigned a = 0; a < FH_N_CARDS; a++) {
+        if (used >> a & 1) continue;
+        for (unsigned b = a + 1; b < FH_N_CARDS; b++) {
+            if (used >> b & 1) continue;
+            holes[2 * p] = (fh_card_t)b;
+            holes[2 * p + 1] = (fh_card_t)a;
+            strength_rec(holes, n_players, p + 1, board, n_board, used | (1ULL << a) | (1ULL << b), t);
+        }
+    }
+}
+
+fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
+                           int opponents, int exact, uint32_t trials, uint64_t seed, int threads, double *eq) {
+    if (opponents < 1 || opponents >= FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
+    int n_players = opponents + 1;
+    int nt = threads < 1 ? 1 : threads;
+    int failed = 0;
+    (void)nt;
+#ifdef _OPENMP
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && m > 1)
+#endif
+    for (size_t i = 0; i < m; i++) {
+        fh_tally t;
+        memset(&t, 0, sizeof t);
+        const fh_card_t *board = boards + i * (size_t)n_board;
+        if (exact) {
+            fh_card_t h[2 * FH_MAX_PLAYERS];
+            h[0] = holes[2 * i];
+            h[1] = holes[2 * i + 1];
+            fh_mask_t used = (1ULL << h[0]) | (1ULL << h[1]);
+            for (int b = 0; b < n_board; b++) used |= 1ULL << board[b];
+            strength_rec(h, n_players, 1, board, n_board, used, &t);
+        } else {
+            fh_range ranges[FH_MAX_PLAYERS];
+            double one = 1.0;
+            ranges[0].combos = holes + 2 * i;
+            ranges[0].cum_weights = &one;
+            ranges[0].n = 1;
+            ranges[0].random = 0;
+            for (int p = 1; p < n_players; p++) {
+                ranges[p].combos = NULL;
+                ranges[p].cum_weights = NULL;
+                ranges[p].n = 0;
+                ranges[p].random = 1;
+            }
+            if (fh_equity_monte_carlo(ranges, n_players, board, n_board, 0, seed, i, 1, trials, 1, &t) != FH_OK)
+                failed = 1;
+        }
+        eq[i] = t.deals ? (double)t.share[0] / ((double)FH_SHARE_UNIT * (double)t.deals) : 0.0;
+    }
+    return failed ? FH_ERR_NO_DEAL : FH_OK;
+}

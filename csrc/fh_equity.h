@@ -1,0 +1,79 @@
+/* fh_equity.h -- exact and Monte Carlo equity of 2..10 players (hole cards or ranges).
+ *
+ * Results are integer tallies, so chunks of one job (ranges of first cards for exact
+ * enumeration, blocks of trials for Monte Carlo) combine exactly by addition: a job can be
+ * split over threads, processes or machines and give the same answer.
+ * Inputs are trusted: the Cython bridge has checked ids, repeats and overlaps.
+ */
+#ifndef FH_EQUITY_H
+#define FH_EQUITY_H
+
+#include "fh_common.h"
+
+#define FH_MAX_PLAYERS 10
+/* A pot split k ways gives each winner FH_SHARE_UNIT / k: exact for k = 1..10. */
+#define FH_SHARE_UNIT 2520
+
+typedef struct fh_tally {
+    uint64_t deals;                          /* boards (exact) or trials (Monte Carlo) */
+    uint64_t win[FH_MAX_PLAYERS];            /* deals the player won alone */
+    uint64_t tie[FH_MAX_PLAYERS];            /* deals the player shared with others */
+    uint64_t share[FH_MAX_PLAYERS];          /* sum of pot shares, in 1 / FH_SHARE_UNIT */
+    uint64_t share_sq[FH_MAX_PLAYERS];       /* sum of squared shares (Monte Carlo error) */
+    uint64_t split[FH_MAX_PLAYERS + 1];      /* deals won by exactly k players together */
+} fh_tally;
+
+/* Add b into a. */
+void fh_tally_add(fh_tally *a, const fh_tally *b);
+
+/* Exact: every completion of `board` (n_board = 0..5 cards) for fixed hole cards
+ * (holes[2p], holes[2p+1] for player p < n_players <= 10), avoiding `dead`. Only boards
+ * whose first new card has index in [first_lo, first_hi) of the available cards are
+ * counted (pass 0 and 52 for all); this is how a job is cut into chunks.
+ * The tally is added to `out`. Uses up to `threads` threads. */
+fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
+                          fh_mask_t dead, int first_lo, int first_hi, int threads, fh_tally *out);
+
+/* Number of board completions (the `deals` of an exact job). */
+uint64_t fh_board_count(int n_available, int n_missing);
+
+/* A range for Monte Carlo: n combos (2 cards each) with cumulative weights (cum[n-1] > 0).
+ * `random` = 1 means "any two cards": dealt straight from the remaining deck. */
+typedef struct fh_range {
+    const fh_card_t *combos;
+    const double *cum_weights;
+    int n;
+    int random;
+} fh_range;
+
+/* Monte Carlo: blocks [first_block, first_block + n_blocks) of `block_size` trials each;
+ * block b draws from the stream fh_rng_for_block(seed, b). Each trial deals every player a
+ * combo from their range (fixed and weighted ranges jointly, rejecting collisions; random
+ * players from the rest of the deck), completes the board, and tallies the showdown.
+ * Returns FH_ERR_NO_DEAL if 100000 attempts in a row find no collision-free deal. */
+fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
+                                fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                                uint32_t block_size, int threads, fh_tally *out);
+
+/* Canonical 64-bit key of a preflop deal of n_players <= 5 hands (no board, no dead cards)
+ * under the 24 suit permutations: deals with equal keys have equal equities. */
+uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players);
+
+/* Exact equity for many fixed-hole deals: deals[i] (n_players * 2 cards) with the shared
+ * board and dead cards. Preflop deals of up to 5 players are solved once per canonical
+ * key (suit isomorphism). tallies[i] receives deal i's tally. Parallel over deals. */
+fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players, const fh_card_t *board,
+                               int n_board, fh_mask_t dead, int threads, fh_tally *tallies);
+
+/* Batch of independent spots: holes (m, n_players, 2), boards (m, n_board); exact equity
+ * (share / (FH_SHARE_UNIT * deals)) of each player into eq (m, n_players). */
+fh_status fh_equity_batch(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_players,
+                          int n_board, int threads, double *eq);
+
+/* Equity of each hand (m, 2) on its board (m, n_board) against `opponents` random hands.
+ * exact = 1: enumerate every opponent deal and board; 0: `trials` Monte Carlo trials per
+ * spot (spot i uses stream fh_rng_for_block(seed, i)). Writes eq[m]. */
+fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
+                           int opponents, int exact, uint32_t trials, uint64_t seed, int threads, double *eq);
+
+#endif /* FH_EQUITY_H */

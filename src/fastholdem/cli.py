@@ -1,0 +1,128 @@
+"""The ``fastholdem`` command line: rank hands, compute equities, simulate and play.
+
+Each command lives in a small function ``_cmd_<name>``; ``main`` dispatches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .errors import FastHoldemError
+
+__all__ = ["main", "build_parser"]
+
+
+def _cmd_rank(args: argparse.Namespace) -> int:
+    from .cards import cards_str, parse_cards
+    from .evaluate import best_five, category, describe, evaluate
+
+    cards = parse_cards(" ".join(args.cards))
+    value = evaluate(cards)
+    if args.json:
+        print(json.dumps({"cards": cards_str(cards, " "), "value": value, "category": category(value).name,
+                          "description": describe(value), "best_five": cards_str(best_five(cards), " ")}))
+    else:
+        print(f"value {value}  {category(value)}  {describe(value)}  (best five: {cards_str(best_five(cards), ' ')})")
+    return 0
+
+
+def _cmd_equity(args: argparse.Namespace) -> int:
+    from .equity import equity
+
+    if args.exact and (args.trials is not None or args.stderr is not None):
+        raise SystemExit("fastholdem equity: --exact cannot be combined with --trials or --stderr")
+    exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
+    progress = None if not args.quiet else False
+    result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
+                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        print(result)
+    if args.plot:
+        _plot_equity(result, args.plot)
+    return 0
+
+
+def _plot_equity(result: object, path: str) -> None:
+    """Write a bar chart of equity (win + tie share) per player to ``path`` (needs matplotlib)."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as exc:  # optional dependency
+        raise SystemExit("fastholdem equity --plot needs matplotlib: pip install matplotlib") from exc
+    from .equity import EquityResult
+
+    assert isinstance(result, EquityResult)
+    fig, ax = plt.subplots(figsize=(1.2 + 1.1 * len(result.players), 3.2))
+    x = range(len(result.players))
+    ties = result.equity - result.win
+    ax.bar(x, result.win, label="win")
+    ax.bar(x, ties, bottom=result.win, label="tie share")
+    if not result.exact:
+        ax.errorbar(x, result.equity, yerr=2 * result.stderr, fmt="none", ecolor="black", capsize=3)
+    ax.set_xticks(list(x), result.players)
+    ax.set_ylabel("equity")
+    ax.set_ylim(0, 1)
+    ax.set_title(f"board {result.board or '-'}" + (" (exact)" if result.exact else " (Monte Carlo, ±2 s.e.)"))
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``fastholdem`` command."""
+    parser = argparse.ArgumentParser(prog="fastholdem", description="Fast, exact Texas hold'em tools.")
+    parser.add_argument("--version", action="version", version=f"fastholdem {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    rank = sub.add_parser("rank", help="value, category and description of a 5-7 card hand",
+                          description="Evaluate one hand, e.g.: fastholdem rank As Ks Qs Js Ts 2c 3d")
+    rank.add_argument("cards", nargs="+", help="5-7 cards, e.g. As Ks Qs Js Ts 2c 3d (or AsKsQsJsTs)")
+    rank.add_argument("--json", action="store_true", help="print JSON")
+    rank.set_defaults(func=_cmd_rank)
+
+    eq = sub.add_parser(
+        "equity", help="equity of 2-10 hands or ranges (exact or Monte Carlo)",
+        description="Equity of each player, e.g.: fastholdem equity AhKh QsQd --board Td7c2s; "
+                    "quote ranges: fastholdem equity \"AKs,QQ+\" random",
+    )
+    eq.add_argument("players", nargs="+", help="2-10 hands (AhKh) or ranges (\"AKs,QQ+\", random)")
+    eq.add_argument("--board", help="0, 3, 4 or 5 board cards, e.g. Td7c2s")
+    eq.add_argument("--dead", help="dead cards, e.g. 3h")
+    mode = eq.add_mutually_exclusive_group()
+    mode.add_argument("--exact", action="store_true", help="enumerate every board (and range assignment)")
+    mode.add_argument("--trials", type=int, help="Monte Carlo with this many trials")
+    eq.add_argument("--stderr", type=float, help="Monte Carlo until every standard error is at most this")
+    eq.add_argument("--seed", type=int, help="Monte Carlo seed (reproducible for any --threads)")
+    eq.add_argument("--threads", type=int, help="threads to use (default: all cores)")
+    eq.add_argument("--json", action="store_true", help="print JSON")
+    eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities (needs matplotlib)")
+    eq.add_argument("--quiet", action="store_true", help="no progress bar")
+    eq.set_defaults(func=_cmd_equity)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except FastHoldemError as exc:
+        print(f"fastholdem: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("fastholdem: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

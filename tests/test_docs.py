@@ -1,0 +1,25 @@
+"""The README tour and every module's docstring examples run (doctest)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+MODULES = ["cards", "evaluate", "equity", "ranges", "progress", "_core"]
+
+
+def test_readme_tour_runs() -> None:
+    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 5
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_module_docstring_examples(name: str) -> None:
+    module = importlib.import_module(f"fastholdem.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
