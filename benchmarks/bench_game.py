@@ -5,7 +5,10 @@ Workloads (hands per second, median of ``--repeat`` runs):
 * ``nl6 deep``  -- complete 6-player no-limit hands, 200 big blinds each, random policy;
 * ``nl6 short`` -- the same with 8-30 big blinds (many all-ins and side pots);
 * ``phh parse+replay`` -- parse and replay the PHH corpus (``$FASTHOLDEM_PHH_DIR`` or
-  ../shared/phh), and ``phh replay only`` -- the same from already parsed histories.
+  ../shared/phh), and ``phh replay only`` -- the same from already parsed histories;
+* ``table 6 random`` / ``table 6 equity`` -- table-driven hands (``Table`` + agents through
+  ``play_hands``: button movement, stacks carried over, auto-rebuy) with six ``RandomPlayer``
+  or six ``TightPlayer`` agents (equity engine); fastholdem only.
 
 Both engines deal their own seeded cards, post blinds, show down and award pots; the random
 policy is the same code for both (fold 15% when facing a bet, bet/raise 30% to a uniform
@@ -104,6 +107,16 @@ def replay_only_pokerkit(histories: list[object]) -> None:
             pass
 
 
+def play_table(n: int, policy: str, seed: int) -> None:
+    """``n`` table-driven hands between six agents of one built-in policy."""
+    from fastholdem.game import RandomPlayer, Table, TightPlayer, play_hands
+
+    table = Table(CFG, [200] * 6, seed=seed, auto_rebuy=True)
+    make = RandomPlayer if policy == "random" else TightPlayer
+    bots = [make(seed + k) for k in range(6)]
+    play_hands(table, bots, n)
+
+
 def rate(fn: Callable[[], None], count: int, repeat: int) -> float:
     """Median hands per second of ``fn`` (which handles ``count`` hands) over ``repeat`` runs."""
     rates = []
@@ -124,9 +137,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small run for smoke tests")
     parser.add_argument("--phh-dir", default=os.environ.get("FASTHOLDEM_PHH_DIR", str(DEFAULT_PHH)))
     parser.add_argument("--no-pokerkit", action="store_true", help="measure fastholdem only")
+    parser.add_argument("--equity-hands", type=int, default=1000, help="table hands per run with equity bots")
     args = parser.parse_args(argv)
     if args.quick:
         args.hands, args.pk_hands, args.pk_replays, args.repeat = 500, 20, 30, 3
+        args.equity_hands = 100
 
     have_pokerkit = not args.no_pokerkit
     if have_pokerkit:
@@ -143,6 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         if have_pokerkit:
             theirs = rate(lambda: play_pokerkit(args.pk_hands, kind, args.seed), args.pk_hands, args.repeat)
         rows.append((f"nl6 {kind} random hands", ours, theirs))
+
+    for policy, count in (("random", args.hands), ("equity", args.equity_hands)):
+        ours = rate(lambda c=count, p=policy: play_table(c, p, args.seed), count, args.repeat)
+        rows.append((f"table 6 {policy} hands", ours, None))
 
     corpus = Path(args.phh_dir)
     files = sorted(corpus.rglob("*.phh")) if corpus.is_dir() else []

@@ -20,6 +20,11 @@ def test_bench_random_hands(benchmark, kind: str) -> None:  # type: ignore[no-un
     benchmark(bench_game.play_fastholdem, 200, kind, 7)
 
 
+@pytest.mark.parametrize("policy", ["random", "equity"])
+def test_bench_table_hands(benchmark, policy: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark(bench_game.play_table, 100 if policy == "random" else 20, policy, 7)
+
+
 def test_bench_phh_replay(benchmark) -> None:  # type: ignore[no-untyped-def]
     corpus = Path(os.environ.get("FASTHOLDEM_PHH_DIR", str(bench_game.DEFAULT_PHH)))
     files = sorted(corpus.rglob("*.phh")) if corpus.is_dir() else []

@@ -107,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities (needs matplotlib)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
     eq.set_defaults(func=_cmd_equity)
+    from .game.commands import register as _register_game
+    _register_game(sub)
     return parser
 
 

@@ -31,7 +31,7 @@ import tomllib
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
-from typing import Any, BinaryIO, TextIO, Union
+from typing import IO, Any, BinaryIO, TextIO, Union
 
 from .cards import card, card_str
 from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
@@ -606,13 +606,11 @@ def loads_all(text: str) -> list[HandHistory]:
 
 def load_all(path: str | os.PathLike[str] | BinaryIO | TextIO) -> list[HandHistory]:
     """Read a PHH session file (a path or an open file); see :func:`loads_all`."""
-    if hasattr(path, "read"):
-        raw = path.read()  # type: ignore[union-attr]
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    else:
-        with open(path, encoding="utf-8") as fh:  # type: ignore[arg-type]
-            text = fh.read()
-    return loads_all(text)
+    if isinstance(path, (str, os.PathLike)):
+        with open(path, encoding="utf-8") as fh:
+            return loads_all(fh.read())
+    raw = path.read()
+    return loads_all(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
@@ -623,11 +621,11 @@ def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
 def dump_all(objs: Iterable[HandHistory | Hand], path: str | os.PathLike[str] | TextIO) -> None:
     """Write a PHH session to a path or an open text file."""
     text = dumps_all(objs)
-    if hasattr(path, "write"):
-        path.write(text)  # type: ignore[union-attr]
-    else:
-        with open(path, "w", encoding="utf-8") as fh:  # type: ignore[arg-type]
+    if isinstance(path, (str, os.PathLike)):
+        with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
+    else:
+        path.write(text)
 
 
 class SessionWriter:
@@ -643,7 +641,7 @@ class SessionWriter:
     2
     """
 
-    def __init__(self, stream: TextIO) -> None:
+    def __init__(self, stream: IO[str]) -> None:
         self._stream = stream
         self.count = 0
 
@@ -682,6 +680,6 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
                 f"hand {k}: replay ends with stacks {final}, the file records {hh.finishing_stacks}"
             )
         seats = hh.fields.get("seats") or list(range(1, len(final) + 1))
-        for seat, stack in zip(seats, final):
+        for seat, stack in zip(seats, final, strict=True):
             stacks[int(seat)] = stack
     return stacks

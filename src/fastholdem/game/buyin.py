@@ -119,6 +119,15 @@ class BuyInPolicy:
             return cls((20 if low else 10) * big_bet, 100 * big_bet, scale)
         return cls(20 * config.big_blind, 100 * config.big_blind, scale)
 
+    @classmethod
+    def unrestricted(cls, scale: int = 1) -> BuyInPolicy:
+        """Any positive buy-in (for simulations and home games).
+
+        >>> BuyInPolicy.unrestricted().allowed
+        'at least 1'
+        """
+        return cls(1, None, scale)
+
     @property
     def allowed(self) -> str:
         """The allowed range as text, in display units."""

@@ -76,7 +76,9 @@ class PreAction:
         if needs:
             a = self.amount
             if isinstance(a, bool) or not isinstance(a, int) or a <= 0:
-                raise InvalidActionError(f"pre-action {self.kind.value} needs a positive chip amount, got {a!r}")
+                raise InvalidActionError(
+                    f"pre-action {self.kind.value} needs a positive chip amount, got {a!r}"
+                )
         elif self.amount is not None:
             raise InvalidActionError(f"pre-action {self.kind.value} takes no amount")
 
@@ -154,8 +156,11 @@ def resolve(pre: PreAction, legal: LegalActions) -> PlayerMove | None:
         return Call() if legal.call is not None and legal.call == pre.amount else None
     if kind is PreKind.CALL_ANY:
         return Call() if legal.call is not None else None
-    action: PlayerMove = Bet(pre.amount) if legal.bet else RaiseTo(pre.amount)  # type: ignore[arg-type]
-    return action if action in legal else None
+    amount = pre.amount
+    lo, hi = legal.min_to, legal.max_to
+    if amount is None or lo is None or hi is None or not lo <= amount <= hi:
+        return None
+    return Bet(amount) if legal.bet else RaiseTo(amount)
 
 
 class PreActions:

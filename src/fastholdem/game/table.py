@@ -38,7 +38,7 @@ from .dealing import Deal, Misdeal, Replacement, arranged_deck
 from .hand import Hand
 from .levels import Level, check_schedule, level_at, level_config
 
-__all__ = ["Table", "Seat", "Elimination", "ButtonDraw"]
+__all__ = ["Table", "Seat", "Elimination", "ButtonDraw", "high_card"]
 
 ButtonChoice = Union[Literal["random", "draw"], int]
 
@@ -94,6 +94,26 @@ class ButtonDraw:
     def __str__(self) -> str:
         drawn = ", ".join(f"seat {s}: {card_str(c)}" for s, c in self.cards)
         return f"{drawn} -> button seat {self.winner}"
+
+
+def high_card(drawn: Sequence[tuple[int, int]]) -> int:
+    """The seat that wins a high-card draw (R12): highest rank, ties broken s > h > d > c.
+
+    ``drawn`` holds ``(seat, card id)`` pairs. Card ids are ``4 * rank + suit`` with suits
+    c < d < h < s (R2), so the highest id is exactly the winner.
+
+    >>> from fastholdem.cards import card
+    >>> high_card([(0, card("Ah")), (1, card("As")), (2, card("Kd"))])
+    1
+
+    Raises
+    ------
+    ConfigError
+        On an empty draw.
+    """
+    if not drawn:
+        raise ConfigError("nobody drew a card")
+    return max(drawn, key=lambda sc: sc[1])[0]
 
 
 class Table:
@@ -264,6 +284,31 @@ class Table:
         player.bought_in += amount
         player.waiting = False
 
+    def reset_stacks(self, stacks: Sequence[int]) -> None:
+        """Simulation helper (cash game): set every seat's stack between hands.
+
+        ``stacks`` has one entry per table seat (ignored for empty seats). This is not a rebuy:
+        ``bought_in`` is unchanged and no buy-in policy applies.
+
+        Raises
+        ------
+        ConfigError
+            In a tournament, or on a wrong length or a non-positive stack.
+        """
+        self._between_hands("reset stacks")
+        if self.is_tournament:
+            raise ConfigError("tournament stacks cannot be reset")
+        if len(stacks) != self.size:
+            raise ConfigError(f"stacks needs one entry per seat ({self.size}), got {len(stacks)}")
+        for player, stack in zip(self._seats, stacks, strict=True):
+            if player is not None:
+                if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
+                    raise ConfigError(
+                        f"stack of seat {player.index} must be a positive integer, got {stack!r}"
+                    )
+                player.stack = stack
+                player.waiting = False
+
     def _player(self, seat: int) -> Seat:
         player = self._seats[seat] if isinstance(seat, int) and 0 <= seat < self.size else None
         if player is None:
@@ -340,10 +385,7 @@ class Table:
         """R12: one card face up to each player from the seat left of the house dealer (seat 0)."""
         deck = Deck(self._rng.getrandbits(64))
         drawn = tuple((seat, deck.draw(1)[0]) for seat in self.active_seats)
-        # Card ids are 4 * rank + suit with c < d < h < s, so the highest id is the highest card
-        # with spades > hearts > diamonds > clubs breaking ties.
-        winner = max(drawn, key=lambda sc: sc[1])[0]
-        self.button_draw = ButtonDraw(drawn, winner)
+        self.button_draw = ButtonDraw(drawn, high_card(drawn))
 
     def _next_button(self, active: list[int]) -> int:
         if self.button is None:

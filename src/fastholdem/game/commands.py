@@ -1,0 +1,149 @@
+"""The ``simulate`` and ``play`` subcommands of the ``fastholdem`` command line.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="fastholdem")
+>>> register(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["simulate", "--players", "3", "--policy", "random,station"])
+>>> args.players, args.policy
+(3, ['random,station'])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ..errors import ConfigError
+from .config import GameConfig, Structure
+
+__all__ = ["register", "parse_structure", "parse_blinds", "make_config"]
+
+_STRUCTURES = {
+    "nl": Structure.NO_LIMIT, "no-limit": Structure.NO_LIMIT, "nolimit": Structure.NO_LIMIT,
+    "pl": Structure.POT_LIMIT, "pot-limit": Structure.POT_LIMIT, "potlimit": Structure.POT_LIMIT,
+    "fl": Structure.LIMIT, "limit": Structure.LIMIT, "fixed-limit": Structure.LIMIT, "lhe": Structure.LIMIT,
+}
+
+
+def parse_structure(text: str) -> Structure:
+    """``nl``/``pl``/``fl`` (or ``no-limit``, ``pot-limit``, ``limit``) to a :class:`Structure`.
+
+    >>> parse_structure("fl")
+    <Structure.LIMIT: 'limit'>
+    """
+    try:
+        return _STRUCTURES[text.strip().lower()]
+    except KeyError:
+        raise argparse.ArgumentTypeError(f"unknown structure {text!r}: use nl, pl or fl") from None
+
+
+def parse_blinds(text: str) -> tuple[int, int]:
+    """``"1/2"`` to ``(1, 2)``.
+
+    >>> parse_blinds("5/10")
+    (5, 10)
+    """
+    parts = text.split("/")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise argparse.ArgumentTypeError(f"blinds look like 1/2, got {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def make_config(structure: Structure, blinds: tuple[int, int], ante: int = 0) -> GameConfig:
+    """The game of the command line: fixed-limit bets are the big blind and twice it (R14, R26)."""
+    return GameConfig(structure, small_blind=blinds[0], big_blind=blinds[1], ante=ante)
+
+
+def _policies(specs: list[str] | None, players: int) -> list[str]:
+    names = [p for spec in (specs or ["random"]) for p in spec.split(",") if p.strip()]
+    if not names:
+        raise ConfigError("--policy needs at least one policy name")
+    if len(names) > players:
+        raise ConfigError(f"{len(names)} policies for {players} players")
+    # Fewer names than seats: the list repeats around the table.
+    return [names[k % len(names)] for k in range(players)]
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    cfg = make_config(args.structure, args.blinds, args.ante)
+    policies = _policies(args.policy, args.players)
+    progress = args.progress
+    if args.phh:
+        with open(args.phh, "w", encoding="utf-8") as fh:
+            result = simulate(policies, args.hands, config=cfg, stacks=args.stack, seed=args.seed,
+                              carry_stacks=args.carry_stacks, phh=fh, progress=progress)
+    else:
+        result = simulate(policies, args.hands, config=cfg, stacks=args.stack, seed=args.seed,
+                          carry_stacks=args.carry_stacks, progress=progress)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(result)
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from .play import play_game
+
+    cfg = make_config(args.structure, args.blinds, args.ante)
+    if not 2 <= args.players <= 10:
+        raise ConfigError(f"a table seats 2 to 10 players (R10), got {args.players}")
+    bots = _policies(args.bots, args.players - 1) if args.bots else [
+        ("tight", "random")[k % 2] for k in range(args.players - 1)
+    ]
+    play_game(sys.stdin, sys.stdout, opponents=bots, config=cfg, stack=args.stack, seed=args.seed,
+              hands=args.hands)
+    return 0
+
+
+def _common(p: argparse.ArgumentParser, players: int) -> None:
+    p.add_argument("--players", type=int, default=players,
+                   help=f"players at the table, 2-10 (default {players})")
+    p.add_argument("--structure", type=parse_structure, default=Structure.NO_LIMIT,
+                   help="nl (no limit, default), pl (pot limit) or fl (fixed limit)")
+    p.add_argument("--blinds", type=parse_blinds, default=(1, 2), help="small/big blind (default 1/2)")
+    p.add_argument("--ante", type=int, default=0, help="ante of every player (default 0)")
+    p.add_argument("--stack", type=int, default=None, help="starting stack (default 100 big blinds)")
+    p.add_argument("--seed", type=int, default=None, help="seed: the same seed plays the same hands")
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``simulate`` and ``play`` subcommands to the ``fastholdem`` parser."""
+    sim = subparsers.add_parser(
+        "simulate", help="play many hands between policies and report results per seat",
+        description="Play hands between built-in policies at one table and report, per seat, chips won "
+                    "per 100 hands with a 95%% confidence interval, the showdown rate and the categories "
+                    "of winning hands. Example: fastholdem simulate --players 6 --hands 100000 "
+                    "--structure nl --seed 1 --policy tight,random",
+    )
+    _common(sim, 6)
+    sim.add_argument("--hands", type=int, default=10000, help="hands to play (default 10000)")
+    sim.add_argument("--policy", action="append", metavar="NAMES",
+                     help="random, station or tight; comma-separated or repeated, one per seat, "
+                          "repeating around the table (default random)")
+    sim.add_argument("--carry-stacks", action="store_true",
+                     help="carry stacks from hand to hand (busted players rebuy) instead of resetting them")
+    sim.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a PHH session (.phhs)")
+    sim.add_argument("--json", action="store_true", help="print JSON")
+    bar = sim.add_mutually_exclusive_group()
+    bar.add_argument("--progress", dest="progress", action="store_true", default=None,
+                     help="always draw the progress bar on stderr")
+    bar.add_argument("--no-progress", dest="progress", action="store_false", help="never draw it")
+    sim.set_defaults(func=_cmd_simulate)
+
+    play = subparsers.add_parser(
+        "play", help="play against the built-in bots in the terminal",
+        description="Play hold'em against bots. Commands: f fold, k check, c check/call, b N / r N bet or "
+                    "raise to N, a all-in, 2x 3x 33%% 50%% pot sizing presets, ? help, q quit.",
+    )
+    _common(play, 3)
+    play.add_argument("--hands", type=int, default=0,
+                      help="hands to play (default 0: until you quit or bust)")
+    play.add_argument("--bots", action="append", metavar="NAMES",
+                      help="policies of the bots: random, station or tight (default tight,random)")
+    play.set_defaults(func=_cmd_play)
+

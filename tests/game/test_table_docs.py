@@ -1,0 +1,24 @@
+"""The docstring examples of the table and simulation modules run (doctest)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["buyin", "levels", "dealing", "table", "sizing", "players", "simulate", "play", "commands"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_table_module_docstring_examples(name: str) -> None:
+    module = importlib.import_module(f"fastholdem.game.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
+
+
+def test_phh_session_docstring_examples() -> None:
+    module = importlib.import_module("fastholdem.phh")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
