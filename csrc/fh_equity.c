@@ -91,6 +91,7 @@ typedef struct {
     int n_avail;
     uint64_t keys[FH_N_CARDS];
     uint64_t srs[FH_N_CARDS];
+    uint64_t suit_flag[FH_N_CARDS]; /* bit 35 + 4 * suit: the card's suit in flush-check form */
     int rank_end[FH_N_CARDS];
 } board_enum;
 
@@ -116,6 +117,7 @@ static void board_enum_init(board_enum *e, const fh_card_t *holes, int n_players
         if (!(used >> c & 1)) {
             e->keys[e->n_avail] = fh_card_keys[c];
             e->srs[e->n_avail] = FH_SUIT_RANK_BIT(c);
+            e->suit_flag[e->n_avail] = 1ULL << (35 + 4 * (c & 3u));
             e->n_avail++;
         }
     for (int j = e->n_avail - 1; j >= 0; j--) {
@@ -143,28 +145,47 @@ FH_INLINE void showdown_noflush(const board_enum *e, uint64_t bkey, uint64_t w, 
     tally_showdown(t, v, e->n_players, w);
 }
 
-/* All completions by `depth` cards from avail[start..]. For the last one or two cards, when
- * no flush is possible, outcomes depend on ranks only: one showdown per rank (or pair of
- * ranks), weighted by the number of card choices. */
+/* All completions by `depth` cards from avail[start..]. Where no flush is possible,
+ * outcomes depend on ranks only: one showdown per rank (last card) or pair of ranks (last
+ * two cards), weighted by the number of card choices. */
 static void board_rec(const board_enum *e, int start, int depth, uint64_t bkey, uint64_t bsr, fh_tally *t) {
     if (depth == 0) {
         showdown_full(e, bkey, bsr, 1, t);
         return;
     }
-    if (depth <= 2 && !flush_possible(e, bkey, depth)) {
+    if (depth == 1) {
+        /* Suits in which one more card completes someone's flush ("live"); cards of the
+         * other suits are grouped by rank as above, live cards are shown down one by one. */
+        uint64_t live = 0, made = 0;
+        for (int p = 0; p < e->n_players; p++) {
+            live |= (e->hole_key[p] + bkey + SUITS_X(1)) & FH_FLUSH_CHECK;
+            made |= (e->hole_key[p] + bkey) & FH_FLUSH_CHECK;
+        }
+        if (made) live = FH_FLUSH_CHECK; /* someone already has a flush: no card is safe */
+        for (int i = start; i < e->n_avail;) {
+            int end = e->rank_end[i];
+            uint64_t safe = 0;
+            for (int j = i; j < end; j++) {
+                if (e->suit_flag[j] & live)
+                    showdown_full(e, bkey + e->keys[j], bsr | e->srs[j], 1, t);
+                else
+                    safe++;
+            }
+            if (safe) showdown_noflush(e, bkey + e->keys[i], safe, t);
+            i = end;
+        }
+        return;
+    }
+    if (depth == 2 && !flush_possible(e, bkey, depth)) {
         for (int i = start; i < e->n_avail;) {
             int end = e->rank_end[i];
             uint64_t cnt = (uint64_t)(end - i);
             uint64_t k1 = bkey + e->keys[i];
-            if (depth == 1) {
-                showdown_noflush(e, k1, cnt, t);
-            } else {
-                if (cnt >= 2) showdown_noflush(e, k1 + e->keys[i], cnt * (cnt - 1) / 2, t);
-                for (int j = end; j < e->n_avail;) {
-                    int end2 = e->rank_end[j];
-                    showdown_noflush(e, k1 + e->keys[j], cnt * (uint64_t)(end2 - j), t);
-                    j = end2;
-                }
+            if (cnt >= 2) showdown_noflush(e, k1 + e->keys[i], cnt * (cnt - 1) / 2, t);
+            for (int j = end; j < e->n_avail;) {
+                int end2 = e->rank_end[j];
+                showdown_noflush(e, k1 + e->keys[j], cnt * (uint64_t)(end2 - j), t);
+                j = end2;
             }
             i = end;
         }

@@ -17,6 +17,8 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
 from typing import Any, Union
 
 import numpy as np
@@ -317,14 +319,55 @@ def equity(
                         elapsed=time.perf_counter() - start, seed=int(seed), split=split, **common)
 
 
+PREFLOP_TABLE = Path(__file__).resolve().parent / "data" / "preflop_headsup.npz"
+PREFLOP_BOARDS = 1_712_304
+
+
+@lru_cache(maxsize=1)
+def _preflop_table() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint32]]:
+    """Sorted canonical keys and (wins of hand 1, wins of hand 2, ties) of every heads-up
+    preflop matchup, written by tools/gen_preflop.py."""
+    with np.load(PREFLOP_TABLE) as data:
+        return data["keys"], data["counts"]
+
+
+def _preflop_tallies(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.uint64]]:
+    """Exact tallies of heads-up preflop deals (n, 4), read from the shipped table."""
+    keys, counts = _preflop_table()
+    key = _core.canonical_deal_keys(deals)
+    mirror = _core.canonical_deal_keys(np.ascontiguousarray(deals[:, [2, 3, 0, 1]]))
+    swapped = mirror < key
+    lookup = np.where(swapped, mirror, key)
+    pos = np.minimum(np.searchsorted(keys, lookup), len(keys) - 1)
+    if not np.array_equal(keys[pos], lookup):  # the table must cover every matchup
+        raise RuntimeError(f"{PREFLOP_TABLE.name} lacks a matchup: regenerate it with tools/gen_preflop.py")
+    row = counts[pos].astype(np.uint64)
+    w1 = np.where(swapped, row[:, 1], row[:, 0])
+    w2 = np.where(swapped, row[:, 0], row[:, 1])
+    tie = row[:, 2]
+    unit, half = np.uint64(_core.SHARE_UNIT), np.uint64(_core.SHARE_UNIT // 2)
+    n = len(deals)
+    return {
+        "deals": np.full(n, PREFLOP_BOARDS, dtype=np.uint64),
+        "win": np.stack([w1, w2], axis=1),
+        "tie": np.stack([tie, tie], axis=1),
+        "share": np.stack([w1 * unit + tie * half, w2 * unit + tie * half], axis=1),
+        "split": np.stack([np.zeros(n, np.uint64), w1 + w2, tie], axis=1),
+    }
+
+
 class _ExactJob:
-    """Enumeration over distinct deals; chunks of distinct deals are independent."""
+    """Enumeration over distinct deals; chunks of distinct deals are independent.
+
+    Heads-up preflop deals without dead cards come from the shipped exact table instead.
+    """
 
     def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
                  board: list[int], dead: list[int]) -> None:
         self.board, self.dead = board, dead
         self.n_players = deals.shape[1] // 2
         self.weights = weights
+        self.from_table = not board and not dead and self.n_players == 2 and PREFLOP_TABLE.exists()
         if not board and not dead and self.n_players <= 5 and len(deals) > 1:
             keys = _core.canonical_deal_keys(deals)
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
@@ -333,15 +376,19 @@ class _ExactJob:
             self.unique, self.inverse = deals, np.arange(len(deals))
 
     def cost(self, boards_per_deal: int) -> int:
+        if self.from_table:
+            return len(self.unique)
         return len(self.unique) * boards_per_deal * self.n_players
 
     def run_chunk(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
         """Integer tallies of distinct deals [lo, hi): a unit of work that adds exactly."""
+        if self.from_table:
+            return _preflop_tallies(self.unique[lo:hi])
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
     def run(self, threads: int, progress: bool | None):
         n = len(self.unique)
-        chunk = max(1, -(-n // 100))  # about 100 chunks: progress steps, units of distributed work
+        chunk = n if self.from_table else max(1, -(-n // 100))  # about 100 chunks: progress steps, units of distributed work
         parts = []
         with Progress(n, "exact", enabled=progress) as bar:
             for lo in range(0, n, chunk):

@@ -1,0 +1,25 @@
+"""The shipped heads-up preflop table agrees with direct enumeration."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from fastholdem import _core
+from fastholdem.equity import PREFLOP_TABLE, _preflop_table, _preflop_tallies
+
+
+def test_table_covers_every_canonical_matchup() -> None:
+    keys, counts = _preflop_table()
+    assert PREFLOP_TABLE.stat().st_size < 2_000_000
+    assert len(keys) == 47_008 and np.all(np.diff(keys.astype(np.int64)) > 0)
+    assert np.all(counts.sum(axis=1, dtype=np.int64) == 1_712_304)
+
+
+def test_table_matches_enumeration_on_random_matchups() -> None:
+    rng = np.random.default_rng(2024)
+    deals = np.array([rng.choice(52, 4, replace=False) for _ in range(40)], dtype=np.uint8)
+    deals = np.ascontiguousarray(deals)
+    direct = _core.exact_deals(deals, [], [], 2)
+    table = _preflop_tallies(deals)
+    for field in ("deals", "win", "tie", "share", "split"):
+        assert np.array_equal(direct[field], table[field]), field
