@@ -16,6 +16,15 @@
 
 #define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
 
+/* FH_SUIT_RANK_BIT of every card, as a table (one load instead of a few shifts). */
+static const uint64_t SUIT_RANK_BITS[FH_N_CARDS] = {
+#define FH_SRB4(r) FH_SUIT_RANK_BIT(4 * (r)), FH_SUIT_RANK_BIT(4 * (r) + 1), FH_SUIT_RANK_BIT(4 * (r) + 2), \
+                   FH_SUIT_RANK_BIT(4 * (r) + 3)
+    FH_SRB4(0), FH_SRB4(1), FH_SRB4(2), FH_SRB4(3), FH_SRB4(4), FH_SRB4(5), FH_SRB4(6),
+    FH_SRB4(7), FH_SRB4(8), FH_SRB4(9), FH_SRB4(10), FH_SRB4(11), FH_SRB4(12),
+#undef FH_SRB4
+};
+
 void fh_tally_add(fh_tally *a, const fh_tally *b) {
     a->deals += b->deals;
     for (int p = 0; p < FH_MAX_PLAYERS; p++) {
@@ -377,29 +386,36 @@ static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t tria
     if (need > n_deck) return FH_ERR_NO_DEAL;
     fh_value_t v[FH_MAX_PLAYERS];
     for (uint32_t n = 0; n < trials; n++) {
-        for (int i = 0; i < need; i += 2) {
+        /* Partial Fisher-Yates: position i takes a uniform card from deck[i..n_deck). Two
+         * positions per 64-bit random number (32 bits each, multiply-shift). */
+        int i = 0;
+        for (; i + 1 < need; i += 2) {
             uint64_t x = fh_rng_next(rng);
-            uint32_t k = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(n_deck - i)) >> 32) + (uint32_t)i;
+            uint32_t k0 = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(n_deck - i)) >> 32) + (uint32_t)i;
             fh_card_t tmp = deck[i];
-            deck[i] = deck[k];
-            deck[k] = tmp;
-            if (i + 1 < need) {
-                k = (uint32_t)(((x >> 32) * (uint64_t)(n_deck - i - 1)) >> 32) + (uint32_t)i + 1;
-                tmp = deck[i + 1];
-                deck[i + 1] = deck[k];
-                deck[k] = tmp;
-            }
+            deck[i] = deck[k0];
+            deck[k0] = tmp;
+            uint32_t k1 = (uint32_t)(((x >> 32) * (uint64_t)(n_deck - i - 1)) >> 32) + (uint32_t)i + 1;
+            tmp = deck[i + 1];
+            deck[i + 1] = deck[k1];
+            deck[k1] = tmp;
+        }
+        if (i < need) {
+            uint32_t k0 = fh_rng_below(rng, (uint32_t)(n_deck - i)) + (uint32_t)i;
+            fh_card_t tmp = deck[i];
+            deck[i] = deck[k0];
+            deck[k0] = tmp;
         }
         const fh_card_t *b = deck + 2 * j->n_players;
-        uint64_t bkey = j->bkey, bsr = j->bsr;
-        for (int i = 0; i < j->missing; i++) {
-            bkey += fh_card_keys[b[i]];
-            bsr |= FH_SUIT_RANK_BIT(b[i]);
+        uint64_t bkey = j->bkey + FH_KEY_INIT, bsr = j->bsr;
+        for (int q = 0; q < j->missing; q++) {
+            bkey += fh_card_keys[b[q]];
+            bsr |= SUIT_RANK_BITS[b[q]];
         }
         for (int p = 0; p < j->n_players; p++) {
             fh_card_t x = deck[2 * p], y = deck[2 * p + 1];
-            v[p] = fh_value_from_key(FH_KEY_INIT + bkey + fh_card_keys[x] + fh_card_keys[y],
-                                     bsr | FH_SUIT_RANK_BIT(x) | FH_SUIT_RANK_BIT(y));
+            v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
+                                     bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
         }
         tally_showdown(t, v, j->n_players, 1);
     }

@@ -222,17 +222,20 @@ static ptrdiff_t first_repeated_row(const fh_card_t *cards, size_t n, int k) {
 
 ptrdiff_t fh_eval_batch(const fh_card_t *cards, size_t n, int k, fh_value_t *out, int threads) {
     uint64_t repeated = 0;
+    (void)threads; /* unused without OpenMP */
     (void)have_avx2(); /* initialise the CPU check before any thread asks */
 #ifdef _OPENMP
     if (threads > 1 && n >= FH_PARALLEL_MIN_ROWS) {
-#pragma omp parallel num_threads(threads) reduction(| : repeated)
-        {
-            size_t nt = (size_t)omp_get_num_threads(), t = (size_t)omp_get_thread_num();
-            size_t lo = n * t / nt, hi = n * (t + 1) / nt;
+        /* Chunks handed out dynamically: a thread slowed by other processes does not hold
+         * up the batch, and each chunk is large enough to amortise the scheduling. */
+        const size_t chunk = 16384;
+        const ptrdiff_t n_chunks = (ptrdiff_t)((n + chunk - 1) / chunk);
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(| : repeated)
+        for (ptrdiff_t q = 0; q < n_chunks; q++) {
+            size_t lo = (size_t)q * chunk, hi = lo + chunk < n ? lo + chunk : n;
             repeated |= eval_rows(cards, lo, hi, k, out);
         }
     } else
-#else
 #endif
     {
         repeated = eval_rows(cards, 0, n, k, out);
@@ -306,6 +309,7 @@ static void enum_rec(const enum_deck *d, int start, int depth, uint64_t key, uin
 
 int64_t fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist, int threads) {
     if (n_fixed < 0 || n_fixed > 7) return -1;
+    (void)threads; /* unused without OpenMP */
     enum_deck d;
     uint64_t key = FH_KEY_INIT, sr = 0;
     fh_mask_t used = dead;

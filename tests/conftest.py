@@ -125,7 +125,8 @@ class ReferenceEvaluator:
         idx = np.searchsorted(self.keys, key)
         suits = five & 3
         flush = (suits == suits[:, :1]).all(axis=1)
-        return np.where(flush, self.suited[idx], self.plain[idx])
+        values: np.ndarray = np.where(flush, self.suited[idx], self.plain[idx])
+        return values
 
     def values(self, hands: np.ndarray) -> np.ndarray:
         """Values of 5-, 6- or 7-card rows: the best of their five-card subsets (R5)."""

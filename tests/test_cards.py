@@ -66,7 +66,7 @@ def test_r2_text_accepts_any_case_and_ten_as_10(cid: int) -> None:
 
 
 def test_r2_card_accepts_numpy_integers_and_rejects_other_types() -> None:
-    assert card(np.uint8(51)) == 51 and card(np.int64(0)) == 0
+    assert card(np.uint8(51)) == 51 and card(np.int64(0)) == 0  # type: ignore[arg-type]
     for bad in (51.0, None, True, b"As", [51]):
         with pytest.raises(CardError, match="bad card"):
             card(bad)  # type: ignore[arg-type]

@@ -99,7 +99,9 @@ def test_r9_core_matches_slow_on_every_five_card_set(
     ]
 
 
-def test_reference_oracle_agrees_with_slow_value5(all_five_card_hands: np.ndarray, reference: ReferenceEvaluator) -> None:
+def test_reference_oracle_agrees_with_slow_value5(
+    all_five_card_hands: np.ndarray, reference: ReferenceEvaluator
+) -> None:
     """The vectorised oracle is only a cache of _slow.value5: spot-check that it is faithful."""
     sample = all_five_card_hands[:: 2_598_960 // 3000]
     assert reference.value5(sample).tolist() == [_slow.value5(row) for row in sample.tolist()]
@@ -412,7 +414,8 @@ def test_describe_is_distinct_for_every_value() -> None:
     prefixes = {
         HC.HIGH_CARD: "High card, ", HC.ONE_PAIR: "Pair of ", HC.TWO_PAIR: "Two pair, ",
         HC.THREE_OF_A_KIND: "Three of a kind, ", HC.STRAIGHT: "Straight, ", HC.FLUSH: "Flush, ",
-        HC.FULL_HOUSE: "Full house, ", HC.FOUR_OF_A_KIND: "Four of a kind, ", HC.STRAIGHT_FLUSH: "Straight flush, ",
+        HC.FULL_HOUSE: "Full house, ", HC.FOUR_OF_A_KIND: "Four of a kind, ",
+        HC.STRAIGHT_FLUSH: "Straight flush, ",
     }
     texts = [describe(x) for x in range(1, 7463)]
     assert len(set(texts)) == 7462

@@ -87,7 +87,9 @@ def test_r9_seven_card_counts_by_batch_evaluation(
     assert np.array_equal(hist, enumerated.astype(np.int64))
 
 
-def test_chunk_generator_covers_each_seven_card_set_once(combinations: Callable[[int, int], np.ndarray]) -> None:
+def test_chunk_generator_covers_each_seven_card_set_once(
+    combinations: Callable[[int, int], np.ndarray],
+) -> None:
     """The chunking above, checked on a small deck where the sets can be listed: 12 cards."""
     n = 12
     base = combinations(n - 2, 5)

@@ -10,6 +10,7 @@ cimport cython
 cimport numpy as cnp
 import numpy as np
 
+from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
 from fastholdem._core cimport *
@@ -34,7 +35,7 @@ cdef int _threads(object threads) except -1:
         raise TypeError(f"threads must be a positive int or None, got {threads!r}")
     if threads < 1:
         raise ValueError(f"threads must be >= 1, got {threads}")
-    return min(<int>threads, 256)
+    return <int>min(threads, 256)
 
 
 def _card_name(value):
@@ -131,9 +132,12 @@ def evaluate_batch(object hands, object threads=None):
 
 
 cdef int _card_id(object c) except -1:
+    cdef int overflow = 0
+    cdef long v
     if type(c) is int:
-        if 0 <= <long>c <= 51:
-            return <int>c
+        v = PyLong_AsLongAndOverflow(c, &overflow)
+        if not overflow and 0 <= v <= 51:
+            return <int>v
         raise CardError(f"bad card id {c}: ids run from 0 (2c) to 51 (As)")
     return parse_cards([c])[0]
 
@@ -474,9 +478,9 @@ def hand_strength(object holes, object boards=None, int opponents=1, object exac
     showdowns *= fh_board_count(avail - 2 * opponents, 5 - nb)
     if exact is None:
         exact = showdowns <= 2_000_000
-    cdef uint32_t n_trials = 10_000 if trials is None else int(trials)
-    if trials is not None and not 1 <= int(trials) < 2**32:
+    if trials is not None and (isinstance(trials, bool) or not 1 <= int(trials) < 2**32):
         raise ValueError(f"trials must be 1..2**32-1, got {trials}")
+    cdef uint32_t n_trials = 10_000 if trials is None else int(trials)
     cdef uint64_t s = int(seed) & 0xFFFFFFFFFFFFFFFF
     cdef const uint8_t[:, :, ::1] hv = h
     cdef const uint8_t[:, ::1] bv = b

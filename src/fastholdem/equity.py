@@ -13,12 +13,11 @@ threads, and chunks may be computed anywhere and summed.
 
 from __future__ import annotations
 
-import secrets
+import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Union
 
 import numpy as np
@@ -242,8 +241,9 @@ def equity(
         Cards known to be out of play.
     exact : bool, optional
         True enumerates every board (and every collision-free assignment of range hands,
-        weighted); False samples; None (default) enumerates when that is cheap (distinct
-        deals x boards x players <= 3e8), else samples.
+        weighted); False samples; None (default) samples when ``trials`` or ``stderr`` is
+        given, else enumerates when that is cheap (distinct deals x boards x players <= 3e8,
+        or heads-up preflop, read from the shipped exact table) and samples otherwise.
     trials : int, optional
         Monte Carlo trials (default 1,000,000 unless ``stderr`` is given).
     stderr : float, optional
@@ -292,6 +292,8 @@ def equity(
     fixed_cards = sum(2 for p in parsed)
     boards_per_deal = _core.board_count(52 - len(board_ids) - len(dead_ids) - fixed_cards, missing)
 
+    if exact is None and (trials is not None or stderr is not None):
+        exact = False  # asking for trials or a standard error asks for Monte Carlo
     listed = None
     if exact is not False:
         listed = _assignments(parsed, MAX_ASSIGNMENTS)
@@ -311,7 +313,7 @@ def equity(
         return EquityResult(equity=eq, win=win, tie=tie, stderr=np.zeros(n_players), exact=True, deals=deals,
                             elapsed=time.perf_counter() - start, split=split, **common)
     if seed is None:
-        seed = secrets.randbits(63)
+        seed = int.from_bytes(os.urandom(8), "little") >> 1
     mc = _MonteCarloJob(parsed, board_ids, dead_ids, int(seed))
     target = DEFAULT_TRIALS if trials is None and stderr is None else trials
     eq, win, tie, err, split, deals = mc.run(nthreads, target, stderr, progress)
@@ -319,7 +321,7 @@ def equity(
                         elapsed=time.perf_counter() - start, seed=int(seed), split=split, **common)
 
 
-PREFLOP_TABLE = Path(__file__).resolve().parent / "data" / "preflop_headsup.npz"
+PREFLOP_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "preflop_headsup.npz")
 PREFLOP_BOARDS = 1_712_304
 
 
@@ -340,7 +342,7 @@ def _preflop_tallies(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.u
     lookup = np.where(swapped, mirror, key)
     pos = np.minimum(np.searchsorted(keys, lookup), len(keys) - 1)
     if not np.array_equal(keys[pos], lookup):  # the table must cover every matchup
-        raise RuntimeError(f"{PREFLOP_TABLE.name} lacks a matchup: regenerate it with tools/gen_preflop.py")
+        raise RuntimeError(f"{os.path.basename(PREFLOP_TABLE)} lacks a matchup: regenerate it with tools/gen_preflop.py")
     row = counts[pos].astype(np.uint64)
     w1 = np.where(swapped, row[:, 1], row[:, 0])
     w2 = np.where(swapped, row[:, 0], row[:, 1])
@@ -367,7 +369,7 @@ class _ExactJob:
         self.board, self.dead = board, dead
         self.n_players = deals.shape[1] // 2
         self.weights = weights
-        self.from_table = not board and not dead and self.n_players == 2 and PREFLOP_TABLE.exists()
+        self.from_table = not board and not dead and self.n_players == 2 and os.path.exists(PREFLOP_TABLE)
         if not board and not dead and self.n_players <= 5 and len(deals) > 1:
             keys = _core.canonical_deal_keys(deals)
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)

@@ -60,13 +60,11 @@ ComboLike = Union[str, Sequence[CardLike]]
 
 
 def _build_combo_table() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.intp]]:
-    rows = [(hi, lo) for hi in range(51, -1, -1) for lo in range(hi - 1, -1, -1)]
-    table = np.array(rows, dtype=np.uint8)
+    hi, lo = (a[::-1] for a in np.tril_indices(52, -1))  # hi descending, then lo descending
+    table = np.stack([hi, lo], axis=1).astype(np.uint8)
     table.flags.writeable = False
     index = np.full((52, 52), -1, dtype=np.intp)
-    for i, (hi, lo) in enumerate(rows):
-        index[hi, lo] = i
-        index[lo, hi] = i
+    index[hi, lo] = index[lo, hi] = np.arange(len(hi))
     index.flags.writeable = False
     return table, index
 

@@ -1,0 +1,338 @@
+"""Benchmark the equity engine against eval7, pokerkit and poker-equity in the same run.
+
+One table, medians of ``--repeat`` runs (fixed seeds, inputs built once before timing):
+
+* exact preflop: AhKh vs QsQd; AsAd vs KhKc vs 7s6s; ``AKs,QQ+`` vs ``random`` (``exact=True``)
+  on 1 thread and on ``--threads`` (``--quick``: ``AA`` vs ``KK,QQ``);
+* Monte Carlo: 6 players all random (trials per second per thread, 1 and ``--threads``
+  threads) and AhKh vs QsQd heads-up on 1 thread;
+* ``equity_batch`` on 10,000 random river and turn spots, 2 players (spots per second);
+* ``hand_strength`` on 10,000 random flop hands against 1 random opponent, Monte Carlo with
+  1,000 trials per hand (hands per second).
+
+Peers run the cases they support, when installed (else a note on stderr): eval7's exact
+function is river-only and its Monte Carlo is heads-up hand vs range; pokerkit only samples
+and is slow, so it runs few samples and its rate is scaled; poker-equity declines exact
+range-vs-range jobs of this size. The ``issue`` column holds the reference figures of issue 3.
+Every ``x`` column is our speed divided by theirs: above 1, fastholdem is faster.
+
+Usage::
+
+    python benchmarks/bench_equity.py              # full run, about two minutes on 2 cores
+    python benchmarks/bench_equity.py --quick      # a few seconds
+    python benchmarks/bench_equity.py --threads 4
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from fastholdem import _core
+from fastholdem.cards import card_str, cards_str, parse_cards
+from fastholdem.equity import equity, equity_batch, hand_strength
+
+PEERS = ("eval7", "pokerkit", "poker-equity")
+
+# Reference figures from issue 3: seconds for exact jobs, trials/s per thread for Monte Carlo.
+REF_HU_EXACT = 2.3e-3
+REF_3WAY_EXACT = 2.6e-3
+REF_RANGE_EXACT_1 = 3.49
+REF_RANGE_EXACT_2 = 1.76  # on 2 threads
+REF_MC6_PER_THREAD = 14.8e6
+
+# eval7 builds its range parser with pyparsing names that now warn; nothing else is silenced.
+warnings.filterwarnings("ignore", message=r"'\w+' deprecated - use", module=r"eval7\.rangestring")
+
+
+def median_seconds(fn: Callable[[], Any], repeat: int, warm_up: bool = True) -> float:
+    """Median wall time of ``fn`` over ``repeat`` runs, after one untimed warm-up run."""
+    if warm_up:
+        fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+@dataclass
+class Row:
+    """One case: ``kind`` is "time" (seconds, lower is better) or "rate" (per second)."""
+
+    name: str
+    kind: str
+    ours: float
+    ref: float | None = None
+    peers: dict[str, float] = field(default_factory=dict)
+
+
+def speed_ratio(row: Row, theirs: float) -> float:
+    return theirs / row.ours if row.kind == "time" else row.ours / theirs
+
+
+def fmt(kind: str, value: float | None) -> str:
+    if value is None:
+        return "-"
+    if kind == "time":
+        return f"{value * 1e3:.2f} ms" if value < 1 else f"{value:.2f} s"
+    for unit, scale in (("M/s", 1e6), ("k/s", 1e3)):
+        if value >= scale:
+            return f"{value / scale:.2f} {unit}"
+    return f"{value:.1f} /s"
+
+
+def print_table(rows: list[Row], peers: list[str]) -> None:
+    cols = ["issue", *peers]
+    head = f"{'case':<46} {'fastholdem':>11}" + "".join(f" {c:>12} {'x':>7}" for c in cols)
+    print(head)
+    print("-" * len(head))
+    for row in rows:
+        line = f"{row.name:<46} {fmt(row.kind, row.ours):>11}"
+        for c in cols:
+            theirs = row.ref if c == "issue" else row.peers.get(c)
+            ratio = "-" if theirs is None else f"{speed_ratio(row, theirs):.2f}x"
+            line += f" {fmt(row.kind, theirs):>12} {ratio:>7}"
+        print(line)
+
+
+# --- inputs ----------------------------------------------------------------------------------
+
+
+def random_spots(m: int, players: int, board: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(m, players, 2)`` holes and ``(m, board)`` boards of distinct cards, seeded."""
+    rng = np.random.default_rng(seed)
+    deals = np.argsort(rng.random((m, 52)), axis=1)[:, : 2 * players + board].astype(np.uint8)
+    return deals[:, : 2 * players].reshape(m, players, 2), np.ascontiguousarray(deals[:, 2 * players :])
+
+
+# --- peers -----------------------------------------------------------------------------------
+
+
+def load_peers(skip: bool) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    if skip:
+        return found
+    for name, module in (("eval7", "eval7"), ("pokerkit", "pokerkit"), ("poker-equity", "poker_equity")):
+        try:
+            found[name] = __import__(module)
+        except ImportError:
+            print(f"{name} is not installed: its columns stay empty", file=sys.stderr)
+    return found
+
+
+class Eval7:
+    """eval7: exact hand vs range on the river only; Monte Carlo hand vs range."""
+
+    def __init__(self, mod: Any) -> None:
+        self.mod = mod
+        self.deck = [mod.Card(card_str(c)) for c in range(52)]
+        self.any_hand = mod.HandRange("22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32")
+        assert len(self.any_hand) == 1326
+
+    def cards(self, ids: Any) -> list[Any]:
+        return [self.deck[int(c)] for c in ids]
+
+    def hu_monte_carlo(self, trials: int) -> Callable[[], Any]:
+        hero = self.cards(parse_cards("AhKh"))
+        villain = self.mod.HandRange("QsQd")
+        return lambda: self.mod.py_hand_vs_range_monte_carlo(hero, villain, [], trials)
+
+    def river_batch(self, holes: np.ndarray, boards: np.ndarray) -> Callable[[], Any]:
+        spots = [(self.cards(h[0]), [(tuple(self.cards(h[1])), 1.0)], self.cards(b)) for h, b in zip(holes, boards)]
+        exact = self.mod.py_hand_vs_range_exact
+        return lambda: [exact(hero, villain, board) for hero, villain, board in spots]
+
+    def strength(self, holes: np.ndarray, boards: np.ndarray, trials: int) -> Callable[[], Any]:
+        spots = [(self.cards(h), self.cards(b)) for h, b in zip(holes, boards)]
+        mc, any_hand = self.mod.py_hand_vs_range_monte_carlo, self.any_hand
+        return lambda: [mc(hero, any_hand, board, trials) for hero, board in spots]
+
+
+class PokerKit:
+    """pokerkit: Monte Carlo only (``calculate_equities``), pure Python."""
+
+    def __init__(self, mod: Any) -> None:
+        self.mod = mod
+        self.args = (2, 5, mod.Deck.STANDARD, (mod.StandardHighHand,))
+
+    def monte_carlo(self, players: list[str], samples: int) -> Callable[[], Any]:
+        ranges = [[[]] if p == "random" else self.mod.parse_range(p) for p in players]
+        return lambda: self.mod.calculate_equities(ranges, (), *self.args, sample_count=samples)
+
+    def strength(self, holes: np.ndarray, boards: np.ndarray, samples: int) -> Callable[[], Any]:
+        spots = [(self.mod.parse_range(cards_str(h)), self.mod.Card.parse(cards_str(b))) for h, b in zip(holes, boards)]
+        fn = self.mod.calculate_hand_strength
+        return lambda: [fn(2, hero, board, *self.args, sample_count=samples) for hero, board in spots]
+
+
+class PokerEquity:
+    """poker-equity: exact (``exact``) and Monte Carlo (``chunk``) through its mask API."""
+
+    def __init__(self, mod: Any) -> None:
+        self.mod = mod
+        self.full = mod.full_deck()
+
+    @staticmethod
+    def seat(hand: Any) -> list[list[int]]:
+        return [[1 << int(c) for c in hand]]
+
+    def exact(self, players: list[str], board: str = "") -> Callable[[], Any]:
+        seats = [self.seat(parse_cards(p)) for p in players]
+        masks = [1 << c for c in parse_cards(board)]
+        return lambda: self.mod.exact("holdem", seats, masks, 0)
+
+    def monte_carlo(self, players: list[str], samples: int, threads: int) -> Callable[[], Any]:
+        seats = [[[self.full, self.full]] if p == "random" else self.seat(parse_cards(p)) for p in players]
+        return lambda: self.mod.chunk("holdem", seats, [], 0, samples, 1, threads)
+
+    def batch(self, holes: np.ndarray, boards: np.ndarray) -> Callable[[], Any]:
+        spots = [([self.seat(h) for h in spot], [1 << int(c) for c in b]) for spot, b in zip(holes, boards)]
+        exact = self.mod.exact
+        return lambda: [exact("holdem", seats, board, 0) for seats, board in spots]
+
+    def strength(self, holes: np.ndarray, boards: np.ndarray, trials: int, threads: int) -> Callable[[], Any]:
+        anyone = [[self.full, self.full]]
+        spots = [([self.seat(h), anyone], [1 << int(c) for c in b]) for h, b in zip(holes, boards)]
+        chunk = self.mod.chunk
+        return lambda: [chunk("holdem", seats, board, 0, trials, i, threads) for i, (seats, board) in enumerate(spots)]
+
+
+# --- the run ---------------------------------------------------------------------------------
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="small run for smoke tests")
+    parser.add_argument("--threads", type=int, default=_core.max_threads(), help="threads for the 'all threads' rows")
+    parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
+    parser.add_argument("--slow-repeat", type=int, default=3, help="runs of the multi-second range jobs")
+    parser.add_argument("--spots", type=int, default=10_000, help="spots for equity_batch and hand_strength")
+    parser.add_argument("--no-peers", action="store_true", help="measure fastholdem only")
+    args = parser.parse_args(argv)
+    if args.threads < 1:
+        parser.error("--threads must be >= 1")
+    T = args.threads
+    quick = args.quick
+    repeat = 2 if quick else args.repeat
+    slow_repeat = 1 if quick else args.slow_repeat
+    spots = 500 if quick else args.spots
+    mc_trials = 200_000 if quick else 4_000_000
+    strength_trials = 1_000
+    mods = load_peers(args.no_peers)
+    e7 = Eval7(mods["eval7"]) if "eval7" in mods else None
+    pk = PokerKit(mods["pokerkit"]) if "pokerkit" in mods else None
+    pe = PokerEquity(mods["poker-equity"]) if "poker-equity" in mods else None
+    peer_repeat = 1 if quick else min(repeat, 3)
+    rows: list[Row] = []
+    notes: list[str] = []
+
+    # Exact preflop, fixed hands. The single-deal jobs run on one thread whatever `threads` is.
+    for name, players, ref in (
+        ("AhKh vs QsQd exact", ["AhKh", "QsQd"], REF_HU_EXACT),
+        ("AsAd vs KhKc vs 7s6s exact", ["AsAd", "KhKc", "7s6s"], REF_3WAY_EXACT),
+    ):
+        row = Row(name, "time", median_seconds(lambda: equity(players, threads=T), repeat), ref)
+        if pe is not None:
+            fn = pe.exact(players)
+            got = fn()["players"][0]["equity"]
+            if abs(got - equity(players, threads=T).equity[0]) > 1e-9:
+                notes.append(f"poker-equity disagrees on {name}: {got}")
+            row.peers["poker-equity"] = median_seconds(fn, peer_repeat, warm_up=False)  # fn() warmed it
+        rows.append(row)
+
+    # Exact preflop range vs range (suit isomorphism, parallel over distinct deals).
+    players = ["AA", "KK,QQ"] if quick else ["AKs,QQ+", "random"]
+    label = f"{players[0]!r} vs {players[1]!r} exact"
+    for threads, ref in ((1, REF_RANGE_EXACT_1), (T, REF_RANGE_EXACT_2 if T == 2 else None)):
+        ours = median_seconds(lambda: equity(players, exact=True, threads=threads), slow_repeat)
+        rows.append(Row(f"{label}, {threads} thr", "time", ours, None if quick else ref))
+    notes.append("range exact: eval7 and pokerkit have no exact preflop mode; poker-equity's exact "
+                 "returns None (declines) for range-vs-range jobs of this size")
+
+    # Monte Carlo, 6 players all random: trials per second per thread.
+    six = ["random"] * 6
+    for threads in (1, T):
+        secs = median_seconds(lambda: equity(six, exact=False, trials=mc_trials, seed=1, threads=threads), repeat)
+        row = Row(f"MC 6 random players, {threads} thr (per thread)", "rate", mc_trials / secs / threads,
+                  REF_MC6_PER_THREAD)
+        if pe is not None:
+            secs = median_seconds(pe.monte_carlo(six, mc_trials // 4, threads), peer_repeat)
+            row.peers["poker-equity"] = mc_trials // 4 / secs / threads
+        if pk is not None and threads == 1:
+            n = 100 if quick else 500
+            row.peers["pokerkit"] = n / median_seconds(pk.monte_carlo(six, n), 1, warm_up=False)
+        rows.append(row)
+
+    # Monte Carlo heads-up, 1 thread.
+    hu = ["AhKh", "QsQd"]
+    row = Row("MC AhKh vs QsQd, 1 thr", "rate",
+              mc_trials / median_seconds(lambda: equity(hu, exact=False, trials=mc_trials, seed=1, threads=1), repeat))
+    if e7 is not None:
+        row.peers["eval7"] = mc_trials / 4 / median_seconds(e7.hu_monte_carlo(mc_trials // 4), peer_repeat)
+    if pe is not None:
+        row.peers["poker-equity"] = mc_trials / 4 / median_seconds(pe.monte_carlo(hu, mc_trials // 4, 1), peer_repeat)
+    if pk is not None:
+        n = 200 if quick else 1000
+        row.peers["pokerkit"] = n / median_seconds(pk.monte_carlo(hu, n), 1, warm_up=False)
+    rows.append(row)
+
+    # equity_batch: exact, independent spots, 2 players. Peers loop over a subset.
+    for street, nb in (("river", 5), ("turn", 4)):
+        holes, boards = random_spots(spots, 2, nb, seed=nb)
+        row = Row(f"equity_batch {spots:,} {street} spots, {T} thr", "rate",
+                  spots / median_seconds(lambda: equity_batch(holes, boards, threads=T), repeat))
+        sub = max(50, spots // 10)
+        if e7 is not None and nb == 5:
+            fn = e7.river_batch(holes[:sub], boards[:sub])
+            want = equity_batch(holes[:sub], boards[:sub], threads=T)[:, 0]
+            if not np.allclose(fn(), want, atol=1e-6):
+                notes.append("eval7 disagrees with equity_batch on river spots")
+            row.peers["eval7"] = sub / median_seconds(fn, peer_repeat)
+        if pe is not None:
+            row.peers["poker-equity"] = sub / median_seconds(pe.batch(holes[:sub], boards[:sub]), peer_repeat)
+        rows.append(row)
+    notes.append("equity_batch: eval7's exact function handles river boards only; pokerkit has no exact mode")
+
+    # hand_strength: flop, 1 random opponent, Monte Carlo.
+    holes, boards = random_spots(spots, 1, 3, seed=3)
+    holes = np.ascontiguousarray(holes[:, 0])
+    secs = median_seconds(
+        lambda: hand_strength(holes, boards, exact=False, trials=strength_trials, seed=1, threads=T), repeat)
+    row = Row(f"hand_strength {spots:,} flops, MC {strength_trials} trials, {T} thr", "rate", spots / secs)
+    sub = max(20, spots // 20)
+    if e7 is not None:
+        row.peers["eval7"] = sub / median_seconds(e7.strength(holes[:sub], boards[:sub], strength_trials), peer_repeat)
+    if pe is not None:
+        row.peers["poker-equity"] = sub / median_seconds(
+            pe.strength(holes[:sub], boards[:sub], strength_trials, T), peer_repeat)
+    if pk is not None:
+        n, samples = 5, 100  # scaled to strength_trials per hand below
+        secs = median_seconds(pk.strength(holes[:n], boards[:n], samples), 1, warm_up=False)
+        row.peers["pokerkit"] = n / secs * samples / strength_trials
+    rows.append(row)
+
+    peer_names = [p for p in PEERS if p in mods]
+    print(f"fastholdem equity benchmark: --threads {T}{' --quick' if quick else ''}, "
+          f"median of {repeat} runs ({slow_repeat} for range exact), OpenMP {_core.HAVE_OPENMP}")
+    print_table(rows, peer_names)
+    print("x = our speed / theirs (>1: fastholdem faster). 'issue' = reference figures of issue 3 "
+          "(range exact on N thr: the 2-thread figure, shown when N = 2).")
+    print("eval7 and pokerkit run single-threaded; peers run on a subset of the spots; pokerkit runs "
+          "few samples and its rate is scaled.")
+    for note in notes:
+        print(f"note: {note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

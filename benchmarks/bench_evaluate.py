@@ -1,0 +1,245 @@
+"""Benchmark the fastholdem hand evaluator against the installed peers, in one run, as one table.
+
+Rows (median of ``--repeat`` runs; all on the same seeded random 7-card hands):
+
+* ``evaluate_batch``  -- a ``(N, 7)`` uint8 array, on 1 thread and on all threads;
+* ``evaluate``        -- the scalar call on a list of 7 ints, per call;
+* ``enumerate_values()`` -- every one of the 133,784,560 seven-card sets, 1 thread and all threads;
+* peers, per call: phevaluator ``evaluate_cards(*ints)``, eval7 ``evaluate`` on ``eval7.Card``
+  lists, treys ``Evaluator().evaluate(board, hand)`` (pure Python: fewer hands). A peer that is
+  not installed is skipped with a warning.
+
+"vs peer" is each row's hands per second divided by the fastest peer's. The targets column
+states the project's performance targets and whether this run met them (timings on a shared
+2-core machine vary by tens of percent between runs).
+
+Usage::
+
+    python benchmarks/bench_evaluate.py            # full run, about half a minute
+    python benchmarks/bench_evaluate.py --quick    # a few seconds (the smoke test runs this)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from fastholdem import _core
+from fastholdem.cards import card_str
+from fastholdem.evaluate import enumerate_values, evaluate, evaluate_batch
+
+N_SEVEN = 133_784_560
+
+# Targets (hands per second unless stated).
+TARGET_BATCH_1T = 340e6
+TARGET_THREAD_SPEEDUP = 1.8
+TARGET_ENUM_1T_S = 0.14
+
+
+def make_hands(n: int, seed: int) -> np.ndarray:
+    """``(n, 7)`` C-contiguous uint8 array of random 7-card hands (distinct cards per row)."""
+    rng = np.random.default_rng(seed)
+    hands = rng.integers(0, 52, size=(n, 7), dtype=np.uint8)
+    todo = np.arange(n)
+    while len(todo):
+        bits = np.left_shift(np.uint64(1), hands[todo].astype(np.uint64))
+        todo = todo[bits.sum(axis=1) != np.bitwise_or.reduce(bits, axis=1)]
+        hands[todo] = rng.integers(0, 52, size=(len(todo), 7), dtype=np.uint8)
+    return hands
+
+
+def median_seconds(fn: Callable[[], object], repeat: int) -> float:
+    """Median wall time of ``repeat`` calls of ``fn`` (after one untimed warm-up call)."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+# --- per-call runners (also used by test_bench_evaluate.py) -------------------------------------
+
+
+def run_scalar(rows: list[list[int]]) -> None:
+    ev = evaluate
+    for r in rows:
+        ev(r)
+
+
+def phevaluator_runner(rows: list[list[int]]) -> Callable[[], None] | None:
+    try:
+        from phevaluator import evaluate_cards
+    except ImportError:
+        return None
+
+    def run() -> None:
+        for r in rows:
+            evaluate_cards(*r)
+
+    return run
+
+
+def eval7_runner(rows: list[list[int]]) -> Callable[[], None] | None:
+    try:
+        with warnings.catch_warnings():
+            # eval7's range parser uses pyparsing names that pyparsing 3 deprecates.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            import eval7
+    except ImportError:
+        return None
+    deck = [eval7.Card(card_str(c)) for c in range(52)]
+    hands = [[deck[c] for c in r] for r in rows]
+    ev = eval7.evaluate
+
+    def run() -> None:
+        for h in hands:
+            ev(h)
+
+    return run
+
+
+def treys_runner(rows: list[list[int]]) -> Callable[[], None] | None:
+    try:
+        from treys import Card, Evaluator
+    except ImportError:
+        return None
+    ids = [Card.new(card_str(c)) for c in range(52)]
+    deals = [([ids[c] for c in r[2:]], [ids[r[0]], ids[r[1]]]) for r in rows]
+    ev = Evaluator().evaluate
+
+    def run() -> None:
+        for board, hand in deals:
+            ev(board, hand)
+
+    return run
+
+
+def check_against_phevaluator(rows: list[list[int]]) -> None:
+    """A benchmark of wrong answers is worthless: compare values before timing."""
+    try:
+        from phevaluator import evaluate_cards
+    except ImportError:
+        return
+    ours = evaluate_batch(np.asarray(rows, np.uint8)).tolist()
+    if ours != [7463 - evaluate_cards(*r) for r in rows]:
+        raise SystemExit("fastholdem and phevaluator disagree: not benchmarking")
+
+
+# --- the table ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    name: str
+    hands: int
+    seconds: float
+    peer: bool = False
+    target: str = ""
+    met: bool | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.hands / self.seconds
+
+
+def _fmt_rate(rate: float) -> str:
+    if rate >= 1e6:
+        return f"{rate / 1e6:,.1f} M"
+    return f"{rate / 1e3:,.1f} k"
+
+
+def _fmt_time(seconds: float) -> str:
+    return f"{seconds * 1e3:,.1f} ms" if seconds < 10 else f"{seconds:,.1f} s"
+
+
+def print_table(rows: list[Row], title: str) -> None:
+    peers = [r for r in rows if r.peer]
+    fastest = max(peers, key=lambda r: r.rate) if peers else None
+    print(title)
+    header = (f"{'workload':<38} {'hands':>12} {'median':>11} {'hands/s':>11} {'ns/hand':>9} "
+              f"{'vs peer':>9}  {'target':<28} {'met':<4}")
+    print(header)
+    print("-" * len(header))
+    for r in rows:
+        ratio = f"{r.rate / fastest.rate:,.1f}x" if fastest else "-"
+        met = "-" if r.met is None else ("yes" if r.met else "NO")
+        print(f"{r.name:<38} {r.hands:>12,} {_fmt_time(r.seconds):>11} {_fmt_rate(r.rate):>11} "
+              f"{1e9 * r.seconds / r.hands:>9,.1f} {ratio:>9}  {r.target:<28} {met:<4}")
+    if fastest:
+        print(f"vs peer = hands/s over the fastest peer's ({fastest.name}, {_fmt_rate(fastest.rate)}/s)")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--n", type=int, default=10_000_000, help="hands for evaluate_batch")
+    parser.add_argument("--calls", type=int, default=200_000, help="hands for the per-call rows")
+    parser.add_argument("--treys-n", type=int, default=20_000, help="hands for treys (pure Python)")
+    parser.add_argument("--repeat", type=int, default=7, help="runs per row (median)")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--threads", type=int, default=_core.max_threads(), help="the 'all threads' count")
+    parser.add_argument("--no-peers", action="store_true", help="measure fastholdem only")
+    parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
+    args = parser.parse_args(argv)
+    if args.quick:
+        args.n, args.calls, args.treys_n, args.repeat = 200_000, 10_000, 1_000, 3
+    args.calls = min(args.calls, args.n)
+    args.treys_n = min(args.treys_n, args.calls)
+
+    hands = make_hands(args.n, args.seed)
+    per_call = hands[: args.calls].tolist()
+    check_against_phevaluator(per_call[:5000])
+    nt = args.threads
+    rows: list[Row] = []
+
+    t1 = median_seconds(lambda: evaluate_batch(hands, threads=1), args.repeat)
+    rows.append(Row("evaluate_batch (N,7) uint8, 1 thread", args.n, t1, target=">= 340 M/s",
+                    met=args.n / t1 >= TARGET_BATCH_1T))
+    tn = median_seconds(lambda: evaluate_batch(hands, threads=nt), args.repeat)
+    speedup = t1 / tn
+    rows.append(Row(f"evaluate_batch (N,7) uint8, {nt} threads", args.n, tn,
+                    target=f">= {TARGET_THREAD_SPEEDUP}x 1 thread (got {speedup:.2f}x)",
+                    met=speedup >= TARGET_THREAD_SPEEDUP if nt > 1 else None))
+    ts = median_seconds(lambda: run_scalar(per_call), args.repeat)
+    scalar = Row("evaluate(list of 7 ints), per call", args.calls, ts, target="<= phevaluator per call")
+    rows.append(scalar)
+    te1 = median_seconds(lambda: enumerate_values(threads=1), args.repeat)
+    rows.append(Row("enumerate_values(), 1 thread", N_SEVEN, te1, target=f"<= {TARGET_ENUM_1T_S} s",
+                    met=te1 <= TARGET_ENUM_1T_S))
+    ten = median_seconds(lambda: enumerate_values(threads=nt), args.repeat)
+    rows.append(Row(f"enumerate_values(), {nt} threads", N_SEVEN, ten))
+
+    if not args.no_peers:
+        peers = [
+            ("phevaluator evaluate_cards(*ints)", phevaluator_runner, args.calls),
+            ("eval7 evaluate(Card list)", eval7_runner, args.calls),
+            ("treys Evaluator().evaluate", treys_runner, args.treys_n),
+        ]
+        for name, make, n in peers:
+            run = make(per_call[:n])
+            if run is None:
+                print(f"warning: {name.split()[0]} is not installed: row skipped", file=sys.stderr)
+                continue
+            rows.append(Row(name, n, median_seconds(run, args.repeat), peer=True))
+        phe = next((r for r in rows if r.name.startswith("phevaluator")), None)
+        if phe is not None:
+            scalar.met = scalar.seconds / scalar.hands <= phe.seconds / phe.hands
+
+    load = " / ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
+    title = (f"fastholdem evaluator: random 7-card hands, seed {args.seed}, median of {args.repeat} runs, "
+             f"{nt} threads max (OpenMP {'on' if _core.HAVE_OPENMP else 'off'}), load average {load}")
+    print_table(rows, title)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

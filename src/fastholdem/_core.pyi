@@ -1,0 +1,108 @@
+"""Type stubs of the compiled module ``fastholdem._core`` (``_core.pyx``).
+
+One section per part of the C core; a new compiled function gets its stub in its section.
+Card arguments take what ``fastholdem.cards.parse_cards`` takes; batch arguments take any
+integer array-like and are validated (and copied only when needed) by the module.
+"""
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+_CardLike: TypeAlias = int | str
+#: A hand for the scalar path: text such as ``"AsKd"``, or an iterable of ids/texts
+#: (a NumPy 1-D array iterates as NumPy integers, which are accepted too).
+_Cards: TypeAlias = str | Iterable[_CardLike] | npt.NDArray[np.integer[Any]]
+#: Cards for ``fixed``/``dead`` arguments: as ``_Cards``, or ``None`` for no cards.
+_OptionalCards: TypeAlias = _Cards | None
+#: A thread count: ``None`` means all cores; otherwise an int >= 1 (``bool`` is refused).
+_Threads: TypeAlias = int | None
+_U8Rows: TypeAlias = npt.NDArray[np.uint8]
+
+# ---- module facts ---------------------------------------------------------------------------
+
+__test__: dict[str, str]  # Cython's registry of the docstrings doctest collects
+
+N_VALUES: int
+"""Number of hand values: 7462 (R9)."""
+HAVE_OPENMP: bool
+"""True if the core was compiled with OpenMP."""
+
+def max_threads() -> int:
+    """Number of threads the core uses by default (1 when built without OpenMP)."""
+
+# ---- input validation -----------------------------------------------------------------------
+
+def as_card_rows(array: npt.ArrayLike, name: str, widths: tuple[int, ...]) -> _U8Rows:
+    """``array`` as a C-contiguous ``(n, k)`` uint8 array of card ids, ``k`` in ``widths``.
+
+    Raises ``TypeError`` (not an integer array) or ``ValueError`` (shape, empty, id outside 0-51).
+    """
+
+# ---- evaluator ------------------------------------------------------------------------------
+
+def evaluate_batch(hands: npt.ArrayLike, threads: _Threads = None) -> npt.NDArray[np.uint16]:
+    """Values (1..7462) of the rows of an ``(n, 5|6|7)`` integer array."""
+
+def evaluate(cards: _Cards) -> int:
+    """Value (1..7462) of the best five of 5, 6 or 7 cards."""
+
+def category_of(value: int) -> int:
+    """Category index 0 (high card) .. 8 (straight flush) of a value 1..7462."""
+
+def enumerate_values(
+    fixed: _OptionalCards = None, dead: _OptionalCards = None, threads: _Threads = None
+) -> npt.NDArray[np.uint64]:
+    """Histogram (7463 counts, index = value) of every 7-card hand holding ``fixed`` and no ``dead`` card."""
+
+# ---- equity ---------------------------------------------------------------------------------
+
+MAX_PLAYERS: int
+"""Most players in one equity computation (10)."""
+SHARE_UNIT: int
+"""Fixed-point unit of a pot share in the tallies (a share of 1/k is SHARE_UNIT // k)."""
+
+def board_count(n_available: int, n_missing: int) -> int:
+    """C(n_available, n_missing): the number of ways to complete a board."""
+
+def canonical_deal_keys(deals: _U8Rows) -> npt.NDArray[np.uint64]:
+    """Suit-isomorphism key of each ``(n, 2 * players)`` C-contiguous uint8 deal row (players <= 5)."""
+
+def exact_deals(
+    deals: _U8Rows, board: Sequence[int], dead: Iterable[int], threads: int
+) -> dict[str, npt.NDArray[np.uint64]]:
+    """Internal: exact tallies (keys deals, win, tie, share, share_sq, split) of validated deals."""
+
+def monte_carlo(
+    combos: list[_U8Rows | None] | list[_U8Rows],
+    cum_weights: list[npt.NDArray[np.float64] | None] | list[npt.NDArray[np.float64]],
+    random: list[bool],
+    board: Sequence[int],
+    dead: Iterable[int],
+    seed: int,
+    first_block: int,
+    n_blocks: int,
+    block_size: int,
+    threads: int,
+) -> dict[str, Any]:
+    """Internal: Monte Carlo tallies of blocks ``[first_block, first_block + n_blocks)``; the
+    values are those of :func:`exact_deals` for one row (``deals`` a NumPy scalar). Player p's
+    ``combos``/``cum_weights`` entries are ignored (may be None) when ``random[p]`` is true."""
+
+def equity_batch(
+    holes: npt.ArrayLike, boards: npt.ArrayLike | None = None, threads: _Threads = None
+) -> npt.NDArray[np.float64]:
+    """Exact equity ``(M, P)`` of P players' ``(M, P, 2)`` holes on ``(M, 0|3|4|5)`` boards."""
+
+def hand_strength(
+    holes: npt.ArrayLike,
+    boards: npt.ArrayLike | None = None,
+    opponents: int = 1,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int = 0,
+    threads: _Threads = None,
+) -> npt.NDArray[np.float64]:
+    """Equity ``(M,)`` of ``(M, 2)`` holes on their boards against ``opponents`` random hands."""
