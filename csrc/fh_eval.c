@@ -112,7 +112,7 @@ __attribute__((target("avx2"))) static uint64_t eval_rows7_avx2(const fh_card_t 
     const __m256i mult_lo = _mm256_loadu_si256((const __m256i *)mult);
     const __m256i mult_hi = _mm256_loadu_si256((const __m256i *)(mult + 8));
     const __m256i seven = _mm256_set1_epi32(7), three = _mm256_set1_epi32(3), one = _mm256_set1_epi32(1);
-    const __m256i thirty_two = _mm256_set1_epi32(32), row_mask = _mm256_set1_epi32(FH_NOFLUSH_MASK);
+    const __m256i thirty_two = _mm256_set1_epi32(32), row_mask = _mm256_set1_epi32(FH_NOFLUSH7_MASK);
     const __m256i value_mask = _mm256_set1_epi32(0xFFFF), flush_bits = _mm256_set1_epi32(0x8888);
     const __m256i to_hand_order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
     __m256i pick_a[7], pick_b[7];
@@ -154,10 +154,10 @@ __attribute__((target("avx2"))) static uint64_t eval_rows7_avx2(const fh_card_t 
             any_hi = _mm256_or_si256(any_hi, bit_hi);
         }
         rep = _mm256_or_si256(rep, _mm256_or_si256(_mm256_xor_si256(sum_lo, any_lo), _mm256_xor_si256(sum_hi, any_hi)));
-        __m256i offsets = _mm256_i32gather_epi32((const int *)fh_noflush_offsets,
-                                                 _mm256_srli_epi32(rank_sum, FH_NOFLUSH_SHIFT), 4);
+        __m256i offsets = _mm256_i32gather_epi32((const int *)fh_noflush7_offsets,
+                                                 _mm256_srli_epi32(rank_sum, FH_NOFLUSH7_SHIFT), 4);
         __m256i index = _mm256_add_epi32(offsets, _mm256_and_si256(rank_sum, row_mask));
-        __m256i values = _mm256_and_si256(_mm256_i32gather_epi32((const int *)fh_noflush_values, index, 2), value_mask);
+        __m256i values = _mm256_and_si256(_mm256_i32gather_epi32((const int *)fh_noflush7_values, index, 2), value_mask);
         values = _mm256_permutevar8x32_epi32(values, to_hand_order);
         __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(values, values), 0x08);
         _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(packed));

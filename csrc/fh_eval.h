@@ -14,7 +14,8 @@
 
 #define FH_KEY_INIT (0x3333ULL << 32)     /* every suit counter starts at 3 */
 #define FH_FLUSH_CHECK (0x8888ULL << 32)  /* a counter reaching 8 means 5+ cards of a suit */
-#define FH_NOFLUSH_MASK ((1u << FH_NOFLUSH_SHIFT) - 1u)
+#define FH_NOFLUSH7_MASK ((1u << FH_NOFLUSH7_SHIFT) - 1u)
+#define FH_NOFLUSH56_MASK ((1u << FH_NOFLUSH56_SHIFT) - 1u)
 
 /* Bit (16 * suit + rank) of a card: OR these to get the per-suit rank masks of a hand. */
 #define FH_SUIT_RANK_BIT(c) (1ULL << ((((c) & 3u) << 4) | ((c) >> 2)))
@@ -24,13 +25,19 @@ FH_INLINE unsigned fh_flush_suit(uint64_t key) {
     return (FH_CTZ64(key & FH_FLUSH_CHECK) - 35u) >> 2;
 }
 
-/* Value of a hand without a flush, from its key. */
+/* Value of seven cards without a flush, from their key. */
 FH_INLINE fh_value_t fh_noflush_value(uint64_t key) {
     uint32_t r = (uint32_t)key;
-    return fh_noflush_values[fh_noflush_offsets[r >> FH_NOFLUSH_SHIFT] + (r & FH_NOFLUSH_MASK)];
+    return fh_noflush7_values[fh_noflush7_offsets[r >> FH_NOFLUSH7_SHIFT] + (r & FH_NOFLUSH7_MASK)];
 }
 
-/* Value of a hand from its key and the OR of FH_SUIT_RANK_BIT over its cards. */
+/* Value of five or six cards without a flush, from their key. */
+FH_INLINE fh_value_t fh_noflush56_value(uint64_t key) {
+    uint32_t r = (uint32_t)key;
+    return fh_noflush56_values[fh_noflush56_offsets[r >> FH_NOFLUSH56_SHIFT] + (r & FH_NOFLUSH56_MASK)];
+}
+
+/* Value of seven cards from their key and the OR of FH_SUIT_RANK_BIT over them. */
 FH_INLINE fh_value_t fh_value_from_key(uint64_t key, uint64_t suit_ranks) {
     if (FH_UNLIKELY(key & FH_FLUSH_CHECK)) {
         unsigned s = fh_flush_suit(key);
@@ -47,7 +54,7 @@ FH_INLINE fh_value_t fh_eval_cards(const fh_card_t *cards, int n) {
     uint64_t key = FH_KEY_INIT;
     for (int i = 0; i < n; i++) key += fh_card_keys[cards[i]];
     if (FH_UNLIKELY(key & FH_FLUSH_CHECK)) return fh_flush_value_of_cards(key, cards, n);
-    return fh_noflush_value(key);
+    return n == 7 ? fh_noflush_value(key) : fh_noflush56_value(key);
 }
 
 /* Value of exactly seven cards (unrolled). */

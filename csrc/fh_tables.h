@@ -5,16 +5,20 @@
 
 #include <stdint.h>
 
-/* Width of a row of the non-flush displacement table: 2**FH_NOFLUSH_SHIFT entries. */
-#define FH_NOFLUSH_SHIFT 10
+/* Width of a row of the non-flush displacement tables: 2**shift entries. */
+#define FH_NOFLUSH7_SHIFT 10
+#define FH_NOFLUSH56_SHIFT 11
 
 /* Key of each card: rank multiplier in bits 0-31, one 4-bit suit counter at bit 32 + 4*suit. */
 extern const uint64_t fh_card_keys[52];
 /* Highest value of each category, high card (0) .. straight flush (8). */
 extern const uint16_t fh_category_max[9];
-/* Row offsets and values of the displacement-packed non-flush table. */
-extern const uint32_t fh_noflush_offsets[];
-extern const uint16_t fh_noflush_values[];
+/* Row offsets and values of the displacement-packed non-flush tables: seven cards, and
+ * five or six cards (each values array ends with one spare entry). */
+extern const uint32_t fh_noflush7_offsets[];
+extern const uint16_t fh_noflush7_values[];
+extern const uint32_t fh_noflush56_offsets[];
+extern const uint16_t fh_noflush56_values[];
 /* Best flush value for each 13-bit mask of ranks in one suit (0 if fewer than 5 bits). */
 extern const uint16_t fh_flush_values[8192];
 

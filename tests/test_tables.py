@@ -78,8 +78,8 @@ def test_tables_file_names_its_generator() -> None:
 def test_tables_arrays_have_their_declared_lengths() -> None:
     """C silently zero-fills a short initializer: every array must list all its entries."""
     found = tables()
-    assert set(found) == {"fh_card_keys", "fh_category_max", "fh_noflush_offsets", "fh_noflush_values",
-                          "fh_flush_values"}
+    assert set(found) == {"fh_card_keys", "fh_category_max", "fh_noflush7_offsets", "fh_noflush7_values",
+                          "fh_noflush56_offsets", "fh_noflush56_values", "fh_flush_values"}
     for name, (ctype, length, entries) in found.items():
         assert ctype in _C_TYPES, name
         assert len(entries) == length, name
@@ -90,18 +90,25 @@ def test_tables_total_at_most_512_kib() -> None:
     found = tables()
     total = sum(_C_TYPES[ctype] * length for ctype, length, _ in found.values())
     assert total <= TABLE_BUDGET, f"tables take {total} bytes, budget {TABLE_BUDGET}"
-    # The header comment's figures describe the same arrays (the value table may carry padding
-    # past the packed size it states; its byte count leaves out the 18-byte category table).
+    # The header comment's figures describe the same arrays.
     fields = header_fields()
-    assert fields["rows"] == found["fh_noflush_offsets"][1]
-    assert 0 <= found["fh_noflush_values"][1] - fields["table"] <= 8
-    assert 0 <= total - fields["bytes"] <= 18 + 2 * 8
+    for size in ("7", "56"):
+        assert fields[f"rows{size}"] == found[f"fh_noflush{size}_offsets"][1]
+        assert fields[f"table{size}"] == found[f"fh_noflush{size}_values"][1]
+    assert total == fields["bytes"]
+
+
+def _header_shift(size: str) -> int:
+    match = re.search(rf"#define FH_NOFLUSH{size}_SHIFT (\d+)", HEADER.read_text())
+    assert match is not None
+    return int(match.group(1))
 
 
 def test_tables_shift_matches_header() -> None:
-    shift = int(re.search(r"#define FH_NOFLUSH_SHIFT (\d+)", HEADER.read_text()).group(1))  # type: ignore[union-attr]
-    assert header_fields()["FH_NOFLUSH_SHIFT"] == shift
-    assert f"#if FH_NOFLUSH_SHIFT != {shift}" in TABLES.read_text()
+    shifts = {size: _header_shift(size) for size in ("7", "56")}
+    for size, shift in shifts.items():
+        assert header_fields()[f"FH_NOFLUSH{size}_SHIFT"] == shift
+    assert f"#if FH_NOFLUSH7_SHIFT != {shifts['7']} || FH_NOFLUSH56_SHIFT != {shifts['56']}" in TABLES.read_text()
 
 
 def test_tables_category_bounds_match_slow() -> None:
@@ -134,23 +141,25 @@ def test_tables_rank_keys_tell_every_rank_multiset_apart() -> None:
     assert len(sums) == 1 + 13 + 91 + 455 + 1820 + 6175 + 18395 + 49205  # multisets of 0..7 ranks
 
 
-def test_tables_every_key_indexes_inside_the_table() -> None:
+@pytest.mark.parametrize("size, counts", [("7", (7,)), ("56", (5, 6))])
+def test_tables_every_key_indexes_inside_the_table(size: str, counts: tuple[int, ...]) -> None:
     """Rows with repeated cards are evaluated before being reported: their keys (up to 7 copies
-    of a rank) must still index inside fh_noflush_values. A SIMD kernel that gathers 32 bits at
-    a 16-bit entry also reads the entry after it."""
+    of a rank) must still index inside the values. A SIMD kernel that gathers 32 bits at a
+    16-bit entry also reads the entry after it, so one spare entry must follow."""
     mults = _multipliers()
-    shift = header_fields()["FH_NOFLUSH_SHIFT"]
-    offsets = tables()["fh_noflush_offsets"][2]
-    size = tables()["fh_noflush_values"][1]
-    eval_c = (ROOT / "csrc" / "fh_eval.c").read_text()
-    wide_reads = re.search(r"gather_epi32\(\s*\(const int \*\)\s*fh_noflush_values", eval_c) is not None
+    shift = header_fields()[f"FH_NOFLUSH{size}_SHIFT"]
+    offsets = tables()[f"fh_noflush{size}_offsets"][2]
+    values = tables()[f"fh_noflush{size}_values"][2]
     worst = 0
-    for n in (5, 6, 7):
-        for ranks in itertools.combinations_with_replacement(range(13), n):
+    for n in counts:
+        for ranks in itertools.combinations_with_replacement(range(13), n):  # repeats > 4 included
             key = sum(mults[r] for r in ranks)
             assert key >> shift < len(offsets), ranks
-            worst = max(worst, offsets[key >> shift] + (key & ((1 << shift) - 1)))
-    assert worst + (1 if wide_reads else 0) < size
+            index = offsets[key >> shift] + (key & ((1 << shift) - 1))
+            worst = max(worst, index)
+            if max(ranks.count(r) for r in set(ranks)) <= 4:
+                assert values[index] > 0, ranks  # every real hand has a value
+    assert worst + 1 < len(values)
 
 
 def test_tables_flush_values_are_flushes_or_empty() -> None:

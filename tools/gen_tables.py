@@ -10,8 +10,9 @@ file differs.  Method:
   ``FH_KEY_INIT`` (each suit counter starts at 3), so a suit with five or more cards sets
   bit 3 of its counter: ``key & FH_FLUSH_CHECK`` finds flushes of 5-7 card hands.
 * The rank multipliers are the greedy smallest integers for which every multiset of at most
-  seven ranks (at most four of each) has a distinct sum.  Those sums are compressed into a
-  dense table by row displacement: ``value = noflush[offsets[s >> SHIFT] + (s & MASK)]``.
+  seven ranks (at most four of each) has a distinct sum.  Those sums are compressed into
+  dense tables by row displacement: ``value = values[offsets[s >> SHIFT] + (s & MASK)]``,
+  one table for seven cards (the hot path, kept small) and one for five or six.
 * Flush hands are looked up by the 13-bit mask of the flush suit's ranks.
 
 Values come from the pure-Python reference evaluator ``fastholdem._slow``.
@@ -35,7 +36,7 @@ from fastholdem import _slow  # noqa: E402
 
 OUT = ROOT / "csrc" / "fh_tables.c"
 MAX_CARDS = 7
-SHIFT = 10  # row width of the displacement table is 2**SHIFT
+SHIFTS = {7: 10, 56: 11}  # row width 2**shift of the 7-card and of the 5/6-card table
 
 
 def _multiset_sums(mults: list[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -90,14 +91,14 @@ def rank_multipliers() -> list[int]:
     return mults
 
 
-def _pack_rows(keys: np.ndarray) -> tuple[np.ndarray, int]:
+def _pack_rows(keys: np.ndarray, shift: int) -> tuple[np.ndarray, int]:
     """Row-displacement packing: offsets per row so that offset+column never collide."""
-    rows = keys >> SHIFT
-    cols = keys & ((1 << SHIFT) - 1)
+    rows = keys >> shift
+    cols = keys & ((1 << shift) - 1)
     n_rows = int(rows.max()) + 1
     counts = np.bincount(rows, minlength=n_rows)
     starts = np.concatenate([[0], np.cumsum(counts)])
-    occupied = np.zeros(len(keys) * 2 + (4 << SHIFT), bool)
+    occupied = np.zeros(len(keys) * 2 + (4 << shift), bool)
     offsets = np.zeros(n_rows, np.int64)
     size = 0
     block = np.arange(1024)
@@ -107,7 +108,7 @@ def _pack_rows(keys: np.ndarray) -> tuple[np.ndarray, int]:
         c = cols[starts[r] : starts[r + 1]]
         base = 0
         while True:
-            if base + len(block) + (1 << SHIFT) > len(occupied):
+            if base + len(block) + (1 << shift) > len(occupied):
                 occupied = np.concatenate([occupied, np.zeros(len(occupied), bool)])
             clash = occupied[base + block[:, None] + c[None, :]].any(axis=1)
             free = np.flatnonzero(~clash)
@@ -148,36 +149,44 @@ def _c_array(ctype: str, name: str, values: list[int] | list[str], per_line: int
     return "\n".join(lines)
 
 
-def generate() -> str:
-    mults = rank_multipliers()
-    # Every rank multiset of 5-7 cards, and its key.
-    multisets = []
-    for n in range(5, MAX_CARDS + 1):
+def _noflush_table(mults: list[int], sizes: tuple[int, ...], shift: int) -> tuple[list[int], list[int]]:
+    """Offsets and values of the displacement-packed table of every rank multiset of the
+    given sizes (counts <= 4). The values array has one spare entry at the end (SIMD gathers
+    read 32 bits at a 16-bit entry), and the offsets reach the largest sum max(sizes) ranks
+    can make (even seven aces), so a key built from impossible input stays inside."""
+    key_of = {}
+    for n in sizes:
         for ranks in itertools.combinations_with_replacement(range(13), n):
             if max(Counter(ranks).values()) <= 4:
-                multisets.append(ranks)
-    key_of = {ranks: sum(mults[r] for r in ranks) for ranks in multisets}
+                key_of[ranks] = sum(mults[r] for r in ranks)
     keys = np.array(sorted(key_of.values()), np.int64)
     if len(np.unique(keys)) != len(keys):
         raise SystemExit("rank multipliers are not unique")
-    offsets, size = _pack_rows(keys)
-    # One spare entry at the end: SIMD gathers read 32 bits at a 16-bit entry.
-    noflush = [0] * (size + 1)
-    mask = (1 << SHIFT) - 1
+    offsets, size = _pack_rows(keys, shift)
+    values = [0] * (size + 1)
+    mask = (1 << shift) - 1
     for ranks, key in key_of.items():
-        noflush[int(offsets[key >> SHIFT]) + (key & mask)] = _best_noflush_value(ranks)
-    # Pad the row offsets up to the largest sum any 7 ranks can reach (even 7 aces), so that
-    # a key built from impossible input still indexes inside the tables.
-    n_rows = (MAX_CARDS * mults[-1] >> SHIFT) + 1
-    offsets = np.concatenate([offsets, np.zeros(n_rows - len(offsets), np.int64)])
+        values[int(offsets[key >> shift]) + (key & mask)] = _best_noflush_value(ranks)
+    n_rows = (max(sizes) * mults[-1] >> shift) + 1
+    padded = [int(o) for o in offsets] + [0] * (n_rows - len(offsets))
+    return padded, values
+
+
+def generate() -> str:
+    mults = rank_multipliers()
+    off7, val7 = _noflush_table(mults, (7,), SHIFTS[7])
+    off56, val56 = _noflush_table(mults, (5, 6), SHIFTS[56])
     card_keys = [mults[c >> 2] | (1 << (32 + 4 * (c & 3))) for c in range(52)]
     bounds = _slow._category_bounds()
-
+    flush = _flush_values()
+    total = 4 * (len(off7) + len(off56)) + 2 * (len(val7) + len(val56) + len(flush) + len(bounds)) + 8 * 52
     parts = [
         "/* GENERATED by tools/gen_tables.py -- DO NOT EDIT. */",
+        f"/* FH_NOFLUSH7_SHIFT={SHIFTS[7]} rows7={len(off7)} table7={len(val7)} "
+        f"FH_NOFLUSH56_SHIFT={SHIFTS[56]} rows56={len(off56)} table56={len(val56)} bytes={total} */",
         '#include "fh_tables.h"',
         "",
-        f"#if FH_NOFLUSH_SHIFT != {SHIFT}",
+        f"#if FH_NOFLUSH7_SHIFT != {SHIFTS[7]} || FH_NOFLUSH56_SHIFT != {SHIFTS[56]}",
         '#error "fh_tables.h and fh_tables.c disagree: rerun tools/gen_tables.py"',
         "#endif",
         "",
@@ -186,18 +195,19 @@ def generate() -> str:
         "",
         _c_array("uint16_t", "fh_category_max", bounds),
         "",
-        _c_array("uint32_t", "fh_noflush_offsets", [int(o) for o in offsets]),
+        "/* Seven cards: the hot path of batches, enumeration and equity. */",
+        _c_array("uint32_t", "fh_noflush7_offsets", off7),
         "",
-        _c_array("uint16_t", "fh_noflush_values", noflush),
+        _c_array("uint16_t", "fh_noflush7_values", val7),
         "",
-        _c_array("uint16_t", "fh_flush_values", _flush_values()),
+        "/* Five or six cards. */",
+        _c_array("uint32_t", "fh_noflush56_offsets", off56),
+        "",
+        _c_array("uint16_t", "fh_noflush56_values", val56),
+        "",
+        _c_array("uint16_t", "fh_flush_values", flush),
         "",
     ]
-    header_consts = (
-        f"FH_NOFLUSH_SHIFT={SHIFT} rows={len(offsets)} table={size} "
-        f"bytes={len(offsets) * 4 + size * 2 + 8192 * 2 + 52 * 8}"
-    )
-    parts.insert(1, f"/* {header_consts} */")
     return "\n".join(parts)
 
 
