@@ -135,13 +135,6 @@ static void board_enum_init(board_enum *e, const fh_card_t *holes, int n_players
     }
 }
 
-/* Could `more` further board cards give some player a flush? */
-FH_INLINE int flush_possible(const board_enum *e, uint64_t bkey, int more) {
-    for (int p = 0; p < e->n_players; p++)
-        if ((e->hole_key[p] + bkey + SUITS_X(more)) & FH_FLUSH_CHECK) return 1;
-    return 0;
-}
-
 FH_INLINE void showdown_full(const board_enum *e, uint64_t bkey, uint64_t bsr, uint64_t w, fh_tally *t) {
     fh_value_t v[FH_MAX_PLAYERS];
     for (int p = 0; p < e->n_players; p++) v[p] = fh_value_from_key(bkey + e->hole_key[p], bsr | e->hole_sr[p]);
@@ -152,6 +145,55 @@ FH_INLINE void showdown_noflush(const board_enum *e, uint64_t bkey, uint64_t w, 
     fh_value_t v[FH_MAX_PLAYERS];
     for (int p = 0; p < e->n_players; p++) v[p] = fh_noflush_value(bkey + e->hole_key[p]);
     tally_showdown(t, v, e->n_players, w);
+}
+
+/* The last two board cards from avail[start..]. A suit is "live" when two more cards could
+ * complete someone's flush in it; the other cards are "safe". Two safe cards make no flush,
+ * so those pairs depend on their ranks only (one showdown per pair of ranks). A live card
+ * with a safe one makes a flush at most in the live card's suit, which the safe card does
+ * not touch: one showdown per (live card, rank). Pairs of live cards are shown down one by
+ * one. If someone already holds a flush, every pair is shown down. */
+static void last_two(const board_enum *e, int start, uint64_t bkey, uint64_t bsr, fh_tally *t) {
+    uint64_t live = 0, made = 0;
+    for (int p = 0; p < e->n_players; p++) {
+        live |= (e->hole_key[p] + bkey + SUITS_X(2)) & FH_FLUSH_CHECK;
+        made |= (e->hole_key[p] + bkey) & FH_FLUSH_CHECK;
+    }
+    if (made) {
+        for (int i = start; i < e->n_avail - 1; i++)
+            for (int j = i + 1; j < e->n_avail; j++)
+                showdown_full(e, bkey + e->keys[i] + e->keys[j], bsr | e->srs[i] | e->srs[j], 1, t);
+        return;
+    }
+    uint64_t safe_count[13] = {0};
+    uint64_t rank_key[13]; /* key of one safe card of each rank present */
+    int live_idx[FH_N_CARDS], n_live = 0;
+    for (int i = start; i < e->n_avail; i++) {
+        if (e->suit_flag[i] & live) {
+            live_idx[n_live++] = i;
+        } else {
+            unsigned r = (unsigned)(FH_CTZ64(e->srs[i]) & 15u);
+            rank_key[r] = e->keys[i];
+            safe_count[r]++;
+        }
+    }
+    for (unsigned r1 = 0; r1 < 13; r1++) {
+        if (!safe_count[r1]) continue;
+        uint64_t c1 = safe_count[r1], k1 = bkey + rank_key[r1];
+        if (c1 >= 2) showdown_noflush(e, k1 + rank_key[r1], c1 * (c1 - 1) / 2, t);
+        for (unsigned r2 = r1 + 1; r2 < 13; r2++)
+            if (safe_count[r2]) showdown_noflush(e, k1 + rank_key[r2], c1 * safe_count[r2], t);
+    }
+    for (int a = 0; a < n_live; a++) {
+        int i = live_idx[a];
+        uint64_t ka = bkey + e->keys[i], sa = bsr | e->srs[i];
+        for (unsigned r = 0; r < 13; r++)
+            if (safe_count[r]) showdown_full(e, ka + rank_key[r], sa, safe_count[r], t);
+        for (int b = a + 1; b < n_live; b++) {
+            int j = live_idx[b];
+            showdown_full(e, ka + e->keys[j], sa | e->srs[j], 1, t);
+        }
+    }
 }
 
 /* All completions by `depth` cards from avail[start..]. Where no flush is possible,
@@ -185,19 +227,8 @@ static void board_rec(const board_enum *e, int start, int depth, uint64_t bkey, 
         }
         return;
     }
-    if (depth == 2 && !flush_possible(e, bkey, depth)) {
-        for (int i = start; i < e->n_avail;) {
-            int end = e->rank_end[i];
-            uint64_t cnt = (uint64_t)(end - i);
-            uint64_t k1 = bkey + e->keys[i];
-            if (cnt >= 2) showdown_noflush(e, k1 + e->keys[i], cnt * (cnt - 1) / 2, t);
-            for (int j = end; j < e->n_avail;) {
-                int end2 = e->rank_end[j];
-                showdown_noflush(e, k1 + e->keys[j], cnt * (uint64_t)(end2 - j), t);
-                j = end2;
-            }
-            i = end;
-        }
+    if (depth == 2) {
+        last_two(e, start, bkey, bsr, t);
         return;
     }
     for (int i = start; i <= e->n_avail - depth; i++)
