@@ -3,7 +3,8 @@
 One table, medians of ``--repeat`` runs (fixed seeds, inputs built once before timing):
 
 * exact preflop: AhKh vs QsQd; AsAd vs KhKc vs 7s6s; ``AKs,QQ+`` vs ``random`` (``exact=True``)
-  on 1 thread and on ``--threads`` (``--quick``: ``AA`` vs ``KK,QQ``);
+  on 1 thread and on ``--threads`` (``--quick``: ``AA`` vs ``KK,QQ``); heads-up cases both as
+  users get them (the shipped preflop table) and "enumerated" by the C core with the table off;
 * Monte Carlo: 6 players all random (trials per second per thread, 1 and ``--threads``
   threads) and AhKh vs QsQd heads-up on 1 thread;
 * ``equity_batch`` on 10,000 random river and turn spots, 2 players (spots per second);
@@ -18,7 +19,7 @@ Every ``x`` column is our speed divided by theirs: above 1, fastholdem is faster
 
 Usage::
 
-    python benchmarks/bench_equity.py              # full run, about two minutes on 2 cores
+    python benchmarks/bench_equity.py              # full run, about 90 seconds on 2 cores
     python benchmarks/bench_equity.py --quick      # a few seconds
     python benchmarks/bench_equity.py --threads 4
 """
@@ -30,7 +31,8 @@ import statistics
 import sys
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +53,21 @@ REF_MC6_PER_THREAD = 14.8e6
 
 # eval7 builds its range parser with pyparsing names that now warn; nothing else is silenced.
 warnings.filterwarnings("ignore", message=r"'\w+' deprecated - use", module=r"eval7\.rangestring")
+
+
+_EQUITY_MODULE = sys.modules["fastholdem.equity"]  # the attribute fastholdem.equity is the function
+HAVE_TABLE = hasattr(_EQUITY_MODULE, "PREFLOP_TABLE")
+
+
+@contextmanager
+def preflop_table_off() -> Iterator[None]:
+    """Make heads-up preflop jobs enumerate instead of reading the shipped table."""
+    saved = _EQUITY_MODULE.PREFLOP_TABLE
+    _EQUITY_MODULE.PREFLOP_TABLE = saved + ".benchmark-disabled"  # a path that does not exist
+    try:
+        yield
+    finally:
+        _EQUITY_MODULE.PREFLOP_TABLE = saved
 
 
 def median_seconds(fn: Callable[[], Any], repeat: int, warm_up: bool = True) -> float:
@@ -93,11 +110,11 @@ def fmt(kind: str, value: float | None) -> str:
 
 def print_table(rows: list[Row], peers: list[str]) -> None:
     cols = ["issue", *peers]
-    head = f"{'case':<46} {'fastholdem':>11}" + "".join(f" {c:>12} {'x':>7}" for c in cols)
+    head = f"{'case':<52} {'fastholdem':>11}" + "".join(f" {c:>12} {'x':>7}" for c in cols)
     print(head)
     print("-" * len(head))
     for row in rows:
-        line = f"{row.name:<46} {fmt(row.kind, row.ours):>11}"
+        line = f"{row.name:<52} {fmt(row.kind, row.ours):>11}"
         for c in cols:
             theirs = row.ref if c == "issue" else row.peers.get(c)
             ratio = "-" if theirs is None else f"{speed_ratio(row, theirs):.2f}x"
@@ -148,7 +165,9 @@ class Eval7:
         return lambda: self.mod.py_hand_vs_range_monte_carlo(hero, villain, [], trials)
 
     def river_batch(self, holes: np.ndarray, boards: np.ndarray) -> Callable[[], Any]:
-        spots = [(self.cards(h[0]), [(tuple(self.cards(h[1])), 1.0)], self.cards(b)) for h, b in zip(holes, boards)]
+        # eval7 takes a range as (hand, weight) pairs: one villain hand of weight 1.
+        spots = [(self.cards(h[0]), [(tuple(self.cards(h[1])), 1.0)], self.cards(b))
+                 for h, b in zip(holes, boards)]
         exact = self.mod.py_hand_vs_range_exact
         return lambda: [exact(hero, villain, board) for hero, villain, board in spots]
 
@@ -170,7 +189,8 @@ class PokerKit:
         return lambda: self.mod.calculate_equities(ranges, (), *self.args, sample_count=samples)
 
     def strength(self, holes: np.ndarray, boards: np.ndarray, samples: int) -> Callable[[], Any]:
-        spots = [(self.mod.parse_range(cards_str(h)), self.mod.Card.parse(cards_str(b))) for h, b in zip(holes, boards)]
+        spots = [(self.mod.parse_range(cards_str(h)), self.mod.Card.parse(cards_str(b)))
+                 for h, b in zip(holes, boards)]
         fn = self.mod.calculate_hand_strength
         return lambda: [fn(2, hero, board, *self.args, sample_count=samples) for hero, board in spots]
 
@@ -204,7 +224,8 @@ class PokerEquity:
         anyone = [[self.full, self.full]]
         spots = [([self.seat(h), anyone], [1 << int(c) for c in b]) for h, b in zip(holes, boards)]
         chunk = self.mod.chunk
-        return lambda: [chunk("holdem", seats, board, 0, trials, i, threads) for i, (seats, board) in enumerate(spots)]
+        return lambda: [chunk("holdem", seats, board, 0, trials, i, threads)
+                        for i, (seats, board) in enumerate(spots)]
 
 
 # --- the run ---------------------------------------------------------------------------------
@@ -213,9 +234,11 @@ class PokerEquity:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="small run for smoke tests")
-    parser.add_argument("--threads", type=int, default=_core.max_threads(), help="threads for the 'all threads' rows")
+    parser.add_argument("--threads", type=int, default=_core.max_threads(),
+                        help="threads for the 'all threads' rows (default: all cores)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
-    parser.add_argument("--slow-repeat", type=int, default=3, help="runs of the multi-second range jobs")
+    parser.add_argument("--slow-repeat", type=int, default=3,
+                        help="runs of the multi-second enumerated range jobs")
     parser.add_argument("--spots", type=int, default=10_000, help="spots for equity_batch and hand_strength")
     parser.add_argument("--no-peers", action="store_true", help="measure fastholdem only")
     args = parser.parse_args(argv)
@@ -233,13 +256,15 @@ def main(argv: list[str] | None = None) -> int:
     pk = PokerKit(mods["pokerkit"]) if "pokerkit" in mods else None
     pe = PokerEquity(mods["poker-equity"]) if "poker-equity" in mods else None
     peer_repeat = 1 if quick else min(repeat, 3)
+    thread_counts = (1,) if T == 1 else (1, T)
     rows: list[Row] = []
     notes: list[str] = []
 
-    # Exact preflop, fixed hands. The single-deal jobs run on one thread whatever `threads` is.
-    for name, players, ref in (
-        ("AhKh vs QsQd exact", ["AhKh", "QsQd"], REF_HU_EXACT),
-        ("AsAd vs KhKc vs 7s6s exact", ["AsAd", "KhKc", "7s6s"], REF_3WAY_EXACT),
+    # Exact preflop, fixed hands: as users get it (heads-up preflop comes from the shipped table)
+    # and enumerated by the C core with the table switched off.
+    for name, players, ref, enumerate_too in (
+        ("AhKh vs QsQd exact", ["AhKh", "QsQd"], REF_HU_EXACT, True),
+        ("AsAd vs KhKc vs 7s6s exact", ["AsAd", "KhKc", "7s6s"], REF_3WAY_EXACT, False),
     ):
         row = Row(name, "time", median_seconds(lambda: equity(players, threads=T), repeat), ref)
         if pe is not None:
@@ -249,20 +274,34 @@ def main(argv: list[str] | None = None) -> int:
                 notes.append(f"poker-equity disagrees on {name}: {got}")
             row.peers["poker-equity"] = median_seconds(fn, peer_repeat, warm_up=False)  # fn() warmed it
         rows.append(row)
+        if enumerate_too and HAVE_TABLE:
+            with preflop_table_off():
+                ours = median_seconds(lambda: equity(players, threads=T), repeat)
+            rows.append(Row(f"{name}, enumerated", "time", ours, ref, dict(row.peers)))
 
-    # Exact preflop range vs range (suit isomorphism, parallel over distinct deals).
+    # Exact preflop range vs range: the table (heads-up), then enumeration with suit
+    # isomorphism, parallel over distinct deals.
     players = ["AA", "KK,QQ"] if quick else ["AKs,QQ+", "random"]
     label = f"{players[0]!r} vs {players[1]!r} exact"
-    for threads, ref in ((1, REF_RANGE_EXACT_1), (T, REF_RANGE_EXACT_2 if T == 2 else None)):
-        ours = median_seconds(lambda: equity(players, exact=True, threads=threads), slow_repeat)
-        rows.append(Row(f"{label}, {threads} thr", "time", ours, None if quick else ref))
+    modes = [("", nullcontext)] + ([(", enumerated", preflop_table_off)] if HAVE_TABLE else [])
+    for suffix, context in modes:
+        for threads in thread_counts:
+            ref = REF_RANGE_EXACT_1 if threads == 1 else REF_RANGE_EXACT_2 if threads == 2 else None
+            with context():
+                ours = median_seconds(lambda: equity(players, exact=True, threads=threads),
+                                      slow_repeat if suffix else repeat, warm_up=not suffix)
+            rows.append(Row(f"{label}{suffix}, {threads} thr", "time", ours, None if quick else ref))
     notes.append("range exact: eval7 and pokerkit have no exact preflop mode; poker-equity's exact "
                  "returns None (declines) for range-vs-range jobs of this size")
+    if HAVE_TABLE:
+        notes.append("'enumerated' rows switch off the shipped heads-up preflop table "
+                     "(fastholdem.equity.PREFLOP_TABLE), so the C core enumerates every board")
 
     # Monte Carlo, 6 players all random: trials per second per thread.
     six = ["random"] * 6
-    for threads in (1, T):
-        secs = median_seconds(lambda: equity(six, exact=False, trials=mc_trials, seed=1, threads=threads), repeat)
+    for threads in thread_counts:
+        secs = median_seconds(
+            lambda: equity(six, exact=False, trials=mc_trials, seed=1, threads=threads), repeat)
         row = Row(f"MC 6 random players, {threads} thr (per thread)", "rate", mc_trials / secs / threads,
                   REF_MC6_PER_THREAD)
         if pe is not None:
@@ -275,12 +314,13 @@ def main(argv: list[str] | None = None) -> int:
 
     # Monte Carlo heads-up, 1 thread.
     hu = ["AhKh", "QsQd"]
-    row = Row("MC AhKh vs QsQd, 1 thr", "rate",
-              mc_trials / median_seconds(lambda: equity(hu, exact=False, trials=mc_trials, seed=1, threads=1), repeat))
+    secs = median_seconds(lambda: equity(hu, exact=False, trials=mc_trials, seed=1, threads=1), repeat)
+    row = Row("MC AhKh vs QsQd, 1 thr", "rate", mc_trials / secs)
     if e7 is not None:
         row.peers["eval7"] = mc_trials / 4 / median_seconds(e7.hu_monte_carlo(mc_trials // 4), peer_repeat)
     if pe is not None:
-        row.peers["poker-equity"] = mc_trials / 4 / median_seconds(pe.monte_carlo(hu, mc_trials // 4, 1), peer_repeat)
+        secs = median_seconds(pe.monte_carlo(hu, mc_trials // 4, 1), peer_repeat)
+        row.peers["poker-equity"] = mc_trials / 4 / secs
     if pk is not None:
         n = 200 if quick else 1000
         row.peers["pokerkit"] = n / median_seconds(pk.monte_carlo(hu, n), 1, warm_up=False)
@@ -308,10 +348,11 @@ def main(argv: list[str] | None = None) -> int:
     holes = np.ascontiguousarray(holes[:, 0])
     secs = median_seconds(
         lambda: hand_strength(holes, boards, exact=False, trials=strength_trials, seed=1, threads=T), repeat)
-    row = Row(f"hand_strength {spots:,} flops, MC {strength_trials} trials, {T} thr", "rate", spots / secs)
+    row = Row(f"hand_strength {spots:,} flops vs 1, MC {strength_trials}, {T} thr", "rate", spots / secs)
     sub = max(20, spots // 20)
     if e7 is not None:
-        row.peers["eval7"] = sub / median_seconds(e7.strength(holes[:sub], boards[:sub], strength_trials), peer_repeat)
+        secs = median_seconds(e7.strength(holes[:sub], boards[:sub], strength_trials), peer_repeat)
+        row.peers["eval7"] = sub / secs
     if pe is not None:
         row.peers["poker-equity"] = sub / median_seconds(
             pe.strength(holes[:sub], boards[:sub], strength_trials, T), peer_repeat)
@@ -323,7 +364,7 @@ def main(argv: list[str] | None = None) -> int:
 
     peer_names = [p for p in PEERS if p in mods]
     print(f"fastholdem equity benchmark: --threads {T}{' --quick' if quick else ''}, "
-          f"median of {repeat} runs ({slow_repeat} for range exact), OpenMP {_core.HAVE_OPENMP}")
+          f"median of {repeat} runs ({slow_repeat} for enumerated range exact), OpenMP {_core.HAVE_OPENMP}")
     print_table(rows, peer_names)
     print("x = our speed / theirs (>1: fastholdem faster). 'issue' = reference figures of issue 3 "
           "(range exact on N thr: the 2-thread figure, shown when N = 2).")

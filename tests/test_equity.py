@@ -5,7 +5,8 @@ seven-card evaluation at a time. Larger ones (a flop with ranges, hand strength 
 use the vectorised ``_slow`` oracle of ``conftest.py`` (``reference``), which shares no code or
 table with the C core. Exact results are integer tallies, so they are compared exactly
 (``win * deals`` must be the integer count); Monte Carlo is compared within 4 standard errors,
-with fixed seeds so that every run draws the same numbers.
+with fixed seeds so that every run draws the same numbers. Heads-up preflop results are read
+from the shipped table, so those tests also enumerate the same deals with ``_core.exact_deals``.
 
 Every call passes ``threads=THREADS`` (2) so that the file runs in well under a minute on two
 cores; a few tests compare 1 and 2 threads on purpose.
@@ -16,15 +17,19 @@ from __future__ import annotations
 import itertools
 import math
 from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
 
-from fastholdem import _slow
+from fastholdem import _core, _slow
 from fastholdem.cards import cards_str, parse_cards
 from fastholdem.equity import EquityResult, equity, equity_batch, hand_strength
 from fastholdem.errors import CardError, RangeError
 from fastholdem.ranges import Range
+
+if TYPE_CHECKING:
+    from conftest import ReferenceEvaluator  # the ``reference`` fixture
 
 THREADS = 2
 
@@ -73,7 +78,10 @@ def brute_force(holes: list[list[int]], board: list[int], dead: list[int]) -> di
     return {"deals": deals, "win": win, "tie": tie, "share": share, "split": split}
 
 
-def random_spot(rng: np.random.Generator, players: int, board: int, dead: int) -> tuple[list[list[int]], list[int], list[int]]:
+Spot = tuple[list[list[int]], list[int], list[int]]
+
+
+def random_spot(rng: np.random.Generator, players: int, board: int, dead: int) -> Spot:
     deck = [int(c) for c in rng.permutation(52)]
     holes = [sorted(deck[2 * p : 2 * p + 2]) for p in range(players)]
     at = 2 * players
@@ -112,6 +120,15 @@ def test_exact_ahkh_vs_qsqd_preflop_counts() -> None:
     assert r.equity[0] == pytest.approx(791_332 / 1_712_304, abs=1e-15)
     assert round(float(r.equity[0]), 9) == 0.462144572
     assert r.equity[1] == pytest.approx(1 - 791_332 / 1_712_304, abs=1e-15)
+    # The same counts from plain C enumeration (heads-up preflop is otherwise read from a table),
+    # and for the same matchup with suits relabelled and seats swapped.
+    direct = _core.exact_deals(np.array([ids("AhKh") + ids("QsQd")], dtype=np.uint8), [], [], THREADS)
+    assert direct["win"][0].tolist() == [787_966, 917_606] and direct["tie"][0].tolist() == [6_732, 6_732]
+    assert int(direct["deals"][0]) == 1_712_304
+    for hands in (["AdKd", "QhQc"], ["QsQd", "AhKh"], ["QcQh", "AsKs"]):
+        again = equity(hands, threads=THREADS)
+        assert sorted(counts(again, "win")) == [787_966, 917_606] and counts(again, "tie") == [6_732, 6_732]
+        assert counts(again, "win")[hands.index(next(h for h in hands if h[0] == "A"))] == 787_966
 
 
 def test_r38_exact_three_way_preflop_counts_and_three_way_splits() -> None:
@@ -126,7 +143,9 @@ def test_r38_exact_three_way_preflop_counts_and_three_way_splits() -> None:
         assert r.equity[p] == pytest.approx((won + Fraction(3_052, 3)) / 1_370_754, abs=1e-15)
 
 
-@pytest.mark.parametrize("players, board", [(["AKs", "QQ,JJ:0.5"], ""), (["QQ,AKs", "random", "77"], "Td2c8h")])
+@pytest.mark.parametrize(
+    "players, board", [(["AKs", "QQ,JJ:0.5", "JTs,98s"], ""), (["QQ,AKs", "random", "77"], "Td2c8h")]
+)
 def test_exact_result_is_independent_of_thread_count(players: list[str], board: str) -> None:
     one = equity(players, board=board, exact=True, threads=1)
     two = equity(players, board=board, exact=True, threads=2)
@@ -194,12 +213,15 @@ def test_random_turn_and_river_spots_match_slow_brute_force(rng: np.random.Gener
 # --- ranges: exact range-vs-range on the flop against a weighted brute force ------------------
 
 
-def weighted_brute_force(reference, ranges: list[Range], board: list[int], dead: list[int]) -> dict[str, object]:
+def weighted_brute_force(
+    reference: ReferenceEvaluator, ranges: list[Range], board: list[int], dead: list[int]
+) -> dict[str, Any]:
     """Every collision-free assignment of one combo per player (weight: product of combo
     weights), times every completion of the board, evaluated with the ``_slow`` oracle."""
     taken = set(board) | set(dead)
     rest = [c for c in range(52) if c not in taken]
-    completions = np.array(list(itertools.combinations(rest, 5 - len(board))), dtype=np.int64).reshape(-1, 5 - len(board))
+    missing = 5 - len(board)
+    completions = np.array(list(itertools.combinations(rest, missing)), dtype=np.int64).reshape(-1, missing)
     comp_mask = np.zeros(len(completions), dtype=np.uint64)
     for col in range(completions.shape[1]):
         comp_mask |= np.left_shift(np.uint64(1), completions[:, col].astype(np.uint64))
@@ -234,7 +256,8 @@ def weighted_brute_force(reference, ranges: list[Range], board: list[int], dead:
         tie += w * (is_best & (k > 1)).sum(axis=1)
         share += w * (is_best / k).sum(axis=1)
         split += w * np.bincount(k, minlength=n + 1)
-    return {"deals": deals, "equity": share / total_w, "win": win / total_w, "tie": tie / total_w, "split": split}
+    return {"deals": deals, "equity": share / total_w, "win": win / total_w, "tie": tie / total_w,
+            "split": split}
 
 
 RANGE_SPOTS = [
@@ -245,7 +268,9 @@ RANGE_SPOTS = [
 
 
 @pytest.mark.parametrize("players, board, dead", RANGE_SPOTS)
-def test_range_vs_range_exact_flop_matches_weighted_brute_force(reference, players: list[str], board: str, dead: str) -> None:
+def test_range_vs_range_exact_flop_matches_weighted_brute_force(
+    reference: ReferenceEvaluator, players: list[str], board: str, dead: str
+) -> None:
     r = equity(players, board=board, dead=dead, exact=True, threads=THREADS)
     expected = weighted_brute_force(reference, [Range(p) for p in players], ids(board), ids(dead))
     assert r.exact
@@ -266,20 +291,32 @@ def test_range_auto_mode_enumerates_small_flop_jobs() -> None:
 # --- suit isomorphism: ranges preflop equal the average over their explicit combos ------------
 
 
-@pytest.mark.parametrize("players", [["AKs", "QQ"], ["AKs", "KQs"], ["AA", "KK"]])
+def explicit_deal_tallies(players: list[str]) -> list[dict[str, np.ndarray]]:
+    """C enumeration of every collision-free explicit deal of the ranges, one deal per call
+    (so neither suit isomorphism nor the heads-up preflop table is involved)."""
+    out = []
+    for choice in itertools.product(*(Range(p) for p in players)):
+        cards = [c for combo, _ in choice for c in combo]
+        if len(set(cards)) == len(cards):
+            out.append(_core.exact_deals(np.array([cards], dtype=np.uint8), [], [], THREADS))
+    return out
+
+
+@pytest.mark.parametrize("players", [["AKs", "QQ"], ["AKs", "KQs"], ["AA", "KK"], ["AKs", "QQ", "JTs"]])
 def test_preflop_range_exact_equals_average_of_explicit_combos(players: list[str]) -> None:
+    """Suit isomorphism (and, heads-up, the shipped table) against plain enumeration."""
     r = equity(players, exact=True, threads=THREADS)
-    a, b = Range(players[0]), Range(players[1])
-    per_deal = []
-    for (c1, _), (c2, _) in itertools.product(a, b):
-        if set(c1) & set(c2):
-            continue
-        per_deal.append(equity([list(c1), list(c2)], threads=THREADS))
-    assert r.exact and r.deals == sum(x.deals for x in per_deal) == 1_712_304 * len(per_deal)
-    for field in ("equity", "win", "tie"):
-        mean = np.mean([getattr(x, field) for x in per_deal], axis=0)
-        np.testing.assert_allclose(getattr(r, field), mean, rtol=0, atol=1e-13)
-    np.testing.assert_allclose(r.split, np.sum([x.split for x in per_deal], axis=0), rtol=1e-12)
+    per_deal = explicit_deal_tallies(players)
+    deals = np.array([int(t["deals"][0]) for t in per_deal])
+    assert np.all(deals == math.comb(52 - 2 * len(players), 5))
+    assert r.exact and r.deals == deals.sum()
+    total = deals.sum()
+    for field in ("win", "tie"):
+        want = np.sum([t[field][0] for t in per_deal], axis=0) / total
+        np.testing.assert_allclose(getattr(r, field), want, rtol=0, atol=1e-13)
+    share = np.sum([t["share"][0] for t in per_deal], axis=0) / (_core.SHARE_UNIT * total)
+    np.testing.assert_allclose(r.equity, share, rtol=0, atol=1e-13)
+    np.testing.assert_array_equal(r.split, np.sum([t["split"][0] for t in per_deal], axis=0))
 
 
 # --- equity_batch ------------------------------------------------------------------------------
@@ -327,21 +364,30 @@ BATCH_BOARDS = np.array([[0, 5, 22], [10, 14, 18]], dtype=np.uint8)
         (BATCH_HOLES, BATCH_BOARDS[:, :2], ValueError, r"boards must have shape"),
         (BATCH_HOLES[:0], BATCH_BOARDS[:0], ValueError, "holes is empty"),
         (np.where(BATCH_HOLES == 2, 52, BATCH_HOLES), BATCH_BOARDS, ValueError, r"holes\[1\] holds 52"),
-        (BATCH_HOLES.astype(np.int64) - np.int64(3 * (BATCH_HOLES == 2)), BATCH_BOARDS, ValueError, r"holes\[1\] holds -1"),
+        (np.where(BATCH_HOLES == 2, -1, BATCH_HOLES.astype(np.int64)), BATCH_BOARDS, ValueError,
+         r"holes\[1\] holds -1"),
         (BATCH_HOLES, np.where(BATCH_BOARDS == 18, 60, BATCH_BOARDS), ValueError, r"boards\[1\] holds 60"),
-        (np.array([[[50, 46], [43, 41]], [[51, 47], [3, 18]]]), BATCH_BOARDS, ValueError, "spot 1 uses card 6h twice"),
-        (np.array([[[50, 46], [43, 41]], [[51, 47], [47, 2]]]), BATCH_BOARDS, ValueError, "spot 1 uses card Ks twice"),
-        (np.array([[[50, 46], [0, 41]], [[51, 47], [3, 2]]]), BATCH_BOARDS, ValueError, "spot 0 uses card 2c twice"),
+        # A card repeated across the holes and the board, or within the holes, names spot and card.
+        (np.array([[[50, 46], [43, 41]], [[51, 47], [3, 18]]]), BATCH_BOARDS, ValueError,
+         "spot 1 uses card 6h twice"),
+        (np.array([[[50, 46], [43, 41]], [[51, 47], [47, 2]]]), BATCH_BOARDS, ValueError,
+         "spot 1 uses card Ks twice"),
+        (np.array([[[50, 46], [0, 41]], [[51, 47], [3, 2]]]), BATCH_BOARDS, ValueError,
+         "spot 0 uses card 2c twice"),
         (np.zeros((1, 11, 2), np.uint8) + np.arange(22, dtype=np.uint8).reshape(1, 11, 2), None, ValueError,
          "2 to 10 players"),
     ],
 )
-def test_equity_batch_validation_errors(holes: np.ndarray, boards: np.ndarray | None, exc: type, match: str) -> None:
+def test_equity_batch_validation_errors(
+    holes: np.ndarray, boards: np.ndarray | None, exc: type, match: str
+) -> None:
     with pytest.raises(exc, match=match):
         equity_batch(holes, boards, threads=THREADS)
 
 
-@pytest.mark.parametrize("threads, exc", [(0, ValueError), (-1, ValueError), ("2", TypeError), (True, TypeError)])
+@pytest.mark.parametrize(
+    "threads, exc", [(0, ValueError), (-1, ValueError), ("2", TypeError), (True, TypeError)]
+)
 def test_equity_batch_rejects_bad_threads(threads: object, exc: type) -> None:
     with pytest.raises(exc, match="threads"):
         equity_batch(BATCH_HOLES, BATCH_BOARDS, threads=threads)
@@ -350,7 +396,7 @@ def test_equity_batch_rejects_bad_threads(threads: object, exc: type) -> None:
 # --- hand_strength ---------------------------------------------------------------------------
 
 
-def strength_brute_force(reference, hole: list[int], board: list[int]) -> float:
+def strength_brute_force(reference: ReferenceEvaluator, hole: list[int], board: list[int]) -> float:
     """Equity of ``hole`` against one uniformly random opponent hand, every board completion."""
     rest = [c for c in range(52) if c not in set(hole) | set(board)]
     rows_hero, rows_opp = [], []
@@ -365,7 +411,9 @@ def strength_brute_force(reference, hole: list[int], board: list[int]) -> float:
     return float(((hero > opp) + 0.5 * (hero == opp)).mean())
 
 
-def test_hand_strength_exact_matches_brute_force_river_and_turn(rng: np.random.Generator, reference) -> None:
+def test_hand_strength_exact_matches_brute_force_river_and_turn(
+    rng: np.random.Generator, reference: ReferenceEvaluator
+) -> None:
     spots = [random_spot(rng, 1, 5, 0) for _ in range(3)] + [random_spot(rng, 1, 4, 0) for _ in range(3)]
     for nb in (5, 4):
         chosen = [s for s in spots if len(s[1]) == nb]
@@ -409,12 +457,11 @@ def test_hand_strength_ties_on_the_board_and_nuts() -> None:
     assert nuts[0] == 1.0
 
 
-@pytest.mark.xfail(strict=True, raises=OverflowError,
-                   reason="_core.hand_strength stores trials in a uint32 before its range check")
-@pytest.mark.parametrize("trials", [-1, 2**32])
+@pytest.mark.parametrize("trials", [-1, 2**32, 2**70])
 def test_hand_strength_rejects_out_of_range_trials_with_value_error(trials: int) -> None:
     with pytest.raises(ValueError, match="trials"):
-        hand_strength(np.array([[50, 46]]), np.array([[0, 5, 22]]), exact=False, trials=trials, threads=THREADS)
+        hand_strength(np.array([[50, 46]]), np.array([[0, 5, 22]]), exact=False, trials=trials,
+                      threads=THREADS)
 
 
 @pytest.mark.parametrize(
@@ -431,7 +478,8 @@ def test_hand_strength_rejects_out_of_range_trials_with_value_error(trials: int)
     ],
 )
 def test_hand_strength_validation_errors(kwargs: dict[str, object], exc: type, match: str) -> None:
-    args: dict[str, object] = {"holes": np.array([[50, 46]]), "boards": np.array([[0, 5, 22]]), "threads": THREADS}
+    args: dict[str, Any] = {"holes": np.array([[50, 46]]), "boards": np.array([[0, 5, 22]]),
+                            "threads": THREADS}
     args.update(kwargs)
     with pytest.raises(exc, match=match):
         hand_strength(**args)
@@ -473,7 +521,8 @@ def test_monte_carlo_reported_stderr_is_honest() -> None:
     """Over 40 seeds, the spread of the estimates matches the stderr each run reports."""
     exact = equity(["AhKh", "QsQd"], threads=THREADS)
     trials = 20_000
-    runs = [equity(["AhKh", "QsQd"], exact=False, trials=trials, seed=s, threads=THREADS) for s in range(1000, 1040)]
+    runs = [equity(["AhKh", "QsQd"], exact=False, trials=trials, seed=s, threads=THREADS)
+            for s in range(1000, 1040)]
     estimates = np.array([r.equity[0] for r in runs])
     reported = np.array([r.stderr[0] for r in runs])
     ratio = estimates.std(ddof=1) / reported.mean()
@@ -551,7 +600,8 @@ def test_auto_mode_samples_big_jobs_and_reports_the_seed() -> None:
         (["AhKh", "QsQd"], {"board": "Ah7c2d"}, CardError, "card Ah of player 1 is also in the board"),
         (["AhKh", "QsQd"], {"dead": "Qd"}, CardError, "card Qd of player 2 is also in the dead cards"),
         (["AhKh", "QsAh"], {}, CardError, "card Ah of player 2 is also in player 1's hand"),
-        (["AhKh", "QsQd"], {"board": "2c3c4c", "dead": "2c"}, CardError, "card 2c is both dead and on the board"),
+        (["AhKh", "QsQd"], {"board": "2c3c4c", "dead": "2c"}, CardError,
+         "card 2c is both dead and on the board"),
         (["AhKh", "QsQd"], {"board": "2c3c4x"}, CardError, "4x"),
         (["AhKh", "AA"], {"dead": "AsAdAc"}, RangeError, "player 2's range 'AA' has no hand left"),
         (["AhKh", "AKx"], {}, RangeError, "bad range token 'AKx'"),
