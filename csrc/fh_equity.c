@@ -277,9 +277,21 @@ static const uint8_t SUIT_PERMS[24][4] = {
     {3, 0, 1, 2}, {3, 0, 2, 1}, {3, 1, 0, 2}, {3, 1, 2, 0}, {3, 2, 0, 1}, {3, 2, 1, 0},
 };
 
-uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players) {
+/* Image of a card mask under suit permutation q. */
+static fh_mask_t permute_mask(fh_mask_t m, int q) {
+    fh_mask_t out = 0;
+    while (m) {
+        unsigned c = FH_CTZ64(m);
+        m &= m - 1;
+        out |= 1ULL << ((c & ~3u) | SUIT_PERMS[q][c & 3u]);
+    }
+    return out;
+}
+
+uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_mask_t board, fh_mask_t dead) {
     uint64_t best = UINT64_MAX;
     for (int q = 0; q < 24; q++) {
+        if ((board && permute_mask(board, q) != board) || (dead && permute_mask(dead, q) != dead)) continue;
         uint64_t key = 0;
         for (int p = 0; p < n_players; p++) {
             unsigned a = (holes[2 * p] & ~3u) | SUIT_PERMS[q][holes[2 * p] & 3u];
@@ -290,6 +302,10 @@ uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players) {
         if (key < best) best = key;
     }
     return best;
+}
+
+uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players) {
+    return fh_canonical_deal_key_fixing(holes, n_players, 0, 0);
 }
 
 typedef struct {
@@ -308,7 +324,9 @@ fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_pla
     if (n_players < 1 || n_players > FH_MAX_PLAYERS) return FH_ERR_ARGUMENT;
     memset(tallies, 0, n_deals * sizeof(fh_tally));
     int stride = 2 * n_players;
-    int isomorphic = n_board == 0 && dead == 0 && n_players <= 5;
+    int isomorphic = n_players <= 5;
+    fh_mask_t board_mask = 0;
+    for (int b = 0; b < n_board; b++) board_mask |= 1ULL << board[b];
     keyed *order = malloc((n_deals ? n_deals : 1) * sizeof(keyed));
     size_t *leaders = malloc((n_deals ? n_deals : 1) * sizeof(size_t));
     if (!order || !leaders) {
@@ -317,7 +335,8 @@ fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_pla
         return FH_ERR_NOMEM;
     }
     for (size_t i = 0; i < n_deals; i++) {
-        order[i].key = isomorphic ? fh_canonical_deal_key(deals + i * (size_t)stride, n_players) : (uint64_t)i;
+        order[i].key = isomorphic ? fh_canonical_deal_key_fixing(deals + i * (size_t)stride, n_players, board_mask, dead)
+                                  : (uint64_t)i;
         order[i].index = i;
     }
     if (isomorphic) qsort(order, n_deals, sizeof(keyed), cmp_keyed);
@@ -325,14 +344,16 @@ fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_pla
     for (size_t i = 0; i < n_deals; i++)
         if (i == 0 || order[i].key != order[i - 1].key) leaders[n_unique++] = i;
     int nt = threads < 1 ? 1 : threads;
-    (void)nt;
+    /* Many distinct deals: one thread per deal. Few: every thread on each deal in turn. */
+    int across = n_unique >= (size_t)(4 * nt);
+    (void)across;
 #ifdef _OPENMP
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && n_unique > 1)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && across)
 #endif
     for (size_t u = 0; u < n_unique; u++) {
         size_t lead = order[leaders[u]].index;
-        fh_equity_exact(deals + lead * (size_t)stride, n_players, board, n_board, dead, 0, FH_N_CARDS, 1,
-                        &tallies[lead]);
+        fh_equity_exact(deals + lead * (size_t)stride, n_players, board, n_board, dead, 0, FH_N_CARDS,
+                        across ? 1 : nt, &tallies[lead]);
     }
     for (size_t u = 0; u < n_unique; u++) {
         size_t first = leaders[u], last = u + 1 < n_unique ? leaders[u + 1] : n_deals;

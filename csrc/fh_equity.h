@@ -55,13 +55,18 @@ fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_
                                 fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
                                 uint32_t block_size, int threads, fh_tally *out);
 
-/* Canonical 64-bit key of a preflop deal of n_players <= 5 hands (no board, no dead cards)
- * under the 24 suit permutations: deals with equal keys have equal equities. */
+/* Canonical 64-bit key of a deal of n_players <= 5 hands under the 24 suit permutations:
+ * preflop deals with equal keys (no dead cards) have equal equities. */
 uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players);
 
+/* As fh_canonical_deal_key, using only the suit permutations that map the board and the
+ * dead cards onto themselves: deals with equal keys have equal equities on that board. */
+uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_mask_t board, fh_mask_t dead);
+
 /* Exact equity for many fixed-hole deals: deals[i] (n_players * 2 cards) with the shared
- * board and dead cards. Preflop deals of up to 5 players are solved once per canonical
- * key (suit isomorphism). tallies[i] receives deal i's tally. Parallel over deals. */
+ * board and dead cards. Deals of up to 5 players are solved once per canonical key (suit
+ * isomorphism, respecting the board and dead cards). tallies[i] receives deal i's tally.
+ * Parallel over deals when there are many, else within each deal. */
 fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players, const fh_card_t *board,
                                int n_board, fh_mask_t dead, int threads, fh_tally *tallies);
 

@@ -49,6 +49,8 @@ cdef extern from "fh_equity.h" nogil:
                                     int n_board, fh_mask_t dead, uint64_t seed, uint64_t first_block,
                                     uint64_t n_blocks, uint32_t block_size, int threads, fh_tally *out)
     uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players)
+    uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_mask_t board,
+                                          fh_mask_t dead)
     fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players,
                                    const fh_card_t *board, int n_board, fh_mask_t dead, int threads,
                                    fh_tally *tallies)

@@ -15,7 +15,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
 from fastholdem._core cimport *
 from fastholdem.cards import card_str, parse_cards
-from fastholdem.errors import CardError
+from fastholdem.errors import CardError, RangeError
 
 cnp.import_array()
 
@@ -222,7 +222,7 @@ SHARE_UNIT = FH_SHARE_UNIT
 
 cdef dict _STATUS_MESSAGES = {
     FH_ERR_NOMEM: (MemoryError, "out of memory"),
-    FH_ERR_NO_DEAL: (ValueError, "the ranges cannot be dealt without sharing a card"),
+    FH_ERR_NO_DEAL: (RangeError, "the ranges cannot be dealt without two players sharing a card"),
     FH_ERR_TOO_BIG: (ValueError, "the job is too big"),
     FH_ERR_ARGUMENT: (ValueError, "argument out of range"),
 }
@@ -266,18 +266,20 @@ def board_count(int n_available, int n_missing):
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def canonical_deal_keys(const uint8_t[:, ::1] deals):
-    """Suit-isomorphism key of each preflop deal row (n, 2 * players), players <= 5.
-    Rows with equal keys have equal equities. Input is trusted (validated by the caller)."""
+def canonical_deal_keys(const uint8_t[:, ::1] deals, object board=(), object dead=()):
+    """Suit-isomorphism key of each deal row (n, 2 * players), players <= 5, under the suit
+    permutations that keep ``board`` and ``dead`` in place: rows with equal keys have equal
+    equities. Input is trusted (validated by the caller)."""
     cdef Py_ssize_t n = deals.shape[0], i
     cdef int players = <int>(deals.shape[1] // 2)
     if players > 5:
         raise ValueError("canonical keys need at most 5 players")
+    cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
     keys = np.empty(n, dtype=np.uint64)
     cdef uint64_t[::1] k = keys
     with nogil:
         for i in range(n):
-            k[i] = fh_canonical_deal_key(&deals[i, 0], players)
+            k[i] = fh_canonical_deal_key_fixing(&deals[i, 0], players, board_mask, dead_mask)
     return keys
 
 
@@ -436,7 +438,10 @@ def equity_batch(object holes, object boards=None, object threads=None):
     return out
 
 
-def hand_strength(object holes, object boards=None, int opponents=1, object exact=None,
+MAX_EXACT_SHOWDOWNS = 5_000_000_000
+
+
+def hand_strength(object holes, object boards=None, object opponents=1, object exact=None,
                   object trials=None, object seed=0, object threads=None):
     """Equity of each of M hands on its board against ``opponents`` random hands.
 
@@ -468,8 +473,8 @@ def hand_strength(object holes, object boards=None, int opponents=1, object exac
     h, b = _check_spots(holes, boards)
     if h.shape[1] != 1:
         raise ValueError(f"holes must have shape (M, 2), got {np.shape(holes)}")
-    if isinstance(opponents, bool) or not 1 <= opponents <= FH_MAX_PLAYERS - 1:
-        raise ValueError(f"opponents must be 1..{FH_MAX_PLAYERS - 1}, got {opponents}")
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= FH_MAX_PLAYERS - 1:
+        raise ValueError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {opponents!r}")
     cdef int nb = <int>b.shape[1]
     cdef int avail = 52 - 2 - nb
     showdowns = 1
@@ -478,6 +483,9 @@ def hand_strength(object holes, object boards=None, int opponents=1, object exac
     showdowns *= fh_board_count(avail - 2 * opponents, 5 - nb)
     if exact is None:
         exact = showdowns <= 2_000_000
+    elif exact and showdowns > MAX_EXACT_SHOWDOWNS:
+        raise ValueError(f"exact hand strength needs {showdowns:,} showdowns per spot (limit "
+                         f"{MAX_EXACT_SHOWDOWNS:,}); use Monte Carlo (exact=False)")
     if trials is not None and (isinstance(trials, bool) or not 1 <= int(trials) < 2**32):
         raise ValueError(f"trials must be 1..2**32-1, got {trials}")
     cdef uint32_t n_trials = 10_000 if trials is None else int(trials)

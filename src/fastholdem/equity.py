@@ -132,6 +132,7 @@ class _Player:
     weights: npt.NDArray[np.float64]
     fixed: bool
     random: bool
+    range: Range | None = None
 
 
 def _parse_player(index: int, spec: PlayerLike) -> _Player:
@@ -156,7 +157,7 @@ def _parse_player(index: int, spec: PlayerLike) -> _Player:
         return _Player(cards_str(ids), combo, np.ones(1), fixed=True, random=False)
     w = rng.weights
     is_random = len(rng) == N_COMBOS and bool(np.all(w == w[0]))
-    return _Player(label, rng.combos, w, fixed=len(rng) == 1, random=is_random)
+    return _Player(label, rng.combos, w, fixed=len(rng) == 1, random=is_random, range=rng)
 
 
 def _prepare(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike
@@ -186,7 +187,7 @@ def _prepare(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike
     for i, p in enumerate(parsed):
         if p.fixed:
             continue
-        keep = Range.from_combos(p.combos, p.weights).without(taken)
+        keep = (p.range if p.range is not None else Range.from_combos(p.combos, p.weights)).without(taken)
         if len(keep) == 0:
             raise RangeError(f"player {i + 1}'s range {p.label!r} has no hand left without the cards "
                              f"{cards_str(sorted(taken), ' ')}")
@@ -354,6 +355,7 @@ def _preflop_tallies(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.u
         "win": np.stack([w1, w2], axis=1),
         "tie": np.stack([tie, tie], axis=1),
         "share": np.stack([w1 * unit + tie * half, w2 * unit + tie * half], axis=1),
+        "share_sq": np.stack([w1 * unit * unit + tie * half * half, w2 * unit * unit + tie * half * half], axis=1),
         "split": np.stack([np.zeros(n, np.uint64), w1 + w2, tie], axis=1),
     }
 
@@ -370,8 +372,8 @@ class _ExactJob:
         self.n_players = deals.shape[1] // 2
         self.weights = weights
         self.from_table = not board and not dead and self.n_players == 2 and os.path.exists(PREFLOP_TABLE)
-        if not board and not dead and self.n_players <= 5 and len(deals) > 1:
-            keys = _core.canonical_deal_keys(deals)
+        if self.n_players <= 5 and len(deals) > 1:
+            keys = _core.canonical_deal_keys(deals, board, dead)
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
             self.unique = np.ascontiguousarray(deals[first])
         else:
