@@ -67,8 +67,11 @@ SHARE_UNIT: int
 def board_count(n_available: int, n_missing: int) -> int:
     """C(n_available, n_missing): the number of ways to complete a board."""
 
-def canonical_deal_keys(deals: _U8Rows) -> npt.NDArray[np.uint64]:
-    """Suit-isomorphism key of each ``(n, 2 * players)`` C-contiguous uint8 deal row (players <= 5)."""
+def canonical_deal_keys(
+    deals: _U8Rows, board: Iterable[int] = ..., dead: Iterable[int] = ...
+) -> npt.NDArray[np.uint64]:
+    """Suit-isomorphism key of each ``(n, 2 * players)`` C-contiguous uint8 deal row (players <= 5),
+    under the suit permutations that keep ``board`` and ``dead`` in place."""
 
 def exact_deals(
     deals: _U8Rows, board: Sequence[int], dead: Iterable[int], threads: int
@@ -95,6 +98,8 @@ def equity_batch(
     holes: npt.ArrayLike, boards: npt.ArrayLike | None = None, threads: _Threads = None
 ) -> npt.NDArray[np.float64]:
     """Exact equity ``(M, P)`` of P players' ``(M, P, 2)`` holes on ``(M, 0|3|4|5)`` boards."""
+
+MAX_EXACT_SHOWDOWNS: int
 
 def hand_strength(
     holes: npt.ArrayLike,
