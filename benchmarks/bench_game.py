@@ -37,7 +37,10 @@ from fastholdem import phh
 from fastholdem.game import Bet, GameConfig, Hand, RaiseTo, Structure
 
 CFG = GameConfig(Structure.NO_LIMIT, small_blind=1, big_blind=2)
-DEFAULT_PHH = Path(__file__).resolve().parents[1].parent / "shared" / "phh"
+DEFAULT_PHH = next(
+    (p for p in (Path(__file__).resolve().parents[1].parent / "shared" / "phh", Path("/work/shared/phh")) if p.is_dir()),
+    Path(__file__).resolve().parents[1].parent / "shared" / "phh",
+)
 
 
 def stacks_for(kind: str, rng: random.Random) -> list[int]:

@@ -1,6 +1,7 @@
 """Replays the real PHH corpus and checks every recorded ``finishing_stacks``; PHH round trips.
 
-The corpus is located by ``$FASTHOLDEM_PHH_DIR`` (default ``<repo>/../shared/phh``).
+The corpus is located by ``$FASTHOLDEM_PHH_DIR``, else the first of ``<repo>/../shared/phh``
+and ``/work/shared/phh`` that exists (the workplace keeps the data beside the checkout).
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 from fastholdem import HandHistoryError, phh
 from fastholdem.game import Bet, GameConfig, Hand, RaiseTo, Structure
 
-_DEFAULT = Path(__file__).resolve().parents[2].parent / "shared" / "phh"
+_CANDIDATES = [Path(__file__).resolve().parents[2].parent / "shared" / "phh", Path("/work/shared/phh")]
+_DEFAULT = next((p for p in _CANDIDATES if p.is_dir()), _CANDIDATES[0])
 PHH_DIR = Path(os.environ.get("FASTHOLDEM_PHH_DIR", str(_DEFAULT)))
 FILES = sorted(PHH_DIR.rglob("*.phh")) if PHH_DIR.is_dir() else []
 needs_corpus = pytest.mark.skipif(
