@@ -51,10 +51,10 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 def _plot_equity(result: object, path: str) -> None:
     """Write a bar chart of equity (win + tie share) per player to ``path`` (needs matplotlib)."""
     try:
-        import matplotlib
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
 
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError as exc:  # optional dependency
         raise SystemExit("fastholdem equity --plot needs matplotlib: pip install matplotlib") from exc
     from .equity import EquityResult

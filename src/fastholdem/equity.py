@@ -37,6 +37,8 @@ PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 equity_batch = _core.equity_batch
 hand_strength = _core.hand_strength
 
+_Floats = npt.NDArray[np.float64]
+
 BLOCK_TRIALS = 4096
 """Monte Carlo trials per block (one RNG stream per block)."""
 BLOCKS_PER_ROUND = 32
@@ -308,18 +310,20 @@ def equity(
         job = _ExactJob(listed[0], listed[1], board_ids, dead_ids)
         if exact is None and job.cost(boards_per_deal) > EXACT_AUTO_LIMIT:
             job = None
-    common = {"players": labels, "board": cards_str(board_ids), "dead": cards_str(dead_ids)}
+    board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
     if job is not None:
         eq, win, tie, split, deals = job.run(nthreads, progress)
-        return EquityResult(equity=eq, win=win, tie=tie, stderr=np.zeros(n_players), exact=True, deals=deals,
-                            elapsed=time.perf_counter() - start, split=split, **common)
+        return EquityResult(players=labels, equity=eq, win=win, tie=tie, stderr=np.zeros(n_players), exact=True,
+                            deals=deals, elapsed=time.perf_counter() - start, split=split, board=board_text,
+                            dead=dead_text)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little") >> 1
     mc = _MonteCarloJob(parsed, board_ids, dead_ids, int(seed))
     target = DEFAULT_TRIALS if trials is None and stderr is None else trials
     eq, win, tie, err, split, deals = mc.run(nthreads, target, stderr, progress)
-    return EquityResult(equity=eq, win=win, tie=tie, stderr=err, exact=False, deals=deals,
-                        elapsed=time.perf_counter() - start, seed=int(seed), split=split, **common)
+    return EquityResult(players=labels, equity=eq, win=win, tie=tie, stderr=err, exact=False, deals=deals,
+                        elapsed=time.perf_counter() - start, seed=int(seed), split=split, board=board_text,
+                        dead=dead_text)
 
 
 PREFLOP_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "preflop_headsup.npz")
@@ -369,20 +373,20 @@ class _ExactJob:
     def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
                  board: list[int], dead: list[int]) -> None:
         self.board, self.dead = board, dead
-        self.n_players = deals.shape[1] // 2
+        self.n_players: int = int(deals.shape[1]) // 2
         self.weights = weights
         self.from_table = not board and not dead and self.n_players == 2 and os.path.exists(PREFLOP_TABLE)
         if self.n_players <= 5 and len(deals) > 1:
             keys = _core.canonical_deal_keys(deals, board, dead)
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
-            self.unique = np.ascontiguousarray(deals[first])
+            self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
         else:
             self.unique, self.inverse = deals, np.arange(len(deals))
 
     def cost(self, boards_per_deal: int) -> int:
         if self.from_table:
             return len(self.unique)
-        return len(self.unique) * boards_per_deal * self.n_players
+        return len(self.unique) * int(boards_per_deal) * self.n_players
 
     def run_chunk(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
         """Integer tallies of distinct deals [lo, hi): a unit of work that adds exactly."""
@@ -390,7 +394,8 @@ class _ExactJob:
             return _preflop_tallies(self.unique[lo:hi])
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
-    def run(self, threads: int, progress: bool | None):
+    def run(self, threads: int, progress: bool | None) -> tuple[_Floats, _Floats, _Floats, _Floats, int]:
+        """Equity, win, tie, split (weighted) and the number of boards over all deals."""
         n = len(self.unique)
         chunk = n if self.from_table else max(1, -(-n // 100))  # about 100 chunks: progress steps, units of distributed work
         parts = []
@@ -426,7 +431,9 @@ class _MonteCarloJob:
         return _core.monte_carlo(self.combos, self.cum, self.random, self.board, self.dead, self.seed,
                                  first, count, size, threads)
 
-    def run(self, threads: int, trials: int | None, target: float | None, progress: bool | None):
+    def run(self, threads: int, trials: int | None, target: float | None, progress: bool | None
+            ) -> tuple[_Floats, _Floats, _Floats, _Floats, _Floats, int]:
+        """Equity, win, tie, standard error, split and the number of trials."""
         total: dict[str, Any] | None = None
         block = 0
         limit = trials if trials is not None else MAX_TRIALS
