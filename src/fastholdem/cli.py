@@ -70,7 +70,8 @@ def _plot_equity(result: object, path: str) -> None:
     ax.set_xticks(list(x), result.players)
     ax.set_ylabel("equity")
     ax.set_ylim(0, 1)
-    ax.set_title(f"board {result.board or '-'}" + (" (exact)" if result.exact else " (Monte Carlo, ±2 s.e.)"))
+    where = f"board {result.board}" if result.board else "preflop"
+    ax.set_title(where + (" (exact)" if result.exact else " (Monte Carlo, ±2 s.e.)"))
     ax.legend()
     fig.tight_layout()
     fig.savefig(path, dpi=120)
