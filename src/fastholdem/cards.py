@@ -67,7 +67,7 @@ def card(value: CardLike) -> int:
         return _card_from_text(value)
     if isinstance(value, bool) or not hasattr(value, "__index__"):
         raise CardError(f"bad card {value!r}: expected a card text like 'As' or an id 0-51")
-    cid = int(value)  # type: ignore[call-overload]
+    cid = int(value)
     if not 0 <= cid <= 51:
         raise CardError(f"bad card id {cid}: ids run from 0 (2c) to 51 (As)")
     return cid

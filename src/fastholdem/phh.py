@@ -169,7 +169,9 @@ class HandHistory:
                 words = _words(action)
                 if len(words) == 3 and words[1] == "cbr" and not words[2].isdigit():
                     values.append(_number(words[2], f"action {k}"))
-        return 10 ** max((_decimals(v) for v in values), default=0)
+        # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
+        scale: int = 10 ** max((_decimals(v) for v in values), default=0)
+        return scale
 
     def _chips(self, value: Any, scale: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
@@ -397,10 +399,10 @@ def load(path: str | os.PathLike[str] | BinaryIO | TextIO) -> HandHistory:
     fastholdem.errors.HandHistoryError: missing field 'antes'
     """
     if hasattr(path, "read"):
-        raw = path.read()  # type: ignore[union-attr]
+        raw = path.read()
         text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     else:
-        with open(path, encoding="utf-8") as fh:  # type: ignore[arg-type]
+        with open(path, encoding="utf-8") as fh:
             text = fh.read()
     return loads(text)
 
@@ -440,7 +442,10 @@ def from_hand(
     scale = hand.scale
     order = [(hand.button + 1 + k) % n for k in range(n)]
     label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
-    u = lambda chips: _unit(chips, scale)  # noqa: E731
+
+    def u(chips: int) -> Number:
+        return _unit(chips, scale)
+
     if cfg.ante_mode is AnteMode.EVERY_PLAYER:
         antes = [u(cfg.ante)] * n
     elif cfg.ante_mode is AnteMode.BIG_BLIND:
@@ -483,7 +488,9 @@ def from_hand(
         hh.small_bet = u(cfg.bet_sizes[0])
         hh.big_bet = u(cfg.bet_sizes[2])
     else:
-        hh.min_bet = u(cfg.min_bet)  # type: ignore[arg-type]
+        min_bet = cfg.min_bet
+        assert min_bet is not None  # GameConfig.__post_init__ defaults it to big_blind
+        hh.min_bet = u(min_bet)
     if hand_number is not None:
         hh.fields["hand"] = hand_number
     if seats is not None:
@@ -570,9 +577,9 @@ def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None
     """Write PHH text to a path or an open text file."""
     text = dumps(obj)
     if hasattr(path, "write"):
-        path.write(text)  # type: ignore[union-attr]
+        path.write(text)
     else:
-        with open(path, "w", encoding="utf-8") as fh:  # type: ignore[arg-type]
+        with open(path, "w", encoding="utf-8") as fh:
             fh.write(text)
 
 

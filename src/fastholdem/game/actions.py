@@ -13,7 +13,7 @@ current betting round after the action, as in PHH ``cbr``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple, Union
+from typing import NamedTuple, Union, cast
 
 __all__ = [
     "Fold",
@@ -185,10 +185,14 @@ class LegalActions(NamedTuple):
         if cls is AllIn:
             return self.all_in_to is not None
         if cls is Bet or cls is RaiseTo:
-            if self.min_to is None or (cls is Bet) != self.bet:
+            min_to = self.min_to
+            if min_to is None or (cls is Bet) != self.bet:
                 return False
-            amount = action.amount  # type: ignore[union-attr]
-            return type(amount) is int and self.min_to <= amount <= self.max_to  # type: ignore[operator]
+            max_to = self.max_to
+            assert max_to is not None  # set together with min_to
+            # type(action) is Bet or RaiseTo (checked above); cast only informs the checker
+            amount = cast("Bet | RaiseTo", action).amount
+            return type(amount) is int and min_to <= amount <= max_to
         return False
 
     @property

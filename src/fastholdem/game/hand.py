@@ -23,7 +23,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from ..cards import card_str, parse_cards
 from ..errors import (
@@ -566,7 +566,9 @@ class Hand:
                     ):
                         allowed = False
                 else:
-                    inc = self._full if self._full > cfg.min_bet else cfg.min_bet  # type: ignore[operator]
+                    min_bet = cfg.min_bet
+                    assert min_bet is not None  # GameConfig.__post_init__ defaults it to big_blind
+                    inc = self._full if self._full > min_bet else min_bet
                     allowed = True
                 # R29: an incomplete raise does not reopen the betting for a player who acted,
                 # unless what they now face is at least a full raise.
@@ -693,7 +695,7 @@ class Hand:
             if stack <= need:
                 return Call()
             to = stack + self._bets[i]
-            if lo is None or to > hi:
+            if lo is None or hi is None or to > hi:  # lo and hi are None together
                 why = "raising is not allowed" if lo is None else f"the maximum is {hi}"
                 raise self._illegal(IllegalActionError, f"seat {i} cannot go all-in to {to}: {why}")
             return Bet(to) if bet else RaiseTo(to)
@@ -704,6 +706,7 @@ class Hand:
             raise InvalidActionError(f"{word} amount must be an integer number of chips, got {amount!r}")
         if lo is None:
             raise self._illegal(IllegalActionError, f"seat {i} cannot {'bet' if cls is Bet else 'raise'}: {self._why_no_raise(i)}")
+        assert hi is not None  # max_to is set together with min_to
         if (cls is Bet) != bet:
             if bet:
                 raise self._illegal(IllegalActionError, f"seat {i} cannot raise: nobody has bet this round, use Bet")
@@ -770,7 +773,7 @@ class Hand:
                     for k, c in enumerate(action.cards):
                         if known[k] is not None and known[k] != c:
                             raise IllegalActionError(
-                                f"seat {seat} shows {card_str(c)} but holds {card_str(known[k])}"  # type: ignore[arg-type]
+                                f"seat {seat} shows {card_str(c)} but holds {card_str(known[k])}"
                             )
                     self._check_new_cards([c for k, c in enumerate(action.cards) if known[k] is None])
                 elif None in known:
@@ -960,7 +963,9 @@ class Hand:
             size = cfg.bet_sizes[self._street]
             full = increment >= size or (cfg.half_bet_reopens and 2 * increment >= size)
         else:
-            size = self._full if self._full > cfg.min_bet else cfg.min_bet  # type: ignore[operator]
+            min_bet = cfg.min_bet
+            assert min_bet is not None  # GameConfig.__post_init__ defaults it to big_blind
+            size = self._full if self._full > min_bet else min_bet
             full = increment >= size
             if full:
                 self._full = increment
@@ -1165,7 +1170,9 @@ class Hand:
                 from ..evaluate import evaluate
 
                 board = self._board
-                hole = self._hole
+                # Every live seat's hole cards are known here: automatic hands deal them, and
+                # manual showdowns only award once each contender has shown (Show/finish check).
+                hole = cast("list[list[int]]", self._hole)
                 for i in live:
                     values[i] = evaluate(hole[i] + board)
             button = self.button
