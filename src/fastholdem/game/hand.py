@@ -55,6 +55,8 @@ __all__ = ["Phase", "Hand", "HandResult", "PotResult"]
 _STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 _BOARD_SIZES = (3, 1, 1)
 _NO_LEGAL = LegalActions(None, False, False, None, None, None, False)
+# Hot paths build events as ``tuple.__new__(Event, (every field))``: the same NamedTuple value,
+# without the cost of its Python-level ``__new__`` (a few percent of a hand).
 
 # Waiting states (what the hand needs next).
 _W_ACTION, _W_HOLE, _W_BOARD, _W_SHOWDOWN, _W_DONE = range(5)
@@ -115,6 +117,21 @@ def _as_chips(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{name} must be an integer number of chips, got {value!r}")
     return value
+
+
+def _checked_stacks(stacks: Sequence[int]) -> list[int]:
+    """The starting stacks as a new list; ConfigError unless all are positive integer chips."""
+    start = list(stacks)
+    for s in start:
+        if type(s) is not int or s <= 0:
+            break
+    else:
+        return start  # the common case: plain positive ints
+    start = [_as_chips(f"stack of seat {i}", s) for i, s in enumerate(stacks)]
+    for i, s in enumerate(start):
+        if s <= 0:
+            raise ConfigError(f"stack of seat {i} must be positive, got {s}")
+    return start
 
 
 class Hand:
@@ -192,10 +209,7 @@ class Hand:
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n}")
-        start = [_as_chips(f"stack of seat {i}", s) for i, s in enumerate(stacks)]
-        for i, s in enumerate(start):
-            if s <= 0:
-                raise ConfigError(f"stack of seat {i} must be positive, got {s}")
+        start = _checked_stacks(stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
         if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
@@ -311,11 +325,17 @@ class Hand:
         # Deal order (R19): one card at a time from the seat left of the button, two rounds.
         order = [(self.button + 1 + k) % n for k in range(n)]
         hole_list: list[list[int | None]] = [[] for _ in range(n)]
-        draw = self._draw
-        for _round in range(2):
-            for seat in order:
-                given = holes[seat]
-                hole_list[seat].append(draw() if given is None else given[_round])
+        if hole_cards is None:
+            # Nothing fixed: one batch of 2n cards, dealt round by round in seat order.
+            cards = self._draw_many(2 * n)
+            for k, seat in enumerate(order):
+                hole_list[seat] = [cards[k], cards[k + n]]
+        else:
+            draw = self._draw
+            for _round in range(2):
+                for seat in order:
+                    given = holes[seat]
+                    hole_list[seat].append(draw() if given is None else given[_round])
         self._fixed_board = board_cards
         self._pending_holes = hole_list
 
@@ -330,6 +350,25 @@ class Hand:
         deck[p] = card
         self._dpos = p + 1
         return card
+
+    def _draw_many(self, count: int) -> list[int]:
+        """The next ``count`` cards from the top: the same steps (and draws) as ``_draw``."""
+        deck = self._deck
+        assert deck is not None
+        rand = self._rand
+        p = self._dpos
+        left = len(deck) - p
+        cards = []
+        for _ in range(count):
+            j = p + int(rand() * left)
+            card = deck[j]
+            deck[j] = deck[p]
+            deck[p] = card
+            cards.append(card)
+            p += 1
+            left -= 1
+        self._dpos = p
+        return cards
 
     def _post(self, seat: int, amount: int, kind: str) -> None:
         stack = self._stacks[seat]
@@ -354,7 +393,7 @@ class Hand:
             to = self._bets[seat]
         if all_in:
             self._n_active -= 1
-        self._history.append(Event(0, seat, kind, amount, to, (), all_in))
+        self._history.append(tuple.__new__(Event, (0, seat, kind, amount, to, (), all_in)))
 
     @property
     def small_blind_seat(self) -> int:
@@ -386,7 +425,7 @@ class Hand:
         order = [(self.button + 1 + k) % self.n for k in range(self.n)]
         for seat in order:
             self._hole[seat] = list(holes[seat])
-            self._history.append(Event(0, seat, "deal", 0, 0, tuple(holes[seat])))
+            self._history.append(tuple.__new__(Event, (0, seat, "deal", 0, 0, tuple(holes[seat]), False)))
         self._next_hole = self.n
 
     # ------------------------------------------------------------------ public state
@@ -503,11 +542,18 @@ class Hand:
         return not self._acted[i] and self._n_active >= 2
 
     def _next_actor(self, after: int) -> int | None:
+        """The first seat clockwise after ``after`` that needs to act (see ``_needs_action``)."""
+        folded = self._folded
+        stacks = self._stacks
+        bets = self._bets
+        acted = self._acted
+        max_bet = self._max_bet
+        may_reopen = self._n_active >= 2
         n = self.n
-        for k in range(1, n + 1):
-            i = (after + k) % n
-            if not self._folded[i] and self._stacks[i] > 0:
-                if self._bets[i] < self._max_bet or (not self._acted[i] and self._n_active >= 2):
+        for k in range(after + 1, after + n + 1):
+            i = k % n
+            if not folded[i] and stacks[i] > 0:
+                if bets[i] < max_bet or (may_reopen and not acted[i]):
                     return i
         return None
 
@@ -865,12 +911,16 @@ class Hand:
 
     def check(self, seat: int | None = None) -> Event:
         """Check (R24). See :meth:`apply`."""
-        self._check(_CHECK, seat)
+        legal = self._legal
+        if seat is not None or legal is None or not legal.check:
+            self._check(_CHECK, seat)
         return self._do_check()
 
     def call(self, seat: int | None = None) -> Event:
         """Call, all-in for less if the stack is short (R24, R34). See :meth:`apply`."""
-        self._check(_CALL, seat)
+        legal = self._legal
+        if seat is not None or legal is None or legal.call is None:
+            self._check(_CALL, seat)
         return self._do_call()
 
     def check_or_call(self, seat: int | None = None) -> Event:
@@ -907,7 +957,7 @@ class Hand:
         self._n_live -= 1
         if self._stacks[i] > 0:
             self._n_active -= 1
-        ev = Event(self._street, i, "fold")
+        ev = tuple.__new__(Event, (self._street, i, "fold", 0, 0, (), False))
         self._history.append(ev)
         if self._n_live == 1:
             self._actor = None
@@ -922,7 +972,7 @@ class Hand:
         i = self._actor
         assert i is not None
         self._acted[i] = True
-        ev = Event(self._street, i, "check", 0, self._bets[i])
+        ev = tuple.__new__(Event, (self._street, i, "check", 0, self._bets[i], (), False))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -941,7 +991,7 @@ class Hand:
         all_in = amount == stack
         if all_in:
             self._n_active -= 1
-        ev = Event(self._street, i, "call", amount, self._bets[i], (), all_in)
+        ev = tuple.__new__(Event, (self._street, i, "call", amount, self._bets[i], (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -980,7 +1030,7 @@ class Hand:
         all_in = stack == 0
         if all_in:
             self._n_active -= 1
-        ev = Event(self._street, i, "bet" if opening else "raise", delta, to, (), all_in)
+        ev = tuple.__new__(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1042,23 +1092,22 @@ class Hand:
 
     def _deal_board_auto(self) -> None:
         size = _BOARD_SIZES[self._street - 1]
-        # Burn before the flop, the turn and the river (R20).
-        self._history.append(Event(self._street, None, "burn", 0, 0, (self._draw(),)))
         fixed = self._fixed_board
+        # Burn before the flop, the turn and the river (R20), then the street's cards.
         if fixed:
+            burn = self._draw()
             cards: list[int] = []
             for _ in range(size):
                 k = len(self._board) + len(cards)
                 cards.append(fixed[k] if k < len(fixed) else self._draw())
-            self._enter_street(tuple(cards))
-        elif size == 3:
-            self._enter_street((self._draw(), self._draw(), self._draw()))
         else:
-            self._enter_street((self._draw(),))
+            burn, *cards = self._draw_many(size + 1)
+        self._history.append(tuple.__new__(Event, (self._street, None, "burn", 0, 0, (burn,), False)))
+        self._enter_street(tuple(cards))
 
     def _enter_street(self, cards: tuple[int, ...]) -> Event:
         self._board.extend(cards)
-        ev = Event(self._street, None, "board", 0, 0, cards)
+        ev = tuple.__new__(Event, (self._street, None, "board", 0, 0, cards, False))
         self._history.append(ev)
         if self._betting_over:
             self._next_street()
@@ -1114,7 +1163,7 @@ class Hand:
             return
         for i in seat_order(self._contenders(), self.button, self.n):
             self._shown[i] = True
-            self._history.append(Event(4, i, "show", 0, 0, tuple(self._hole[i])))
+            self._history.append(tuple.__new__(Event, (4, i, "show", 0, 0, tuple(self._hole[i]), False)))
         self._award()
 
     def _maybe_finish_showdown(self) -> None:
@@ -1159,7 +1208,7 @@ class Hand:
             winner = folded.index(False)
             amount = self._pot
             stacks[winner] += amount
-            history.append(Event(street, winner, "win", amount))
+            history.append(tuple.__new__(Event, (street, winner, "win", amount, 0, (), False)))
             awards.append((amount, (winner,), [winner], [amount]))
         else:
             excluded = [folded[i] or mucked[i] for i in range(n)]
@@ -1197,7 +1246,7 @@ class Hand:
                         shares = split_amount(amount, winners, button, n)
                 for seat, share in zip(winners, shares):
                     stacks[seat] += share
-                    history.append(Event(street, seat, "win", share))
+                    history.append(tuple.__new__(Event, (street, seat, "win", share, 0, (), False)))
                 awards.append((amount, eligible, winners, shares))
         self._pot = 0
         self._actor = None
