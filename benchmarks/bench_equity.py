@@ -27,9 +27,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
@@ -41,6 +39,7 @@ import numpy as np
 from fastholdem import _core
 from fastholdem.cards import card_str, cards_str, parse_cards
 from fastholdem.equity import equity, equity_batch, hand_strength
+from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
 
 PEERS = ("eval7", "pokerkit", "poker-equity")
 
@@ -68,18 +67,6 @@ def preflop_table_off() -> Iterator[None]:
         yield
     finally:
         _EQUITY_MODULE.PREFLOP_TABLE = saved
-
-
-def median_seconds(fn: Callable[[], Any], repeat: int, warm_up: bool = True) -> float:
-    """Median wall time of ``fn`` over ``repeat`` runs, after one untimed warm-up run."""
-    if warm_up:
-        fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 @dataclass

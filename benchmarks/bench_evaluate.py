@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
-import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,6 +33,7 @@ import numpy as np
 from fastholdem import _core
 from fastholdem.cards import card_str
 from fastholdem.evaluate import enumerate_values, evaluate, evaluate_batch
+from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
 
 N_SEVEN = 133_784_560
 
@@ -54,17 +53,6 @@ def make_hands(n: int, seed: int) -> np.ndarray:
         todo = todo[bits.sum(axis=1) != np.bitwise_or.reduce(bits, axis=1)]
         hands[todo] = rng.integers(0, 52, size=(len(todo), 7), dtype=np.uint8)
     return hands
-
-
-def median_seconds(fn: Callable[[], object], repeat: int) -> float:
-    """Median wall time of ``repeat`` calls of ``fn`` (after one untimed warm-up call)."""
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 # --- per-call runners (also used by test_bench_evaluate.py) -------------------------------------
