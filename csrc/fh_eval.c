@@ -60,127 +60,78 @@ FH_INLINE uint64_t row_repeats(const fh_card_t *c, int k) {
     return sum ^ any;
 }
 
-/* Key of 7 cards as a balanced sum (a 3-deep dependency chain instead of 7). */
-FH_INLINE uint64_t key7(const fh_card_t *c) {
-    const uint64_t *K = fh_card_keys;
-    return ((K[c[0]] + K[c[1]]) + (K[c[2]] + K[c[3]])) + ((K[c[4]] + K[c[5]]) + (K[c[6]] + FH_KEY_INIT));
-}
-
-/* Seven-card rows in blocks of four: four independent keys, one test for a rare flush. */
-FH_INLINE uint64_t eval_rows7(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
-    uint64_t repeated = 0;
-    size_t i = lo;
-    for (; i + 4 <= hi; i += 4) {
-        const fh_card_t *c = cards + 7 * i;
-        uint64_t k0 = key7(c), k1 = key7(c + 7), k2 = key7(c + 14), k3 = key7(c + 21);
-        repeated |= row_repeats(c, 7) | row_repeats(c + 7, 7) | row_repeats(c + 14, 7) | row_repeats(c + 21, 7);
-        if (FH_UNLIKELY((k0 | k1 | k2 | k3) & FH_FLUSH_CHECK)) {
-            out[i] = fh_eval7(c);
-            out[i + 1] = fh_eval7(c + 7);
-            out[i + 2] = fh_eval7(c + 14);
-            out[i + 3] = fh_eval7(c + 21);
-        } else {
-            out[i] = fh_noflush_value(k0);
-            out[i + 1] = fh_noflush_value(k1);
-            out[i + 2] = fh_noflush_value(k2);
-            out[i + 3] = fh_noflush_value(k3);
-        }
-    }
-    for (; i < hi; i++) {
-        repeated |= row_repeats(cards + 7 * i, 7);
-        out[i] = fh_eval7(cards + 7 * i);
-    }
-    return repeated;
-}
-
-#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__)) && \
-    !defined(FH_NO_SIMD)
-#define FH_HAVE_AVX2_KERNEL 1
-#include <immintrin.h>
-
-/* Seven-card rows, eight at a time, with AVX2 (chosen at run time by fh_eval_batch).
- * Rows 2q and 2q+1 are loaded into one 128-bit half; byte shuffles then put card j of all
- * eight rows into eight 32-bit lanes (lane order 0,1,4,5 | 2,3,6,7). Rank multipliers come
- * from two 8-entry permutes, suit counters from variable shifts, repeated cards from
- * sum != OR of the 64-bit card bits (two 32-bit halves), and the two table lookups are
- * gathers. Lanes with a flush are redone by the scalar code. Needs 2 readable bytes after
- * the last of the eight rows: the caller stops one row early. */
-__attribute__((target("avx2"))) static uint64_t eval_rows7_avx2(const fh_card_t *cards, size_t lo, size_t hi,
-                                                                 fh_value_t *out, size_t *done) {
-    int32_t mult[16] = {0};
-    for (int r = 0; r < 13; r++) mult[r] = (int32_t)(uint32_t)fh_card_keys[4 * r];
-    const __m256i mult_lo = _mm256_loadu_si256((const __m256i *)mult);
-    const __m256i mult_hi = _mm256_loadu_si256((const __m256i *)(mult + 8));
-    const __m256i seven = _mm256_set1_epi32(7), three = _mm256_set1_epi32(3), one = _mm256_set1_epi32(1);
-    const __m256i thirty_two = _mm256_set1_epi32(32), row_mask = _mm256_set1_epi32(FH_NOFLUSH7_MASK);
-    const __m256i value_mask = _mm256_set1_epi32(0xFFFF), flush_bits = _mm256_set1_epi32(0x8888);
-    const __m256i to_hand_order = _mm256_setr_epi32(0, 1, 4, 5, 2, 3, 6, 7);
-    __m256i pick_a[7], pick_b[7];
-    for (int j = 0; j < 7; j++) {
-        int8_t a[16], b[16];
-        for (int q = 0; q < 16; q++) a[q] = b[q] = (int8_t)0x80;
-        a[0] = (int8_t)j;
-        a[4] = (int8_t)(7 + j);
-        b[8] = (int8_t)j;
-        b[12] = (int8_t)(7 + j);
-        __m128i va = _mm_loadu_si128((const __m128i *)a), vb = _mm_loadu_si128((const __m128i *)b);
-        pick_a[j] = _mm256_broadcastsi128_si256(va);
-        pick_b[j] = _mm256_broadcastsi128_si256(vb);
-    }
-    uint64_t repeated = 0;
-    __m256i rep = _mm256_setzero_si256();
-    size_t i = lo;
-    for (; i + 9 <= hi; i += 8) {
-        const fh_card_t *p = cards + 7 * i;
-        __m256i A = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
-                                            _mm_loadu_si128((const __m128i *)(p + 14)), 1);
-        __m256i B = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p + 28))),
-                                            _mm_loadu_si128((const __m128i *)(p + 42)), 1);
-        __m256i rank_sum = _mm256_setzero_si256(), suits = _mm256_set1_epi32(0x3333);
-        __m256i sum_lo = _mm256_setzero_si256(), sum_hi = _mm256_setzero_si256();
-        __m256i any_lo = _mm256_setzero_si256(), any_hi = _mm256_setzero_si256();
-        for (int j = 0; j < 7; j++) {
-            __m256i c = _mm256_or_si256(_mm256_shuffle_epi8(A, pick_a[j]), _mm256_shuffle_epi8(B, pick_b[j]));
-            __m256i rank = _mm256_srli_epi32(c, 2);
-            __m256i m = _mm256_blendv_epi8(_mm256_permutevar8x32_epi32(mult_lo, rank),
-                                           _mm256_permutevar8x32_epi32(mult_hi, rank), _mm256_cmpgt_epi32(rank, seven));
-            rank_sum = _mm256_add_epi32(rank_sum, m);
-            suits = _mm256_add_epi32(suits, _mm256_sllv_epi32(one, _mm256_slli_epi32(_mm256_and_si256(c, three), 2)));
-            __m256i bit_lo = _mm256_sllv_epi32(one, c);                              /* 0 when c >= 32 */
-            __m256i bit_hi = _mm256_sllv_epi32(one, _mm256_sub_epi32(c, thirty_two)); /* 0 when c < 32 */
-            sum_lo = _mm256_add_epi32(sum_lo, bit_lo);
-            sum_hi = _mm256_add_epi32(sum_hi, bit_hi);
-            any_lo = _mm256_or_si256(any_lo, bit_lo);
-            any_hi = _mm256_or_si256(any_hi, bit_hi);
-        }
-        rep = _mm256_or_si256(rep, _mm256_or_si256(_mm256_xor_si256(sum_lo, any_lo), _mm256_xor_si256(sum_hi, any_hi)));
-        __m256i offsets = _mm256_i32gather_epi32((const int *)fh_noflush7_offsets,
-                                                 _mm256_srli_epi32(rank_sum, FH_NOFLUSH7_SHIFT), 4);
-        __m256i index = _mm256_add_epi32(offsets, _mm256_and_si256(rank_sum, row_mask));
-        __m256i values = _mm256_and_si256(_mm256_i32gather_epi32((const int *)fh_noflush7_values, index, 2), value_mask);
-        values = _mm256_permutevar8x32_epi32(values, to_hand_order);
-        __m256i packed = _mm256_permute4x64_epi64(_mm256_packus_epi32(values, values), 0x08);
-        _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(packed));
-        int flush = _mm256_movemask_ps(_mm256_castsi256_ps(
-            _mm256_cmpgt_epi32(_mm256_and_si256(suits, flush_bits), _mm256_setzero_si256())));
-        if (FH_UNLIKELY(flush)) {
-            static const int lane_hand[8] = {0, 1, 4, 5, 2, 3, 6, 7};
-            for (int k = 0; k < 8; k++)
-                if (flush >> k & 1) out[i + (size_t)lane_hand[k]] = fh_eval7(p + 7 * lane_hand[k]);
-        }
-    }
-    repeated = (uint64_t)!_mm256_testz_si256(rep, rep);
-    *done = i;
-    return repeated;
-}
+/* Seven-card rows [lo, hi). Each card's entry in fh_card_key_bits holds its key and its bit
+ * (1 << id) side by side, so one 128-bit add per card sums both. Seven distinct cards sum to
+ * a bit word of popcount 7; a repeated card makes a carry and the popcount drops. The rare
+ * flush takes its suit's ranks from the same bit word. Returns the total popcount:
+ * 7 * (hi - lo) exactly when no row repeats a card. Compiled twice: portable, and (on x86)
+ * with the popcnt and pext instructions, chosen at run time. */
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define FH_SUM7_DECLARE const __m128i *E = (const __m128i *)fh_card_key_bits, init = _mm_set_epi64x(0, (long long)FH_KEY_INIT)
+#define FH_SUM7(c, key, bits)                                                                              \
+    do {                                                                                                   \
+        __m128i s_ = _mm_add_epi64(_mm_add_epi64(_mm_add_epi64(E[(c)[0]], E[(c)[1]]), _mm_add_epi64(E[(c)[2]], E[(c)[3]])), \
+                                   _mm_add_epi64(_mm_add_epi64(E[(c)[4]], E[(c)[5]]), _mm_add_epi64(E[(c)[6]], init))); \
+        key = (uint64_t)_mm_cvtsi128_si64(s_);                                                             \
+        bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s_, s_));                                   \
+    } while (0)
+#else
+#define FH_SUM7_DECLARE const uint64_t *E = fh_card_key_bits
+#define FH_KB(c, j, h) E[2 * (c)[j] + (h)]
+#define FH_SUM7(c, key, bits)                                                                              \
+    do {                                                                                                   \
+        key = ((FH_KB(c, 0, 0) + FH_KB(c, 1, 0)) + (FH_KB(c, 2, 0) + FH_KB(c, 3, 0))) +                   \
+              ((FH_KB(c, 4, 0) + FH_KB(c, 5, 0)) + (FH_KB(c, 6, 0) + FH_KEY_INIT));                       \
+        bits = ((FH_KB(c, 0, 1) + FH_KB(c, 1, 1)) + (FH_KB(c, 2, 1) + FH_KB(c, 3, 1))) +                  \
+               ((FH_KB(c, 4, 1) + FH_KB(c, 5, 1)) + FH_KB(c, 6, 1));                                      \
+    } while (0)
 #endif
 
-static int have_avx2(void) {
-#ifdef FH_HAVE_AVX2_KERNEL
+#define FH_EVAL_ROWS7_BODY                                                                        \
+    FH_SUM7_DECLARE;                                                                              \
+    uint64_t bits_total = 0;                                                                      \
+    for (size_t i = lo; i < hi; i++) {                                                            \
+        uint64_t key, bits;                                                                       \
+        FH_SUM7(cards + 7 * i, key, bits);                                                        \
+        bits_total += FH_POPCOUNT64(bits);                                                        \
+        out[i] = FH_LIKELY(!(key & FH_FLUSH_CHECK)) ? fh_noflush_value(key) : FLUSH_FROM_BITS(key, bits); \
+    }                                                                                             \
+    return bits_total;
+
+/* Flush value from a key with a flush and the card bits (bit 4 * rank + suit per card). */
+static fh_value_t flush_from_bits(uint64_t key, uint64_t bits) {
+    uint64_t m = bits >> fh_flush_suit(key);
+    unsigned ranks = 0;
+    for (unsigned r = 0; r < 13; r++) ranks |= (unsigned)(m >> (4 * r) & 1u) << r;
+    return fh_flush_values[ranks];
+}
+
+#define FLUSH_FROM_BITS(key, bits) flush_from_bits(key, bits)
+static uint64_t eval_rows7(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS7_BODY
+}
+#undef FLUSH_FROM_BITS
+
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#define FH_HAVE_BMI2_KERNEL 1
+#include <immintrin.h>
+#define FLUSH_FROM_BITS(key, bits) fh_flush_values[_pext_u64((bits) >> fh_flush_suit(key), 0x1111111111111ULL)]
+__attribute__((target("popcnt,bmi2"))) static uint64_t eval_rows7_bmi2(const fh_card_t *cards, size_t lo,
+                                                                       size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS7_BODY
+}
+#undef FLUSH_FROM_BITS
+#endif
+#undef FH_EVAL_ROWS7_BODY
+
+/* 1 if the CPU has popcnt and BMI2 (x86); checked once, before any worker thread starts. */
+static int have_bmi2(void) {
+#ifdef FH_HAVE_BMI2_KERNEL
     static int cached = -1;
     if (cached < 0) {
         __builtin_cpu_init();
-        cached = __builtin_cpu_supports("avx2") ? 1 : 0;
+        cached = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") ? 1 : 0;
     }
     return cached;
 #else
@@ -191,14 +142,12 @@ static int have_avx2(void) {
 static uint64_t eval_rows(const fh_card_t *cards, size_t lo, size_t hi, int k, fh_value_t *out) {
     uint64_t repeated = 0;
     if (k == 7) {
-#ifdef FH_HAVE_AVX2_KERNEL
-        if (have_avx2()) {
-            size_t done = lo;
-            repeated = eval_rows7_avx2(cards, lo, hi, out, &done);
-            lo = done;
-        }
+#ifdef FH_HAVE_BMI2_KERNEL
+        uint64_t bits_total = have_bmi2() ? eval_rows7_bmi2(cards, lo, hi, out) : eval_rows7(cards, lo, hi, out);
+#else
+        uint64_t bits_total = eval_rows7(cards, lo, hi, out);
 #endif
-        return repeated | eval_rows7(cards, lo, hi, out);
+        return bits_total != 7 * (uint64_t)(hi - lo);
     }
     for (size_t i = lo; i < hi; i++) {
         const fh_card_t *c = cards + (size_t)k * i;
@@ -223,7 +172,7 @@ static ptrdiff_t first_repeated_row(const fh_card_t *cards, size_t n, int k) {
 ptrdiff_t fh_eval_batch(const fh_card_t *cards, size_t n, int k, fh_value_t *out, int threads) {
     uint64_t repeated = 0;
     (void)threads; /* unused without OpenMP */
-    (void)have_avx2(); /* initialise the CPU check before any thread asks */
+    (void)have_bmi2(); /* initialise the CPU check before any thread asks */
 #ifdef _OPENMP
     if (threads > 1 && n >= FH_PARALLEL_MIN_ROWS) {
         /* Chunks handed out dynamically: a thread slowed by other processes does not hold

@@ -78,7 +78,7 @@ def test_tables_file_names_its_generator() -> None:
 def test_tables_arrays_have_their_declared_lengths() -> None:
     """C silently zero-fills a short initializer: every array must list all its entries."""
     found = tables()
-    assert set(found) == {"fh_card_keys", "fh_category_max", "fh_noflush7_offsets", "fh_noflush7_values",
+    assert set(found) == {"fh_card_keys", "fh_card_key_bits", "fh_category_max", "fh_noflush7_offsets", "fh_noflush7_values",
                           "fh_noflush56_offsets", "fh_noflush56_values", "fh_flush_values"}
     for name, (ctype, length, entries) in found.items():
         assert ctype in _C_TYPES, name
@@ -125,6 +125,8 @@ def test_tables_card_keys_are_rank_multiplier_plus_suit_counter() -> None:
     assert len(mults) == 13
     keys = tables()["fh_card_keys"][2]
     assert keys == [mults[c >> 2] | (1 << (32 + 4 * (c & 3))) for c in range(52)]
+    pairs = tables()["fh_card_key_bits"][2]
+    assert pairs[0::2] == keys and pairs[1::2] == [1 << c for c in range(52)]
 
 
 def test_tables_rank_keys_tell_every_rank_multiset_apart() -> None:
