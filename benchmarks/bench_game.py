@@ -8,12 +8,17 @@ Workloads (hands per second, median of ``--repeat`` runs):
   ../shared/phh), and ``phh replay only`` -- the same from already parsed histories;
 * ``table 6 random`` / ``table 6 equity`` -- table-driven hands (``Table`` + agents through
   ``play_hands``: button movement, stacks carried over, auto-rebuy) with six ``RandomPlayer``
-  or six ``TightPlayer`` agents (equity engine); fastholdem only.
+  or six ``TightPlayer`` agents (equity engine); fastholdem only;
+* ``simulate 6 random`` -- ``simulate()`` of ``--sim-hands`` hands (default 10^5) between six
+  random policies, the path behind ``fastholdem simulate --hands 100000`` (stacks reset every
+  hand, per-seat tallies); fastholdem only. Its wall time per run is printed below the table.
 
 Both engines deal their own seeded cards, post blinds, show down and award pots; the random
 policy is the same code for both (fold 15% when facing a bet, bet/raise 30% to a uniform
 amount in the legal range, else check/call). pokerkit is slow, so it plays fewer hands
-(``--pk-hands``); rates are per hand.
+(``--pk-hands``); rates are per hand. Times come from ``_timing.median_seconds`` (shared by
+the benchmark scripts): one untimed warm-up run, then the median of ``--repeat`` runs; the
+``simulate`` row skips the warm-up (a 10^5-hand run warms itself) and uses ``--sim-repeat``.
 
 Usage::
 
@@ -26,15 +31,14 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import statistics
 import sys
-import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
 
 from fastholdem import phh
 from fastholdem.game import Bet, GameConfig, Hand, RaiseTo, Structure
+from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
 
 CFG = GameConfig(Structure.NO_LIMIT, small_blind=1, big_blind=2)
 DEFAULT_PHH = next(
@@ -120,14 +124,16 @@ def play_table(n: int, policy: str, seed: int) -> None:
     play_hands(table, bots, n)
 
 
-def rate(fn: Callable[[], None], count: int, repeat: int) -> float:
-    """Median hands per second of ``fn`` (which handles ``count`` hands) over ``repeat`` runs."""
-    rates = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        rates.append(count / (time.perf_counter() - start))
-    return statistics.median(rates)
+def run_simulate(n: int, seed: int) -> None:
+    """``simulate()`` of ``n`` hands between six random policies (``fastholdem simulate``'s path)."""
+    from fastholdem.game.simulate import simulate
+
+    simulate(["random"] * 6, n, config=CFG, seed=seed, progress=False)
+
+
+def rate(fn: Callable[[], object], count: int, repeat: int, warm_up: bool = True) -> float:
+    """Hands per second of ``fn`` (which plays ``count`` hands): ``median_seconds`` over ``repeat`` runs."""
+    return count / median_seconds(fn, repeat, warm_up=warm_up)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,10 +147,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--phh-dir", default=os.environ.get("FASTHOLDEM_PHH_DIR", str(DEFAULT_PHH)))
     parser.add_argument("--no-pokerkit", action="store_true", help="measure fastholdem only")
     parser.add_argument("--equity-hands", type=int, default=1000, help="table hands per run with equity bots")
+    parser.add_argument("--sim-hands", type=int, default=100_000, help="hands per simulate() run")
+    parser.add_argument("--sim-repeat", type=int, default=3, help="simulate() runs (median)")
     args = parser.parse_args(argv)
     if args.quick:
         args.hands, args.pk_hands, args.pk_replays, args.repeat = 500, 20, 30, 3
         args.equity_hands = 100
+        args.sim_hands, args.sim_repeat = 2000, 1
 
     have_pokerkit = not args.no_pokerkit
     if have_pokerkit:
@@ -165,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     for policy, count in (("random", args.hands), ("equity", args.equity_hands)):
         ours = rate(lambda c=count, p=policy: play_table(c, p, args.seed), count, args.repeat)
         rows.append((f"table 6 {policy} hands", ours, None))
+
+    sim_rate = rate(lambda: run_simulate(args.sim_hands, args.seed), args.sim_hands, args.sim_repeat,
+                    warm_up=False)
+    rows.append(("simulate 6 random hands", sim_rate, None))
 
     corpus = Path(args.phh_dir)
     files = sorted(corpus.rglob("*.phh")) if corpus.is_dir() else []
@@ -203,6 +216,8 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"{name:<28} {ours:>14,.0f} {theirs:>12,.1f} {ours / theirs:>7.0f}x")
     print(f"(median of {args.repeat} runs; fastholdem {args.hands} hands/run, pokerkit {args.pk_hands})")
+    print(f"simulate(): {args.sim_hands:,} hands in {args.sim_hands / sim_rate:.2f} s "
+          f"(median of {args.sim_repeat} runs)")
     return 0
 
 

@@ -9,7 +9,20 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
-MODULES = ["cards", "evaluate", "equity", "ranges", "progress", "_core"]
+MODULES = [
+    "cards",
+    "evaluate",
+    "equity",
+    "ranges",
+    "progress",
+    "_core",
+    "game",
+    "game.account",
+    "game.actions",
+    "game.config",
+    "game.hand",
+    "game.pots",
+]
 
 
 def test_readme_tour_runs() -> None:
@@ -22,4 +35,5 @@ def test_readme_tour_runs() -> None:
 def test_module_docstring_examples(name: str) -> None:
     module = importlib.import_module(f"fastholdem.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"no docstring examples found in {module.__name__}"
     assert result.failed == 0

@@ -18,6 +18,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 from fastholdem import IllegalActionError, InvalidActionError
 from fastholdem.game import AllIn, AnteMode, Bet, Call, Check, Fold, GameConfig, Hand, RaiseTo, Structure
 
+_PUT_IN = frozenset(("ante", "sb", "bb", "call", "bet", "raise"))
 
 
 def _snapshot(hand: Hand) -> dict[str, Any]:
@@ -127,8 +128,15 @@ class HandMachine(RuleBasedStateMachine):
         assert sum(hand.stacks) + hand.pot_total == self.total
         assert sum(hand.contributions) == hand.pot_total or hand.is_complete
         if hand.is_complete:
-            assert hand.pot_total == 0 and sum(hand.result.payoffs) == 0
-            assert sum(p.amount for p in hand.result.pots) + sum(a for _, a in hand.result.uncalled) >= 0
+            result = hand.result
+            assert hand.pot_total == 0 and sum(result.payoffs) == 0
+            # Every chip put in (posts, calls, bets, raises) is in a pot or was returned uncalled
+            # (R30, R35), and every pot is paid out in full (R38).
+            put_in = sum(ev.amount for ev in hand.history if ev.kind in _PUT_IN)
+            pots = sum(p.amount for p in result.pots)
+            assert pots + sum(a for _, a in result.uncalled) == put_in
+            assert all(sum(p.shares) == p.amount for p in result.pots)
+            assert sum(ev.amount for ev in hand.history if ev.kind == "win") == pots
 
     @invariant()
     def no_negative_stack(self) -> None:

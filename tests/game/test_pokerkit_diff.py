@@ -8,16 +8,17 @@ Where pokerkit's convention differs from RULES.md we follow RULES.md. Each such 
 recognised explicitly (never a blanket skip), counted, and has its own test below:
 
 * fixed limit, preflop: pokerkit allows a 4th raise; R26 counts the big blind as the bet, so
-  one bet and three raises is the cap;
+  one bet and three raises is the cap (``test_r26_fixed_limit_fourth_preflop_raise_...``);
 * split pots: pokerkit gives a pot's whole remainder to one winner; R38 gives odd chips one at a
-  time starting left of the button;
+  time starting left of the button (``test_r38_three_way_split_odd_chips_...``);
 * fixed limit: pokerkit counts incomplete all-in raises toward the cap; under R29 they are not
-  raises;
+  raises (``test_r29_fixed_limit_short_all_in_not_counted_toward_the_cap_...``);
 * pokerkit's last-raise size starts each round at 0, so it treats the first incomplete all-in
-  raise as a full one and reopens the betting; R29 does not;
+  raise as a full one and reopens the betting; R29 does not
+  (``test_r29_first_short_all_in_raise_does_not_reopen_...``);
 * a big blind posted short: pokerkit asks others to call what was posted; the engine keeps the
   full big blind as the bet (R14: the big blind is the bet). Random stacks cover the blinds so
-  the main loop never meets this; ``test_short_big_blind_difference`` checks it.
+  the main loop never meets this; ``test_r14_short_big_blind_stays_the_bet_...`` checks it.
 """
 
 from __future__ import annotations
@@ -186,7 +187,7 @@ def test_random_hands_agree_with_pokerkit(structure: Structure) -> None:
         assert notes["limit 4th preflop raise"] > 0
 
 
-def test_difference_fixed_limit_fourth_preflop_raise() -> None:
+def test_r26_fixed_limit_fourth_preflop_raise_pokerkit_allows() -> None:
     cfg = GameConfig(Structure.LIMIT, small_blind=1, big_blind=2)
     hand = Hand(cfg, [100] * 3, button=2, seed=1)
     state = pokerkit_state(cfg, [100] * 3)
@@ -201,7 +202,7 @@ def test_difference_fixed_limit_fourth_preflop_raise() -> None:
     assert not hand.can_apply(RaiseTo(10))
 
 
-def test_difference_three_way_split_odd_chips() -> None:
+def test_r38_three_way_split_odd_chips_pokerkit_gives_to_one() -> None:
     cfg = GameConfig(small_blind=5, big_blind=10)
     board = "AsKsQsJsTs"
     hand = Hand(cfg, [100] * 4, button=3, board=board, seed=4)
@@ -229,7 +230,7 @@ def test_difference_three_way_split_odd_chips() -> None:
     assert pokerkit_odd_chips(hand) == list(state.stacks)
 
 
-def test_short_big_blind_difference() -> None:
+def test_r14_short_big_blind_stays_the_bet_pokerkit_asks_what_was_posted() -> None:
     cfg = GameConfig(small_blind=1, big_blind=2)
     hand = Hand(cfg, [100, 1, 100], button=2, seed=1)
     state = pokerkit_state(cfg, [100, 1, 100])
@@ -238,3 +239,64 @@ def test_short_big_blind_difference() -> None:
     assert hand.actor == state.actor_index == 2
     assert hand.legal_actions().call == 2  # the big blind stays the bet (R14, R16)
     assert state.checking_or_calling_amount == 1  # pokerkit: what the short blind posted
+
+
+_BOARD = "2c3d4h5s9c"
+
+
+def _start_both(cfg: GameConfig, stacks: list[int]) -> tuple[Hand, Any]:
+    """The same hand in both engines: seeded hole cards, board ``_BOARD``, button last."""
+    return Hand(cfg, stacks, button=len(stacks) - 1, seed=1, board=_BOARD), pokerkit_state(cfg, stacks)
+
+
+def _step_both(hand: Hand, state: Any, to: int | None = None) -> None:
+    """Check/call (``to`` None) or bet/raise to ``to`` in both engines, dealing as needed."""
+    from fastholdem import parse_cards
+
+    board = parse_cards(_BOARD)
+    while _drive_dealer(state, hand.hole_cards, board):  # type: ignore[arg-type]
+        pass
+    assert hand.actor == state.actor_index
+    if to is None:
+        hand.check_or_call()
+        state.check_or_call()
+    else:
+        hand.bet_or_raise_to(to)
+        state.complete_bet_or_raise_to(to)
+    while _drive_dealer(state, hand.hole_cards, board):  # type: ignore[arg-type]
+        pass
+
+
+def test_r29_fixed_limit_short_all_in_not_counted_toward_the_cap_pokerkit_counts_it() -> None:
+    cfg = GameConfig(Structure.LIMIT, small_blind=1, big_blind=2)
+    hand, state = _start_both(cfg, [100, 100, 7])
+    for _ in range(3):  # preflop: the button (5 behind) and the small blind call, the big blind checks
+        _step_both(hand, state)
+    assert hand.street == 1 and hand.actor == 0
+    _step_both(hand, state, 2)  # flop bet (1)
+    _step_both(hand, state, 4)  # raise (2)
+    _step_both(hand, state, 5)  # seat 2 all-in for 1 more: less than the bet of 2, no raise (R29)
+    _step_both(hand, state, 7)  # seat 0 faces 3, a full raise: re-raises (3)
+    assert hand.actor == state.actor_index == 1
+    assert hand.legal_actions().call == state.checking_or_calling_amount == 3
+    # R26/R29: one bet and two full raises so far, so one more raise is allowed ...
+    assert hand.legal_actions().min_to == 9 and hand.can_apply(RaiseTo(9))
+    # ... pokerkit counted the short all-in as the third raise and caps the betting.
+    assert state.completion_betting_or_raising_count == 4
+    assert not state.can_complete_bet_or_raise_to()
+
+
+def test_r29_first_short_all_in_raise_does_not_reopen_pokerkit_reopens() -> None:
+    cfg = GameConfig(Structure.NO_LIMIT, small_blind=5, big_blind=10)
+    hand, state = _start_both(cfg, [1000, 1000, 1000, 15])
+    _step_both(hand, state)  # seat 2 calls the big blind
+    _step_both(hand, state, 15)  # the button all-in to 15: 5 more, less than a full raise of 10
+    _step_both(hand, state)  # small blind calls
+    _step_both(hand, state)  # big blind calls
+    assert hand.actor == state.actor_index == 2  # seat 2 has acted and faces 5 more
+    assert hand.legal_actions().call == state.checking_or_calling_amount == 5
+    # R29: the incomplete raise does not reopen the betting for seat 2 ...
+    assert hand.legal_actions().min_to is None and not hand.can_apply(RaiseTo(25))
+    # ... pokerkit measures the raise against its round's last raise (0) and reopens.
+    assert state.completion_betting_or_raising_amount == 5
+    assert state.can_complete_bet_or_raise_to()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastholdem.game import AnteMode, GameConfig, Hand, Structure
+from fastholdem.game import AnteMode, GameConfig, Hand, RaiseTo, Structure
 
 
 def _posts(hand: Hand) -> list[tuple[str, int | None, int, bool]]:
@@ -26,8 +26,28 @@ def test_r14_blinds_left_of_button_and_live() -> None:
 
 
 def test_r14_fixed_limit_big_blind_is_the_small_bet() -> None:
-    cfg = GameConfig(Structure.LIMIT, small_blind=1, big_blind=2)
-    assert cfg.bet_sizes == (2, 2, 4, 4)
+    cfg = GameConfig(Structure.LIMIT, small_blind=5, big_blind=10)
+    assert cfg.bet_sizes == (10, 10, 20, 20)
+    hand = Hand(cfg, [500] * 4, button=0, seed=2)
+    # The big blind posted is the small bet (the "minimum bet").
+    assert _posts(hand) == [("sb", 1, 5, False), ("bb", 2, 10, False)]
+    assert hand.legal_actions().call == 10
+    # Preflop every raise is one small bet on top of the bet: 20, 30, 40 (then the cap, R26).
+    for seat, to in ((3, 20), (0, 30), (1, 40)):
+        legal = hand.legal_actions()
+        assert legal.seat == seat and legal.min_to == legal.max_to == to
+        assert not hand.can_apply(RaiseTo(to + 5)) and not hand.can_apply(RaiseTo(to - 5))
+        hand.raise_to(to)
+    raises = [(e.seat, e.amount, e.to) for e in hand.history if e.kind == "raise"]
+    assert raises == [(3, 20, 20), (0, 30, 30), (1, 35, 40)]
+    assert hand.legal_actions().min_to is None  # the big blind plus three raises
+    while hand.street == 0:
+        hand.call()
+    # The flop bet is the small bet too; turn and river bets are the big bet.
+    assert hand.street == 1 and hand.legal_actions().min_to == hand.legal_actions().max_to == 10
+    for _ in range(4):
+        hand.check()
+    assert hand.street == 2 and hand.legal_actions().min_to == hand.legal_actions().max_to == 20
 
 
 def test_r15_heads_up_button_posts_small_blind_acts_first_preflop_last_after() -> None:

@@ -49,10 +49,22 @@ def test_r08_kickers_break_ties_suits_never_do() -> None:
 
 
 def test_r09_values_are_the_evaluator_classes() -> None:
-    hand = _showdown(["AcKd", "7h2c"], "Qs7d5d3c9h")
+    hand = _showdown(["AcKd", "7h2c", "QhQd"], "Qs7d5d3c9h")
     values = hand.result.values
-    assert set(values) == {0, 1}
-    assert all(1 <= v <= 7462 for v in values.values())
+    board = parse_cards("Qs7d5d3c9h")
+    assert values == {seat: evaluate(parse_cards(hole) + board)
+                      for seat, hole in enumerate(["AcKd", "7h2c", "QhQd"])}
+    assert hand.result.pots[0].winners == (2,)  # trip queens: the highest value wins (R9)
+    # Seeded hands checked down: every value shown is the evaluator's value of the 7 cards.
+    for seed in range(30):
+        hand = Hand(CFG, [100] * 4, button=seed % 4, seed=seed)
+        _check_down(hand)
+        values = hand.result.values
+        assert set(values) == {0, 1, 2, 3}
+        for seat, value in values.items():
+            assert value == evaluate(hand.hole_cards[seat] + hand.board)  # type: ignore[arg-type]
+        best = max(values.values())
+        assert set(hand.result.pots[0].winners) == {s for s, v in values.items() if v == best}
 
 
 def test_r30_uncalled_chips_return_to_the_bettor() -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 import io
 import json
 import sys
+from typing import Any
 
 import pytest
 
 from fastholdem import phh
 from fastholdem.cli import main
 from fastholdem.game import (
+    Bet,
     CallingStation,
+    Check,
     Fold,
     GameConfig,
     Hand,
@@ -135,3 +138,75 @@ def test_play_game_until_bust() -> None:
     text = out.getvalue()
     assert played >= 1
     assert "You are out of chips" in text or "Every bot is broke" in text
+
+
+class _Script:
+    """A bot that plays a fixed list of moves."""
+
+    def __init__(self, moves: list[Any]) -> None:
+        self.moves = list(moves)
+
+    def act(self, view: View) -> Any:
+        return self.moves.pop(0)
+
+
+def test_r31_play_pre_action_fires_and_a_stale_one_is_dropped() -> None:
+    from fastholdem.game.play import play_game
+
+    # Seed 1: you have the button (small blind), acting first preflop and last after the flop.
+    moves = "pre k\nc\npre zz\npre c 4\nk\nf\n"
+    bot = _Script([Check(), Check(), Check(), Bet(10)])
+    out = io.StringIO()
+    assert play_game(io.StringIO(moves), out, opponents=[bot], seed=1, hands=1) == 1
+    text = out.getvalue()
+    assert "button You" in text
+    lines = text.splitlines()
+    # Preflop: queue a check for your next turn, then call.
+    assert "Pre-action for your next turn: check. Now your move." in lines
+    # Flop: the bot checks; your queued check is taken without asking you.
+    flop = lines.index(next(line for line in lines if line.startswith("*** Flop")))
+    assert lines[flop + 1 : flop + 4] == ["_Script1 checks", "Your pre-action check is taken.", "You check"]
+    # Turn: a bad pre-action is explained and re-asked; "call 4" is queued, you check.
+    assert any(line.startswith("Sorry: unknown pre-action 'zz'. pre-actions") for line in lines)
+    assert "Pre-action for your next turn: call 4. Now your move." in lines
+    # River: the bot bets 10, so "call 4" is stale: dropped, and you are asked (you fold).
+    river = lines.index(next(line for line in lines if line.startswith("*** River")))
+    assert lines[river + 1 : river + 3] == [
+        "_Script1 bets 10",
+        "Your pre-action call 4 is dropped: the amount to call is now 10.",
+    ]
+    assert lines[river + 4].startswith("Your move: [f]old, [c]all 10") and lines[river + 5] == "You fold"
+    assert bot.moves == []
+
+
+def test_r31_play_bot_pre_actions_and_forgotten_human_pre_action() -> None:
+    from fastholdem.game import PreAction
+    from fastholdem.game.play import play_game
+
+    class Folder(_Script):
+        def pre_action(self, view: View) -> PreAction:
+            return PreAction.fold()
+
+    bot = Folder([])  # never asked to act: its queued fold fires
+    out = io.StringIO()
+    assert play_game(io.StringIO("pre kf\nr 6\n"), out, opponents=[bot], seed=1, hands=1) == 1
+    text = out.getvalue()
+    assert "Pre-action for your next turn: check/fold. Now your move.\n" in text
+    assert "You raise to 6\nFolder1 folds\n" in text
+    # A pre-action queued before going all-in has no turn to fire at: it is cancelled.
+    out = io.StringIO()
+    assert play_game(io.StringIO("pre kf\na\n"), out, opponents=[Folder([])], seed=1, hands=1) == 1
+    assert "Pre-action check/fold cancelled: you have no more decisions in this hand." in out.getvalue()
+
+
+def test_r31_cli_play_pre_command(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    moves = "pre\npre c\npre k\nc\n" + "c\n" * 10
+    monkeypatch.setattr(sys, "stdin", io.StringIO(moves))
+    assert main(["play", "--players", "2", "--bots", "station", "--seed", "1", "--hands", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Pre-action: none. pre-actions" in out  # bare "pre" shows it and the help
+    assert "Sorry: give one amount, e.g. 'pre c 20' or 'pre c any'" in out  # re-asked
+    assert "Your pre-action check is taken.\nYou check" in out
+    monkeypatch.setattr(sys, "stdin", io.StringIO("?\nq\n"))
+    assert main(["play", "--seed", "1"]) == 0
+    assert "pre ... pre-action" in capsys.readouterr().out  # in the help

@@ -21,4 +21,5 @@ def test_table_module_docstring_examples(name: str) -> None:
 def test_phh_session_docstring_examples() -> None:
     module = importlib.import_module("fastholdem.phh")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
     assert result.failed == 0

@@ -28,8 +28,13 @@ def test_r21_first_or_second_card_exposed_reshuffle_and_redeal() -> None:
         assert deal.dealt == 0  # the cards are collected
         assert [m.reason for m in table.misdeals] == [f"card {position} of the deal exposed"]
         hand = deal.finish()
+        # Reshuffled and dealt again: the same table and deck without the misdeal deals the
+        # stub's top cards, the redeal does not.
+        clean = table4().start_deal(deck=DECK).finish()
+        assert clean.hole_cards == [[49, 45], [48, 44], [51, 47], [50, 46]]
+        assert hand.hole_cards != clean.hole_cards
         dealt = [c for h in hand.hole_cards for c in h]
-        assert dealt != [51, 50, 49, 48, 47, 46, 45, 44]  # reshuffled
+        assert len(set(dealt)) == 8 and set(dealt) not in (set(range(44, 52)), set(range(8)))
         # A misdeal moves no chips and keeps the button.
         assert table.button == 1 and hand.button == 1
         assert list(hand.starting_stacks) == [100] * 4

@@ -1,6 +1,8 @@
-"""Pre-actions (R31) and sizing presets (R32)."""
+"""Pre-actions (R31), also queued by agents through the drivers, and sizing presets (R32)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -21,7 +23,7 @@ from fastholdem.game import (
     preset,
     raise_by_multiple,
 )
-from fastholdem.game.players import CallingStation, drive
+from fastholdem.game.players import CallingStation, PreActingPlayer, View, drive, play_hand, play_hands
 
 NL = GameConfig(Structure.NO_LIMIT, small_blind=5, big_blind=10)
 
@@ -195,3 +197,114 @@ def test_r32_unknown_presets() -> None:
         bet_pot_fraction(hand, "75")
     with pytest.raises(InvalidActionError, match="positive"):
         bet_pot_fraction(hand, 0)
+
+
+# ---------------------------------------------------------------- pre-actions of agents (R31)
+
+
+class _PreCaller(CallingStation):
+    """Queues "call what I face now" (or "check") while others act; records when it is asked."""
+
+    def __init__(self) -> None:
+        self.asked: list[int] = []
+        self.pre_views: list[tuple[int, bool, int]] = []
+
+    def pre_action(self, view: View) -> PreAction:
+        self.pre_views.append((view.seat, view.is_turn, view.to_call))
+        return PreAction.call(view.to_call) if view.to_call else PreAction.check()
+
+    def act(self, view: View) -> Any:
+        self.asked.append(view.street)
+        return super().act(view)
+
+
+class _Raiser(CallingStation):
+    """Raises to 30 preflop when it may, else checks or calls."""
+
+    def act(self, view: View) -> Any:
+        if view.street == 0 and view.legal_actions().min_to is not None:
+            return RaiseTo(30)
+        return super().act(view)
+
+
+def test_r31_agent_pre_actions_fire_or_are_dropped_by_play_hand() -> None:
+    table = Table(NL, [1000, 1000, 1000], seed=4, button=0)
+    raiser, small, big = _Raiser(), _PreCaller(), _PreCaller()
+    queue = PreActions()
+    hand = play_hand(table, [raiser, small, big], preactions=queue)
+    assert isinstance(small, PreActingPlayer) and not isinstance(raiser, PreActingPlayer)
+    # Asked while others act, never on its own turn; to_call is the seat's own amount.
+    assert small.pre_views[0] == (1, False, 5) and big.pre_views[1] == (2, False, 20)
+    assert not any(turn for _, turn, _ in small.pre_views + big.pre_views)
+    # The small blind queued "call 5"; the raise to 30 made it stale: dropped, and it is asked.
+    assert queue.dropped == [(1, PreAction.call(5))]
+    assert small.asked == [0]
+    # The big blind queued "call 20" after the raise: it fired, as did every later "check".
+    assert big.asked == []
+    calls = [(e.seat, e.amount) for e in hand.history if e.kind == "call"]
+    assert calls == [(1, 25), (2, 20)]
+    assert [e.kind for e in hand.history if e.seat in (1, 2) and 0 < e.street < 4] == ["check", "check"] * 3
+    assert hand.is_complete and len(queue) == 0 and table.total_chips == 3000
+
+
+class _PreFolder(CallingStation):
+    """Always queues a fold; asked to act only in a hand where it was never asked to pre-act."""
+
+    def __init__(self) -> None:
+        self.pre_hand: object = None
+        self.asked = 0
+        self.consulted = 0
+
+    def pre_action(self, view: View) -> PreAction:
+        self.pre_hand = view._hand
+        self.consulted += 1
+        return PreAction.fold()
+
+    def act(self, view: View) -> Any:
+        assert self.pre_hand is not view._hand, "a queued fold did not fire"
+        self.asked += 1
+        return super().act(view)
+
+
+def test_r31_pre_actions_in_play_hands_and_simulate() -> None:
+    from fastholdem.game.simulate import simulate
+
+    folder = _PreFolder()
+    table = Table(NL, [1000] * 3, seed=5, auto_rebuy=True)
+    assert play_hands(table, [CallingStation(), folder, CallingStation()], 30) == 30
+    assert folder.consulted > 0 and folder.asked > 0  # asked only where never consulted first
+    folder = _PreFolder()
+    result = simulate(["station", folder, "station"], 60, seed=2, progress=False)
+    assert folder.consulted > 0
+    assert result.seats[1].chips_won < 0 and result.seats[1].showdowns < result.seats[0].showdowns
+
+
+def test_r31_pre_action_answers_are_checked() -> None:
+    class Bad(CallingStation):
+        def pre_action(self, view: View) -> object:
+            return "fold"
+
+    with pytest.raises(InvalidActionError, match="must return a PreAction or None"):
+        drive(Hand(NL, [1000] * 3, button=0, seed=1), [CallingStation(), Bad(), CallingStation()])
+
+
+def test_r31_pre_action_none_cancels_the_queued_one() -> None:
+    hand = hand3()
+    queue = PreActions()
+    queue.set(hand, 1, PreAction.fold())  # by the caller; the agent's answer replaces it
+
+    class Undecided(CallingStation):
+        def pre_action(self, view: View) -> None:
+            return None
+
+    drive(hand, [CallingStation(), Undecided(), CallingStation()], preactions=queue)
+    assert hand.folded == [False, False, False] and not queue.dropped
+
+
+def test_view_to_call_of_a_seat_not_to_act() -> None:
+    hand = hand3([1000, 1000, 15])
+    hand.raise_to(40)
+    assert hand.actor == 1
+    views = [View(hand, i) for i in range(3)]
+    assert [v.to_call for v in views] == [0, 35, 5]  # seat 2 can only add its last 5 chips
+    assert [v.is_turn for v in views] == [False, True, False]

@@ -32,7 +32,16 @@ from .levels import Level
 from .dealing import Deal, DealerErrorOutcome, Misdeal, Replacement
 from .table import ButtonDraw, Elimination, Seat, Table
 from .sizing import PreAction, PreActions, PreKind, bet_pot_fraction, preset, raise_by_multiple
-from .players import CallingStation, Player, RandomPlayer, TightPlayer, View, play_hand, play_hands
+from .players import (
+    CallingStation,
+    Player,
+    PreActingPlayer,
+    RandomPlayer,
+    TightPlayer,
+    View,
+    play_hand,
+    play_hands,
+)
 
 __all__ = [
     "Action",
@@ -48,6 +57,7 @@ __all__ = [
     "Level",
     "Misdeal",
     "Player",
+    "PreActingPlayer",
     "PreAction",
     "PreActions",
     "PreKind",

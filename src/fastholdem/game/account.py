@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..cards import card_str
+from ..evaluate import describe as describe_value
 from .config import AnteMode, Structure
 
 if TYPE_CHECKING:
@@ -43,9 +44,25 @@ def _cards(cards: Any) -> str:
 
 
 def describe(hand: Hand, *, reveal: bool = False) -> str:
-    """Return a readable account of ``hand`` so far.
+    """Return a readable account of ``hand`` so far (what ``print(hand)`` shows).
 
     Hole cards are shown as ``????`` until they are shown down, unless ``reveal`` is true.
+    Hands shown down are described by name (``fastholdem.describe``) once the pots are awarded.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], button=0, hole_cards=["KsKh", "6c6d"], board="Kd6h6s9s3h")
+    >>> _ = hand.call(); _ = hand.check()
+    >>> while hand.actor is not None:
+    ...     _ = hand.check()
+    >>> for line in describe(hand).splitlines()[-5:]:
+    ...     print(line)
+    seat 1 shows 6c6d (Four of a kind, sixes, king kicker)
+    seat 0 shows KsKh (Full house, kings full of sixes)
+    Board: Kd6h6s9s3h
+    Main pot 4 (seats 0 1): seat 1 wins 4
+    Final stacks: 98 102
     """
     cfg = hand.config
     out = hand._out
@@ -96,7 +113,7 @@ def describe(hand: Hand, *, reveal: bool = False) -> str:
             lines.append(f"{seat} takes back {out(ev.amount)} (uncalled)")
         elif kind == "show":
             value = hand._values.get(ev.seat) if ev.seat is not None else None
-            extra = f" (value {value})" if value is not None else ""
+            extra = f" ({describe_value(value)})" if value is not None else ""
             lines.append(f"{seat} shows {_cards(ev.cards)}{extra}")
         elif kind == "muck":
             lines.append(f"{seat} mucks")

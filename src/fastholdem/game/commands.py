@@ -138,7 +138,9 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser(
         "play", help="play against the built-in bots in the terminal",
         description="Play hold'em against bots. Commands: f fold, k check, c check/call, b N / r N bet or "
-                    "raise to N, a all-in, 2x 3x 33%% 50%% pot sizing presets, ? help, q quit.",
+                    "raise to N, a all-in, 2x 3x 33%% 50%% pot sizing presets, pre ... a pre-action for your "
+                    "next turn (pre f, pre k, pre kf check/fold, pre c N, pre c any, pre r N, pre off), "
+                    "? help, q quit.",
     )
     _common(play, 3)
     play.add_argument("--hands", type=int, default=0,

@@ -3,7 +3,12 @@
 The human sits at table seat 0; the bots fill the other seats. Input (case-insensitive):
 ``f`` fold, ``k`` check, ``c`` check or call, ``b N`` / ``r N`` bet or raise to N, ``r`` the
 minimum raise, ``a`` all-in, a sizing preset ``2x``/``3x``/``33%``/``50%``/``pot`` (R32),
-``?`` help, ``q`` quit. Bad input is explained and asked again.
+``pre ...`` a pre-action (R31), ``?`` help, ``q`` quit. Bad input is explained and asked again.
+
+Pre-actions: ``pre f`` (fold), ``pre k`` (check), ``pre kf`` (check/fold), ``pre c N`` (call
+exactly N more), ``pre c any``, ``pre r N`` / ``pre b N`` (bet or raise to N), ``pre off``. Type
+one at your turn, before your move: it is held while the others act and fires at your next
+turn in the hand if it is still legal as chosen; otherwise it is dropped and you are asked.
 
 >>> import io
 >>> out = io.StringIO()
@@ -20,19 +25,24 @@ from typing import IO, Any
 
 from ..cards import cards_str
 from ..errors import FastHoldemError
-from .actions import AllIn, Bet, Call, Check, Event, Fold, RaiseTo
+from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig, Structure
 from .hand import Hand
-from .players import View
+from .players import View, ask_pre_actions
 from .simulate import make_player
-from .sizing import PRESETS, preset
+from .sizing import PRESETS, PreAction, PreActions, PreKind, preset, resolve
 from .table import Table
 
-__all__ = ["play_game", "parse_command"]
+__all__ = ["play_game", "parse_command", "parse_pre_action"]
 
+PRE_HELP = (
+    "pre-actions, held while the others act and taken at your next turn if still legal: "
+    "pre f fold | pre k check | pre kf check/fold | pre c N call N | pre c any call any | "
+    "pre r N bet/raise to N | pre off cancel"
+)
 HELP = (
     "commands: f fold | k check | c check/call | b N bet to N | r N raise to N | r min raise | "
-    "a all-in | 2x 3x 33% 50% pot sizing | ? help | q quit"
+    "a all-in | 2x 3x 33% 50% pot sizing | pre ... pre-action | ? help | q quit\n" + PRE_HELP
 )
 
 
@@ -98,6 +108,58 @@ def parse_command(text: str, hand: Hand) -> Any:
     raise ValueError(f"unknown command {verb!r}")
 
 
+_PRE_SIMPLE = {
+    "f": PreAction.fold, "fold": PreAction.fold,
+    "k": PreAction.check, "x": PreAction.check, "check": PreAction.check,
+    "kf": PreAction.check_fold, "check/fold": PreAction.check_fold, "check-fold": PreAction.check_fold,
+    "checkfold": PreAction.check_fold,
+    "ca": PreAction.call_any,
+}
+
+
+def parse_pre_action(text: str) -> PreAction | None:
+    """Turn the words after ``pre`` into a pre-action (R31); ``None`` for ``off``.
+
+    Returns
+    -------
+    PreAction or None
+        ``None`` for ``off`` / ``none`` / ``cancel``.
+
+    Raises
+    ------
+    ValueError
+        With a message saying what was not understood.
+
+    Examples
+    --------
+    >>> [str(parse_pre_action(t)) for t in ("kf", "c 4", "call any", "r 20", "f")]
+    ['check/fold', 'call 4', 'call any', 'bet/raise 20', 'fold']
+    >>> parse_pre_action("off") is None
+    True
+    """
+    words = text.strip().lower().split()
+    if not words:
+        raise ValueError("say which pre-action, e.g. 'pre kf'")
+    verb, args = words[0], words[1:]
+    if verb in ("off", "none", "cancel") and not args:
+        return None
+    if verb in _PRE_SIMPLE:
+        if args:
+            raise ValueError(f"pre-action {verb!r} takes no amount")
+        return _PRE_SIMPLE[verb]()
+    if verb in ("c", "call", "b", "bet", "r", "raise"):
+        if len(args) != 1:
+            also = " or 'pre c any'" if verb[0] == "c" else ""
+            raise ValueError(f"give one amount, e.g. 'pre {verb} 20'{also}")
+        if verb[0] == "c" and args[0] == "any":
+            return PreAction.call_any()
+        if not args[0].isdigit() or int(args[0]) <= 0:
+            raise ValueError(f"{args[0]!r} is not a positive whole number of chips")
+        amount = int(args[0])
+        return PreAction.call(amount) if verb[0] == "c" else PreAction.bet_raise(amount)
+    raise ValueError(f"unknown pre-action {verb!r}")
+
+
 def _offer(hand: Hand) -> str:
     legal = hand.legal_actions()
     parts = ["[f]old"]
@@ -151,7 +213,7 @@ def play_game(
     stdin: IO[str],
     stdout: IO[str],
     *,
-    opponents: Sequence[str] = ("tight", "random"),
+    opponents: Sequence[Any] = ("tight", "random"),
     config: GameConfig | None = None,
     stack: int | None = None,
     seed: int | None = None,
@@ -164,7 +226,8 @@ def play_game(
     stdin, stdout:
         Where commands come from and the table is shown.
     opponents:
-        Built-in policy of each bot (1-9 bots): ``random``, ``station``, ``tight``.
+        Each bot (1-9 bots): a built-in policy name (``random``, ``station``, ``tight``) or an
+        agent object (``act(view)`` and, optionally, ``pre_action(view)``, R31).
     config:
         Game rules (default no limit 1/2).
     stack:
@@ -176,8 +239,13 @@ def play_game(
     """
     cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
     start = stack if stack is not None else 100 * cfg.big_blind
-    bots = [make_player(p, None if seed is None else seed * 100 + k) for k, p in enumerate(opponents)]
-    names = ["You"] + [f"{p}{k + 1}" for k, p in enumerate(opponents)]
+    bots = [
+        make_player(p, None if seed is None else seed * 100 + k) if isinstance(p, str) else p
+        for k, p in enumerate(opponents)
+    ]
+    names = ["You"] + [
+        f"{p if isinstance(p, str) else type(p).__name__}{k + 1}" for k, p in enumerate(opponents)
+    ]
     from .buyin import BuyInPolicy
 
     table = Table(cfg, [start] * (len(bots) + 1), names=names, seed=seed, buy_in=BuyInPolicy(start, start))
@@ -204,6 +272,10 @@ def play_game(
                 f"button {names[table.button]} ===")  # type: ignore[index]
             say("Stacks: " + ", ".join(f"{names[s]} {hand.starting_stacks[i]}" for i, s in enumerate(seats)))
             say(f"Your cards: {cards_str(hand.hole_cards[me], ' ')}")  # type: ignore[arg-type]
+            agents = [None if s == 0 else bots[s - 1] for s in seats]
+            asks = [(i, f) for i, a in enumerate(agents) if (f := getattr(a, "pre_action", None)) is not None]
+            queue = PreActions()  # the bots' pre-actions (R31)
+            mine: PreAction | None = None  # yours
             shown = 0
             while True:
                 history = hand._history
@@ -218,10 +290,29 @@ def play_game(
                 actor = hand.actor
                 if actor is None:
                     break
+                if asks:
+                    ask_pre_actions(hand, asks, queue, seats)
                 if actor == me:
-                    _human_turn(hand, stdin, say)
+                    if mine is not None:
+                        legal = hand.legal_actions()
+                        action = resolve(mine, legal)
+                        if action is not None:
+                            say(f"Your pre-action {mine} is taken.")
+                            mine = None
+                            hand.apply(action)
+                            continue
+                        say(f"Your pre-action {mine} is dropped: {_why_dropped(mine, legal)}.")
+                    mine = _human_turn(hand, stdin, say)
+                    if mine is not None and (hand.is_complete or hand.folded[me] or hand._stacks[me] == 0):
+                        say(f"Pre-action {mine} cancelled: you have no more decisions in this hand.")
+                        mine = None
                 else:
-                    hand.apply(bots[seats[actor] - 1].act(View(hand, actor, seats[actor])))
+                    bot_action = queue.take(hand)
+                    if bot_action is None:
+                        bot = agents[actor]
+                        assert bot is not None
+                        bot_action = bot.act(View(hand, actor, seats[actor]))
+                    hand.apply(bot_action)
             table.end_hand()
             say("Stacks: " + ", ".join(f"{names[s]} {table.stacks[s]}" for s in seats))
     except _Quit:
@@ -229,17 +320,49 @@ def play_game(
     return played
 
 
-def _human_turn(hand: Hand, stdin: IO[str], say: Any) -> None:
+def _why_dropped(pre: PreAction, legal: LegalActions) -> str:
+    """Why ``pre`` is not legal as chosen for the player to act (R31)."""
+    kind = pre.kind
+    if kind is PreKind.CHECK:
+        return f"you face {legal.call} to call"
+    if kind is PreKind.CALL:
+        return "there is nothing to call" if legal.call is None else f"the amount to call is now {legal.call}"
+    if kind is PreKind.CALL_ANY:
+        return "there is nothing to call"
+    if legal.min_to is None:
+        return "you cannot bet or raise now"
+    span = str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to}..{legal.max_to}"
+    return f"{'bet' if legal.bet else 'raise'} to {span} is legal now"
+
+
+def _human_turn(hand: Hand, stdin: IO[str], say: Any) -> PreAction | None:
+    """Ask for your move until it is legal; return the pre-action you queued for later, if any."""
     me = hand.actor
     assert me is not None
     board = cards_str(hand.board, " ") or "-"
     say(f"Board: {board}   Pot: {hand.pot_total}   Your stack: {hand._stacks[me]}   "
         f"Your cards: {cards_str(hand.hole_cards[me], ' ')}")  # type: ignore[arg-type]
+    pending: PreAction | None = None
     while True:
         say(f"Your move: {_offer(hand)}")
         line = stdin.readline()
         if not line:
             raise _Quit
+        words = line.strip().lower().split()
+        if words and words[0] == "pre":
+            if len(words) == 1:
+                say(f"Pre-action: {pending or 'none'}. {PRE_HELP}")
+                continue
+            try:
+                pending = parse_pre_action(" ".join(words[1:]))
+            except ValueError as exc:
+                say(f"Sorry: {exc}. {PRE_HELP}")
+                continue
+            if pending is None:
+                say("Pre-action cancelled. Now your move.")
+            else:
+                say(f"Pre-action for your next turn: {pending}. Now your move.")
+            continue
         try:
             action = parse_command(line, hand)
         except ValueError as exc:
@@ -253,4 +376,4 @@ def _human_turn(hand: Hand, stdin: IO[str], say: Any) -> None:
         except FastHoldemError as exc:
             say(f"Not allowed: {getattr(exc, 'reason', exc)}. Try again.")
             continue
-        return
+        return pending

@@ -1,9 +1,10 @@
 """Players as policies: the agent protocol, built-in agents and a fast driver.
 
 An agent sees a :class:`View` of the hand from its seat (its own hole cards, the public state
-and ``legal_actions()``) and returns an action. Built-ins: :class:`RandomPlayer`,
-:class:`CallingStation` and :class:`TightPlayer` (equity based). :func:`play_hands` plays many
-hands at a :class:`~fastholdem.game.Table`.
+and ``legal_actions()``) and returns an action. An agent may also queue pre-actions (R31) while
+others act, through an optional ``pre_action(view)`` method (see :class:`PreActingPlayer`).
+Built-ins: :class:`RandomPlayer`, :class:`CallingStation` and :class:`TightPlayer` (equity
+based). :func:`play_hands` plays many hands at a :class:`~fastholdem.game.Table`.
 
 >>> from fastholdem.game import GameConfig, Table
 >>> table = Table(GameConfig(small_blind=1, big_blind=2), [200] * 3, seed=3, auto_rebuy=True)
@@ -20,11 +21,11 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
-from ..errors import ConfigError
+from ..errors import ConfigError, InvalidActionError
 from .actions import Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig
 from .hand import Hand, Phase
-from .sizing import PreActions, bet_pot_fraction, preset
+from .sizing import PreAction, PreActions, bet_pot_fraction, preset
 
 if TYPE_CHECKING:
     from .table import Table
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 __all__ = [
     "View",
     "Player",
+    "PreActingPlayer",
     "RandomPlayer",
     "CallingStation",
     "TightPlayer",
@@ -130,9 +132,21 @@ class View:
 
     @property
     def to_call(self) -> int:
-        """Chips needed to call (0 when checking is possible)."""
-        call = self.legal_actions().call
-        return 0 if call is None else call
+        """Chips this seat needs to call the current bet, at most its stack (0: it may check).
+
+        Also right for a seat that is not to act (what a ``call`` pre-action would match, R31).
+        """
+        hand = self._hand
+        need = hand._max_bet - hand._bets[self.seat]
+        stack = hand._stacks[self.seat]
+        if need <= 0:
+            return 0
+        return min(need, stack)
+
+    @property
+    def is_turn(self) -> bool:
+        """True when this seat is the one to act."""
+        return self._hand._actor == self.seat
 
     @property
     def opponents(self) -> int:
@@ -140,7 +154,10 @@ class View:
         return self._hand._n_live - 1
 
     def legal_actions(self) -> LegalActions:
-        """What the agent may do now (see ``Hand.legal_actions``)."""
+        """What the seat to act may do now (see ``Hand.legal_actions``).
+
+        In ``pre_action`` the seat is not to act: ``legal_actions().seat`` is another seat.
+        """
         return self._hand.legal_actions()
 
     def sizing(self, name: str) -> Bet | RaiseTo | None:
@@ -174,6 +191,35 @@ class Player(Protocol):
 
     def act(self, view: View) -> Any:
         """Choose an action for the seat to act."""
+
+
+@runtime_checkable
+class PreActingPlayer(Player, Protocol):
+    """An agent that also queues pre-actions (R31): ``act`` plus ``pre_action(view)``.
+
+    ``pre_action`` is optional for agents; the drivers (:func:`drive`, :func:`play_hand`,
+    :func:`play_hands`, ``simulate``) call it whenever another seat is about to act and the
+    agent's seat can still act in the hand: at the start of the hand, then after each action by
+    others. The answer replaces the seat's queued pre-action: a :class:`PreAction` to hold, or
+    ``None`` for none. When the seat's turn comes the queued pre-action fires if it is still
+    legal as chosen; otherwise it is dropped and ``act`` is asked (R31).
+
+    Examples
+    --------
+    >>> from fastholdem.game import PreAction
+    >>> class Folder(CallingStation):
+    ...     def pre_action(self, view):
+    ...         return PreAction.check_fold()
+    >>> isinstance(Folder(), PreActingPlayer), isinstance(CallingStation(), PreActingPlayer)
+    (True, False)
+    >>> hand = drive(Hand(GameConfig(), [100, 100, 100], button=0, seed=4),
+    ...              [CallingStation(), Folder(), Folder()])
+    >>> hand.folded   # seat 0 limps: the small blind's check/fold folds, the big blind checks
+    [False, True, False]
+    """
+
+    def pre_action(self, view: View) -> PreAction | None:
+        """The pre-action to queue while another seat acts, or ``None``."""
 
 
 class RandomPlayer:
@@ -330,7 +376,10 @@ def drive(
     """Play ``hand`` to its end: ask the agent of each seat to act in turn.
 
     A queued pre-action of the seat to act (R31) fires instead of asking the agent when it is
-    still legal as chosen; otherwise it is dropped and the agent is asked.
+    still legal as chosen; otherwise it is dropped (recorded in ``preactions.dropped``) and the
+    agent is asked. Agents with a ``pre_action`` method (:class:`PreActingPlayer`) are asked
+    for their pre-action whenever another seat is about to act; their answer replaces what is
+    queued for their seat.
 
     Parameters
     ----------
@@ -341,12 +390,17 @@ def drive(
     table_seats:
         Table seat of each hand seat (for ``View.table_seat``).
     preactions:
-        Optional queued pre-actions, by hand seat.
+        Optional queued pre-actions, by hand seat. Cleared when the hand ends.
 
     Returns
     -------
     Hand
         The same hand, complete.
+
+    Raises
+    ------
+    InvalidActionError
+        If a ``pre_action`` method returns something other than a ``PreAction`` or ``None``.
 
     Examples
     --------
@@ -355,19 +409,63 @@ def drive(
     (True, 300)
     """
     seats = table_seats
+    asks = [(i, ask) for i, a in enumerate(agents) if (ask := getattr(a, "pre_action", None)) is not None]
+    if not asks and not preactions:
+        while hand._actor is not None:
+            i = hand._actor
+            hand.apply(agents[i].act(View(hand, i, None if seats is None else seats[i])))
+        return hand
+    queue = preactions if preactions is not None else PreActions()
     while hand._actor is not None:
         i = hand._actor
-        action = preactions.take(hand) if preactions else None
+        if asks:
+            ask_pre_actions(hand, asks, queue, seats)
+        action = queue.take(hand)
         if action is None:
             action = agents[i].act(View(hand, i, None if seats is None else seats[i]))
         hand.apply(action)
-    if preactions is not None:
-        preactions.clear()
+    queue.clear()
     return hand
+
+
+def ask_pre_actions(
+    hand: Hand,
+    asks: Sequence[tuple[int, Callable[[View], Any]]],
+    queue: PreActions,
+    table_seats: Sequence[int] | None = None,
+) -> None:
+    """Ask each ``(hand seat, pre_action)`` pair for its pre-action and queue the answers (R31).
+
+    Seats that are to act, have folded or are all-in are not asked. A ``PreAction`` answer
+    replaces the seat's queued pre-action; ``None`` cancels it.
+
+    Raises
+    ------
+    InvalidActionError
+        If an answer is neither a ``PreAction`` nor ``None``.
+    """
+    actor = hand._actor
+    if actor is None:
+        return
+    folded = hand._folded
+    stacks = hand._stacks
+    for i, ask in asks:
+        if i == actor or folded[i] or stacks[i] == 0:
+            continue
+        pre = ask(View(hand, i, None if table_seats is None else table_seats[i]))
+        if pre is None:
+            queue.cancel(i)
+        elif isinstance(pre, PreAction):
+            queue.set(hand, i, pre)
+        else:
+            raise InvalidActionError(f"pre_action of seat {i} must return a PreAction or None, got {pre!r}")
 
 
 def play_hand(table: Table, players: Agents, *, preactions: PreActions | None = None) -> Hand:
     """Start the table's next hand, play it with ``players`` (by table seat) and settle it.
+
+    Pre-actions (R31) work as in :func:`drive`: ``preactions`` (by hand seat) and agents'
+    ``pre_action`` methods.
 
     Returns
     -------
@@ -390,6 +488,9 @@ def play_hands(
 ) -> int:
     """Play up to ``hands`` hands at ``table`` (fewer if a tournament ends or players run out).
 
+    Agents with a ``pre_action`` method queue pre-actions while others act (R31, see
+    :func:`drive`).
+
     Parameters
     ----------
     players:
@@ -408,10 +509,7 @@ def play_hands(
             break
         hand = table.start_hand()
         seats = table.hand_seats
-        agents = [players[s] for s in seats]
-        while hand._actor is not None:
-            i = hand._actor
-            hand.apply(agents[i].act(View(hand, i, seats[i])))
+        drive(hand, [players[s] for s in seats], table_seats=seats)
         table.end_hand()
         played += 1
         if on_hand is not None:

@@ -21,7 +21,7 @@ from ..errors import ConfigError
 from .buyin import BuyInPolicy
 from .config import GameConfig, Structure
 from .hand import Hand
-from .players import CallingStation, RandomPlayer, TightPlayer, View
+from .players import CallingStation, RandomPlayer, TightPlayer, drive
 from .table import Table
 
 __all__ = ["POLICIES", "make_player", "SeatResult", "SimulationResult", "simulate"]
@@ -214,7 +214,8 @@ def simulate(
     Parameters
     ----------
     policies:
-        One agent or built-in policy name (see :data:`POLICIES`) per seat, 2-10 seats.
+        One agent or built-in policy name (see :data:`POLICIES`) per seat, 2-10 seats. Agents
+        with a ``pre_action`` method queue pre-actions while others act (R31, see ``drive``).
     hands:
         Hands to play.
     config:
@@ -277,9 +278,7 @@ def simulate(
                 table.reset_stacks(start)
             hand = table.start_hand()
             seats = table.hand_seats
-            while hand._actor is not None:
-                i = hand._actor
-                hand.apply(agents[seats[i]].act(View(hand, i, seats[i])))
+            drive(hand, [agents[s] for s in seats], table_seats=seats)
             table.end_hand()
             tally.add(hand, seats)
             if writer is not None:
