@@ -116,7 +116,7 @@ def register(subparsers: Any) -> None:
     sim = subparsers.add_parser(
         "simulate", help="play many hands between policies and report results per seat",
         description="Play hands between built-in policies at one table and report, per seat, chips won "
-                    "per 100 hands with a 95%% confidence interval, the showdown rate and the categories "
+                    "per 100 hands with a 95% confidence interval, the showdown rate and the categories "
                     "of winning hands. Example: fastholdem simulate --players 6 --hands 100000 "
                     "--structure nl --seed 1 --policy tight,random",
     )
