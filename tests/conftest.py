@@ -12,11 +12,13 @@ code or table with the C core.
 
 from __future__ import annotations
 
+import importlib
 import itertools
 import os
 from collections import Counter
 from collections.abc import Callable
 from math import comb
+from typing import Any
 
 import numpy as np
 import pytest
@@ -29,6 +31,28 @@ SEED = int(os.environ.get("FASTHOLDEM_TEST_SEED", "20240917"))
 
 def pytest_report_header(config: pytest.Config) -> str:
     return f"fastholdem test seed: {SEED} (set FASTHOLDEM_TEST_SEED to change)"
+
+
+def import_peer(name: str) -> Any:
+    """Import a peer library the tests compare against (phevaluator, treys, eval7, pokerkit).
+
+    A missing peer skips the test, unless the environment sets ``FASTHOLDEM_REQUIRE_PEERS=1``
+    (CI does, in ``.ci/run``): then the test fails, so that a broken install cannot pass CI
+    by skipping every comparison.
+    """
+    if os.environ.get("FASTHOLDEM_REQUIRE_PEERS") == "1":
+        try:
+            return importlib.import_module(name)
+        except ImportError as exc:
+            pytest.fail(f"test peer {name!r} is not importable ({exc}) and FASTHOLDEM_REQUIRE_PEERS=1",
+                        pytrace=False)
+    return pytest.importorskip(name)
+
+
+@pytest.fixture(scope="session")
+def peer() -> Callable[[str], Any]:
+    """:func:`import_peer`: ``peer("phevaluator")`` imports a peer, or skips (or fails in CI)."""
+    return import_peer
 
 
 @pytest.fixture

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import json
 import subprocess
@@ -77,6 +78,46 @@ def test_equity_clashing_cards_name_the_card(capsys: pytest.CaptureFixture[str])
 def test_equity_exact_and_trials_conflict() -> None:
     with pytest.raises(SystemExit):
         main(["equity", "AhKh", "QsQd", "--exact", "--trials", "10"])
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["rank", "As", "Ks", "Qs", "Js"], "cards must hold 5, 6 or 7 cards, got 4"),
+        (["equity", "AhKh"], "players must hold 2 to 10 hands or ranges, got 1"),
+        (["equity", "AhKh", "QsQd", "--trials", "0"], "trials must be 1..10000000000, got 0"),
+        (["equity", "random", "random", "random", "--exact"], "5,000,000 hand assignments"),
+        (["equity", "AhKh", "QsQd", "--exact", "--stderr", "0.01"],
+         "exact=True cannot be combined with stderr"),
+        (["equity", "AhKh", "QsQd", "--stderr", "2"], "stderr must be a number in (0, 1)"),
+        (["equity", "AhKh", "QsQd", "--threads", "0"], "threads must be a positive int"),
+    ],
+)
+def test_bad_input_is_an_error_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                                  message: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("fastholdem: error: ") and message in err, err
+    assert "Traceback" not in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("exc, message", [(TypeError("bad type"), "bad type"), (MemoryError(), "MemoryError")])
+def test_type_and_memory_errors_are_error_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, exc: Exception, message: str
+) -> None:
+    def fail(*args: object, **kwargs: object) -> None:
+        raise exc
+
+    monkeypatch.setattr(importlib.import_module("fastholdem.equity"), "equity", fail)
+    code, out, err = run(capsys, "equity", "AhKh", "QsQd")
+    assert (code, out, err) == (2, "", f"fastholdem: error: {message}\n")
+
+
+def test_bad_input_has_no_traceback_from_the_command() -> None:
+    done = subprocess.run([sys.executable, "-m", "fastholdem.cli", "rank", "As", "Ks", "Qs", "Js"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "fastholdem: error: cards must hold 5, 6 or 7 cards, got 4\n"
 
 
 def test_equity_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -8,11 +8,22 @@ import itertools
 import re
 from collections.abc import Callable
 from math import comb
+from typing import Any
 
 import numpy as np
 import pytest
 
-from fastholdem import CardError, _core, _slow, card, cards_str, parse_cards
+from fastholdem import (
+    CardError,
+    _core,
+    _slow,
+    card,
+    cards_str,
+    category,
+    describe,
+    hand_strength,
+    parse_cards,
+)
 from fastholdem.evaluate import enumerate_values, evaluate, evaluate_batch
 
 ROYAL = [51, 47, 43, 39, 35, 0, 5]  # As Ks Qs Js Ts 2c 3d
@@ -281,11 +292,10 @@ def test_scalar_rejects_duplicates_naming_the_card(cards: object) -> None:
         evaluate(cards)  # type: ignore[arg-type]
 
 
-def test_scalar_rejects_non_sequences() -> None:
-    with pytest.raises(TypeError):
-        evaluate(None)  # type: ignore[arg-type]
-    with pytest.raises(TypeError):
-        evaluate(51)  # type: ignore[arg-type]
+@pytest.mark.parametrize("bad", [None, 51, 5, np.int64(5), np.array(5), 3.5])
+def test_scalar_rejects_non_sequences_naming_cards(bad: object) -> None:
+    with pytest.raises(TypeError, match=r"^cards must be a text such as 'AsKsQsJsTs' or an iterable"):
+        evaluate(bad)  # type: ignore[arg-type]
 
 
 def test_scalar_accepts_every_card_form() -> None:
@@ -386,3 +396,55 @@ def test_category_of_bounds() -> None:
     for bad in (0, -5, 7463):
         with pytest.raises(ValueError, match=f"value must be in 1..7462, got {bad}"):
             _core.category_of(bad)
+
+
+@pytest.mark.parametrize("bad", [2**70, -(2**70), 2**64 + 7462, 2**63])
+def test_category_of_huge_ints_is_a_value_error_naming_value(bad: int) -> None:
+    for f in (_core.category_of, category, describe):
+        with pytest.raises(ValueError, match=f"value must be in 1..7462, got {bad}"):
+            f(bad)
+
+
+@pytest.mark.parametrize("bad", [7462.0, 1.0, True, False, np.bool_(True), "7462", None, np.float64(7462)])
+def test_category_and_describe_reject_non_int_values_with_type_error(bad: object) -> None:
+    """A hand value is an int: floats and bools (``True == 1``) are refused, not truncated."""
+    for f in (_core.category_of, category, describe):
+        with pytest.raises(TypeError, match=r"^value must be an int 1..7462, got "):
+            f(bad)  # type: ignore[operator]
+
+
+def test_category_and_describe_accept_numpy_ints() -> None:
+    values = evaluate_batch([ROYAL])  # uint16, as every batch result
+    assert category(values[0]).name == "STRAIGHT_FLUSH" and describe(values[0]) == "Royal flush"
+    assert describe(np.int64(1)) == describe(1)
+
+
+HS_SPOT: dict[str, Any] = {"holes": np.array([[50, 46]]), "boards": np.array([[0, 5, 22]]), "threads": 2}
+
+
+@pytest.mark.parametrize(
+    "kwargs, match",
+    [
+        ({"opponents": 2.0}, "opponents must be an int 1..9, got float 2.0"),
+        ({"opponents": True}, "opponents must be an int 1..9, got bool True"),
+        ({"opponents": "2"}, "opponents must be an int 1..9, got str '2'"),
+        ({"trials": 1000.0, "exact": False}, "trials must be an int"),
+        ({"seed": 1.5, "exact": False}, "seed must be an int or None, got float 1.5"),
+        ({"seed": "7", "exact": False}, "seed must be an int or None, got str '7'"),
+        ({"seed": True, "exact": False}, "seed must be an int or None, got bool True"),
+    ],
+)
+def test_hand_strength_rejects_non_int_arguments_with_type_error(
+    kwargs: dict[str, object], match: str
+) -> None:
+    with pytest.raises(TypeError, match=re.escape(match)):
+        hand_strength(**{**HS_SPOT, **kwargs})
+
+
+def test_hand_strength_accepts_numpy_ints_and_seed_none() -> None:
+    want = hand_strength(**HS_SPOT, opponents=2, trials=2000, exact=False, seed=3)
+    got = hand_strength(**HS_SPOT, opponents=np.int64(2), trials=np.uint32(2000), exact=False, seed=np.uint64(3))
+    assert np.array_equal(got, want)
+    fresh = [hand_strength(**HS_SPOT, trials=4000, exact=False, seed=None)[0] for _ in range(3)]
+    assert all(0.0 <= x <= 1.0 for x in fresh)
+    assert len(set(fresh)) > 1  # None draws a new seed each call

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +25,7 @@ import pytest
 
 from fastholdem import _core, _slow
 from fastholdem.cards import cards_str, parse_cards
-from fastholdem.equity import EquityResult, equity, equity_batch, hand_strength
+from fastholdem.equity import MAX_ASSIGNMENTS, EquityResult, equity, equity_batch, equity_job, hand_strength
 from fastholdem.errors import CardError, RangeError
 from fastholdem.ranges import Range
 
@@ -562,17 +563,46 @@ def test_monte_carlo_honours_exact_trial_count(trials: int) -> None:
     assert float(r.equity.sum()) == pytest.approx(1.0, abs=1e-12)
 
 
-def test_monte_carlo_stderr_target_stops_at_first_round_that_meets_it() -> None:
-    target = 0.0009  # needs about 300,000 trials: the third round of 32 blocks of 4096
+def stderr_checkpoints(limit: int) -> list[int]:
+    """Trial counts at which the stderr target is checked: after 4,096 trials, then each time
+    the total doubles up to 262,144, then every 131,072 trials (32 blocks)."""
+    points = [4096 * 2**k for k in range(7)]  # 4,096 ... 262,144
+    while points[-1] < limit:
+        points.append(points[-1] + 32 * 4096)
+    return points
+
+
+def test_monte_carlo_loose_stderr_target_stops_after_the_first_small_round() -> None:
+    # A pot share's standard deviation is at most 0.5, so 4,096 trials give at most 0.0078.
+    r = equity(["AhKh", "QsQd"], exact=False, stderr=0.01, seed=9, threads=THREADS)
+    assert not r.exact and r.deals == 4096 and r.stderr.max() <= 0.01
+    r = equity(["AhKh", "QsQd"], stderr=0.005, seed=9, threads=THREADS)  # exact=None: stderr asks for MC
+    assert not r.exact and r.deals in (8192, 16384) and r.stderr.max() <= 0.005
+
+
+@pytest.mark.parametrize("target", [0.003, 0.0009])
+def test_monte_carlo_stderr_target_stops_at_first_checkpoint_that_meets_it(target: float) -> None:
     r = equity(["AhKh", "QsQd"], exact=False, stderr=target, seed=9, threads=THREADS)
     assert not r.exact
     assert np.all(r.stderr <= target)
-    round_trials = 32 * 4096
-    assert r.deals % round_trials == 0 and round_trials < r.deals < 1_000_000
-    # The same seed draws the same blocks: one round fewer had not reached the target.
-    shorter = equity(["AhKh", "QsQd"], exact=False, trials=r.deals - round_trials, seed=9, threads=THREADS)
+    points = stderr_checkpoints(r.deals)
+    assert r.deals in points and r.deals < 1_000_000
+    # No overshoot: the stopping point is at most twice the trials the target needs.
+    need = float((r.stderr.max() / target) ** 2 * r.deals)
+    assert r.deals <= 2 * need + 4096
+    # The same seed draws the same blocks: the checkpoint before had not reached the target.
+    before = points[points.index(r.deals) - 1]
+    shorter = equity(["AhKh", "QsQd"], exact=False, trials=before, seed=9, threads=THREADS)
     assert shorter.stderr.max() > target
-    # A trial cap wins over the target.
+    # Reproducible for the seed on any thread count, and equal to the fixed-trial run.
+    for again in (equity(["AhKh", "QsQd"], stderr=target, seed=9, threads=1),
+                  equity(["AhKh", "QsQd"], trials=r.deals, seed=9, threads=THREADS)):
+        assert again.deals == r.deals
+        for field in ("equity", "win", "tie", "stderr", "split"):
+            assert np.array_equal(getattr(again, field), getattr(r, field)), field
+
+
+def test_monte_carlo_trial_cap_wins_over_the_stderr_target() -> None:
     capped = equity(["AhKh", "QsQd"], exact=False, stderr=1e-6, trials=50_000, seed=9, threads=THREADS)
     assert capped.deals == 50_000 and capped.stderr.max() > 1e-6
 
@@ -624,6 +654,42 @@ def test_errors_are_value_errors_and_raised_before_any_work() -> None:
         equity(["AhKh", "AhKh"], threads=THREADS)
     with pytest.raises(ValueError, match="exact enumeration would list over"):
         equity(["random"] * 3, exact=True, threads=THREADS)
+
+
+@pytest.mark.parametrize(
+    "kwargs, named",
+    [
+        ({"trials": 1000}, "trials=1000"),
+        ({"stderr": 0.01}, "stderr=0.01"),
+        ({"trials": 1000, "stderr": 0.01}, "trials=1000 or stderr=0.01"),
+        ({"trials": 1000, "seed": 3}, "trials=1000"),
+    ],
+)
+def test_exact_true_with_trials_or_stderr_is_refused_naming_them(kwargs: dict[str, Any], named: str) -> None:
+    with pytest.raises(ValueError, match=f"exact=True cannot be combined with {re.escape(named)}"):
+        equity(["AhKh", "QsQd"], board="Td7c2s", exact=True, threads=THREADS, **kwargs)
+    if "stderr" not in kwargs:
+        with pytest.raises(ValueError, match=f"exact=True cannot be combined with {re.escape(named)}"):
+            equity_job(["AhKh", "QsQd"], board="Td7c2s", exact=True, **kwargs)
+
+
+def test_exact_over_the_assignment_limit_names_the_limit_and_suggests_monte_carlo() -> None:
+    with pytest.raises(ValueError) as info:
+        equity(["random", "random", "random"], exact=True, threads=THREADS)
+    message = str(info.value)
+    assert f"{MAX_ASSIGNMENTS:,}" in message and "limit" in message and "MAX_ASSIGNMENTS" in message
+    assert "Monte Carlo" in message and "exact=False" in message
+    doc = equity.__doc__ or ""
+    assert "MAX_ASSIGNMENTS" in doc and f"{MAX_ASSIGNMENTS:,}" in doc
+    # The same spot samples when asked to, or when exact is left to choose.
+    assert not equity(["random", "random", "random"], trials=1000, seed=1, threads=THREADS).exact
+    assert not equity(["random", "random", "random"], seed=1, threads=THREADS).exact
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", True])
+def test_seed_must_be_an_int(seed: object) -> None:
+    with pytest.raises(TypeError, match="seed must be an int or None"):
+        equity(["AhKh", "QsQd"], trials=100, seed=seed, threads=THREADS)  # type: ignore[arg-type]
 
 
 def test_result_to_dict_and_text() -> None:

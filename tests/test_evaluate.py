@@ -16,7 +16,7 @@ from __future__ import annotations
 import itertools
 import warnings
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pytest
@@ -194,16 +194,18 @@ def _order_preserving(ours: np.ndarray, theirs: np.ndarray) -> bool:
     return bool(len(np.unique(pairs[:, 0])) == len(pairs) and (np.diff(pairs[:, 1]) > 0).all())
 
 
-def test_phevaluator_uses_our_card_ids() -> None:
-    phevaluator = pytest.importorskip("phevaluator")
+def test_phevaluator_uses_our_card_ids(peer: Callable[[str], Any]) -> None:
+    phevaluator = peer("phevaluator")
     for cid in range(52):
         text = cards_str([cid])
         assert phevaluator.Card(text).id_ == cid
         assert str(phevaluator.Card(cid)) == text
 
 
-def test_matches_phevaluator_on_a_million_seven_card_hands(hands: Callable[[int, int], np.ndarray]) -> None:
-    phevaluator = pytest.importorskip("phevaluator")
+def test_matches_phevaluator_on_a_million_seven_card_hands(
+    hands: Callable[[int, int], np.ndarray], peer: Callable[[str], Any]
+) -> None:
+    phevaluator = peer("phevaluator")
     ev = phevaluator.evaluate_cards
     rows = hands(1_000_000, 7)
     theirs = np.fromiter((ev(*r) for r in rows.tolist()), np.int64, len(rows))
@@ -214,16 +216,18 @@ def test_matches_phevaluator_on_a_million_seven_card_hands(hands: Callable[[int,
 
 
 @pytest.mark.parametrize("k", [5, 6])
-def test_matches_phevaluator_on_five_and_six_cards(k: int, hands: Callable[[int, int], np.ndarray]) -> None:
-    phevaluator = pytest.importorskip("phevaluator")
+def test_matches_phevaluator_on_five_and_six_cards(
+    k: int, hands: Callable[[int, int], np.ndarray], peer: Callable[[str], Any]
+) -> None:
+    phevaluator = peer("phevaluator")
     ev = phevaluator.evaluate_cards
     rows = hands(200_000, k)
     theirs = np.fromiter((ev(*r) for r in rows.tolist()), np.int64, len(rows))
     assert np.array_equal(evaluate_batch(rows), 7463 - theirs)
 
 
-def test_matches_treys(hands: Callable[[int, int], np.ndarray]) -> None:
-    treys = pytest.importorskip("treys")
+def test_matches_treys(hands: Callable[[int, int], np.ndarray], peer: Callable[[str], Any]) -> None:
+    treys = peer("treys")
     ids = [treys.Card.new(cards_str([c])) for c in range(52)]
     evaluator = treys.Evaluator()
     for k, n in ((7, 50_000), (6, 5_000), (5, 5_000)):
@@ -232,15 +236,29 @@ def test_matches_treys(hands: Callable[[int, int], np.ndarray]) -> None:
         assert np.array_equal(evaluate_batch(rows), 7463 - np.array(theirs)), k
 
 
-def test_order_matches_eval7(hands: Callable[[int, int], np.ndarray]) -> None:
+def test_order_matches_eval7(hands: Callable[[int, int], np.ndarray], peer: Callable[[str], Any]) -> None:
     with warnings.catch_warnings():
         # eval7's range parser uses pyparsing names that pyparsing 3 deprecates.
         warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"eval7(\.|$)")
-        eval7 = pytest.importorskip("eval7")
+        eval7 = peer("eval7")
     deck = [eval7.Card(cards_str([c])) for c in range(52)]
     rows = hands(300_000, 7)
     theirs = np.fromiter((eval7.evaluate([deck[c] for c in r]) for r in rows.tolist()), np.int64, len(rows))
     assert _order_preserving(evaluate_batch(rows), theirs)
+
+
+def test_missing_peer_skips_or_fails_when_peers_are_required(
+    peer: Callable[[str], Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A peer that is not installed skips the test, but fails it under FASTHOLDEM_REQUIRE_PEERS=1."""
+    missing = "fastholdem_no_such_peer"
+    monkeypatch.delenv("FASTHOLDEM_REQUIRE_PEERS", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        peer(missing)
+    monkeypatch.setenv("FASTHOLDEM_REQUIRE_PEERS", "1")
+    with pytest.raises(pytest.fail.Exception, match=f"{missing}.*FASTHOLDEM_REQUIRE_PEERS=1"):
+        peer(missing)
+    assert peer("numpy") is np
 
 
 def test_order_check_detects_disagreement() -> None:

@@ -14,7 +14,7 @@ import importlib
 from typing import Any
 
 from .cards import Deck, card, card_str, cards_mask, cards_str, parse_cards
-from .equity import EquityResult, equity, equity_batch, hand_strength
+from .equity import EquityJob, EquityResult, EquityTally, equity, equity_batch, equity_job, hand_strength
 from .errors import (
     BadAmountError,
     CardError,
@@ -63,6 +63,9 @@ __all__ = [
     "EquityResult",
     "equity",
     "equity_batch",
+    "equity_job",
+    "EquityJob",
+    "EquityTally",
     "hand_strength",
     "BadAmountError",
     "CardError",

@@ -35,6 +35,9 @@ def max_threads() -> int:
 
 # ---- input validation -----------------------------------------------------------------------
 
+def as_int(value: object, name: str, what: str) -> int:
+    """``value`` as an int; TypeError naming ``name`` for bools and non-integers."""
+    ...
 def as_card_rows(array: npt.ArrayLike, name: str, widths: tuple[int, ...]) -> _U8Rows:
     """``array`` as a C-contiguous ``(n, k)`` uint8 array of card ids, ``k`` in ``widths``.
 
@@ -47,10 +50,17 @@ def evaluate_batch(hands: npt.ArrayLike, threads: _Threads = None) -> npt.NDArra
     """Values (1..7462) of the rows of an ``(n, 5|6|7)`` integer array."""
 
 def evaluate(cards: _Cards) -> int:
-    """Value (1..7462) of the best five of 5, 6 or 7 cards."""
+    """Value (1..7462) of the best five of 5, 6 or 7 cards.
 
-def category_of(value: int) -> int:
-    """Category index 0 (high card) .. 8 (straight flush) of a value 1..7462."""
+    Raises ``TypeError`` if ``cards`` is neither a text nor an iterable.
+    """
+
+def category_of(value: int | np.integer[Any]) -> int:
+    """Category index 0 (high card) .. 8 (straight flush) of a value 1..7462.
+
+    Raises ``TypeError`` for a non-int (``bool`` and ``float`` included) and ``ValueError``
+    outside 1..7462.
+    """
 
 def enumerate_values(
     fixed: _OptionalCards = None, dead: _OptionalCards = None, threads: _Threads = None
@@ -107,7 +117,11 @@ def hand_strength(
     opponents: int = 1,
     exact: bool | None = None,
     trials: int | None = None,
-    seed: int = 0,
+    seed: int | None = 0,
     threads: _Threads = None,
 ) -> npt.NDArray[np.float64]:
-    """Equity ``(M,)`` of ``(M, 2)`` holes on their boards against ``opponents`` random hands."""
+    """Equity ``(M,)`` of ``(M, 2)`` holes on their boards against ``opponents`` random hands.
+
+    ``seed=None`` draws a random seed. ``opponents``, ``trials`` and ``seed`` must be ints
+    (``TypeError`` otherwise; ``bool`` is refused).
+    """

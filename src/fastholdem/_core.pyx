@@ -8,6 +8,9 @@ and the card. The C functions trust what they receive.
 
 cimport cython
 cimport numpy as cnp
+import operator
+import os
+
 import numpy as np
 
 from cpython.long cimport PyLong_AsLongAndOverflow
@@ -36,6 +39,18 @@ cdef int _threads(object threads) except -1:
     if threads < 1:
         raise ValueError(f"threads must be >= 1, got {threads}")
     return <int>min(threads, 256)
+
+
+def as_int(object value, str name, str what):
+    """``value`` as a Python int, or TypeError naming ``name``: ``bool`` (``True`` is not a
+    count, a seed or a hand value) and non-integers such as ``2.0`` are refused; NumPy
+    integers are accepted."""
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be {what}, got bool {value!r}")
+    try:
+        return operator.index(value)
+    except TypeError:
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {value!r}") from None
 
 
 def _card_name(value):
@@ -145,13 +160,16 @@ cdef int _card_id(object c) except -1:
 def evaluate(object cards):
     """Value (1..7462, higher is stronger) of the best five of 5, 6 or 7 cards (R5, R9).
 
-    ``cards`` is a list or tuple of card ids or texts, or a text such as ``"AsKsQsJsTs"``.
+    ``cards`` is an iterable (list, tuple, 1-D array, ...) of card ids or texts, or a text
+    such as ``"AsKsQsJsTs"``.
 
     >>> evaluate("AsKsQsJsTs2c3d"), evaluate([51, 1, 6, 11, 12])
     (7462, 5854)
 
     Raises
     ------
+    TypeError
+        If ``cards`` is not a text or an iterable (``evaluate(5)``).
     CardError
         For a bad card (naming it), or a card given twice.
     ValueError
@@ -162,8 +180,14 @@ def evaluate(object cards):
     cdef int n, i, c
     if isinstance(cards, str):
         cards = parse_cards(cards)
+    elif isinstance(cards, np.ndarray) and cards.ndim > 0:
+        cards = cards.tolist()
     elif not isinstance(cards, (list, tuple)):
-        cards = list(cards) if not isinstance(cards, np.ndarray) else cards.tolist()
+        try:
+            cards = list(cards)
+        except TypeError:
+            raise TypeError("cards must be a text such as 'AsKsQsJsTs' or an iterable of 5-7 card ids "
+                            f"or texts, got {type(cards).__name__} {cards!r}") from None
     n = len(cards)
     if n < 5 or n > 7:
         raise ValueError(f"cards must hold 5, 6 or 7 cards, got {n}")
@@ -176,11 +200,16 @@ def evaluate(object cards):
     return fh_eval_cards(buf, n)
 
 
-def category_of(int value):
-    """Category index 0 (high card) .. 8 (straight flush) of a value 1..7462."""
-    if not 1 <= value <= N_VALUES:
-        raise ValueError(f"value must be in 1..7462, got {value}")
-    return fh_category(<fh_value_t>value)
+def category_of(object value):
+    """Category index 0 (high card) .. 8 (straight flush) of a value 1..7462.
+
+    Raises TypeError if ``value`` is not an int (``bool`` and ``float`` are refused) and
+    ValueError if it is outside 1..7462, whatever its size.
+    """
+    v = as_int(value, "value", "an int 1..7462")
+    if not 1 <= v <= N_VALUES:
+        raise ValueError(f"value must be in 1..7462, got {v}")
+    return fh_category(<fh_value_t>v)
 
 
 def enumerate_values(object fixed=None, object dead=None, object threads=None):
@@ -456,12 +485,24 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         showdowns per spot), else Monte Carlo.
     trials : int, optional
         Monte Carlo trials per spot (default 10,000); spot i uses stream (seed, i).
-    seed : int
-        Monte Carlo seed; the same seed gives the same result for any thread count.
+    seed : int or None
+        Monte Carlo seed (default 0); the same seed gives the same result for any thread
+        count. None draws a fresh random seed (the result is then not reproducible).
+    threads : int, optional
+        Threads to use (default all cores); the GIL is released.
 
     Returns
     -------
     numpy.ndarray of float64, shape (M,)
+
+    Raises
+    ------
+    TypeError
+        If ``opponents``, ``trials`` or ``seed`` is not an int (``bool`` and ``float`` are
+        refused), or the card arrays are not integer arrays.
+    ValueError
+        Bad shapes or cards, ``opponents`` outside 1..9, ``trials`` outside 1..2**32-1, or an
+        exact job over the showdown limit.
 
     Examples
     --------
@@ -473,8 +514,16 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     h, b = _check_spots(holes, boards)
     if h.shape[1] != 1:
         raise ValueError(f"holes must have shape (M, 2), got {np.shape(holes)}")
-    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= FH_MAX_PLAYERS - 1:
+    opponents = as_int(opponents, "opponents", f"an int 1..{FH_MAX_PLAYERS - 1}")
+    if not 1 <= opponents <= FH_MAX_PLAYERS - 1:
         raise ValueError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {opponents!r}")
+    if trials is not None:
+        trials = as_int(trials, "trials", "an int 1..2**32-1 or None")
+        if not 1 <= trials < 2**32:
+            raise ValueError(f"trials must be 1..2**32-1, got {trials}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = as_int(seed, "seed", "an int or None")
     cdef int nb = <int>b.shape[1]
     cdef int avail = 52 - 2 - nb
     showdowns = 1
@@ -486,10 +535,8 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     elif exact and showdowns > MAX_EXACT_SHOWDOWNS:
         raise ValueError(f"exact hand strength needs {showdowns:,} showdowns per spot (limit "
                          f"{MAX_EXACT_SHOWDOWNS:,}); use Monte Carlo (exact=False)")
-    if trials is not None and (isinstance(trials, bool) or not 1 <= int(trials) < 2**32):
-        raise ValueError(f"trials must be 1..2**32-1, got {trials}")
-    cdef uint32_t n_trials = 10_000 if trials is None else int(trials)
-    cdef uint64_t s = int(seed) & 0xFFFFFFFFFFFFFFFF
+    cdef uint32_t n_trials = 10_000 if trials is None else trials
+    cdef uint64_t s = seed & 0xFFFFFFFFFFFFFFFF
     cdef const uint8_t[:, :, ::1] hv = h
     cdef const uint8_t[:, ::1] bv = b
     cdef Py_ssize_t m = h.shape[0]

@@ -33,8 +33,7 @@ def _cmd_rank(args: argparse.Namespace) -> int:
 def _cmd_equity(args: argparse.Namespace) -> int:
     from .equity import equity
 
-    if args.exact and (args.trials is not None or args.stderr is not None):
-        raise SystemExit("fastholdem equity: --exact cannot be combined with --trials or --stderr")
+    # equity() refuses exact=True with trials or stderr (ValueError, reported by main).
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
     result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
@@ -114,13 +113,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Bad input (a ``FastHoldemError``, or the ``ValueError``, ``TypeError`` or ``MemoryError``
+    the library raises for bad arguments or jobs too big) prints ``fastholdem: error: ...``
+    on stderr and returns 2, as argparse does for bad options; no traceback.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
-    except FastHoldemError as exc:
-        print(f"fastholdem: error: {exc}", file=sys.stderr)
+    except (FastHoldemError, ValueError, TypeError, MemoryError) as exc:
+        print(f"fastholdem: error: {str(exc) or type(exc).__name__}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("fastholdem: interrupted", file=sys.stderr)

@@ -8,14 +8,22 @@ deals (Monte Carlo), for 2-10 players holding hands or ranges.
 Work is cut into chunks whose integer tallies add up exactly: groups of distinct deals for
 enumeration, seeded blocks of trials for Monte Carlo (block ``b`` always draws from the
 stream ``(seed, b)``). The same seed therefore gives the same result with any number of
-threads, and chunks may be computed anywhere and summed.
+threads, and chunks may be computed anywhere and combined. :func:`equity_job` exposes the
+chunks (and :func:`equity` runs the same jobs):
+
+>>> job = equity_job(["QQ+,AKs", "random"], board="Td7c2s")
+>>> parts = [job.run(chunk) for chunk in job.chunks(4)]  # anywhere, in any order
+>>> whole = equity(["QQ+,AKs", "random"], board="Td7c2s")
+>>> bool(np.array_equal(job.combine(parts).equity, whole.equity))
+True
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Union
@@ -29,7 +37,8 @@ from .errors import CardError, RangeError
 from .progress import Progress
 from .ranges import N_COMBOS, Range
 
-__all__ = ["equity", "EquityResult", "PlayerLike", "equity_batch", "hand_strength"]
+__all__ = ["EquityJob", "EquityResult", "EquityTally", "PlayerLike", "equity", "equity_batch", "equity_job",
+           "hand_strength"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 """A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
@@ -41,15 +50,19 @@ _Floats = npt.NDArray[np.float64]
 
 BLOCK_TRIALS = 4096
 """Monte Carlo trials per block (one RNG stream per block)."""
-BLOCKS_PER_ROUND = 32
-"""Blocks between two checks of the standard-error target (fixed, so results do not
-depend on the thread count)."""
+MAX_ROUND_BLOCKS = 32
+"""Most blocks between two checks of the standard-error target. The first check comes after
+one block (4,096 trials) and each round then doubles the trials done, up to this many blocks
+per round: checks after 1, 2, 4, ..., 64, 96, 128, ... blocks. The schedule depends only on
+the blocks done (never on the seed, the thread count or the estimates), so the stopping
+point is reproducible and a loose target stops at most one round after it is met."""
 DEFAULT_TRIALS = 1_000_000
 MAX_TRIALS = 10**10
 EXACT_AUTO_LIMIT = 300_000_000
 """``exact=None`` enumerates when distinct deals x boards x players is at most this."""
 MAX_ASSIGNMENTS = 5_000_000
-"""Most collision-free hand assignments an exact range job may list."""
+"""Most hand assignments (one combo per player) an exact job may list: ``exact=True`` raises
+ValueError beyond it, and ``exact=None`` samples instead."""
 
 
 @dataclass(frozen=True)
@@ -219,6 +232,34 @@ def _assignments(parsed: list[_Player], limit: int) -> tuple[npt.NDArray[np.uint
     return np.ascontiguousarray(deals), weights
 
 
+def _thread_count(threads: object) -> int:
+    """``threads`` resolved: None means all cores; else a positive int (ValueError otherwise)."""
+    if threads is None:
+        return _core.max_threads()
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+    return threads
+
+
+def _check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> None:
+    """Reject conflicting or out-of-range mode arguments with a ValueError naming them."""
+    if exact:
+        given = [f"{name}={value!r}" for name, value in (("trials", trials), ("stderr", stderr))
+                 if value is not None]
+        if given:
+            raise ValueError(f"exact=True cannot be combined with {' or '.join(given)}: those set Monte "
+                             "Carlo; pass exact=False (or leave exact=None) to sample, or drop them")
+    if trials is not None and (isinstance(trials, bool) or not 1 <= int(trials) <= MAX_TRIALS):
+        raise ValueError(f"trials must be 1..{MAX_TRIALS}, got {trials!r}")
+    if stderr is not None and not (isinstance(stderr, (int, float)) and 0 < stderr < 1):
+        raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
+
+
+def _check_seed(seed: int | None) -> int | None:
+    """``seed`` as an int (TypeError for ``bool``, floats and other non-ints)."""
+    return None if seed is None else int(_core.as_int(seed, "seed", "an int or None"))
+
+
 def equity(
     players: Sequence[PlayerLike],
     board: CardsLike = None,
@@ -244,13 +285,21 @@ def equity(
         Cards known to be out of play.
     exact : bool, optional
         True enumerates every board (and every collision-free assignment of range hands,
-        weighted); False samples; None (default) samples when ``trials`` or ``stderr`` is
-        given, else enumerates when that is cheap (distinct deals x boards x players <= 3e8,
-        or heads-up preflop, read from the shipped exact table) and samples otherwise.
+        weighted); it cannot be combined with ``trials`` or ``stderr``, and refuses jobs
+        that would list more than 5,000,000 hand assignments (``MAX_ASSIGNMENTS``: for
+        example three ``"random"`` players preflop); use Monte Carlo for those. False
+        samples. None (default) samples when ``trials`` or ``stderr`` is given, else
+        enumerates when that is cheap (at most ``MAX_ASSIGNMENTS`` assignments and distinct
+        deals x boards x players <= 3e8, or heads-up preflop, read from the shipped exact
+        table) and samples otherwise.
     trials : int, optional
-        Monte Carlo trials (default 1,000,000 unless ``stderr`` is given).
+        Monte Carlo trials (default 1,000,000 unless ``stderr`` is given); with ``stderr``,
+        the most trials to run.
     stderr : float, optional
-        Monte Carlo stops once every player's standard error is at most this.
+        Monte Carlo stops once every player's standard error is at most this. The target is
+        checked on a fixed schedule (after 4,096 trials, then each time the trials done
+        double, then every 131,072 trials; see ``MAX_ROUND_BLOCKS``), so the same seed
+        stops at the same point on any number of threads.
     seed : int, optional
         Monte Carlo seed (default: a random one, reported in the result). The same seed
         gives the same result whatever ``threads`` is.
@@ -269,8 +318,11 @@ def equity(
     CardError, RangeError
         Bad or clashing cards, or a range left empty by the known cards.
     ValueError
-        Wrong number of players or board cards, bad ``trials``/``stderr``, or an exact job
-        too large to list.
+        Wrong number of players or board cards, bad ``trials``/``stderr``/``threads``,
+        ``exact=True`` together with ``trials`` or ``stderr``, or an exact job over the
+        ``MAX_ASSIGNMENTS`` limit.
+    TypeError
+        A ``seed`` that is not an int.
 
     Examples
     --------
@@ -279,51 +331,327 @@ def equity(
     [0.6104, 0.178, 0.2116]
     >>> equity(["AKs,QQ+", "random"], board="Td7c2s", seed=1).exact
     True
+    >>> r = equity(["AhKh", "QsQd"], stderr=0.01, seed=1)  # a loose target stops early
+    >>> r.exact, r.deals
+    (False, 4096)
     """
     start = time.perf_counter()
-    nthreads = _core.max_threads() if threads is None else threads
-    if isinstance(nthreads, bool) or not isinstance(nthreads, int) or nthreads < 1:
-        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
-    if trials is not None and (isinstance(trials, bool) or not 1 <= int(trials) <= MAX_TRIALS):
-        raise ValueError(f"trials must be 1..{MAX_TRIALS}, got {trials!r}")
-    if stderr is not None and not (isinstance(stderr, (int, float)) and 0 < stderr < 1):
-        raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
-    parsed, board_ids, dead_ids = _prepare(players, board, dead)
-    n_players = len(parsed)
-    labels = tuple(p.label for p in parsed)
-    missing = 5 - len(board_ids)
-    fixed_cards = sum(2 for p in parsed)
-    boards_per_deal = _core.board_count(52 - len(board_ids) - len(dead_ids) - fixed_cards, missing)
-
+    nthreads = _thread_count(threads)
+    _check_mode(exact, trials, stderr)
     if exact is None and (trials is not None or stderr is not None):
         exact = False  # asking for trials or a standard error asks for Monte Carlo
+    limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
+    job = _make_job(players, board, dead, exact, int(limit), _check_seed(seed))
+    if job.exact:
+        result = _run_exact(job, nthreads, progress)
+    else:
+        result = _run_monte_carlo(job, nthreads, stderr, progress)
+    return dataclasses.replace(result, elapsed=time.perf_counter() - start)
+
+
+def equity_job(
+    players: Sequence[PlayerLike],
+    board: CardsLike = None,
+    dead: CardsLike = None,
+    *,
+    exact: bool | None = None,
+    trials: int | None = None,
+    seed: int | None = None,
+) -> EquityJob:
+    """The work of :func:`equity`, split into independent chunks that combine exactly.
+
+    Use it to spread one computation over processes or machines: cut the job with
+    :meth:`EquityJob.chunks`, count each chunk with :meth:`EquityJob.run` wherever you like,
+    and merge the tallies with :meth:`EquityJob.combine`. Enumeration chunks are groups of
+    distinct deals; Monte Carlo chunks are blocks of 4,096 trials, block ``b`` drawn from
+    the stream ``(seed, b)``. Tallies are integer counts, so every split gives the result of
+    the whole job, bit for bit; jobs, chunks (``range`` objects) and tallies pickle.
+
+    Parameters
+    ----------
+    players, board, dead
+        As :func:`equity`.
+    exact : bool, optional
+        As :func:`equity`: True enumerates (refused with ``trials``, or beyond
+        ``MAX_ASSIGNMENTS`` hand assignments), False samples, None picks.
+    trials : int, optional
+        Monte Carlo trials of the whole job (default 1,000,000).
+    seed : int, optional
+        Monte Carlo seed (default: a random one, in :attr:`EquityJob.seed`).
+
+    Returns
+    -------
+    EquityJob
+
+    Raises
+    ------
+    CardError, RangeError, ValueError, TypeError
+        As :func:`equity`.
+
+    Examples
+    --------
+    >>> job = equity_job(["AhKh", "random", "random"], trials=100_000, seed=7)
+    >>> job.exact, job.size  # 24 full blocks of 4,096 trials and one of 1,696
+    (False, 25)
+    >>> first, second = job.run(range(0, 10)), job.run(range(10, 25))
+    >>> r = job.combine([second, first])
+    >>> r.deals, bool(np.array_equal(r.equity, equity(["AhKh", "random", "random"], trials=100_000,
+    ...                                                 seed=7).equity))
+    (100000, True)
+    """
+    _check_mode(exact, trials, None)
+    if exact is None and trials is not None:
+        exact = False
+    return _make_job(players, board, dead, exact, DEFAULT_TRIALS if trials is None else int(trials),
+                     _check_seed(seed))
+
+
+def _make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, exact: bool | None,
+              trials: int, seed: int | None) -> EquityJob:
+    """Enumeration when ``exact`` is true (or None and enumeration is cheap), else ``trials``
+    Monte Carlo trials with ``seed`` (a random one when None)."""
+    parsed, board_ids, dead_ids = _prepare(players, board, dead)
+    labels = tuple(p.label for p in parsed)
+    board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
+    missing = 5 - len(board_ids)
+    boards_per_deal = _core.board_count(52 - len(board_ids) - len(dead_ids) - 2 * len(parsed), missing)
     listed = None
     if exact is not False:
         listed = _assignments(parsed, MAX_ASSIGNMENTS)
         if listed is None and exact:
-            raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments; "
-                             "use Monte Carlo (exact=False)")
-    job = None
+            raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
+                             "(the limit, fastholdem.equity.MAX_ASSIGNMENTS); use Monte Carlo instead: "
+                             "exact=False, or give trials or stderr")
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")
     if listed is not None:
-        job = _ExactJob(listed[0], listed[1], board_ids, dead_ids)
-        if exact is None and job.cost(boards_per_deal) > EXACT_AUTO_LIMIT:
-            job = None
-    board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
-    if job is not None:
-        eq, win, tie, split, deals = job.run(nthreads, progress)
-        return EquityResult(players=labels, equity=eq, win=win, tie=tie, stderr=np.zeros(n_players), exact=True,
-                            deals=deals, elapsed=time.perf_counter() - start, split=split, board=board_text,
-                            dead=dead_text)
+        engine = _ExactJob(listed[0], listed[1], board_ids, dead_ids)
+        if exact or engine.cost(boards_per_deal) <= EXACT_AUTO_LIMIT:
+            return EquityJob(engine, labels, board_text, dead_text)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little") >> 1
-    mc = _MonteCarloJob(parsed, board_ids, dead_ids, int(seed))
-    target = DEFAULT_TRIALS if trials is None and stderr is None else trials
-    eq, win, tie, err, split, deals = mc.run(nthreads, target, stderr, progress)
-    return EquityResult(players=labels, equity=eq, win=win, tie=tie, stderr=err, exact=False, deals=deals,
-                        elapsed=time.perf_counter() - start, seed=int(seed), split=split, board=board_text,
-                        dead=dead_text)
+    mc = _MonteCarloJob(parsed, board_ids, dead_ids, seed)
+    return EquityJob(mc, labels, board_text, dead_text, trials=trials, seed=seed)
+
+
+def _run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:
+    """Enumerate ``job`` in about 100 chunks (one when read from the preflop table)."""
+    engine = job._engine
+    count = 1 if isinstance(engine, _ExactJob) and engine.from_table else 100
+    parts = []
+    with Progress(job.size, "exact", enabled=progress) as bar:
+        for chunk in job.chunks(count):
+            parts.append(job.run(chunk, threads))
+            bar.update(len(chunk))
+    return job.combine(parts)
+
+
+def _round_blocks(done: int) -> int:
+    """Blocks in the next Monte Carlo round after ``done`` blocks (see ``MAX_ROUND_BLOCKS``)."""
+    return max(1, min(done, MAX_ROUND_BLOCKS))
+
+
+def _run_monte_carlo(job: EquityJob, threads: int, target: float | None, progress: bool | None
+                     ) -> EquityResult:
+    """Sample ``job`` round by round, stopping early once every stderr is at most ``target``."""
+    assert job.trials is not None
+    total: EquityTally | None = None
+    done = 0
+    with Progress(job.trials, "monte carlo", enabled=progress) as bar:
+        while done < job.size:
+            chunk = range(done, min(job.size, done + _round_blocks(done)))
+            part = job.run(chunk, threads)
+            total = part if total is None else total._plus(part)
+            done = chunk.stop
+            if target is None:
+                bar.update(int(part.deals[0]))
+                continue
+            so_far = job.combine([total])
+            worst = float(so_far.stderr.max())
+            if worst <= target:
+                break
+            # Progress toward the target: trials needed grow as (err / target)^2.
+            need = so_far.deals * (worst / target) ** 2
+            bar.update(int(part.deals[0]), total=min(job.trials, max(need, so_far.deals)))
+    assert total is not None
+    return job.combine([total])
+
+
+@dataclass(frozen=True, eq=False)
+class EquityTally:
+    """Integer counts of one chunk of an :class:`EquityJob` (from :meth:`EquityJob.run`).
+
+    Attributes
+    ----------
+    chunk : range
+        The units counted: distinct deals (exact) or trial blocks (Monte Carlo).
+    deals : numpy.ndarray of uint64, shape (rows,)
+        Boards enumerated for each distinct deal of ``chunk`` (exact: one row per unit), or
+        trials run (Monte Carlo: one row, the sum over the chunk's blocks).
+    win, tie : numpy.ndarray of uint64, shape (rows, players)
+        Deals won alone and deals shared.
+    share, share_sq : numpy.ndarray of uint64, shape (rows, players)
+        Sum of pot shares in units of ``1 / fastholdem._core.SHARE_UNIT``, and of their squares.
+    split : numpy.ndarray of uint64, shape (rows, players + 1)
+        ``split[:, k]``: deals whose pot was shared by exactly k players.
+    elapsed : float
+        Seconds spent counting.
+    """
+
+    chunk: range
+    deals: npt.NDArray[np.uint64]
+    win: npt.NDArray[np.uint64]
+    tie: npt.NDArray[np.uint64]
+    share: npt.NDArray[np.uint64]
+    share_sq: npt.NDArray[np.uint64]
+    split: npt.NDArray[np.uint64]
+    elapsed: float = 0.0
+
+    _FIELDS = ("deals", "win", "tie", "share", "share_sq", "split")
+
+    @classmethod
+    def _from_arrays(cls, chunk: range, arrays: dict[str, Any], elapsed: float) -> EquityTally:
+        return cls(chunk, elapsed=elapsed, **{k: np.asarray(arrays[k], dtype=np.uint64) for k in cls._FIELDS})
+
+    def _plus(self, other: EquityTally) -> EquityTally:
+        """Monte Carlo: the one-row tally of this chunk and the next one (``other``)."""
+        arrays = {k: getattr(self, k) + getattr(other, k) for k in self._FIELDS}
+        chunk = range(self.chunk.start, other.chunk.stop)
+        return self._from_arrays(chunk, arrays, self.elapsed + other.elapsed)
+
+
+class EquityJob:
+    """One equity computation as ``size`` independent units of work (see :func:`equity_job`).
+
+    Attributes
+    ----------
+    exact : bool
+        True for enumeration (units are distinct deals), False for Monte Carlo (units are
+        blocks of ``BLOCK_TRIALS`` trials; the last one holds the remainder of ``trials``).
+    size : int
+        Number of units; chunks are ``range`` objects within ``range(size)``.
+    players : tuple of str
+        Each player's hand or range.
+    board, dead : str
+        The board and dead cards.
+    trials : int or None
+        Monte Carlo trials of the whole job (None when exact).
+    seed : int or None
+        Monte Carlo seed (None when exact).
+    """
+
+    def __init__(self, engine: _ExactJob | _MonteCarloJob, players: tuple[str, ...], board: str, dead: str,
+                 *, trials: int | None = None, seed: int | None = None) -> None:
+        self._engine = engine
+        self.exact = isinstance(engine, _ExactJob)
+        self.players, self.board, self.dead = players, board, dead
+        self.trials, self.seed = trials, seed
+        if isinstance(engine, _ExactJob):
+            self.size = len(engine.unique)
+        else:
+            assert trials is not None
+            self.size = -(-trials // BLOCK_TRIALS)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"monte carlo, {self.trials:,} trials, seed {self.seed}"
+        return f"EquityJob(players={self.players!r}, board={self.board!r}, {how}, size={self.size})"
+
+    def chunks(self, count: int = 100) -> list[range]:
+        """``range(size)`` cut into ``count`` contiguous chunks of nearly equal size (fewer
+        when ``size < count``).
+
+        >>> equity_job(["AhKh", "QsQd"], trials=20_000, seed=1).chunks(2)
+        [range(0, 2), range(2, 5)]
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"count must be a positive int, got {count!r}")
+        count = min(count, self.size)
+        return [range(self.size * i // count, self.size * (i + 1) // count) for i in range(count)]
+
+    def run(self, chunk: range, threads: int | None = None) -> EquityTally:
+        """Count the units in ``chunk`` (a non-empty ``range`` within ``range(size)``, step 1).
+
+        ``threads`` is as in :func:`equity`; it never changes the counts.
+
+        Raises
+        ------
+        TypeError
+            If ``chunk`` is not a ``range``.
+        ValueError
+            If ``chunk`` is empty, has a step other than 1 or reaches outside ``range(size)``.
+        """
+        if not isinstance(chunk, range):
+            raise TypeError(f"chunk must be a range of units, got {type(chunk).__name__}")
+        if chunk.step != 1 or not 0 <= chunk.start < chunk.stop <= self.size:
+            raise ValueError(f"chunk must be a non-empty range with step 1 within range(0, {self.size}), "
+                             f"got {chunk!r}")
+        nthreads = _thread_count(threads)
+        start = time.perf_counter()
+        engine = self._engine
+        if isinstance(engine, _ExactJob):
+            arrays = engine.tally(chunk.start, chunk.stop, nthreads)
+        else:
+            assert self.trials is not None
+            full = self.trials // BLOCK_TRIALS  # blocks [0, full) are whole; block ``full`` is the rest
+            parts = []
+            if chunk.start < full:
+                parts.append(engine.run_blocks(chunk.start, min(chunk.stop, full) - chunk.start, BLOCK_TRIALS,
+                                               nthreads))
+            if chunk.stop > full:
+                parts.append(engine.run_blocks(full, 1, self.trials - full * BLOCK_TRIALS, nthreads))
+            arrays = {k: np.asarray(sum(p[k] for p in parts), dtype=np.uint64)[None, ...]
+                      for k in EquityTally._FIELDS}
+        return EquityTally._from_arrays(chunk, arrays, time.perf_counter() - start)
+
+    def combine(self, parts: Iterable[EquityTally]) -> EquityResult:
+        """The :class:`EquityResult` of the tallies of disjoint chunks, in any order.
+
+        Exact tallies must cover every unit of the job; Monte Carlo tallies may cover any
+        disjoint blocks (the result counts the trials they hold). ``elapsed`` is the sum of
+        the tallies' times.
+
+        Raises
+        ------
+        ValueError
+            If ``parts`` is empty, two chunks overlap, a tally does not fit this job, or
+            exact tallies leave units out.
+        """
+        tallies = sorted(parts, key=lambda t: t.chunk.start)
+        if not tallies:
+            raise ValueError("combine needs at least one tally")
+        n_players = len(self.players)
+        end = 0
+        for t in tallies:
+            n_rows = len(t.chunk) if self.exact else 1
+            if t.chunk.stop > self.size or t.win.shape != (n_rows, n_players) or t.deals.shape != (n_rows,):
+                raise ValueError(f"the tally of {t.chunk!r} does not belong to this job ({self.size} units, "
+                                 f"{n_players} players, {'exact' if self.exact else 'Monte Carlo'})")
+            if t.chunk.start < end:
+                raise ValueError(f"tallies overlap: units {t.chunk.start}..{end - 1} are counted twice")
+            if self.exact and t.chunk.start > end:
+                raise ValueError(f"exact tallies must cover every unit: range({end}, {t.chunk.start}) "
+                                 "is missing")
+            end = t.chunk.stop
+        if self.exact and end != self.size:
+            raise ValueError(f"exact tallies must cover every unit: range({end}, {self.size}) is missing")
+        elapsed = float(sum(t.elapsed for t in tallies))
+        if isinstance(self._engine, _ExactJob):
+            rows = {k: np.concatenate([getattr(t, k) for t in tallies]) for k in EquityTally._FIELDS}
+            eq, win, tie, split, deals = self._engine.finish(rows)
+            return EquityResult(players=self.players, equity=eq, win=win, tie=tie, stderr=np.zeros(n_players),
+                                exact=True, deals=deals, elapsed=elapsed, split=split, board=self.board,
+                                dead=self.dead)
+        total = {k: np.concatenate([getattr(t, k) for t in tallies]).sum(axis=0, dtype=np.uint64)
+                 for k in EquityTally._FIELDS}
+        n = float(total["deals"])
+        unit = float(_core.SHARE_UNIT)
+        mean = total["share"].astype(np.float64) / (unit * n)
+        sq = total["share_sq"].astype(np.float64) / (unit**2 * n)
+        err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n)
+        return EquityResult(players=self.players, equity=mean, win=total["win"] / n, tie=total["tie"] / n,
+                            stderr=err, exact=False, deals=int(total["deals"]), elapsed=elapsed,
+                            seed=self.seed, board=self.board, dead=self.dead,
+                            split=total["split"].astype(np.float64))
 
 
 PREFLOP_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "preflop_headsup.npz")
@@ -388,22 +716,15 @@ class _ExactJob:
             return len(self.unique)
         return len(self.unique) * int(boards_per_deal) * self.n_players
 
-    def run_chunk(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
-        """Integer tallies of distinct deals [lo, hi): a unit of work that adds exactly."""
+    def tally(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
+        """Integer tallies of distinct deals [lo, hi), one row per deal."""
         if self.from_table:
             return _preflop_tallies(self.unique[lo:hi])
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
-    def run(self, threads: int, progress: bool | None) -> tuple[_Floats, _Floats, _Floats, _Floats, int]:
-        """Equity, win, tie, split (weighted) and the number of boards over all deals."""
-        n = len(self.unique)
-        chunk = n if self.from_table else max(1, -(-n // 100))  # about 100 chunks: progress steps, units of distributed work
-        parts = []
-        with Progress(n, "exact", enabled=progress) as bar:
-            for lo in range(0, n, chunk):
-                parts.append(self.run_chunk(lo, min(n, lo + chunk), threads))
-                bar.update(min(chunk, n - lo))
-        t = {k: np.concatenate([p[k] for p in parts]) for k in parts[0]}
+    def finish(self, t: dict[str, npt.NDArray[np.uint64]]) -> tuple[_Floats, _Floats, _Floats, _Floats, int]:
+        """Equity, win, tie, split (weighted) and the number of boards, from the tallies of
+        every distinct deal (rows in order)."""
         w = self.weights
         inv = self.inverse
         deals_w = float(np.dot(w, t["deals"][inv].astype(np.float64)))
@@ -430,43 +751,3 @@ class _MonteCarloJob:
         """Tally of blocks [first, first + count) of ``size`` trials each."""
         return _core.monte_carlo(self.combos, self.cum, self.random, self.board, self.dead, self.seed,
                                  first, count, size, threads)
-
-    def run(self, threads: int, trials: int | None, target: float | None, progress: bool | None
-            ) -> tuple[_Floats, _Floats, _Floats, _Floats, _Floats, int]:
-        """Equity, win, tie, standard error, split and the number of trials."""
-        total: dict[str, Any] | None = None
-        block = 0
-        limit = trials if trials is not None else MAX_TRIALS
-        err = np.full(self.n_players, np.inf)
-        with Progress(limit, "monte carlo", enabled=progress) as bar:
-            while True:
-                done = 0 if total is None else int(total["deals"])
-                left = limit - done
-                if left <= 0:
-                    break
-                count = min(BLOCKS_PER_ROUND, left // BLOCK_TRIALS)
-                if count > 0:
-                    part = self.run_blocks(block, count, BLOCK_TRIALS, threads)
-                    block += count
-                else:
-                    part = self.run_blocks(block, 1, left, threads)
-                    block += 1
-                total = part if total is None else {k: total[k] + part[k] for k in total}
-                n = float(total["deals"])
-                mean = total["share"].astype(np.float64) / (_core.SHARE_UNIT * n)
-                sq = total["share_sq"].astype(np.float64) / (float(_core.SHARE_UNIT) ** 2 * n)
-                err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n)
-                if target is not None:
-                    worst = float(err.max())
-                    if worst <= target:
-                        break
-                    # Progress toward the target: trials needed grow as (err / target)^2.
-                    need = n * (worst / target) ** 2
-                    bar.update(part["deals"], total=min(limit, max(need, n)))
-                else:
-                    bar.update(part["deals"])
-        assert total is not None
-        n = float(total["deals"])
-        eq = total["share"].astype(np.float64) / (_core.SHARE_UNIT * n)
-        return (eq, total["win"] / n, total["tie"] / n, err, total["split"].astype(np.float64),
-                int(total["deals"]))

@@ -58,6 +58,13 @@ def category(value: int) -> HandCategory:
 
     >>> category(7462), category(1)
     (<HandCategory.STRAIGHT_FLUSH: 8>, <HandCategory.HIGH_CARD: 0>)
+
+    Raises
+    ------
+    TypeError
+        If ``value`` is not an int (``bool`` and ``float`` are refused; NumPy ints are fine).
+    ValueError
+        If ``value`` is outside 1..7462.
     """
     return HandCategory(_core.category_of(value))
 
@@ -81,6 +88,11 @@ def describe(value: int) -> str:
 
     >>> describe(7462), describe(1)
     ('Royal flush', 'High card, seven, five, four, three, deuce')
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`category`.
     """
     cat = category(value)
     ranks = _keys_by_value()[value][1]
