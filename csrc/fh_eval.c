@@ -64,7 +64,8 @@ FH_INLINE uint64_t row_repeats(const fh_card_t *c, int k) {
  * (1 << id) side by side, so one 128-bit add per card sums both. Seven distinct cards sum to
  * a bit word of popcount 7; a repeated card makes a carry and the popcount drops. The rare
  * flush takes its suit's ranks from the same bit word. Returns the total popcount:
- * 7 * (hi - lo) exactly when no row repeats a card. Compiled twice: portable, and (on x86)
+ * 7 * (hi - lo) exactly when no row repeats a card. Any byte is safe: ids above 51 have
+ * zero entries, so their rows sum fewer than seven bits (and their keys stay in range). Compiled twice: portable, and (on x86)
  * with the popcnt and pext instructions, chosen at run time. */
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
@@ -157,11 +158,14 @@ static uint64_t eval_rows(const fh_card_t *cards, size_t lo, size_t hi, int k, f
     return repeated;
 }
 
+/* First row holding a byte above 51 or a repeated card, or -1. */
 static ptrdiff_t first_repeated_row(const fh_card_t *cards, size_t n, int k) {
     for (size_t i = 0; i < n; i++) {
         uint64_t seen = 0;
         for (int j = 0; j < k; j++) {
-            uint64_t bit = 1ULL << cards[(size_t)k * i + (size_t)j];
+            fh_card_t c = cards[(size_t)k * i + (size_t)j];
+            if (c >= FH_N_CARDS) return (ptrdiff_t)i;
+            uint64_t bit = 1ULL << c;
             if (seen & bit) return (ptrdiff_t)i;
             seen |= bit;
         }

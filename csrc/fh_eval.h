@@ -74,7 +74,9 @@ FH_INLINE int fh_category(fh_value_t v) {
 
 /* Evaluate n rows of k (5, 6 or 7) cards each, row-major in `cards`, into `out`.
  * Returns the index of the first row holding a repeated card, or -1 if none (the values of
- * such rows are meaningless). Card ids must already be known to lie in 0..51.
+ * such rows are meaningless). For k = 5 or 6, card ids must already be known to lie in
+ * 0..51; for k = 7 any byte is safe, and a row holding one above 51 is reported like a row
+ * with a repeat (fh_find_bad_card then names the byte).
  * Uses up to `threads` OpenMP threads (1 = the calling thread only). */
 ptrdiff_t fh_eval_batch(const fh_card_t *cards, size_t n, int k, fh_value_t *out, int threads);
 

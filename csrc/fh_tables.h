@@ -11,8 +11,9 @@
 
 /* Key of each card: rank multiplier in bits 0-31, one 4-bit suit counter at bit 32 + 4*suit. */
 extern const uint64_t fh_card_keys[52];
-/* fh_card_keys[c] and 1 << c at entries 2c and 2c + 1, 16-byte aligned. */
-extern _Alignas(16) const uint64_t fh_card_key_bits[104];
+/* fh_card_keys[c] and 1 << c at entries 2c and 2c + 1 for every byte value c (zero for
+ * c > 51), 16-byte aligned. */
+extern _Alignas(16) const uint64_t fh_card_key_bits[512];
 /* Highest value of each category, high card (0) .. straight flush (8). */
 extern const uint16_t fh_category_max[9];
 /* Row offsets and values of the displacement-packed non-flush tables: seven cards, and

@@ -108,6 +108,24 @@ def test_batch_rejects_card_ids_outside_0_51_naming_row_and_column(
         evaluate_batch(hands)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_r2_seven_card_uint8_batch_catches_every_byte_above_51(
+    threads: int, hands: Callable[[int, int], np.ndarray], rng: np.random.Generator
+) -> None:
+    """Seven-card uint8 rows skip the separate scan for ids above 51: the kernel's table has a
+    zero entry for every byte 52-255, so such a row fails the popcount check. Every byte
+    value, at random rows and columns of a batch big enough to run on several threads; a
+    repeat in an earlier row does not hide the bad id (bad ids are reported first)."""
+    base = hands(50_000, 7)
+    for bad in range(52, 256):
+        rows = base.copy()
+        row, col = int(rng.integers(1, len(rows))), int(rng.integers(7))
+        rows[row, col] = bad
+        rows[row - 1, 0] = rows[row - 1, 1]
+        with pytest.raises(ValueError, match=rf"hands\[{row}, {col}\] = {bad} is not a card id \(0-51\)"):
+            evaluate_batch(rows, threads=threads)
+
+
 @pytest.mark.parametrize("k", [5, 6, 7])
 @pytest.mark.parametrize("row", [0, 1, 2, 3, 4, 4097, 39_999])
 @pytest.mark.parametrize("threads", [1, 2])

@@ -179,7 +179,9 @@ def generate() -> str:
     card_keys = [mults[c >> 2] | (1 << (32 + 4 * (c & 3))) for c in range(52)]
     bounds = _slow._category_bounds()
     flush = _flush_values()
-    key_bits = [f"{v:#x}ULL" for c in range(52) for v in (card_keys[c], 1 << c)]
+    # 256 pairs, one per byte value: bytes above 51 get (0, 0), so a 7-card row holding one
+    # sums fewer than seven card bits and is caught by the duplicate check (fh_eval.c).
+    key_bits = [f"{v:#x}ULL" for c in range(52) for v in (card_keys[c], 1 << c)] + ["0"] * (2 * (256 - 52))
     total = (4 * (len(off7) + len(off56)) + 2 * (len(val7) + len(val56) + len(flush) + len(bounds))
              + 8 * (52 + len(key_bits)))
     parts = [
@@ -195,7 +197,8 @@ def generate() -> str:
         f"/* rank multipliers: {mults} */",
         _c_array("uint64_t", "fh_card_keys", [f"{k:#x}ULL" for k in card_keys], 4),
         "",
-        "/* Key and bit (1 << id) of each card side by side: one 128-bit add sums both. */",
+        "/* Key and bit (1 << id) of each card side by side: one 128-bit add sums both. Byte values",
+        " * 52-255 have zero entries, so any byte indexes inside the table. */",
         "_Alignas(16) " + _c_array("uint64_t", "fh_card_key_bits", key_bits, 4),
         "",
         _c_array("uint16_t", "fh_category_max", bounds),

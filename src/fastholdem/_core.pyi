@@ -38,7 +38,7 @@ def max_threads() -> int:
 def as_int(value: object, name: str, what: str) -> int:
     """``value`` as an int; TypeError naming ``name`` for bools and non-integers."""
     ...
-def as_card_rows(array: npt.ArrayLike, name: str, widths: tuple[int, ...]) -> _U8Rows:
+def as_card_rows(array: npt.ArrayLike, name: str, widths: tuple[int, ...], scan: bool = True) -> _U8Rows:
     """``array`` as a C-contiguous ``(n, k)`` uint8 array of card ids, ``k`` in ``widths``.
 
     Raises ``TypeError`` (not an integer array) or ``ValueError`` (shape, empty, id outside 0-51).

@@ -57,12 +57,13 @@ def _card_name(value):
     return card_str(int(value)) if 0 <= value <= 51 else str(value)
 
 
-def as_card_rows(object array, str name, tuple widths):
+def as_card_rows(object array, str name, tuple widths, bint scan=True):
     """Return ``array`` as a C-contiguous ``(n, k)`` uint8 array of valid cards, k in widths.
 
     Raises TypeError for a non-integer array and ValueError naming ``name``, the row and the
     card for a bad shape, an id outside 0-51 or a card repeated within a row (the repeat
-    check for batch evaluation happens in C, fused with the work).
+    check for batch evaluation happens in C, fused with the work). ``scan=False`` skips the
+    pass over a uint8 array for ids above 51: for callers whose C kernel catches them.
     """
     arr = np.asarray(array)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
@@ -72,22 +73,27 @@ def as_card_rows(object array, str name, tuple widths):
         raise ValueError(f"{name} must have shape {want}, got {arr.shape}")
     if arr.shape[0] == 0:
         raise ValueError(f"{name} is empty: it has no rows")
-    cdef ptrdiff_t bad
-    cdef const uint8_t[::1] flat
     if arr.dtype == np.uint8:
         out = np.ascontiguousarray(arr)
-        flat = out.reshape(-1)
-        with nogil:
-            bad = fh_find_bad_card(&flat[0], flat.shape[0])
-        if bad >= 0:
-            row, col = divmod(bad, arr.shape[1])
-            raise ValueError(f"{name}[{row}, {col}] = {out[row, col]} is not a card id (0-51)")
+        if scan:
+            _raise_bad_byte(out, name)
         return out
     low, high = arr.min(), arr.max()
     if low < 0 or high > 51:
         row, col = np.argwhere((arr < 0) | (arr > 51))[0]
         raise ValueError(f"{name}[{row}, {col}] = {arr[row, col]} is not a card id (0-51)")
     return np.ascontiguousarray(arr, dtype=np.uint8)
+
+
+def _raise_bad_byte(object rows, str name):
+    """ValueError naming the first id above 51 in the C-contiguous uint8 ``rows``, if any."""
+    cdef const uint8_t[::1] flat = rows.reshape(-1)
+    cdef ptrdiff_t bad
+    with nogil:
+        bad = fh_find_bad_card(&flat[0], flat.shape[0])
+    if bad >= 0:
+        row, col = divmod(bad, rows.shape[1])
+        raise ValueError(f"{name}[{row}, {col}] = {rows[row, col]} is not a card id (0-51)")
 
 
 def _repeated_card_error(const uint8_t[:, ::1] rows, Py_ssize_t row, str name):
@@ -133,7 +139,11 @@ def evaluate_batch(object hands, object threads=None):
     array([7462], dtype=uint16)
     """
     cdef int nthreads = _threads(threads)
-    cdef const uint8_t[:, ::1] rows = as_card_rows(hands, "hands", (5, 6, 7))
+    # Seven-card rows need no separate pass for ids above 51: the kernel catches them.
+    arr = as_card_rows(hands, "hands", (5, 6, 7), scan=False)
+    if arr.shape[1] != 7:
+        _raise_bad_byte(arr, "hands")
+    cdef const uint8_t[:, ::1] rows = arr
     cdef Py_ssize_t n = rows.shape[0]
     cdef int k = <int>rows.shape[1]
     out = np.empty(n, dtype=np.uint16)
@@ -142,6 +152,7 @@ def evaluate_batch(object hands, object threads=None):
     with nogil:
         bad = fh_eval_batch(&rows[0, 0], <size_t>n, k, &values[0], nthreads)
     if bad >= 0:
+        _raise_bad_byte(arr, "hands")  # a bad id anywhere is reported before a repeat
         raise _repeated_card_error(rows, bad, "hands")
     return out
 
