@@ -54,19 +54,21 @@ REF_MC6_PER_THREAD = 14.8e6
 warnings.filterwarnings("ignore", message=r"'\w+' deprecated - use", module=r"eval7\.rangestring")
 
 
-_EQUITY_MODULE = sys.modules["fastholdem.equity"]  # the attribute fastholdem.equity is the function
-HAVE_TABLE = hasattr(_EQUITY_MODULE, "PREFLOP_TABLE")
+# The module whose PREFLOP_TABLE is read when a job starts (patching a re-exported copy would do
+# nothing); fastholdem.equity held it before fastholdem.preflop_table existed.
+_TABLE_MODULE = sys.modules.get("fastholdem.preflop_table", sys.modules["fastholdem.equity"])
+HAVE_TABLE = hasattr(_TABLE_MODULE, "PREFLOP_TABLE")
 
 
 @contextmanager
 def preflop_table_off() -> Iterator[None]:
     """Make heads-up preflop jobs enumerate instead of reading the shipped table."""
-    saved = _EQUITY_MODULE.PREFLOP_TABLE
-    _EQUITY_MODULE.PREFLOP_TABLE = saved + ".benchmark-disabled"  # a path that does not exist
+    saved = _TABLE_MODULE.PREFLOP_TABLE
+    _TABLE_MODULE.PREFLOP_TABLE = saved + ".benchmark-disabled"  # a path that does not exist
     try:
         yield
     finally:
-        _EQUITY_MODULE.PREFLOP_TABLE = saved
+        _TABLE_MODULE.PREFLOP_TABLE = saved
 
 
 @dataclass
@@ -282,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
                  "returns None (declines) for range-vs-range jobs of this size")
     if HAVE_TABLE:
         notes.append("'enumerated' rows switch off the shipped heads-up preflop table "
-                     "(fastholdem.equity.PREFLOP_TABLE), so the C core enumerates every board")
+                     f"({_TABLE_MODULE.__name__}.PREFLOP_TABLE), so the C core enumerates every board")
 
     # Monte Carlo, 6 players all random: trials per second per thread.
     six = ["random"] * 6

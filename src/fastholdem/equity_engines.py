@@ -1,0 +1,108 @@
+"""The two counting engines behind :class:`fastholdem.EquityJob`.
+
+:class:`ExactEngine` enumerates every board for each distinct deal (with up to five players,
+deals that differ only by a suit permutation are enumerated once), or reads heads-up preflop deals from the shipped table
+(:mod:`fastholdem.preflop_table`); :class:`MonteCarloEngine` samples seeded blocks of trials,
+block ``b`` from the stream ``(seed, b)``. Both return integer tallies, so any split of the
+work adds up exactly. :func:`hand_assignments` lists the deals an exact job enumerates.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .equity_inputs import ParsedPlayer
+from .preflop_table import table_available, table_tallies
+
+__all__ = ["ExactEngine", "MonteCarloEngine", "hand_assignments"]
+
+_Floats = npt.NDArray[np.float64]
+
+
+def hand_assignments(parsed: list[ParsedPlayer], limit: int
+                     ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None:
+    """Every collision-free choice of one combo per player, with its weight (product of the
+    combo weights); None when more than ``limit`` would have to be listed."""
+    deals = np.zeros((1, 0), dtype=np.uint8)
+    weights = np.ones(1)
+    masks = np.zeros(1, dtype=np.uint64)
+    one = np.uint64(1)
+    for p in parsed:
+        n = len(p.combos)
+        if len(deals) * n > limit:
+            return None
+        cmask = (one << p.combos[:, 0].astype(np.uint64)) | (one << p.combos[:, 1].astype(np.uint64))
+        a = np.repeat(np.arange(len(deals)), n)
+        b = np.tile(np.arange(n), len(deals))
+        ok = (masks[a] & cmask[b]) == 0
+        a, b = a[ok], b[ok]
+        deals = np.concatenate([deals[a], p.combos[b]], axis=1)
+        weights = weights[a] * p.weights[b]
+        masks = masks[a] | cmask[b]
+    return np.ascontiguousarray(deals), weights
+
+
+class ExactEngine:
+    """Enumeration over distinct deals; chunks of distinct deals are independent.
+
+    Heads-up preflop deals without dead cards come from the shipped exact table instead.
+    """
+
+    def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
+                 board: list[int], dead: list[int]) -> None:
+        self.board, self.dead = board, dead
+        self.n_players: int = int(deals.shape[1]) // 2
+        self.weights = weights
+        self.from_table = not board and not dead and self.n_players == 2 and table_available()
+        if self.n_players <= 5 and len(deals) > 1:
+            keys = _core.canonical_deal_keys(deals, board, dead)
+            _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
+            self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
+        else:
+            self.unique, self.inverse = deals, np.arange(len(deals))
+
+    def cost(self, boards_per_deal: int) -> int:
+        """Work of the whole job: table rows read, or boards x players evaluated."""
+        if self.from_table:
+            return len(self.unique)
+        return len(self.unique) * int(boards_per_deal) * self.n_players
+
+    def tally(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
+        """Integer tallies of distinct deals [lo, hi), one row per deal."""
+        if self.from_table:
+            return table_tallies(self.unique[lo:hi])
+        return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
+
+    def finish(self, t: dict[str, npt.NDArray[np.uint64]]) -> tuple[_Floats, _Floats, _Floats, _Floats, int]:
+        """Equity, win, tie, split (weighted) and the number of boards, from the tallies of
+        every distinct deal (rows in order)."""
+        w = self.weights
+        inv = self.inverse
+        deals_w = float(np.dot(w, t["deals"][inv].astype(np.float64)))
+        share = w @ t["share"][inv].astype(np.float64)
+        win = w @ t["win"][inv].astype(np.float64)
+        tie = w @ t["tie"][inv].astype(np.float64)
+        split = w @ t["split"][inv].astype(np.float64)
+        total_deals = int(t["deals"][inv].sum())
+        eq = share / (_core.SHARE_UNIT * deals_w)
+        return eq, win / deals_w, tie / deals_w, split, total_deals
+
+
+class MonteCarloEngine:
+    """Seeded Monte Carlo; block b draws from stream (seed, b), so blocks add exactly."""
+
+    def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int], seed: int) -> None:
+        self.combos = [None if p.random else p.combos for p in parsed]
+        self.cum = [None if p.random else np.cumsum(p.weights) for p in parsed]
+        self.random = [p.random for p in parsed]
+        self.board, self.dead, self.seed = board, dead, seed & (2**64 - 1)
+        self.n_players = len(parsed)
+
+    def run_blocks(self, first: int, count: int, size: int, threads: int) -> dict[str, Any]:
+        """Tally of blocks [first, first + count) of ``size`` trials each."""
+        return _core.monte_carlo(self.combos, self.cum, self.random, self.board, self.dead, self.seed,
+                                 first, count, size, threads)

@@ -1,0 +1,136 @@
+"""Parsing and checking of the arguments of :func:`fastholdem.equity` and
+:func:`fastholdem.equity_job`: players, board and dead cards, threads, mode and seed.
+
+Every error names the argument at fault (CardError, RangeError, ValueError or TypeError).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Union
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .cards import CardsLike, card_str, cards_str, parse_cards
+from .errors import CardError, RangeError
+from .ranges import N_COMBOS, Range
+
+__all__ = ["MAX_TRIALS", "ParsedPlayer", "PlayerLike", "check_mode", "check_seed", "parse_inputs",
+           "resolve_threads"]
+
+PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
+"""A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
+
+MAX_TRIALS = 10**10
+"""Most Monte Carlo trials one job may run."""
+
+
+@dataclass
+class ParsedPlayer:
+    """One player of an equity job: its label and its hands (a fixed hand is one combo).
+
+    ``random`` marks a uniform range over all 1,326 combos (Monte Carlo deals those
+    directly); ``range`` is the player's :class:`Range` when given as one or as range text.
+    """
+
+    label: str
+    combos: npt.NDArray[np.uint8]  # (n, 2)
+    weights: npt.NDArray[np.float64]
+    fixed: bool
+    random: bool
+    range: Range | None = None
+
+
+def _parse_player(index: int, spec: PlayerLike) -> ParsedPlayer:
+    """Player ``index`` (0-based): two cards make a fixed hand, anything else is a range."""
+    if isinstance(spec, Range):
+        rng = spec
+        label = str(spec)
+    elif isinstance(spec, str):
+        label = spec.strip()
+        try:
+            ids = parse_cards(spec)
+        except CardError:
+            ids = []
+        if len(ids) == 2:
+            combo = np.array([[max(ids), min(ids)]], dtype=np.uint8)
+            return ParsedPlayer(cards_str(ids), combo, np.ones(1), fixed=True, random=False)
+        rng = Range(spec)
+    else:
+        ids = parse_cards(spec)
+        if len(ids) != 2:
+            raise CardError(f"player {index + 1}: a hand has 2 cards, got {len(ids)}")
+        combo = np.array([[max(ids), min(ids)]], dtype=np.uint8)
+        return ParsedPlayer(cards_str(ids), combo, np.ones(1), fixed=True, random=False)
+    w = rng.weights
+    is_random = len(rng) == N_COMBOS and bool(np.all(w == w[0]))
+    return ParsedPlayer(label, rng.combos, w, fixed=len(rng) == 1, random=is_random, range=rng)
+
+
+def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike
+                 ) -> tuple[list[ParsedPlayer], list[int], list[int]]:
+    """The players, board ids and dead-card ids of an equity job, checked: 2 to
+    ``MAX_PLAYERS`` players, 0/3/4/5 board cards, no card in two places, and each range
+    narrowed to the hands the known cards leave (CardError, RangeError or ValueError)."""
+    if isinstance(players, (str, Range)) or not 2 <= len(players) <= _core.MAX_PLAYERS:
+        n = 1 if isinstance(players, (str, Range)) else len(players)
+        raise ValueError(f"players must hold 2 to {_core.MAX_PLAYERS} hands or ranges, got {n}")
+    board_ids = parse_cards(board)
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
+    dead_ids = parse_cards(dead)
+    parsed = [_parse_player(i, p) for i, p in enumerate(players)]
+    owner: dict[int, str] = {}
+    for c in board_ids:
+        owner[c] = "the board"
+    for c in dead_ids:
+        if c in owner:
+            raise CardError(f"card {card_str(c)} is both dead and on {owner[c]}")
+        owner[c] = "the dead cards"
+    for i, p in enumerate(parsed):
+        if p.fixed and not p.random:
+            for c in map(int, p.combos[0]):
+                if c in owner:
+                    raise CardError(f"card {card_str(c)} of player {i + 1} is also in {owner[c]}")
+                owner[c] = f"player {i + 1}'s hand"
+    taken = list(owner)
+    for i, p in enumerate(parsed):
+        if p.fixed:
+            continue
+        keep = (p.range if p.range is not None else Range.from_combos(p.combos, p.weights)).without(taken)
+        if len(keep) == 0:
+            raise RangeError(f"player {i + 1}'s range {p.label!r} has no hand left without the cards "
+                             f"{cards_str(sorted(taken), ' ')}")
+        p.combos, p.weights = keep.combos, keep.weights
+    return parsed, board_ids, dead_ids
+
+
+def resolve_threads(threads: object) -> int:
+    """``threads`` resolved: None means all cores; else a positive int (ValueError otherwise)."""
+    if threads is None:
+        return _core.max_threads()
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+    return threads
+
+
+def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> None:
+    """Reject conflicting or out-of-range mode arguments with a ValueError naming them."""
+    if exact:
+        given = [f"{name}={value!r}" for name, value in (("trials", trials), ("stderr", stderr))
+                 if value is not None]
+        if given:
+            raise ValueError(f"exact=True cannot be combined with {' or '.join(given)}: those set Monte "
+                             "Carlo; pass exact=False (or leave exact=None) to sample, or drop them")
+    if trials is not None and (isinstance(trials, bool) or not 1 <= int(trials) <= MAX_TRIALS):
+        raise ValueError(f"trials must be 1..{MAX_TRIALS}, got {trials!r}")
+    if stderr is not None and not (isinstance(stderr, (int, float)) and 0 < stderr < 1):
+        raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
+
+
+def check_seed(seed: int | None) -> int | None:
+    """``seed`` as an int (TypeError for ``bool``, floats and other non-ints)."""
+    return None if seed is None else int(_core.as_int(seed, "seed", "an int or None"))

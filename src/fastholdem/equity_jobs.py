@@ -1,0 +1,267 @@
+"""Chunked equity jobs: :class:`EquityJob` cut into units whose integer
+:class:`EquityTally` counts add up exactly, and the loops that run a whole job.
+
+Units are distinct deals (exact) or blocks of ``BLOCK_TRIALS`` Monte Carlo trials (block
+``b`` always draws from the stream ``(seed, b)``), so the counts never depend on the
+threads, the chunking or the order. :func:`run_exact` and :func:`run_monte_carlo` drive a
+job for :func:`fastholdem.equity`; the latter checks a standard-error target on the
+fixed round schedule of ``MAX_ROUND_BLOCKS``.
+
+>>> from fastholdem import equity_job
+>>> job = equity_job(["AhKh", "QQ+"], board="Td7c2s")  # 12 distinct deals
+>>> job.exact, job.chunks(3)
+(True, [range(0, 4), range(4, 8), range(8, 12)])
+>>> tallies = [job.run(chunk) for chunk in reversed(job.chunks(3))]
+>>> r = job.combine(tallies)
+>>> r.deals, round(float(r.equity[0]), 4)
+(11880, 0.1644)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .equity_engines import ExactEngine, MonteCarloEngine
+from .equity_inputs import resolve_threads
+from .equity_result import EquityResult
+from .progress import Progress
+
+__all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "run_exact", "run_monte_carlo"]
+
+BLOCK_TRIALS = 4096
+"""Monte Carlo trials per block (one RNG stream per block)."""
+MAX_ROUND_BLOCKS = 32
+"""Most blocks between two checks of the standard-error target. The first check comes after
+one block (4,096 trials) and each round then doubles the trials done, up to this many blocks
+per round: checks after 1, 2, 4, ..., 64, 96, 128, ... blocks. The schedule depends only on
+the blocks done (never on the seed, the thread count or the estimates), so the stopping
+point is reproducible and a loose target stops at most one round after it is met."""
+
+
+@dataclass(frozen=True, eq=False)
+class EquityTally:
+    """Integer counts of one chunk of an :class:`EquityJob` (from :meth:`EquityJob.run`).
+
+    Attributes
+    ----------
+    chunk : range
+        The units counted: distinct deals (exact) or trial blocks (Monte Carlo).
+    deals : numpy.ndarray of uint64, shape (rows,)
+        Boards enumerated for each distinct deal of ``chunk`` (exact: one row per unit), or
+        trials run (Monte Carlo: one row, the sum over the chunk's blocks).
+    win, tie : numpy.ndarray of uint64, shape (rows, players)
+        Deals won alone and deals shared.
+    share, share_sq : numpy.ndarray of uint64, shape (rows, players)
+        Sum of pot shares in units of ``1 / fastholdem._core.SHARE_UNIT``, and of their squares.
+    split : numpy.ndarray of uint64, shape (rows, players + 1)
+        ``split[:, k]``: deals whose pot was shared by exactly k players.
+    elapsed : float
+        Seconds spent counting.
+    """
+
+    chunk: range
+    deals: npt.NDArray[np.uint64]
+    win: npt.NDArray[np.uint64]
+    tie: npt.NDArray[np.uint64]
+    share: npt.NDArray[np.uint64]
+    share_sq: npt.NDArray[np.uint64]
+    split: npt.NDArray[np.uint64]
+    elapsed: float = 0.0
+
+    _FIELDS = ("deals", "win", "tie", "share", "share_sq", "split")
+
+    @classmethod
+    def _from_arrays(cls, chunk: range, arrays: dict[str, Any], elapsed: float) -> EquityTally:
+        return cls(chunk, elapsed=elapsed, **{k: np.asarray(arrays[k], dtype=np.uint64) for k in cls._FIELDS})
+
+    def _plus(self, other: EquityTally) -> EquityTally:
+        """Monte Carlo: the one-row tally of this chunk and the next one (``other``)."""
+        arrays = {k: getattr(self, k) + getattr(other, k) for k in self._FIELDS}
+        chunk = range(self.chunk.start, other.chunk.stop)
+        return self._from_arrays(chunk, arrays, self.elapsed + other.elapsed)
+
+
+class EquityJob:
+    """One equity computation as ``size`` independent units of work (see
+    :func:`fastholdem.equity_job`).
+
+    Attributes
+    ----------
+    exact : bool
+        True for enumeration (units are distinct deals), False for Monte Carlo (units are
+        blocks of ``BLOCK_TRIALS`` trials; the last one holds the remainder of ``trials``).
+    size : int
+        Number of units; chunks are ``range`` objects within ``range(size)``.
+    players : tuple of str
+        Each player's hand or range.
+    board, dead : str
+        The board and dead cards.
+    trials : int or None
+        Monte Carlo trials of the whole job (None when exact).
+    seed : int or None
+        Monte Carlo seed (None when exact).
+    """
+
+    def __init__(self, engine: ExactEngine | MonteCarloEngine, players: tuple[str, ...], board: str, dead: str,
+                 *, trials: int | None = None, seed: int | None = None) -> None:
+        self._engine = engine
+        self.exact = isinstance(engine, ExactEngine)
+        self.players, self.board, self.dead = players, board, dead
+        self.trials, self.seed = trials, seed
+        if isinstance(engine, ExactEngine):
+            self.size = len(engine.unique)
+        else:
+            assert trials is not None
+            self.size = -(-trials // BLOCK_TRIALS)
+
+    def __repr__(self) -> str:
+        how = "exact" if self.exact else f"monte carlo, {self.trials:,} trials, seed {self.seed}"
+        return f"EquityJob(players={self.players!r}, board={self.board!r}, {how}, size={self.size})"
+
+    def chunks(self, count: int = 100) -> list[range]:
+        """``range(size)`` cut into ``count`` contiguous chunks of nearly equal size (fewer
+        when ``size < count``).
+
+        >>> from fastholdem import equity_job
+        >>> equity_job(["AhKh", "QsQd"], trials=20_000, seed=1).chunks(2)
+        [range(0, 2), range(2, 5)]
+        """
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            raise ValueError(f"count must be a positive int, got {count!r}")
+        count = min(count, self.size)
+        return [range(self.size * i // count, self.size * (i + 1) // count) for i in range(count)]
+
+    def run(self, chunk: range, threads: int | None = None) -> EquityTally:
+        """Count the units in ``chunk`` (a non-empty ``range`` within ``range(size)``, step 1).
+
+        ``threads`` is as in :func:`fastholdem.equity`; it never changes the counts.
+
+        Raises
+        ------
+        TypeError
+            If ``chunk`` is not a ``range``.
+        ValueError
+            If ``chunk`` is empty, has a step other than 1 or reaches outside ``range(size)``.
+        """
+        if not isinstance(chunk, range):
+            raise TypeError(f"chunk must be a range of units, got {type(chunk).__name__}")
+        if chunk.step != 1 or not 0 <= chunk.start < chunk.stop <= self.size:
+            raise ValueError(f"chunk must be a non-empty range with step 1 within range(0, {self.size}), "
+                             f"got {chunk!r}")
+        nthreads = resolve_threads(threads)
+        start = time.perf_counter()
+        engine = self._engine
+        if isinstance(engine, ExactEngine):
+            arrays = engine.tally(chunk.start, chunk.stop, nthreads)
+        else:
+            assert self.trials is not None
+            full = self.trials // BLOCK_TRIALS  # blocks [0, full) are whole; block ``full`` is the rest
+            parts = []
+            if chunk.start < full:
+                parts.append(engine.run_blocks(chunk.start, min(chunk.stop, full) - chunk.start, BLOCK_TRIALS,
+                                               nthreads))
+            if chunk.stop > full:
+                parts.append(engine.run_blocks(full, 1, self.trials - full * BLOCK_TRIALS, nthreads))
+            arrays = {k: np.asarray(sum(p[k] for p in parts), dtype=np.uint64)[None, ...]
+                      for k in EquityTally._FIELDS}
+        return EquityTally._from_arrays(chunk, arrays, time.perf_counter() - start)
+
+    def combine(self, parts: Iterable[EquityTally]) -> EquityResult:
+        """The :class:`EquityResult` of the tallies of disjoint chunks, in any order.
+
+        Exact tallies must cover every unit of the job; Monte Carlo tallies may cover any
+        disjoint blocks (the result counts the trials they hold). ``elapsed`` is the sum of
+        the tallies' times.
+
+        Raises
+        ------
+        ValueError
+            If ``parts`` is empty, two chunks overlap, a tally does not fit this job, or
+            exact tallies leave units out.
+        """
+        tallies = sorted(parts, key=lambda t: t.chunk.start)
+        if not tallies:
+            raise ValueError("combine needs at least one tally")
+        n_players = len(self.players)
+        end = 0
+        for t in tallies:
+            n_rows = len(t.chunk) if self.exact else 1
+            if t.chunk.stop > self.size or t.win.shape != (n_rows, n_players) or t.deals.shape != (n_rows,):
+                raise ValueError(f"the tally of {t.chunk!r} does not belong to this job ({self.size} units, "
+                                 f"{n_players} players, {'exact' if self.exact else 'Monte Carlo'})")
+            if t.chunk.start < end:
+                raise ValueError(f"tallies overlap: units {t.chunk.start}..{end - 1} are counted twice")
+            if self.exact and t.chunk.start > end:
+                raise ValueError(f"exact tallies must cover every unit: range({end}, {t.chunk.start}) "
+                                 "is missing")
+            end = t.chunk.stop
+        if self.exact and end != self.size:
+            raise ValueError(f"exact tallies must cover every unit: range({end}, {self.size}) is missing")
+        elapsed = float(sum(t.elapsed for t in tallies))
+        if isinstance(self._engine, ExactEngine):
+            rows = {k: np.concatenate([getattr(t, k) for t in tallies]) for k in EquityTally._FIELDS}
+            eq, win, tie, split, deals = self._engine.finish(rows)
+            return EquityResult(players=self.players, equity=eq, win=win, tie=tie, stderr=np.zeros(n_players),
+                                exact=True, deals=deals, elapsed=elapsed, split=split, board=self.board,
+                                dead=self.dead)
+        total = {k: np.concatenate([getattr(t, k) for t in tallies]).sum(axis=0, dtype=np.uint64)
+                 for k in EquityTally._FIELDS}
+        n = float(total["deals"])
+        unit = float(_core.SHARE_UNIT)
+        mean = total["share"].astype(np.float64) / (unit * n)
+        sq = total["share_sq"].astype(np.float64) / (unit**2 * n)
+        err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n)
+        return EquityResult(players=self.players, equity=mean, win=total["win"] / n, tie=total["tie"] / n,
+                            stderr=err, exact=False, deals=int(total["deals"]), elapsed=elapsed,
+                            seed=self.seed, board=self.board, dead=self.dead,
+                            split=total["split"].astype(np.float64))
+
+
+def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:
+    """Enumerate ``job`` in about 100 chunks (one when read from the preflop table)."""
+    engine = job._engine
+    count = 1 if isinstance(engine, ExactEngine) and engine.from_table else 100
+    parts = []
+    with Progress(job.size, "exact", enabled=progress) as bar:
+        for chunk in job.chunks(count):
+            parts.append(job.run(chunk, threads))
+            bar.update(len(chunk))
+    return job.combine(parts)
+
+
+def _round_blocks(done: int) -> int:
+    """Blocks in the next Monte Carlo round after ``done`` blocks (see ``MAX_ROUND_BLOCKS``)."""
+    return max(1, min(done, MAX_ROUND_BLOCKS))
+
+
+def run_monte_carlo(job: EquityJob, threads: int, target: float | None, progress: bool | None
+                    ) -> EquityResult:
+    """Sample ``job`` round by round, stopping early once every stderr is at most ``target``."""
+    assert job.trials is not None
+    total: EquityTally | None = None
+    done = 0
+    with Progress(job.trials, "monte carlo", enabled=progress) as bar:
+        while done < job.size:
+            chunk = range(done, min(job.size, done + _round_blocks(done)))
+            part = job.run(chunk, threads)
+            total = part if total is None else total._plus(part)
+            done = chunk.stop
+            if target is None:
+                bar.update(int(part.deals[0]))
+                continue
+            so_far = job.combine([total])
+            worst = float(so_far.stderr.max())
+            if worst <= target:
+                break
+            # Progress toward the target: trials needed grow as (err / target)^2.
+            need = so_far.deals * (worst / target) ** 2
+            bar.update(int(part.deals[0]), total=min(job.trials, max(need, so_far.deals)))
+    assert total is not None
+    return job.combine([total])
