@@ -55,8 +55,16 @@ __all__ = ["Phase", "Hand", "HandResult", "PotResult"]
 _STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 _BOARD_SIZES = (3, 1, 1)
 _NO_LEGAL = LegalActions(None, False, False, None, None, None, False)
-# Hot paths build events as ``tuple.__new__(Event, (every field))``: the same NamedTuple value,
-# without the cost of its Python-level ``__new__`` (a few percent of a hand).
+# Hot paths build events (and LegalActions) as ``_new(Event, (every field))``, i.e.
+# ``tuple.__new__``: the same NamedTuple value, without the cost of its Python-level ``__new__``.
+_new = tuple.__new__
+# _AFTER[n][s]: the seats clockwise after ``s`` at an n-seat table, ending with ``s`` itself
+# (also the deal order R19 when ``s`` is the button); _OTHERS[n][s]: the same without ``s``.
+_AFTER = tuple(tuple(tuple((s + k) % n for k in range(1, n + 1)) for s in range(n)) for n in range(11))
+_OTHERS = tuple(tuple(order[:-1] for order in orders) for orders in _AFTER)
+# _DEAL_POS[n][button][s]: when seat ``s`` gets its cards in a round of the deal (R19).
+_DEAL_POS = tuple(tuple(tuple((s - b - 1) % n for s in range(n)) for b in range(n)) for n in range(11))
+_INT_ONLY = {int}
 
 # Waiting states (what the hand needs next).
 _W_ACTION, _W_HOLE, _W_BOARD, _W_SHOWDOWN, _W_DONE = range(5)
@@ -122,10 +130,7 @@ def _as_chips(name: str, value: object) -> int:
 def _checked_stacks(stacks: Sequence[int]) -> list[int]:
     """The starting stacks as a new list; ConfigError unless all are positive integer chips."""
     start = list(stacks)
-    for s in start:
-        if type(s) is not int or s <= 0:
-            break
-    else:
+    if start and {*map(type, start)} == _INT_ONLY and min(start) > 0:
         return start  # the common case: plain positive ints
     start = [_as_chips(f"stack of seat {i}", s) for i, s in enumerate(stacks)]
     for i, s in enumerate(start):
@@ -188,7 +193,7 @@ class Hand:
         "_waiting", "_actor", "_max_bet", "_full", "_nbets", "_acted", "_n_live", "_n_active",
         "_deck", "_dpos", "_fixed_board", "_manual", "_history", "_result", "_legal",
         "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
-        "_pending_holes", "_rand", "_awards", "_used",
+        "_rand", "_awards", "_used", "_after", "_others", "_min_bet",
     )
 
     def __init__(
@@ -232,7 +237,7 @@ class Hand:
         self._folded = [False] * n
         self._mucked = [False] * n
         self._shown = [False] * n
-        self._hole: list[list[int | None]] = [[] for _ in range(n)]
+        self._hole: list[list[int | None]] = []  # set below (manual) or by _setup_deck
         self._board: list[int] = []
         self._street = 0
         self._waiting = _W_HOLE
@@ -252,17 +257,20 @@ class Hand:
         self._next_hole = 0
         self._betting_over = False
         self._limit = config.structure is Structure.LIMIT
+        self._min_bet = config.min_bet
+        self._after = _AFTER[n]
+        self._others = _OTHERS[n]
         self._pot_limit = config.structure is Structure.POT_LIMIT
         self._values: dict[int, int] = {}
         self._uncalled: list[tuple[int, int]] = []
         self._manual = bool(manual)
-        self._pending_holes: list[list[int | None]] = []
         self._deck: list[int] | None = None
         self._dpos = 0
         self._fixed_board: list[int] = []
         if manual:
             if hole_cards is not None or board is not None or seed is not None or deck is not None:
                 raise ConfigError("manual dealing takes no seed, hole_cards, board or deck")
+            self._hole = [[] for _ in range(n)]
         else:
             if deck is not None and seed is not None:
                 raise ConfigError("give a seed or a deck, not both")
@@ -323,21 +331,21 @@ class Hand:
                 self._deck = list(range(52))
         self._dpos = 0
         # Deal order (R19): one card at a time from the seat left of the button, two rounds.
-        order = [(self.button + 1 + k) % n for k in range(n)]
-        hole_list: list[list[int | None]] = [[] for _ in range(n)]
+        # The hole cards are drawn here; _deal_all_holes records the deal once blinds are posted.
+        hole_list: list[list[int | None]]
         if hole_cards is None:
             # Nothing fixed: one batch of 2n cards, dealt round by round in seat order.
             cards = self._draw_many(2 * n)
-            for k, seat in enumerate(order):
-                hole_list[seat] = [cards[k], cards[k + n]]
+            hole_list = [[cards[k], cards[k + n]] for k in _DEAL_POS[n][self.button]]
         else:
+            hole_list = [[] for _ in range(n)]
             draw = self._draw
             for _round in range(2):
-                for seat in order:
+                for seat in self._after[self.button]:
                     given = holes[seat]
                     hole_list[seat].append(draw() if given is None else given[_round])
         self._fixed_board = board_cards
-        self._pending_holes = hole_list
+        self._hole = hole_list
 
     def _draw(self) -> int:
         """Top card of the deck: one lazy Fisher-Yates step (R18)."""
@@ -356,19 +364,14 @@ class Hand:
         deck = self._deck
         assert deck is not None
         rand = self._rand
-        p = self._dpos
-        left = len(deck) - p
-        cards = []
-        for _ in range(count):
-            j = p + int(rand() * left)
-            card = deck[j]
-            deck[j] = deck[p]
-            deck[p] = card
-            cards.append(card)
-            p += 1
-            left -= 1
-        self._dpos = p
-        return cards
+        start = self._dpos
+        end = start + count
+        size = len(deck)
+        for p in range(start, end):
+            j = p + int(rand() * (size - p))
+            deck[j], deck[p] = deck[p], deck[j]
+        self._dpos = end
+        return deck[start:end]  # each step put its card at position p
 
     def _post(self, seat: int, amount: int, kind: str) -> None:
         stack = self._stacks[seat]
@@ -393,7 +396,7 @@ class Hand:
             to = self._bets[seat]
         if all_in:
             self._n_active -= 1
-        self._history.append(tuple.__new__(Event, (0, seat, kind, amount, to, (), all_in)))
+        self._history.append(_new(Event, (0, seat, kind, amount, to, (), all_in)))
 
     @property
     def small_blind_seat(self) -> int:
@@ -407,11 +410,19 @@ class Hand:
 
     def _post_forced_bets(self) -> None:
         cfg = self.config
-        sb, bb = self.small_blind_seat, self.big_blind_seat
-        if cfg.ante_mode is AnteMode.EVERY_PLAYER:
-            for k in range(self.n):
-                self._post((self.button + 1 + k) % self.n, cfg.ante, "ante")
-        elif cfg.ante_mode is AnteMode.BIG_BLIND:
+        n = self.n
+        button = self.button
+        if n == 2:
+            sb, bb = button, (button + 1) % n
+        else:
+            sb, bb = (button + 1) % n, (button + 2) % n
+        ante_mode = cfg.ante_mode
+        if ante_mode is AnteMode.NONE:
+            pass
+        elif ante_mode is AnteMode.EVERY_PLAYER:
+            for seat in self._after[button]:
+                self._post(seat, cfg.ante, "ante")
+        elif ante_mode is AnteMode.BIG_BLIND:
             self._post(bb, cfg.ante, "ante")
         self._post(sb, cfg.small_blind, "sb")
         self._post(bb, cfg.big_blind, "bb")
@@ -421,11 +432,10 @@ class Hand:
         self._nbets = 1
 
     def _deal_all_holes(self) -> None:
-        holes = self._pending_holes
-        order = [(self.button + 1 + k) % self.n for k in range(self.n)]
-        for seat in order:
-            self._hole[seat] = list(holes[seat])
-            self._history.append(tuple.__new__(Event, (0, seat, "deal", 0, 0, tuple(holes[seat]), False)))
+        hole = self._hole  # drawn by _setup_deck
+        append = self._history.append
+        for seat in self._after[self.button]:
+            append(_new(Event, (0, seat, "deal", 0, 0, tuple(hole[seat]), False)))
         self._next_hole = self.n
 
     # ------------------------------------------------------------------ public state
@@ -546,14 +556,15 @@ class Hand:
         folded = self._folded
         stacks = self._stacks
         bets = self._bets
-        acted = self._acted
         max_bet = self._max_bet
-        may_reopen = self._n_active >= 2
-        n = self.n
-        for k in range(after + 1, after + n + 1):
-            i = k % n
-            if not folded[i] and stacks[i] > 0:
-                if bets[i] < max_bet or (may_reopen and not acted[i]):
+        if self._n_active >= 2:
+            acted = self._acted
+            for i in self._after[after]:
+                if not folded[i] and stacks[i] > 0 and (bets[i] < max_bet or not acted[i]):
+                    return i
+        else:
+            for i in self._after[after]:
+                if bets[i] < max_bet and not folded[i] and stacks[i] > 0:
                     return i
         return None
 
@@ -571,78 +582,6 @@ class Hand:
             self._waiting = _W_ACTION
             self._legal = None
 
-    def _legal_tuple(self) -> LegalActions:
-        """The actor's legal actions; cached until the next change."""
-        cached = self._legal
-        if cached is not None:
-            return cached
-        i = self._actor
-        if i is None:
-            self._legal = _NO_LEGAL
-            return _NO_LEGAL
-        bets = self._bets
-        max_bet = self._max_bet
-        own = bets[i]
-        need = max_bet - own
-        stack = self._stacks[i]
-        check = need <= 0
-        call = None if check else (need if need < stack else stack)
-        min_to = max_to = None
-        all_to = stack + own
-        if stack > need:
-            cfg = self.config
-            # Someone else must be able to respond to a raise.
-            stacks = self._stacks
-            folded = self._folded
-            others = False
-            for j in range(self.n):
-                if j != i and not folded[j] and stacks[j] + bets[j] > max_bet:
-                    others = True
-                    break
-            if others:
-                if self._limit:
-                    inc = cfg.bet_sizes[self._street]
-                    allowed = True
-                    cap = cfg.bet_cap
-                    if (
-                        cap is not None
-                        and self._nbets >= cap
-                        and not (not cfg.cap_heads_up and self._n_live == 2)
-                        and not (cfg.uncapped_river and self._street == 3)
-                    ):
-                        allowed = False
-                else:
-                    min_bet = cfg.min_bet
-                    assert min_bet is not None  # GameConfig.__post_init__ defaults it to big_blind
-                    inc = self._full if self._full > min_bet else min_bet
-                    allowed = True
-                # R29: an incomplete raise does not reopen the betting for a player who acted,
-                # unless what they now face is at least a full raise.
-                if allowed and self._acted[i] and need < inc:
-                    allowed = False
-                if allowed:
-                    lo = max_bet + inc
-                    if all_to <= lo:
-                        min_to = max_to = all_to
-                    else:
-                        min_to = lo
-                        if self._limit:
-                            max_to = lo
-                        elif self._pot_limit:
-                            pot_to = max_bet + self._pot + need
-                            if pot_to < lo:
-                                pot_to = lo
-                            max_to = pot_to if pot_to < all_to else all_to
-                        else:
-                            max_to = all_to
-        if stack <= need or (max_to is not None and all_to <= max_to):
-            all_in_to: int | None = all_to
-        else:
-            all_in_to = None
-        legal = LegalActions(i, True, check, call, min_to, max_to, max_bet == 0, all_in_to)
-        self._legal = legal
-        return legal
-
     def legal_actions(self) -> LegalActions:
         """What the player to act may do (R24-R29).
 
@@ -658,7 +597,82 @@ class Hand:
         >>> print(hand.legal_actions())
         seat 0 may fold, call 2, raise to 4..100
         """
-        return self._legal_tuple()
+        legal = self._legal
+        if legal is not None:
+            return legal  # cached until the next change
+        i = self._actor
+        if i is None:
+            self._legal = _NO_LEGAL
+            return _NO_LEGAL
+        bets = self._bets
+        stacks = self._stacks
+        max_bet = self._max_bet
+        own = bets[i]
+        need = max_bet - own
+        stack = stacks[i]
+        all_to = stack + own
+        check = need <= 0
+        if stack <= need:
+            # Calling takes every chip (R34): no bet or raise.
+            legal = _new(LegalActions, (i, True, check, None if check else stack, None, None, max_bet == 0, all_to))
+            self._legal = legal
+            return legal
+        call = None if check else need
+        # A bet or raise needs someone else able to respond to it.
+        folded = self._folded
+        for j in self._others[i]:
+            if stacks[j] + bets[j] > max_bet and not folded[j]:
+                break
+        else:
+            legal = _new(LegalActions, (i, True, check, call, None, None, max_bet == 0, None))
+            self._legal = legal
+            return legal
+        min_to = max_to = all_in_to = None
+        if self._limit:
+            cfg = self.config
+            inc = cfg.bet_sizes[self._street]
+            allowed = True
+            cap = cfg.bet_cap
+            if (
+                cap is not None
+                and self._nbets >= cap
+                and not (not cfg.cap_heads_up and self._n_live == 2)
+                and not (cfg.uncapped_river and self._street == 3)
+            ):
+                allowed = False
+        else:
+            min_bet = self._min_bet
+            assert min_bet is not None  # GameConfig.__post_init__ defaults it to big_blind
+            full = self._full
+            inc = full if full > min_bet else min_bet
+            allowed = True
+        # R29: an incomplete raise does not reopen the betting for a player who acted,
+        # unless what they now face is at least a full raise.
+        if allowed and need < inc and self._acted[i]:
+            allowed = False
+        if allowed:
+            lo = max_bet + inc
+            if all_to <= lo:
+                min_to = max_to = all_in_to = all_to
+            else:
+                min_to = lo
+                if self._limit:
+                    max_to = lo
+                elif self._pot_limit:
+                    pot_to = max_bet + self._pot + need
+                    if pot_to < lo:
+                        pot_to = lo
+                    max_to = pot_to if pot_to < all_to else all_to
+                else:
+                    max_to = all_to
+                if all_to <= max_to:
+                    all_in_to = all_to
+        legal = _new(LegalActions, (i, True, check, call, min_to, max_to, max_bet == 0, all_in_to))
+        self._legal = legal
+        return legal
+
+    _legal_tuple = legal_actions  # the internal name used by the validation code
+
 
     # ------------------------------------------------------------------ validation
 
@@ -712,7 +726,7 @@ class Hand:
     def _check(self, action: Any, seat: int | None) -> Any:
         """Validate; return the resolved player action (AllIn resolved) or the dealer action."""
         cls = type(action)
-        if cls is DealHole or cls is DealBoard or cls is Show or cls is Muck:
+        if cls in _DEALER_ACTIONS:
             self._check_dealer(action)
             return action
         if cls not in _PLAYER_ACTIONS:
@@ -885,14 +899,14 @@ class Hand:
         """
         resolved = self._check(action, seat)
         cls = type(resolved)
+        if cls is RaiseTo or cls is Bet:
+            return self._do_raise(resolved.amount)
         if cls is Fold:
             return self._do_fold()
         if cls is Check:
             return self._do_check()
         if cls is Call:
             return self._do_call()
-        if cls is Bet or cls is RaiseTo:
-            return self._do_raise(resolved.amount)
         if cls is DealHole:
             return self._do_deal_hole(resolved)
         if cls is DealBoard:
@@ -957,11 +971,11 @@ class Hand:
         self._n_live -= 1
         if self._stacks[i] > 0:
             self._n_active -= 1
-        ev = tuple.__new__(Event, (self._street, i, "fold", 0, 0, (), False))
+        ev = _new(Event, (self._street, i, "fold", 0, 0, (), False))
         self._history.append(ev)
+        self._legal = None
         if self._n_live == 1:
             self._actor = None
-            self._legal = None
             self._return_round_uncalled()
             self._award()
         else:
@@ -972,7 +986,7 @@ class Hand:
         i = self._actor
         assert i is not None
         self._acted[i] = True
-        ev = tuple.__new__(Event, (self._street, i, "check", 0, self._bets[i], (), False))
+        ev = _new(Event, (self._street, i, "check", 0, self._bets[i], (), False))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -980,18 +994,25 @@ class Hand:
     def _do_call(self) -> Event:
         i = self._actor
         assert i is not None
-        stack = self._stacks[i]
-        need = self._max_bet - self._bets[i]
-        amount = need if need < stack else stack
-        self._stacks[i] = stack - amount
-        self._bets[i] += amount
+        stacks = self._stacks
+        bets = self._bets
+        stack = stacks[i]
+        to = self._max_bet
+        need = to - bets[i]
+        if need < stack:
+            amount = need
+            all_in = False
+        else:  # all-in, for less or exactly (R34)
+            amount = stack
+            to = bets[i] + stack
+            all_in = True
+            self._n_active -= 1
+        stacks[i] = stack - amount
+        bets[i] = to
         self._put[i] += amount
         self._pot += amount
         self._acted[i] = True
-        all_in = amount == stack
-        if all_in:
-            self._n_active -= 1
-        ev = tuple.__new__(Event, (self._street, i, "call", amount, self._bets[i], (), all_in))
+        ev = _new(Event, (self._street, i, "call", amount, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -999,57 +1020,59 @@ class Hand:
     def _do_raise(self, to: int) -> Event:
         i = self._actor
         assert i is not None
-        cfg = self.config
-        own = self._bets[i]
-        delta = to - own
-        increment = to - self._max_bet
-        opening = self._max_bet == 0
+        bets = self._bets
+        max_bet = self._max_bet
+        delta = to - bets[i]
+        increment = to - max_bet
+        opening = max_bet == 0
         stack = self._stacks[i] - delta
         self._stacks[i] = stack
-        self._bets[i] = to
+        bets[i] = to
         self._put[i] += delta
         self._pot += delta
         if self._limit:
+            cfg = self.config
             size = cfg.bet_sizes[self._street]
             full = increment >= size or (cfg.half_bet_reopens and 2 * increment >= size)
         else:
-            min_bet = cfg.min_bet
+            min_bet = self._min_bet
             assert min_bet is not None  # GameConfig.__post_init__ defaults it to big_blind
             size = self._full if self._full > min_bet else min_bet
             full = increment >= size
             if full:
                 self._full = increment
+        acted = self._acted
         if full or opening:
-            acted = self._acted
-            for j in range(self.n):
-                acted[j] = False
+            acted[:] = [False] * self.n
             if full:
                 self._nbets += 1
-        self._acted[i] = True
+        acted[i] = True
         self._max_bet = to
         all_in = stack == 0
         if all_in:
             self._n_active -= 1
-        ev = tuple.__new__(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), all_in))
+        ev = _new(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
 
     def _advance(self, i: int) -> None:
+        """Pass the turn to the next seat after ``i`` that needs to act, or end the round."""
         self._legal = None
-        actor = self._next_actor(i)
-        if actor is None:
-            self._actor = None
-            self._end_round()
-        else:
-            self._actor = actor
+        nxt = self._next_actor(i)
+        if nxt is not None:
+            self._actor = nxt
+            return
+        self._actor = None
+        self._end_round()
 
     def _return_round_uncalled(self) -> None:
-        ret = uncalled(self._bets)
+        bets = self._bets
+        ret = uncalled(bets)
         if ret is not None:
             seat, amount = ret
             self._give_back(seat, amount)
-            self._bets[seat] -= amount
+            bets[seat] -= amount
 
     def _give_back(self, seat: int, amount: int) -> None:
         was_all_in = self._stacks[seat] == 0
@@ -1059,14 +1082,12 @@ class Hand:
         if was_all_in and not self._folded[seat]:
             self._n_active += 1
         self._uncalled.append((seat, amount))
-        self._history.append(Event(self._street, seat, "return", amount))
+        self._history.append(_new(Event, (self._street, seat, "return", amount, 0, (), False)))
 
     def _end_round(self) -> None:
         """Close the betting round: return uncalled chips (R30), then next street or showdown."""
         self._return_round_uncalled()
-        bets = self._bets
-        for j in range(self.n):
-            bets[j] = 0
+        self._bets[:] = [0] * self.n
         self._actor = None
         self._legal = None
         if self._n_active <= 1 or self._street >= 3:
@@ -1082,32 +1103,34 @@ class Hand:
         self._max_bet = 0
         self._full = 0
         self._nbets = 0
-        acted = self._acted
-        for j in range(self.n):
-            acted[j] = False
+        self._acted[:] = [False] * self.n
         if self._manual:
             self._waiting = _W_BOARD
             return
         self._deal_board_auto()
 
     def _deal_board_auto(self) -> None:
-        size = _BOARD_SIZES[self._street - 1]
+        street = self._street
+        size = _BOARD_SIZES[street - 1]
         fixed = self._fixed_board
         # Burn before the flop, the turn and the river (R20), then the street's cards.
         if fixed:
             burn = self._draw()
-            cards: list[int] = []
+            drawn: list[int] = []
             for _ in range(size):
-                k = len(self._board) + len(cards)
-                cards.append(fixed[k] if k < len(fixed) else self._draw())
+                k = len(self._board) + len(drawn)
+                drawn.append(fixed[k] if k < len(fixed) else self._draw())
+            cards = tuple(drawn)
         else:
-            burn, *cards = self._draw_many(size + 1)
-        self._history.append(tuple.__new__(Event, (self._street, None, "burn", 0, 0, (burn,), False)))
-        self._enter_street(tuple(cards))
+            drawn = self._draw_many(size + 1)
+            burn = drawn[0]
+            cards = tuple(drawn[1:])
+        self._history.append(_new(Event, (street, None, "burn", 0, 0, (burn,), False)))
+        self._enter_street(cards)
 
     def _enter_street(self, cards: tuple[int, ...]) -> Event:
         self._board.extend(cards)
-        ev = tuple.__new__(Event, (self._street, None, "board", 0, 0, cards, False))
+        ev = _new(Event, (self._street, None, "board", 0, 0, cards, False))
         self._history.append(ev)
         if self._betting_over:
             self._next_street()
@@ -1161,9 +1184,15 @@ class Hand:
         if self._manual:
             self._maybe_finish_showdown()
             return
-        for i in seat_order(self._contenders(), self.button, self.n):
-            self._shown[i] = True
-            self._history.append(tuple.__new__(Event, (4, i, "show", 0, 0, tuple(self._hole[i]), False)))
+        folded = self._folded
+        mucked = self._mucked
+        shown = self._shown
+        hole = self._hole
+        append = self._history.append
+        for i in self._after[self.button]:  # seat order from the left of the button
+            if not folded[i] and not mucked[i]:
+                shown[i] = True
+                append(_new(Event, (4, i, "show", 0, 0, tuple(hole[i]), False)))
         self._award()
 
     def _maybe_finish_showdown(self) -> None:
@@ -1208,16 +1237,20 @@ class Hand:
             winner = folded.index(False)
             amount = self._pot
             stacks[winner] += amount
-            history.append(tuple.__new__(Event, (street, winner, "win", amount, 0, (), False)))
+            history.append(_new(Event, (street, winner, "win", amount, 0, (), False)))
             awards.append((amount, (winner,), [winner], [amount]))
         else:
-            excluded = [folded[i] or mucked[i] for i in range(n)]
+            excluded = [False] * n
+            live = []
+            for i in range(n):
+                if folded[i] or mucked[i]:
+                    excluded[i] = True
+                else:
+                    live.append(i)
             pots = layer_pots(self._put, excluded, self._dead)
-            live = [i for i in range(n) if not excluded[i]]
             values = self._values
             if len(live) > 1:
-                from ..evaluate import evaluate
-
+                evaluate = _evaluator()
                 board = self._board
                 # Every live seat's hole cards are known here: automatic hands deal them, and
                 # manual showdowns only award once each contender has shown (Show/finish check).
@@ -1246,7 +1279,7 @@ class Hand:
                         shares = split_amount(amount, winners, button, n)
                 for seat, share in zip(winners, shares):
                     stacks[seat] += share
-                    history.append(tuple.__new__(Event, (street, seat, "win", share, 0, (), False)))
+                    history.append(_new(Event, (street, seat, "win", share, 0, (), False)))
                 awards.append((amount, eligible, winners, shares))
         self._pot = 0
         self._actor = None
@@ -1305,6 +1338,19 @@ class Hand:
         return describe(self)
 
 
+def _evaluator() -> Any:
+    """``fastholdem.evaluate.evaluate``, imported on first use (the game package loads without it)."""
+    global _evaluate
+    if _evaluate is None:
+        from ..evaluate import evaluate
+
+        _evaluate = evaluate
+    return _evaluate
+
+
+_evaluate: Any = None
+
+
 class _TopOfDeck(random.Random):
     """A generator whose every draw is 0.0: the lazy shuffle then deals the deck in order."""
 
@@ -1318,3 +1364,4 @@ _CHECK = Check()
 _CALL = Call()
 _ALLIN = AllIn()
 _PLAYER_ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo, AllIn))
+_DEALER_ACTIONS = frozenset((DealHole, DealBoard, Show, Muck))

@@ -30,21 +30,17 @@ def uncalled(contributions: Sequence[int]) -> tuple[int, int] | None:
     >>> uncalled([100, 300, 50]), uncalled([100, 100, 50])
     ((1, 200), None)
     """
-    top = -1
-    second = -1
-    seat = -1
-    for i, c in enumerate(contributions):
-        if c > top:
-            second = top
-            top = c
-            seat = i
-        elif c > second:
+    if not contributions:
+        return None
+    top = max(contributions)
+    if top <= 0 or contributions.count(top) > 1:
+        return None  # nothing put in, or the top level was matched
+    seat = contributions.index(top)
+    second = 0
+    for c in contributions:
+        if second < c < top:
             second = c
-    if second < 0:
-        second = 0
-    if top > second:
-        return seat, top - second
-    return None
+    return seat, top - second
 
 
 def layer_pots(
@@ -83,6 +79,19 @@ def layer_pots(
     [(270, (0, 2))]
     """
     n = len(contributions)
+    if n and min(contributions) >= 0:
+        # Common case: every seat still in put in the same, largest amount. Each layer then has
+        # the same eligible seats, so the layers merge into one pot of every chip.
+        top = max(contributions)
+        in_hand = []
+        for i in range(n):
+            if not folded[i]:
+                if contributions[i] != top:
+                    break
+                in_hand.append(i)
+        else:
+            if top > 0 and in_hand:
+                return [Pot(sum(contributions) + dead, tuple(in_hand))]
     pots: list[Pot] = []
     previous = 0
     carry = dead
