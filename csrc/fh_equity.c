@@ -64,6 +64,22 @@ FH_INLINE void tally_showdown(fh_tally *t, const fh_value_t *v, int n, uint64_t 
         }
         return;
     }
+    if (n == 3) {
+        /* Three players (common in exact multiway jobs): the best value without branches,
+         * then one well-predicted test for a single winner. */
+        fh_value_t a = v[0], b = v[1], c = v[2];
+        fh_value_t top = a > b ? a : b;
+        top = top > c ? top : c;
+        unsigned mask = (unsigned)(a == top) | (unsigned)(b == top) << 1 | (unsigned)(c == top) << 2;
+        if (FH_LIKELY((mask & (mask - 1)) == 0)) {
+            unsigned who = mask >> 1; /* 1, 2, 4 -> 0, 1, 2 */
+            t->split[1] += w;
+            t->win[who] += w;
+            t->share[who] += w * FH_SHARE_UNIT;
+            t->share_sq[who] += w * (uint64_t)FH_SHARE_UNIT * FH_SHARE_UNIT;
+            return;
+        }
+    }
     fh_value_t best = v[0];
     int winners = 1, who = 0;
     for (int p = 1; p < n; p++) {
