@@ -183,6 +183,7 @@ static void last_two(const board_enum *e, int start, uint64_t bkey, uint64_t bsr
     }
     uint64_t safe_count[13] = {0};
     uint64_t rank_key[13]; /* key of one safe card of each rank present */
+    unsigned present = 0;  /* bit r: some safe card has rank r */
     int live_idx[FH_N_CARDS], n_live = 0;
     for (int i = start; i < e->n_avail; i++) {
         if (e->suit_flag[i] & live) {
@@ -191,20 +192,26 @@ static void last_two(const board_enum *e, int start, uint64_t bkey, uint64_t bsr
             unsigned r = (unsigned)(FH_CTZ64(e->srs[i]) & 15u);
             rank_key[r] = e->keys[i];
             safe_count[r]++;
+            present |= 1u << r;
         }
     }
-    for (unsigned r1 = 0; r1 < 13; r1++) {
-        if (!safe_count[r1]) continue;
+    /* Ranks are visited through the bit mask of present ones: no test per absent rank. */
+    for (unsigned m1 = present; m1; m1 &= m1 - 1) {
+        unsigned r1 = (unsigned)FH_CTZ64(m1);
         uint64_t c1 = safe_count[r1], k1 = bkey + rank_key[r1];
         if (c1 >= 2) showdown_noflush(e, k1 + rank_key[r1], c1 * (c1 - 1) / 2, t);
-        for (unsigned r2 = r1 + 1; r2 < 13; r2++)
-            if (safe_count[r2]) showdown_noflush(e, k1 + rank_key[r2], c1 * safe_count[r2], t);
+        for (unsigned m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+            unsigned r2 = (unsigned)FH_CTZ64(m2);
+            showdown_noflush(e, k1 + rank_key[r2], c1 * safe_count[r2], t);
+        }
     }
     for (int a = 0; a < n_live; a++) {
         int i = live_idx[a];
         uint64_t ka = bkey + e->keys[i], sa = bsr | e->srs[i];
-        for (unsigned r = 0; r < 13; r++)
-            if (safe_count[r]) showdown_full(e, ka + rank_key[r], sa, safe_count[r], t);
+        for (unsigned m = present; m; m &= m - 1) {
+            unsigned r = (unsigned)FH_CTZ64(m);
+            showdown_full(e, ka + rank_key[r], sa, safe_count[r], t);
+        }
         for (int b = a + 1; b < n_live; b++) {
             int j = live_idx[b];
             showdown_full(e, ka + e->keys[j], sa | e->srs[j], 1, t);
