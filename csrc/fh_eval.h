@@ -57,14 +57,6 @@ FH_INLINE fh_value_t fh_eval_cards(const fh_card_t *cards, int n) {
     return n == 7 ? fh_noflush_value(key) : fh_noflush56_value(key);
 }
 
-/* Value of exactly seven cards (unrolled). */
-FH_INLINE fh_value_t fh_eval7(const fh_card_t *c) {
-    uint64_t key = FH_KEY_INIT + fh_card_keys[c[0]] + fh_card_keys[c[1]] + fh_card_keys[c[2]] +
-                   fh_card_keys[c[3]] + fh_card_keys[c[4]] + fh_card_keys[c[5]] + fh_card_keys[c[6]];
-    if (FH_UNLIKELY(key & FH_FLUSH_CHECK)) return fh_flush_value_of_cards(key, c, 7);
-    return fh_noflush_value(key);
-}
-
 /* Category 0 (high card) .. 8 (straight flush) of a value 1..7462. */
 FH_INLINE int fh_category(fh_value_t v) {
     int c = 0;
