@@ -48,8 +48,9 @@ class BuildExt(build_ext):
     """Adds optimisation, sanitizer and OpenMP flags, decided once per build."""
 
     def build_extensions(self) -> None:
-        compile_args = ["-std=c11"] if self.compiler.compiler_type != "msvc" else []
-        link_args: list[str] = []
+        posix = self.compiler.compiler_type != "msvc"
+        compile_args = ["-std=c11", "-pthread"] if posix else []
+        link_args: list[str] = ["-pthread"] if posix else []
         if _flag("FASTHOLDEM_SANITIZE"):
             san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]
             compile_args += ["-O1", "-g", *san]

@@ -27,6 +27,7 @@ Usage::
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -54,10 +55,9 @@ REF_MC6_PER_THREAD = 14.8e6
 warnings.filterwarnings("ignore", message=r"'\w+' deprecated - use", module=r"eval7\.rangestring")
 
 
-# The module whose PREFLOP_TABLE is read when a job starts (patching a re-exported copy would do
-# nothing); fastholdem.equity held it before fastholdem.preflop_table existed.
-_TABLE_MODULE = sys.modules.get("fastholdem.preflop_table", sys.modules["fastholdem.equity"])
-HAVE_TABLE = hasattr(_TABLE_MODULE, "PREFLOP_TABLE")
+# The module whose PREFLOP_TABLE is read when a job starts.
+_TABLE_MODULE = importlib.import_module("fastholdem.equity.engines.table")
+HAVE_TABLE = True
 
 
 @contextmanager

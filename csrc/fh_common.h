@@ -24,6 +24,7 @@ typedef enum fh_status {
     FH_ERR_NO_DEAL = 2,   /* no card assignment is consistent with the input */
     FH_ERR_TOO_BIG = 3,   /* the job exceeds a fixed limit */
     FH_ERR_ARGUMENT = 4,  /* an argument outside its documented range */
+    FH_ERR_INTERRUPTED = 5, /* a poll (e.g. for Ctrl-C) cancelled the work before it finished */
 } fh_status;
 
 #if defined(__GNUC__) || defined(__clang__)

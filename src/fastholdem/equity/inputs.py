@@ -13,10 +13,10 @@ from typing import Union
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .cards import CardsLike, card_str, cards_str, parse_cards
-from .errors import CardError, RangeError
-from .ranges import N_COMBOS, Range
+from .. import _core
+from ..cards import CardsLike, card_str, cards_str, parse_cards
+from ..errors import CardError, RangeError
+from ..ranges import N_COMBOS, Range
 
 __all__ = ["MAX_TRIALS", "ParsedPlayer", "PlayerLike", "check_mode", "check_seed", "parse_inputs",
            "resolve_threads"]

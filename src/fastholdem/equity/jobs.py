@@ -27,11 +27,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .equity_engines import ExactEngine, MonteCarloEngine
-from .equity_inputs import resolve_threads
-from .equity_result import EquityResult
-from .progress import Progress
+from .. import _core
+from ..progress import Progress
+from .engines.enumeration import ExactEngine
+from .engines.montecarlo import MonteCarloEngine
+from .inputs import resolve_threads
+from .result import EquityResult
 
 __all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "run_exact", "run_monte_carlo"]
 

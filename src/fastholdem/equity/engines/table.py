@@ -7,8 +7,7 @@ enumerating.
 
 Jobs use the table when :func:`table_available`, which looks at :data:`PREFLOP_TABLE` of
 *this* module on each call; pointing that at a missing file switches the table off (as
-``benchmarks/bench_equity.py`` does). ``fastholdem.equity.PREFLOP_TABLE`` is only a copy of
-the path: changing it has no effect.
+``benchmarks/bench_equity.py`` does).
 
 >>> keys, counts = load_table()
 >>> len(keys), int(counts[0].sum()) == PREFLOP_BOARDS
@@ -28,11 +27,12 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from ... import _core
 
 __all__ = ["PREFLOP_BOARDS", "PREFLOP_TABLE", "load_table", "table_available", "table_tallies"]
 
-PREFLOP_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "preflop_headsup.npz")
+PREFLOP_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "data",
+                             "preflop_headsup.npz")
 """Path of the shipped table."""
 PREFLOP_BOARDS = 1_712_304
 """Boards of a heads-up preflop deal: C(48, 5)."""

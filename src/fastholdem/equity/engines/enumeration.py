@@ -1,24 +1,22 @@
-"""The two counting engines behind :class:`fastholdem.EquityJob`.
+"""Exact counting behind :class:`fastholdem.EquityJob`: every board for each distinct deal.
 
-:class:`ExactEngine` enumerates every board for each distinct deal (with up to five players,
-deals that differ only by a suit permutation are enumerated once), or reads heads-up preflop deals from the shipped table
-(:mod:`fastholdem.preflop_table`); :class:`MonteCarloEngine` samples seeded blocks of trials,
-block ``b`` from the stream ``(seed, b)``. Both return integer tallies, so any split of the
-work adds up exactly. :func:`hand_assignments` lists the deals an exact job enumerates.
+:func:`hand_assignments` lists the deals an exact job enumerates; :class:`ExactEngine`
+enumerates every board for each distinct deal (with up to five players, deals that differ
+only by a suit permutation are enumerated once), or reads heads-up preflop deals from the
+shipped table (:mod:`fastholdem.equity.engines.table`). Tallies are integers, so any split
+of the work adds up exactly.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .equity_inputs import ParsedPlayer
-from .preflop_table import table_available, table_tallies
+from ... import _core
+from ..inputs import ParsedPlayer
+from .table import table_available, table_tallies
 
-__all__ = ["ExactEngine", "MonteCarloEngine", "hand_assignments"]
+__all__ = ["ExactEngine", "hand_assignments"]
 
 _Floats = npt.NDArray[np.float64]
 
@@ -90,19 +88,3 @@ class ExactEngine:
         total_deals = int(t["deals"][inv].sum())
         eq = share / (_core.SHARE_UNIT * deals_w)
         return eq, win / deals_w, tie / deals_w, split, total_deals
-
-
-class MonteCarloEngine:
-    """Seeded Monte Carlo; block b draws from stream (seed, b), so blocks add exactly."""
-
-    def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int], seed: int) -> None:
-        self.combos = [None if p.random else p.combos for p in parsed]
-        self.cum = [None if p.random else np.cumsum(p.weights) for p in parsed]
-        self.random = [p.random for p in parsed]
-        self.board, self.dead, self.seed = board, dead, seed & (2**64 - 1)
-        self.n_players = len(parsed)
-
-    def run_blocks(self, first: int, count: int, size: int, threads: int) -> dict[str, Any]:
-        """Tally of blocks [first, first + count) of ``size`` trials each."""
-        return _core.monte_carlo(self.combos, self.cum, self.random, self.board, self.dead, self.seed,
-                                 first, count, size, threads)

@@ -18,55 +18,40 @@ chunks (and :func:`equity` runs the same jobs):
 >>> bool(np.array_equal(job.combine(parts).equity, whole.equity))
 True
 
-This module is the public entry; the parts live in modules of their own and are
-re-exported here: :mod:`fastholdem.equity_result` (:class:`EquityResult`),
-:mod:`fastholdem.equity_jobs` (:class:`EquityJob`, :class:`EquityTally`, the run loops),
-:mod:`fastholdem.equity_engines` (exact and Monte Carlo counting),
-:mod:`fastholdem.equity_inputs` (argument checks) and :mod:`fastholdem.preflop_table` (the
-shipped heads-up preflop table).
+This package's ``__init__`` is the public entry only. The pipeline, one module per step:
+
+1. :mod:`.inputs` parses and checks players, board, dead cards, threads, mode and seed;
+2. :mod:`.plan` picks the engine and builds the job;
+3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.table` (the shipped
+   heads-up preflop table) and :mod:`.engines.montecarlo`;
+4. :mod:`.jobs` cuts a job into chunks, runs them and combines their integer tallies;
+5. :mod:`.result` holds :class:`EquityResult`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
 import time
 from collections.abc import Sequence
 
-from . import _core
-from .cards import CardsLike, cards_str
-from .equity_engines import ExactEngine, MonteCarloEngine, hand_assignments
-from .equity_inputs import MAX_TRIALS as MAX_TRIALS
-from .equity_inputs import PlayerLike, check_mode, check_seed, parse_inputs, resolve_threads
-from .equity_jobs import BLOCK_TRIALS as BLOCK_TRIALS
-from .equity_jobs import MAX_ROUND_BLOCKS as MAX_ROUND_BLOCKS
-from .equity_jobs import EquityJob, EquityTally, run_exact, run_monte_carlo
-from .equity_result import EquityResult
-from .errors import RangeError
-from .preflop_table import PREFLOP_BOARDS as PREFLOP_BOARDS
-from .preflop_table import PREFLOP_TABLE as PREFLOP_TABLE
-from .preflop_table import load_table, table_tallies
+from .. import _core
+from ..cards import CardsLike
+from .inputs import MAX_TRIALS as MAX_TRIALS
+from .inputs import PlayerLike, check_mode, check_seed, resolve_threads
+from .jobs import BLOCK_TRIALS as BLOCK_TRIALS
+from .jobs import MAX_ROUND_BLOCKS as MAX_ROUND_BLOCKS
+from .jobs import EquityJob, EquityTally, run_exact, run_monte_carlo
+from .plan import DEFAULT_TRIALS as DEFAULT_TRIALS
+from .plan import EXACT_AUTO_LIMIT as EXACT_AUTO_LIMIT
+from .plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
+from .plan import make_job
+from .result import EquityResult
 
 __all__ = ["EquityJob", "EquityResult", "EquityTally", "PlayerLike", "equity", "equity_batch", "equity_job",
            "hand_strength"]
 
-# Defined here before the split and still importable from here: the names imported ``as``
-# themselves above and the two aliases below. PREFLOP_TABLE here is a copy of the path; to
-# switch the table off, patch fastholdem.preflop_table.PREFLOP_TABLE, the name that is read.
-_preflop_table = load_table
-_preflop_tallies = table_tallies
-
 equity_batch = _core.equity_batch
 hand_strength = _core.hand_strength
-
-DEFAULT_TRIALS = 1_000_000
-"""Monte Carlo trials when neither ``trials`` nor ``stderr`` is given."""
-EXACT_AUTO_LIMIT = 300_000_000
-"""``exact=None`` enumerates when distinct deals x boards x players is at most this."""
-MAX_ASSIGNMENTS = 5_000_000
-"""Most hand assignments (one combo per player) an exact job may list: ``exact=True`` raises
-ValueError beyond it, and ``exact=None`` samples instead."""
-
 
 def equity(
     players: Sequence[PlayerLike],
@@ -149,7 +134,7 @@ def equity(
     if exact is None and (trials is not None or stderr is not None):
         exact = False  # asking for trials or a standard error asks for Monte Carlo
     limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
-    job = _make_job(players, board, dead, exact, int(limit), check_seed(seed))
+    job = make_job(players, board, dead, exact, int(limit), check_seed(seed))
     if job.exact:
         result = run_exact(job, nthreads, progress)
     else:
@@ -211,33 +196,5 @@ def equity_job(
     check_mode(exact, trials, None)
     if exact is None and trials is not None:
         exact = False
-    return _make_job(players, board, dead, exact, DEFAULT_TRIALS if trials is None else int(trials),
+    return make_job(players, board, dead, exact, DEFAULT_TRIALS if trials is None else int(trials),
                      check_seed(seed))
-
-
-def _make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, exact: bool | None,
-              trials: int, seed: int | None) -> EquityJob:
-    """Enumeration when ``exact`` is true (or None and enumeration is cheap), else ``trials``
-    Monte Carlo trials with ``seed`` (a random one when None)."""
-    parsed, board_ids, dead_ids = parse_inputs(players, board, dead)
-    labels = tuple(p.label for p in parsed)
-    board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
-    missing = 5 - len(board_ids)
-    boards_per_deal = _core.board_count(52 - len(board_ids) - len(dead_ids) - 2 * len(parsed), missing)
-    listed = None
-    if exact is not False:
-        listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
-        if listed is None and exact:
-            raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
-                             "(the limit, fastholdem.equity.MAX_ASSIGNMENTS); use Monte Carlo instead: "
-                             "exact=False, or give trials or stderr")
-    if listed is not None and len(listed[0]) == 0:
-        raise RangeError("the ranges cannot be dealt without two players sharing a card")
-    if listed is not None:
-        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids)
-        if exact or engine.cost(boards_per_deal) <= EXACT_AUTO_LIMIT:
-            return EquityJob(engine, labels, board_text, dead_text)
-    if seed is None:
-        seed = int.from_bytes(os.urandom(8), "little") >> 1
-    mc = MonteCarloEngine(parsed, board_ids, dead_ids, seed)
-    return EquityJob(mc, labels, board_text, dead_text, trials=trials, seed=seed)

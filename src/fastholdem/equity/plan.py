@@ -1,0 +1,64 @@
+"""Planning: which engine counts a job, and the job itself.
+
+An exact job lists every collision-free hand assignment and enumerates boards (or reads the
+shipped heads-up preflop table); a job too large to enumerate, or one that asks for trials,
+samples seeded Monte Carlo blocks. The limits below decide.
+
+>>> job = make_job(["AhKh", "QsQd"], "Td7c2s", None, None, 100_000, 1)
+>>> job.exact
+True
+>>> job = make_job(["AhKh", "random", "random", "random"], None, None, None, 100_000, 1)
+>>> job.exact                                  # too many boards x deals to enumerate
+False
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from .. import _core
+from ..cards import CardsLike, cards_str
+from ..errors import RangeError
+from .engines.enumeration import ExactEngine, hand_assignments
+from .engines.montecarlo import MonteCarloEngine
+from .inputs import PlayerLike, parse_inputs
+from .jobs import EquityJob
+
+__all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "make_job"]
+
+DEFAULT_TRIALS = 1_000_000
+"""Monte Carlo trials when neither ``trials`` nor ``stderr`` is given."""
+EXACT_AUTO_LIMIT = 300_000_000
+"""``exact=None`` enumerates when distinct deals x boards x players is at most this."""
+MAX_ASSIGNMENTS = 5_000_000
+"""Most hand assignments (one combo per player) an exact job may list: ``exact=True`` raises
+ValueError beyond it, and ``exact=None`` samples instead."""
+
+
+def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, exact: bool | None,
+              trials: int, seed: int | None) -> EquityJob:
+    """Enumeration when ``exact`` is true (or None and enumeration is cheap), else ``trials``
+    Monte Carlo trials with ``seed`` (a random one when None)."""
+    parsed, board_ids, dead_ids = parse_inputs(players, board, dead)
+    labels = tuple(p.label for p in parsed)
+    board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
+    missing = 5 - len(board_ids)
+    boards_per_deal = _core.board_count(52 - len(board_ids) - len(dead_ids) - 2 * len(parsed), missing)
+    listed = None
+    if exact is not False:
+        listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
+        if listed is None and exact:
+            raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
+                             "(the limit, fastholdem.equity.MAX_ASSIGNMENTS); use Monte Carlo instead: "
+                             "exact=False, or give trials or stderr")
+    if listed is not None and len(listed[0]) == 0:
+        raise RangeError("the ranges cannot be dealt without two players sharing a card")
+    if listed is not None:
+        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids)
+        if exact or engine.cost(boards_per_deal) <= EXACT_AUTO_LIMIT:
+            return EquityJob(engine, labels, board_text, dead_text)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little") >> 1
+    mc = MonteCarloEngine(parsed, board_ids, dead_ids, seed)
+    return EquityJob(mc, labels, board_text, dead_text, trials=trials, seed=seed)
