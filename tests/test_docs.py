@@ -19,6 +19,7 @@ MODULES = [
     "equity.engines.table",
     "ranges",
     "progress",
+    "plot.equity",
     "_core",
     "game",
     "game.account",

@@ -48,33 +48,15 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
 
 def _plot_equity(result: object, path: str) -> None:
-    """Write a bar chart of equity (win + tie share) per player to ``path`` (needs matplotlib)."""
+    """Write a bar chart of the equities to ``path`` (needs matplotlib)."""
     try:
-        import matplotlib  # type: ignore[import-not-found, unused-ignore]
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+        from .plot import equity_bars, save
     except ImportError as exc:  # optional dependency
-        raise SystemExit("fastholdem equity --plot needs matplotlib: pip install matplotlib") from exc
+        raise SystemExit(f"fastholdem equity --plot: {exc}") from exc
     from .equity import EquityResult
 
     assert isinstance(result, EquityResult)
-    fig, ax = plt.subplots(figsize=(1.2 + 1.1 * len(result.players), 3.2))
-    x = range(len(result.players))
-    ties = result.equity - result.win
-    ax.bar(x, result.win, label="win")
-    ax.bar(x, ties, bottom=result.win, label="tie share")
-    if not result.exact:
-        ax.errorbar(x, result.equity, yerr=2 * result.stderr, fmt="none", ecolor="black", capsize=3)
-    ax.set_xticks(list(x), result.players)
-    ax.set_ylabel("equity")
-    ax.set_ylim(0, 1)
-    where = f"board {result.board}" if result.board else "preflop"
-    ax.set_title(where + (" (exact)" if result.exact else " (Monte Carlo, ±2 s.e.)"))
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    save(equity_bars(result), path)
 
 
 def build_parser() -> argparse.ArgumentParser:

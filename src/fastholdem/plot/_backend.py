@@ -1,0 +1,37 @@
+"""matplotlib, imported on first use with a non-interactive backend, and saving figures."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+
+def pyplot() -> Any:
+    """``matplotlib.pyplot`` on the Agg backend; ImportError names the extra to install."""
+    try:
+        import matplotlib  # type: ignore[import-not-found, unused-ignore]
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
+    except ImportError as exc:  # optional dependency
+        raise ImportError('plots need matplotlib: pip install "fastholdem[plot]"') from exc
+    return plt
+
+
+def save(fig: Any, path: str | os.PathLike[str], dpi: int = 120) -> str:
+    """Write ``fig`` to ``path`` and close it; returns the absolute path written.
+
+    Raises
+    ------
+    ValueError
+        The folder of ``path`` does not exist, or ``path`` is a folder.
+    """
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write {path}: folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise ValueError(f"cannot write {path}: it is a folder")
+    fig.savefig(path, dpi=dpi)
+    pyplot().close(fig)
+    return os.path.abspath(path)
