@@ -1,7 +1,7 @@
 """Build of the compiled core: one Cython extension, fastholdem._core, over csrc/.
 
-Environment switches:
-  FASTHOLDEM_OPENMP=0    build without OpenMP (by default it is used when a probe compiles)
+Parallel loops run on POSIX threads started per call (csrc/fh_parallel.c): no OpenMP, so
+forked children are safe. Environment switches:
   FASTHOLDEM_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer, -O1 -g
   FASTHOLDEM_DEBUG=1     -O0 -g, asserts on (FH_DEBUG)
   FASTHOLDEM_ARCH=...    add -march=... (e.g. native); never on by default
@@ -10,9 +10,6 @@ Environment switches:
 from __future__ import annotations
 
 import os
-import shutil
-import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -28,24 +25,8 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-def _openmp_works(compiler, extra: list[str]) -> bool:
-    """Compile and link a shared object using OpenMP (an executable link can hide failures)."""
-    tmp = tempfile.mkdtemp(prefix="fh-omp-")
-    try:
-        src = os.path.join(tmp, "probe.c")
-        with open(src, "w") as f:
-            f.write("#include <omp.h>\nint fh_probe(void) { return omp_get_max_threads(); }\n")
-        objs = compiler.compile([src], output_dir=tmp, extra_preargs=["-fopenmp", "-fPIC", *extra])
-        compiler.link_shared_object(objs, os.path.join(tmp, "probe.so"), extra_preargs=["-fopenmp", *extra])
-        return True
-    except Exception:  # any compile or link error means: no OpenMP
-        return False
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
 class BuildExt(build_ext):
-    """Adds optimisation, sanitizer and OpenMP flags, decided once per build."""
+    """Adds optimisation and sanitizer flags, decided once per build."""
 
     def build_extensions(self) -> None:
         posix = self.compiler.compiler_type != "msvc"
@@ -63,13 +44,6 @@ class BuildExt(build_ext):
         arch = os.environ.get("FASTHOLDEM_ARCH", "").strip()
         if arch:
             compile_args.append(f"-march={arch}")
-        use_omp = os.environ.get("FASTHOLDEM_OPENMP", "1").strip() != "0"
-        if use_omp and self.compiler.compiler_type != "msvc":
-            use_omp = _openmp_works(self.compiler, link_args)
-        print(f"fastholdem: OpenMP {'enabled' if use_omp else 'disabled'}", file=sys.stderr)
-        if use_omp:
-            compile_args.append("-fopenmp")
-            link_args.append("-fopenmp")
         for ext in self.extensions:
             ext.extra_compile_args = [*ext.extra_compile_args, *compile_args]
             ext.extra_link_args = [*ext.extra_link_args, *link_args]

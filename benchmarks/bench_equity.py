@@ -353,7 +353,7 @@ def main(argv: list[str] | None = None) -> int:
 
     peer_names = [p for p in PEERS if p in mods]
     print(f"fastholdem equity benchmark: --threads {T}{' --quick' if quick else ''}, "
-          f"median of {repeat} runs ({slow_repeat} for enumerated range exact), OpenMP {_core.HAVE_OPENMP}")
+          f"median of {repeat} runs ({slow_repeat} for enumerated range exact), threads: {_core.THREAD_BACKEND}")
     print_table(rows, peer_names)
     print("x = our speed / theirs (>1: fastholdem faster). 'issue' = reference figures of issue 3 "
           "(range exact on N thr: the 2-thread figure, shown when N = 2).")

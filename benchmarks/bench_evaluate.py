@@ -224,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
 
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
     title = (f"fastholdem evaluator: random 7-card hands, seed {args.seed}, median of {args.repeat} runs, "
-             f"{nt} threads max (OpenMP {'on' if _core.HAVE_OPENMP else 'off'}), load average {load}")
+             f"{nt} threads max ({_core.THREAD_BACKEND}), load average {load}")
     print_table(rows, title)
     return 0
 

@@ -25,6 +25,7 @@ typedef enum fh_status {
     FH_ERR_TOO_BIG = 3,   /* the job exceeds a fixed limit */
     FH_ERR_ARGUMENT = 4,  /* an argument outside its documented range */
     FH_ERR_INTERRUPTED = 5, /* a poll (e.g. for Ctrl-C) cancelled the work before it finished */
+    FH_ERR_FEW_CARDS = 6, /* the live cards cannot complete the deal (holes and board) */
 } fh_status;
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -1,18 +1,12 @@
 /* fh_equity.c -- exact and Monte Carlo equity (see fh_equity.h). */
 #include "fh_equity.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "fh_eval.h"
 #include "fh_rng.h"
-
-#ifdef _OPENMP
-#include <omp.h>
-#define FH_THREAD_NUM() omp_get_thread_num()
-#else
-#define FH_THREAD_NUM() 0
-#endif
 
 #define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
 
@@ -258,13 +252,46 @@ static void board_rec(const board_enum *e, int start, int depth, uint64_t bkey, 
         board_rec(e, i + 1, depth - 1, bkey + e->keys[i], bsr | e->srs[i], t);
 }
 
-fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
-                          fh_mask_t dead, int first_lo, int first_hi, int threads, fh_tally *out) {
+/* Nonzero when the cards outside `used` cannot deal n_players hands and the missing board. */
+static int too_few_cards(fh_mask_t used, int n_players, int n_board) {
+    return (int)FH_POPCOUNT64(used & FH_FULL_DECK) + 2 * n_players + (5 - n_board) > FH_N_CARDS;
+}
+
+/* Keep the first failure of a parallel run's items in *slot (FH_OK while none failed);
+ * cancellation is reported by fh_par_run itself. */
+static void note_failure(atomic_int *slot, fh_status s) {
+    int expected = FH_OK;
+    if (s != FH_OK && s != FH_ERR_INTERRUPTED) atomic_compare_exchange_strong(slot, &expected, (int)s);
+}
+
+typedef struct {
+    const board_enum *e;
+    int lo, depth;
+    uint64_t bkey, bsr;
+    fh_tally *locals; /* one per thread */
+} exact_job;
+
+static void exact_worker(fh_par *par, void *ctx, int tid) {
+    exact_job *j = ctx;
+    const board_enum *e = j->e;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi))
+        for (size_t q = lo; q < hi; q++) {
+            int i = j->lo + (int)q;
+            board_rec(e, i + 1, j->depth - 1, j->bkey + e->keys[i], j->bsr | e->srs[i], &j->locals[tid]);
+        }
+}
+
+/* fh_equity_exact with the cost that decides polling given by the caller (cost_ns = 0: its own). */
+static fh_status exact_run(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
+                           fh_mask_t dead, int first_lo, int first_hi, const fh_exec *ex, uint64_t cost_ns,
+                           fh_tally *out) {
     if (n_players < 1 || n_players > FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
     board_enum e;
     uint64_t bkey, bsr;
     board_enum_init(&e, holes, n_players, board, n_board, dead, &bkey, &bsr);
     int depth = 5 - n_board;
+    if (e.n_avail < depth) return FH_ERR_FEW_CARDS;
     if (depth == 0) {
         if (first_lo <= 0 && first_hi > 0) showdown_full(&e, bkey, bsr, 1, out);
         return FH_OK;
@@ -273,22 +300,27 @@ fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t
     int hi = e.n_avail - depth + 1;
     if (first_hi < hi) hi = first_hi;
     if (hi <= lo) return FH_OK;
-    int nt = 1;
-#ifdef _OPENMP
-    if (threads > 1 && depth >= 4) nt = threads;
-#else
-    (void)threads;
-#endif
-    fh_tally *locals = calloc((size_t)nt, sizeof(fh_tally));
-    if (!locals) return FH_ERR_NOMEM;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-#endif
-    for (int i = lo; i < hi; i++)
-        board_rec(&e, i + 1, depth - 1, bkey + e.keys[i], bsr | e.srs[i], &locals[FH_THREAD_NUM()]);
-    for (int t = 0; t < nt; t++) fh_tally_add(out, &locals[t]);
-    free(locals);
-    return FH_OK;
+    int nt = depth >= 4 ? fh_exec_threads(ex) : 1;
+    if (nt > hi - lo) nt = hi - lo;
+    fh_tally one, *locals = &one;
+    if (nt > 1) {
+        locals = calloc((size_t)nt, sizeof(fh_tally));
+        if (!locals) return FH_ERR_NOMEM;
+    } else {
+        memset(&one, 0, sizeof one);
+    }
+    if (cost_ns == 0) cost_ns = fh_board_count(e.n_avail, depth) * (uint64_t)n_players * 2u;
+    exact_job j = {&e, lo, depth, bkey, bsr, locals};
+    fh_status status = fh_par_exec((size_t)(hi - lo), 1, nt, ex, cost_ns, exact_worker, &j);
+    if (status == FH_OK)
+        for (int t = 0; t < nt; t++) fh_tally_add(out, &locals[t]);
+    if (locals != &one) free(locals);
+    return status;
+}
+
+fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
+                          fh_mask_t dead, int first_lo, int first_hi, const fh_exec *ex, fh_tally *out) {
+    return exact_run(holes, n_players, board, n_board, dead, first_lo, first_hi, ex, 0, out);
 }
 
 /* ---- suit isomorphism ----------------------------------------------------------------- */
@@ -342,14 +374,40 @@ static int cmp_keyed(const void *x, const void *y) {
     return a->index < b->index ? -1 : (a->index > b->index);
 }
 
+typedef struct {
+    const fh_card_t *deals;
+    const keyed *order;
+    const size_t *leaders;
+    int n_players, n_board;
+    const fh_card_t *board;
+    fh_mask_t dead;
+    fh_tally *tallies;
+    atomic_int status; /* first failure of a deal, FH_OK if none */
+} many_job;
+
+static void many_worker(fh_par *par, void *ctx, int tid) {
+    many_job *j = ctx;
+    (void)tid;
+    size_t lo, hi;
+    int stride = 2 * j->n_players;
+    while (fh_par_next(par, &lo, &hi))
+        for (size_t u = lo; u < hi; u++) {
+            size_t lead = j->order[j->leaders[u]].index;
+            fh_status s = fh_equity_exact(j->deals + lead * (size_t)stride, j->n_players, j->board, j->n_board,
+                                          j->dead, 0, FH_N_CARDS, NULL, &j->tallies[lead]);
+            note_failure(&j->status, s);
+        }
+}
+
 fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players, const fh_card_t *board,
-                               int n_board, fh_mask_t dead, int threads, fh_tally *tallies) {
-    if (n_players < 1 || n_players > FH_MAX_PLAYERS) return FH_ERR_ARGUMENT;
+                               int n_board, fh_mask_t dead, const fh_exec *ex, fh_tally *tallies) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
     memset(tallies, 0, n_deals * sizeof(fh_tally));
     int stride = 2 * n_players;
     int isomorphic = n_players <= 5;
     fh_mask_t board_mask = 0;
     for (int b = 0; b < n_board; b++) board_mask |= 1ULL << board[b];
+    if (too_few_cards(board_mask | dead, n_players, n_board)) return FH_ERR_FEW_CARDS;
     keyed *order = malloc((n_deals ? n_deals : 1) * sizeof(keyed));
     size_t *leaders = malloc((n_deals ? n_deals : 1) * sizeof(size_t));
     if (!order || !leaders) {
@@ -366,45 +424,75 @@ fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_pla
     size_t n_unique = 0;
     for (size_t i = 0; i < n_deals; i++)
         if (i == 0 || order[i].key != order[i - 1].key) leaders[n_unique++] = i;
-    int nt = threads < 1 ? 1 : threads;
-    /* Many distinct deals: one thread per deal. Few: every thread on each deal in turn. */
-    int across = n_unique >= (size_t)(4 * nt);
-    (void)across;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && across)
-#endif
-    for (size_t u = 0; u < n_unique; u++) {
-        size_t lead = order[leaders[u]].index;
-        fh_equity_exact(deals + lead * (size_t)stride, n_players, board, n_board, dead, 0, FH_N_CARDS,
-                        across ? 1 : nt, &tallies[lead]);
+    int nt = fh_exec_threads(ex);
+    int avail = FH_N_CARDS - (int)FH_POPCOUNT64((board_mask | dead) & FH_FULL_DECK) - stride;
+    uint64_t cost_ns = (uint64_t)n_unique * fh_board_count(avail, 5 - n_board) * (uint64_t)n_players * 2u;
+    fh_status status = FH_OK;
+    if (n_unique >= (size_t)(4 * nt)) {
+        /* Many distinct deals: one thread per deal. */
+        many_job j = {deals, order, leaders, n_players, n_board, board, dead, tallies, FH_OK};
+        atomic_init(&j.status, FH_OK);
+        status = fh_par_exec(n_unique, 1, nt, ex, cost_ns, many_worker, &j);
+        if (status == FH_OK) status = (fh_status)atomic_load(&j.status);
+    } else {
+        /* Few: every thread on each deal in turn, each call polled if the whole job is long. */
+        for (size_t u = 0; u < n_unique && status == FH_OK; u++) {
+            size_t lead = order[leaders[u]].index;
+            status = exact_run(deals + lead * (size_t)stride, n_players, board, n_board, dead, 0, FH_N_CARDS, ex,
+                               cost_ns > 0 ? cost_ns : 1, &tallies[lead]);
+        }
     }
-    for (size_t u = 0; u < n_unique; u++) {
-        size_t first = leaders[u], last = u + 1 < n_unique ? leaders[u + 1] : n_deals;
-        for (size_t i = first + 1; i < last; i++) tallies[order[i].index] = tallies[order[first].index];
-    }
+    if (status == FH_OK)
+        for (size_t u = 0; u < n_unique; u++) {
+            size_t first = leaders[u], last = u + 1 < n_unique ? leaders[u + 1] : n_deals;
+            for (size_t i = first + 1; i < last; i++) tallies[order[i].index] = tallies[order[first].index];
+        }
     free(order);
     free(leaders);
-    return FH_OK;
+    return status;
+}
+
+typedef struct {
+    const fh_card_t *holes, *boards;
+    int n_players, n_board;
+    double *eq;
+    atomic_int status;
+} spots_job;
+
+static void equity_batch_worker(fh_par *par, void *ctx, int tid) {
+    spots_job *j = ctx;
+    (void)tid;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi))
+        for (size_t i = lo; i < hi && !fh_par_cancelled(par); i++) {
+            fh_tally t;
+            memset(&t, 0, sizeof t);
+            fh_status s = fh_equity_exact(j->holes + i * 2 * (size_t)j->n_players, j->n_players,
+                                          j->boards + i * (size_t)j->n_board, j->n_board, 0, 0, FH_N_CARDS, NULL, &t);
+            note_failure(&j->status, s);
+            for (int p = 0; p < j->n_players; p++)
+                j->eq[i * (size_t)j->n_players + (size_t)p] =
+                    t.deals ? (double)t.share[p] / ((double)FH_SHARE_UNIT * (double)t.deals) : 0.0;
+        }
 }
 
 fh_status fh_equity_batch(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_players,
-                          int n_board, int threads, double *eq) {
-    if (n_players < 1 || n_players > FH_MAX_PLAYERS) return FH_ERR_ARGUMENT;
-    int nt = threads < 1 ? 1 : threads;
-    (void)nt;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 16) if (nt > 1 && m > 1)
-#endif
-    for (size_t i = 0; i < m; i++) {
-        fh_tally t;
-        memset(&t, 0, sizeof t);
-        fh_equity_exact(holes + i * 2 * (size_t)n_players, n_players, boards + i * (size_t)n_board, n_board, 0, 0,
-                        FH_N_CARDS, 1, &t);
-        for (int p = 0; p < n_players; p++)
-            eq[i * (size_t)n_players + (size_t)p] =
-                t.deals ? (double)t.share[p] / ((double)FH_SHARE_UNIT * (double)t.deals) : 0.0;
-    }
-    return FH_OK;
+                          int n_board, const fh_exec *ex, double *eq) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
+    if (too_few_cards(0, n_players, n_board)) return FH_ERR_FEW_CARDS;
+    spots_job j;
+    j.holes = holes;
+    j.boards = boards;
+    j.n_players = n_players;
+    j.n_board = n_board;
+    j.eq = eq;
+    atomic_init(&j.status, FH_OK);
+    int avail = FH_N_CARDS - 2 * n_players - n_board;
+    uint64_t per_spot = fh_board_count(avail, 5 - n_board) * (uint64_t)n_players * 2u;
+    /* Preflop spots take milliseconds each: hand them out one by one. */
+    size_t grain = n_board == 0 ? 1 : 16;
+    fh_status status = fh_par_exec(m, grain, fh_exec_threads(ex), ex, per_spot * (uint64_t)m, equity_batch_worker, &j);
+    return status == FH_OK ? (fh_status)atomic_load(&j.status) : status;
 }
 
 /* ---- Monte Carlo ------------------------------------------------------------------------ */
@@ -450,9 +538,13 @@ typedef struct {
     int missing;
 } mc_job;
 
+/* Long blocks look for cancellation every MC_CHECK_MASK + 1 trials. */
+#define MC_CHECK_MASK 1023u
+
 /* Trials where every player is random: a partial Fisher-Yates shuffle of the remaining
  * deck deals holes and board with one random number per two cards and no rejection. */
-static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {
+static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, const fh_par *par,
+                                     fh_tally *t) {
     fh_card_t deck[FH_N_CARDS];
     int n_deck = 0;
     for (unsigned c = 0; c < FH_N_CARDS; c++)
@@ -461,6 +553,7 @@ static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t tria
     if (need > n_deck) return FH_ERR_NO_DEAL;
     fh_value_t v[FH_MAX_PLAYERS];
     for (uint32_t n = 0; n < trials; n++) {
+        if (FH_UNLIKELY((n & MC_CHECK_MASK) == MC_CHECK_MASK) && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
         /* Partial Fisher-Yates: position i takes a uniform card from deck[i..n_deck). Two
          * positions per 64-bit random number (32 bits each, multiply-shift). */
         int i = 0;
@@ -497,12 +590,14 @@ static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t tria
     return FH_OK;
 }
 
-/* One block of trials into t; returns FH_ERR_NO_DEAL when the ranges cannot be dealt. */
-static fh_status mc_block(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {
+/* One block of trials into t; returns FH_ERR_NO_DEAL when the ranges cannot be dealt, or
+ * FH_ERR_INTERRUPTED once the run `par` (may be NULL) is cancelled. */
+static fh_status mc_block(const mc_job *j, fh_rng *rng, uint32_t trials, const fh_par *par, fh_tally *t) {
     fh_card_t hole[2 * FH_MAX_PLAYERS];
     fh_value_t v[FH_MAX_PLAYERS];
-    if (j->n_fixed == 0) return mc_block_all_random(j, rng, trials, t);
+    if (j->n_fixed == 0) return mc_block_all_random(j, rng, trials, par, t);
     for (uint32_t n = 0; n < trials; n++) {
+        if (FH_UNLIKELY((n & MC_CHECK_MASK) == MC_CHECK_MASK) && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
         fh_mask_t used;
         int fails = 0;
         for (;;) {
@@ -543,107 +638,165 @@ static fh_status mc_block(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tall
     return FH_OK;
 }
 
-fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
-                                fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
-                                uint32_t block_size, int threads, fh_tally *out) {
+/* The job of fh_equity_monte_carlo; FH_ERR_FEW_CARDS if the live cards cannot complete a deal. */
+static fh_status mc_job_init(mc_job *j, const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
+                             fh_mask_t dead) {
     if (n_players < 1 || n_players > FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
-    mc_job j;
-    memset(&j, 0, sizeof j);
-    j.ranges = ranges;
-    j.n_players = n_players;
-    j.base_used = dead;
+    memset(j, 0, sizeof *j);
+    j->ranges = ranges;
+    j->n_players = n_players;
+    j->base_used = dead;
     for (int i = 0; i < n_board; i++) {
-        j.bkey += fh_card_keys[board[i]];
-        j.bsr |= FH_SUIT_RANK_BIT(board[i]);
-        j.base_used |= 1ULL << board[i];
+        j->bkey += fh_card_keys[board[i]];
+        j->bsr |= FH_SUIT_RANK_BIT(board[i]);
+        j->base_used |= 1ULL << board[i];
     }
-    j.missing = 5 - n_board;
+    j->missing = 5 - n_board;
     for (int p = 0; p < n_players; p++) {
         if (ranges[p].random)
-            j.random_idx[j.n_random++] = p;
+            j->random_idx[j->n_random++] = p;
         else
-            j.fixed_idx[j.n_fixed++] = p;
+            j->fixed_idx[j->n_fixed++] = p;
     }
-    int nt = threads < 1 ? 1 : threads;
+    return too_few_cards(j->base_used, n_players, n_board) ? FH_ERR_FEW_CARDS : FH_OK;
+}
+
+typedef struct {
+    const mc_job *job;
+    uint64_t seed, first_block;
+    uint32_t block_size;
+    fh_tally *locals; /* one per thread */
+    atomic_int status;
+} mc_run;
+
+static void mc_worker(fh_par *par, void *ctx, int tid) {
+    mc_run *r = ctx;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi))
+        for (size_t b = lo; b < hi; b++) {
+            fh_rng rng = fh_rng_for_block(r->seed, r->first_block + b);
+            fh_status s = mc_block(r->job, &rng, r->block_size, par, &r->locals[tid]);
+            note_failure(&r->status, s);
+        }
+}
+
+fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
+                                fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                                uint32_t block_size, const fh_exec *ex, fh_tally *out) {
+    mc_job j;
+    fh_status status = mc_job_init(&j, ranges, n_players, board, n_board, dead);
+    if (status != FH_OK) return status;
+    if (n_blocks > SIZE_MAX) return FH_ERR_TOO_BIG;
+    int nt = n_blocks > 1 ? fh_exec_threads(ex) : 1;
+    if ((uint64_t)nt > n_blocks) nt = (int)n_blocks;
+    if (nt < 1) nt = 1;
     fh_tally *locals = calloc((size_t)nt, sizeof(fh_tally));
     if (!locals) return FH_ERR_NOMEM;
-    int failed = 0;
-    (void)nt;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && n_blocks > 1)
-#endif
-    for (uint64_t b = 0; b < n_blocks; b++) {
-        fh_rng rng = fh_rng_for_block(seed, first_block + b);
-        if (mc_block(&j, &rng, block_size, &locals[FH_THREAD_NUM()]) != FH_OK) {
-#ifdef _OPENMP
-#pragma omp atomic write
-#endif
-            failed = 1;
-        }
-    }
-    for (int t = 0; t < nt; t++) fh_tally_add(out, &locals[t]);
+    mc_run r = {&j, seed, first_block, block_size, locals, FH_OK};
+    atomic_init(&r.status, FH_OK);
+    uint64_t trials = n_blocks * (uint64_t)block_size; /* below 2**64 for any job the bridge passes */
+    status = fh_par_exec((size_t)n_blocks, 1, nt, ex, trials * (uint64_t)n_players * 20u, mc_worker, &r);
+    if (status == FH_OK) status = (fh_status)atomic_load(&r.status);
+    if (status == FH_OK)
+        for (int t = 0; t < nt; t++) fh_tally_add(out, &locals[t]);
     free(locals);
-    return failed ? FH_ERR_NO_DEAL : FH_OK;
+    return status;
 }
 
 /* ---- hand strength against random opponents ------------------------------------------- */
 
-/* Exact: every ordered deal of the opponents from the remaining cards, then every board. */
+/* Exact: every ordered deal of the opponents from the remaining cards, then every board;
+ * stops early once `par` is cancelled. */
 static void strength_rec(fh_card_t *holes, int n_players, int p, const fh_card_t *board, int n_board,
-                         fh_mask_t used, fh_tally *t) {
+                         fh_mask_t used, const fh_par *par, fh_tally *t) {
     if (p == n_players) {
-        fh_equity_exact(holes, n_players, board, n_board, 0, 0, FH_N_CARDS, 1, t);
+        fh_equity_exact(holes, n_players, board, n_board, 0, 0, FH_N_CARDS, NULL, t);
         return;
     }
     for (unsigned a = 0; a < FH_N_CARDS; a++) {
         if (used >> a & 1) continue;
         for (unsigned b = a + 1; b < FH_N_CARDS; b++) {
             if (used >> b & 1) continue;
+            if (fh_par_cancelled(par)) return;
             holes[2 * p] = (fh_card_t)b;
             holes[2 * p + 1] = (fh_card_t)a;
-            strength_rec(holes, n_players, p + 1, board, n_board, used | (1ULL << a) | (1ULL << b), t);
+            strength_rec(holes, n_players, p + 1, board, n_board, used | (1ULL << a) | (1ULL << b), par, t);
         }
     }
 }
 
-fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
-                           int opponents, int exact, uint32_t trials, uint64_t seed, int threads, double *eq) {
-    if (opponents < 1 || opponents >= FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
-    int n_players = opponents + 1;
-    int nt = threads < 1 ? 1 : threads;
-    int failed = 0;
-    (void)nt;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1 && m > 1)
-#endif
-    for (size_t i = 0; i < m; i++) {
-        fh_tally t;
-        memset(&t, 0, sizeof t);
-        const fh_card_t *board = boards + i * (size_t)n_board;
-        if (exact) {
-            fh_card_t h[2 * FH_MAX_PLAYERS];
-            h[0] = holes[2 * i];
-            h[1] = holes[2 * i + 1];
-            fh_mask_t used = (1ULL << h[0]) | (1ULL << h[1]);
-            for (int b = 0; b < n_board; b++) used |= 1ULL << board[b];
-            strength_rec(h, n_players, 1, board, n_board, used, &t);
-        } else {
-            fh_range ranges[FH_MAX_PLAYERS];
-            double one = 1.0;
-            ranges[0].combos = holes + 2 * i;
-            ranges[0].cum_weights = &one;
-            ranges[0].n = 1;
-            ranges[0].random = 0;
-            for (int p = 1; p < n_players; p++) {
-                ranges[p].combos = NULL;
-                ranges[p].cum_weights = NULL;
-                ranges[p].n = 0;
-                ranges[p].random = 1;
+typedef struct {
+    const fh_card_t *holes, *boards;
+    int n_board, n_players, exact;
+    uint32_t trials;
+    uint64_t seed;
+    double *eq;
+    atomic_int status;
+} strength_job;
+
+static void strength_worker(fh_par *par, void *ctx, int tid) {
+    strength_job *j = ctx;
+    (void)tid;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi))
+        for (size_t i = lo; i < hi; i++) {
+            fh_tally t;
+            memset(&t, 0, sizeof t);
+            const fh_card_t *board = j->boards + i * (size_t)j->n_board;
+            fh_status s = FH_OK;
+            if (j->exact) {
+                fh_card_t h[2 * FH_MAX_PLAYERS];
+                h[0] = j->holes[2 * i];
+                h[1] = j->holes[2 * i + 1];
+                fh_mask_t used = (1ULL << h[0]) | (1ULL << h[1]);
+                for (int b = 0; b < j->n_board; b++) used |= 1ULL << board[b];
+                strength_rec(h, j->n_players, 1, board, j->n_board, used, par, &t);
+            } else {
+                fh_range ranges[FH_MAX_PLAYERS];
+                double one = 1.0;
+                ranges[0].combos = j->holes + 2 * i;
+                ranges[0].cum_weights = &one;
+                ranges[0].n = 1;
+                ranges[0].random = 0;
+                for (int p = 1; p < j->n_players; p++) {
+                    ranges[p].combos = NULL;
+                    ranges[p].cum_weights = NULL;
+                    ranges[p].n = 0;
+                    ranges[p].random = 1;
+                }
+                mc_job mj;
+                s = mc_job_init(&mj, ranges, j->n_players, board, j->n_board, 0);
+                fh_rng rng = fh_rng_for_block(j->seed, i);
+                if (s == FH_OK) s = mc_block(&mj, &rng, j->trials, par, &t);
             }
-            if (fh_equity_monte_carlo(ranges, n_players, board, n_board, 0, seed, i, 1, trials, 1, &t) != FH_OK)
-                failed = 1;
+            note_failure(&j->status, s);
+            j->eq[i] = t.deals ? (double)t.share[0] / ((double)FH_SHARE_UNIT * (double)t.deals) : 0.0;
         }
-        eq[i] = t.deals ? (double)t.share[0] / ((double)FH_SHARE_UNIT * (double)t.deals) : 0.0;
+}
+
+fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
+                           int opponents, int exact, uint32_t trials, uint64_t seed, const fh_exec *ex,
+                           double *eq) {
+    if (opponents < 1 || opponents >= FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
+    strength_job j;
+    j.holes = holes;
+    j.boards = boards;
+    j.n_board = n_board;
+    j.n_players = opponents + 1;
+    j.exact = exact;
+    j.trials = trials;
+    j.seed = seed;
+    j.eq = eq;
+    atomic_init(&j.status, FH_OK);
+    uint64_t per_spot; /* showdowns of one spot */
+    if (exact) {
+        int avail = FH_N_CARDS - 2 - n_board;
+        per_spot = fh_board_count(avail - 2 * opponents, 5 - n_board);
+        for (int k = 0; k < opponents; k++) per_spot *= fh_board_count(avail - 2 * k, 2);
+    } else {
+        per_spot = (uint64_t)trials * 10u;
     }
-    return failed ? FH_ERR_NO_DEAL : FH_OK;
+    uint64_t cost_ns = per_spot * (uint64_t)j.n_players * 2u * (uint64_t)m;
+    fh_status status = fh_par_exec(m, 1, fh_exec_threads(ex), ex, cost_ns, strength_worker, &j);
+    return status == FH_OK ? (fh_status)atomic_load(&j.status) : status;
 }

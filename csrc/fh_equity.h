@@ -4,11 +4,16 @@
  * enumeration, blocks of trials for Monte Carlo) combine exactly by addition: a job can be
  * split over threads, processes or machines and give the same answer.
  * Inputs are trusted: the Cython bridge has checked ids, repeats and overlaps.
+ * Every entry point runs as `ex` says (threads and polling, see fh_parallel.h; NULL = one
+ * thread), returns FH_ERR_INTERRUPTED when the poll cancels it (outputs are then unchanged
+ * or incomplete), FH_ERR_NOMEM when memory runs out, and FH_ERR_FEW_CARDS when the cards
+ * that are not dead, on the board or held cannot complete every hand and the board.
  */
 #ifndef FH_EQUITY_H
 #define FH_EQUITY_H
 
 #include "fh_common.h"
+#include "fh_parallel.h"
 
 #define FH_MAX_PLAYERS 10
 /* A pot split k ways gives each winner FH_SHARE_UNIT / k: exact for k = 1..10. */
@@ -30,9 +35,9 @@ void fh_tally_add(fh_tally *a, const fh_tally *b);
  * (holes[2p], holes[2p+1] for player p < n_players <= 10), avoiding `dead`. Only boards
  * whose first new card has index in [first_lo, first_hi) of the available cards are
  * counted (pass 0 and 52 for all); this is how a job is cut into chunks.
- * The tally is added to `out`. Uses up to `threads` threads. */
+ * The tally is added to `out`. */
 fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
-                          fh_mask_t dead, int first_lo, int first_hi, int threads, fh_tally *out);
+                          fh_mask_t dead, int first_lo, int first_hi, const fh_exec *ex, fh_tally *out);
 
 /* Number of board completions (the `deals` of an exact job). */
 uint64_t fh_board_count(int n_available, int n_missing);
@@ -53,7 +58,7 @@ typedef struct fh_range {
  * Returns FH_ERR_NO_DEAL if 100000 attempts in a row find no collision-free deal. */
 fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
                                 fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
-                                uint32_t block_size, int threads, fh_tally *out);
+                                uint32_t block_size, const fh_exec *ex, fh_tally *out);
 
 /* Canonical 64-bit key of a deal of n_players <= 5 hands under the 24 suit permutations:
  * preflop deals with equal keys (no dead cards) have equal equities. */
@@ -68,17 +73,18 @@ uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_
  * isomorphism, respecting the board and dead cards). tallies[i] receives deal i's tally.
  * Parallel over deals when there are many, else within each deal. */
 fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players, const fh_card_t *board,
-                               int n_board, fh_mask_t dead, int threads, fh_tally *tallies);
+                               int n_board, fh_mask_t dead, const fh_exec *ex, fh_tally *tallies);
 
 /* Batch of independent spots: holes (m, n_players, 2), boards (m, n_board); exact equity
  * (share / (FH_SHARE_UNIT * deals)) of each player into eq (m, n_players). */
 fh_status fh_equity_batch(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_players,
-                          int n_board, int threads, double *eq);
+                          int n_board, const fh_exec *ex, double *eq);
 
 /* Equity of each hand (m, 2) on its board (m, n_board) against `opponents` random hands.
  * exact = 1: enumerate every opponent deal and board; 0: `trials` Monte Carlo trials per
  * spot (spot i uses stream fh_rng_for_block(seed, i)). Writes eq[m]. */
 fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
-                           int opponents, int exact, uint32_t trials, uint64_t seed, int threads, double *eq);
+                           int opponents, int exact, uint32_t trials, uint64_t seed, const fh_exec *ex,
+                           double *eq);
 
 #endif /* FH_EQUITY_H */

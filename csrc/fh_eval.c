@@ -1,31 +1,17 @@
 /* fh_eval.c -- batch evaluation, input scanning and exhaustive enumeration (see fh_eval.h). */
 #include "fh_eval.h"
 
+#include <limits.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef _OPENMP
-#include <omp.h>
-#endif
-
-/* Below this many rows a batch runs on the calling thread: waking threads costs more. */
+/* Below this many rows a batch runs on the calling thread: starting threads costs more. */
 #define FH_PARALLEL_MIN_ROWS 32768
-
-int fh_have_openmp(void) {
-#ifdef _OPENMP
-    return 1;
-#else
-    return 0;
-#endif
-}
-
-int fh_max_threads(void) {
-#ifdef _OPENMP
-    return omp_get_max_threads();
-#else
-    return 1;
-#endif
-}
+/* Rows per grain handed to a thread, and rows converted at a time (7 * 4096 bytes stay in
+ * the first-level cache between the conversion and the evaluation). */
+#define FH_GRAIN_ROWS 16384
+#define FH_BLOCK_ROWS 4096
 
 fh_value_t fh_flush_value_of_cards(uint64_t key, const fh_card_t *cards, int n) {
     unsigned s = fh_flush_suit(key);
@@ -173,27 +159,139 @@ static ptrdiff_t first_repeated_row(const fh_card_t *cards, size_t n, int k) {
     return -1;
 }
 
-ptrdiff_t fh_eval_batch(const fh_card_t *cards, size_t n, int k, fh_value_t *out, int threads) {
-    uint64_t repeated = 0;
-    (void)threads; /* unused without OpenMP */
-    (void)have_bmi2(); /* initialise the CPU check before any thread asks */
-#ifdef _OPENMP
-    if (threads > 1 && n >= FH_PARALLEL_MIN_ROWS) {
-        /* Chunks handed out dynamically: a thread slowed by other processes does not hold
-         * up the batch, and each chunk is large enough to amortise the scheduling. */
-        const size_t chunk = 16384;
-        const ptrdiff_t n_chunks = (ptrdiff_t)((n + chunk - 1) / chunk);
-#pragma omp parallel for num_threads(threads) schedule(dynamic, 1) reduction(| : repeated)
-        for (ptrdiff_t q = 0; q < n_chunks; q++) {
-            size_t lo = (size_t)q * chunk, hi = lo + chunk < n ? lo + chunk : n;
-            repeated |= eval_rows(cards, lo, hi, k, out);
-        }
-    } else
-#endif
-    {
-        repeated = eval_rows(cards, 0, n, k, out);
+/* Rows [a, b) of a view converted to bytes in buf (k per row). Returns nonzero if some id
+ * lies outside 0..51; such ids are then stored as 255, which every kernel below reports as
+ * a bad row. Compiled once per integer type; k is a constant after inlining. When the
+ * columns are adjacent (the usual case, also for slices such as hands[:, :5]) a plain loop
+ * converts and tracks the largest id; the clamping loop runs again only on a bad block. */
+#define FH_DEFINE_CONVERT(NAME, T)                                                                \
+    static unsigned NAME##_clamp(const fh_rows *v, size_t a, size_t b, int k, fh_card_t *buf) {  \
+        unsigned bad = 0;                                                                         \
+        for (size_t i = a; i < b; i++) {                                                          \
+            const char *r = v->base + (ptrdiff_t)i * v->row_stride;                               \
+            for (int j = 0; j < k; j++) {                                                         \
+                T x;                                                                              \
+                memcpy(&x, r + (ptrdiff_t)j * v->col_stride, sizeof x); /* may be unaligned */    \
+                uint64_t u = (uint64_t)x; /* a negative id wraps to a huge one */                 \
+                unsigned out = u > 51;                                                            \
+                bad |= out;                                                                       \
+                *buf++ = out ? (fh_card_t)255 : (fh_card_t)u;                                     \
+            }                                                                                     \
+        }                                                                                         \
+        return bad;                                                                               \
+    }                                                                                             \
+    FH_INLINE uint64_t NAME##_adjacent(const char *base, ptrdiff_t rs, size_t a, size_t b, const int k, \
+                                       fh_card_t *buf) {                                          \
+        uint64_t worst = 0;                                                                       \
+        for (size_t i = a; i < b; i++) {                                                          \
+            const char *r = base + (ptrdiff_t)i * rs;                                             \
+            for (int j = 0; j < k; j++) {                                                         \
+                T x;                                                                              \
+                memcpy(&x, r + (size_t)j * sizeof x, sizeof x);                                   \
+                uint64_t u = (uint64_t)x;                                                         \
+                worst = u > worst ? u : worst;                                                    \
+                *buf++ = (fh_card_t)u;                                                            \
+            }                                                                                     \
+        }                                                                                         \
+        return worst;                                                                             \
+    }                                                                                             \
+    static unsigned NAME(const fh_rows *v, size_t a, size_t b, int k, fh_card_t *buf) {          \
+        if (v->col_stride != (ptrdiff_t)sizeof(T)) return NAME##_clamp(v, a, b, k, buf);          \
+        uint64_t worst = k == 7   ? NAME##_adjacent(v->base, v->row_stride, a, b, 7, buf)         \
+                         : k == 6 ? NAME##_adjacent(v->base, v->row_stride, a, b, 6, buf)         \
+                                  : NAME##_adjacent(v->base, v->row_stride, a, b, 5, buf);        \
+        return worst > 51 ? NAME##_clamp(v, a, b, k, buf) : 0;                                    \
     }
-    return repeated ? first_repeated_row(cards, n, k) : -1;
+FH_DEFINE_CONVERT(convert_u8, uint8_t)
+FH_DEFINE_CONVERT(convert_i8, int8_t)
+FH_DEFINE_CONVERT(convert_u16, uint16_t)
+FH_DEFINE_CONVERT(convert_i16, int16_t)
+FH_DEFINE_CONVERT(convert_u32, uint32_t)
+FH_DEFINE_CONVERT(convert_i32, int32_t)
+FH_DEFINE_CONVERT(convert_u64, uint64_t)
+FH_DEFINE_CONVERT(convert_i64, int64_t)
+#undef FH_DEFINE_CONVERT
+
+typedef unsigned (*convert_fn)(const fh_rows *v, size_t a, size_t b, int k, fh_card_t *buf);
+
+typedef struct {
+    const fh_rows *rows;
+    int k;
+    const fh_card_t *packed; /* the input itself when it is packed rows of bytes, else NULL */
+    convert_fn convert;
+    fh_value_t *out;
+    atomic_llong first_bad; /* lowest bad row found so far, or LLONG_MAX */
+} batch_job;
+
+/* Largest byte among count bytes. */
+static uint8_t max_byte(const uint8_t *bytes, size_t count) {
+    uint8_t worst = 0;
+    for (size_t i = 0; i < count; i++) worst = bytes[i] > worst ? bytes[i] : worst;
+    return worst;
+}
+
+static void note_bad_row(batch_job *j, long long row) {
+    long long seen = atomic_load_explicit(&j->first_bad, memory_order_relaxed);
+    while (row < seen && !atomic_compare_exchange_weak(&j->first_bad, &seen, row)) {
+    }
+}
+
+static void batch_worker(fh_par *par, void *ctx, int tid) {
+    batch_job *j = ctx;
+    (void)tid;
+    fh_card_t buf[FH_BLOCK_ROWS * 7];
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi)) {
+        /* A bad row before this grain is already known: its values do not matter. */
+        if (atomic_load_explicit(&j->first_bad, memory_order_relaxed) < (long long)lo) continue;
+        for (size_t a = lo; a < hi; a += FH_BLOCK_ROWS) {
+            size_t b = hi - a < FH_BLOCK_ROWS ? hi : a + FH_BLOCK_ROWS;
+            const fh_card_t *cards;
+            unsigned bad;
+            if (j->packed) {
+                cards = j->packed + (size_t)j->k * a;
+                /* Seven-card rows need no scan: the kernel reports bytes above 51. */
+                bad = j->k != 7 && max_byte(cards, (size_t)j->k * (b - a)) > 51;
+            } else {
+                bad = j->convert(j->rows, a, b, j->k, buf);
+                cards = buf;
+            }
+            if (!bad && !eval_rows(cards, 0, b - a, j->k, j->out + a)) continue;
+            note_bad_row(j, (long long)a + (long long)first_repeated_row(cards, b - a, j->k));
+            break;
+        }
+    }
+}
+
+fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, const fh_exec *ex,
+                        ptrdiff_t *bad_row) {
+    *bad_row = -1;
+    if (k < 5 || k > 7) return FH_ERR_ARGUMENT;
+    (void)have_bmi2(); /* initialise the CPU check before any thread asks */
+    batch_job j;
+    j.rows = rows;
+    j.k = k;
+    j.out = out;
+    j.packed = NULL;
+    j.convert = NULL;
+    atomic_init(&j.first_bad, LLONG_MAX);
+    int is_signed = rows->is_signed;
+    switch (rows->itemsize) {
+    case 1: j.convert = is_signed ? convert_i8 : convert_u8; break;
+    case 2: j.convert = is_signed ? convert_i16 : convert_u16; break;
+    case 4: j.convert = is_signed ? convert_i32 : convert_u32; break;
+    case 8: j.convert = is_signed ? convert_i64 : convert_u64; break;
+    default: return FH_ERR_ARGUMENT;
+    }
+    /* Packed bytes (uint8 or int8: a negative int8 is a byte above 51) are read in place. */
+    if (rows->itemsize == 1 && rows->col_stride == 1 && (rows->row_stride == k || n <= 1))
+        j.packed = (const fh_card_t *)rows->base;
+    int nt = n >= FH_PARALLEL_MIN_ROWS ? fh_exec_threads(ex) : 1;
+    uint64_t cost_ns = (uint64_t)n * (j.packed ? 4u : 8u);
+    fh_status status = fh_par_exec(n, FH_GRAIN_ROWS, nt, ex, cost_ns, batch_worker, &j);
+    long long bad = atomic_load(&j.first_bad);
+    if (status == FH_OK && bad != LLONG_MAX) *bad_row = (ptrdiff_t)bad;
+    return status;
 }
 
 /* ---- exhaustive enumeration ------------------------------------------------------------ */
@@ -260,9 +358,31 @@ static void enum_rec(const enum_deck *d, int start, int depth, uint64_t key, uin
         enum_rec(d, i + 1, depth - 1, key + d->keys[i], sr | d->suit_ranks[i], hist);
 }
 
-int64_t fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist, int threads) {
-    if (n_fixed < 0 || n_fixed > 7) return -1;
-    (void)threads; /* unused without OpenMP */
+typedef struct {
+    const enum_deck *d;
+    int depth;
+    uint64_t key, sr;
+    uint32_t *locals; /* FH_N_VALUES + 1 counts per thread */
+} enum_job;
+
+static void enum_worker(fh_par *par, void *ctx, int tid) {
+    enum_job *j = ctx;
+    const enum_deck *d = j->d;
+    uint32_t *local = j->locals + (size_t)tid * (FH_N_VALUES + 1);
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi))
+        for (size_t i = lo; i < hi; i++) {
+            if (j->depth == 1)
+                local[fh_value_from_key(j->key + d->keys[i], j->sr | d->suit_ranks[i])]++;
+            else
+                enum_rec(d, (int)i + 1, j->depth - 1, j->key + d->keys[i], j->sr | d->suit_ranks[i], local);
+        }
+}
+
+fh_status fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist,
+                              const fh_exec *ex, int64_t *count) {
+    *count = 0;
+    if (n_fixed < 0 || n_fixed > 7) return FH_ERR_ARGUMENT;
     enum_deck d;
     uint64_t key = FH_KEY_INIT, sr = 0;
     fh_mask_t used = dead;
@@ -285,36 +405,28 @@ int64_t fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead,
     int depth = 7 - n_fixed;
     if (depth == 0) {
         hist[fh_value_from_key(key, sr)] += 1;
-        return 1;
+        *count = 1;
+        return FH_OK;
     }
-    if (d.n_avail < depth) return 0;
+    if (d.n_avail < depth) return FH_OK;
     int n_first = d.n_avail - depth + 1; /* choices of the first free card */
-    int nt = 1;
-#ifdef _OPENMP
-    if (threads > 1 && depth >= 4) nt = threads;
-#endif
+    int nt = depth >= 4 ? fh_exec_threads(ex) : 1;
+    if (nt > n_first) nt = n_first;
+    uint64_t hands = 1; /* C(n_avail, depth), the hands to count */
+    for (int i = 1; i <= depth; i++) hands = hands * (uint64_t)(d.n_avail - depth + i) / (uint64_t)i;
     uint32_t *locals = calloc((size_t)nt * (FH_N_VALUES + 1), sizeof(uint32_t));
-    if (!locals) return -2;
-#ifdef _OPENMP
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
-#endif
-    for (int i = 0; i < n_first; i++) {
-#ifdef _OPENMP
-        uint32_t *local = locals + (size_t)omp_get_thread_num() * (FH_N_VALUES + 1);
-#else
-        uint32_t *local = locals;
-#endif
-        if (depth == 1)
-            local[fh_value_from_key(key + d.keys[i], sr | d.suit_ranks[i])]++;
-        else
-            enum_rec(&d, i + 1, depth - 1, key + d.keys[i], sr | d.suit_ranks[i], local);
+    if (!locals) return FH_ERR_NOMEM;
+    enum_job j = {&d, depth, key, sr, locals};
+    fh_status status = fh_par_exec((size_t)n_first, 1, nt, ex, hands * 2u, enum_worker, &j);
+    if (status == FH_OK) {
+        int64_t total = 0;
+        for (int t = 0; t < nt; t++)
+            for (int v = 0; v <= FH_N_VALUES; v++) {
+                hist[v] += locals[(size_t)t * (FH_N_VALUES + 1) + (size_t)v];
+                total += locals[(size_t)t * (FH_N_VALUES + 1) + (size_t)v];
+            }
+        *count = total;
     }
-    int64_t total = 0;
-    for (int t = 0; t < nt; t++)
-        for (int v = 0; v <= FH_N_VALUES; v++) {
-            hist[v] += locals[(size_t)t * (FH_N_VALUES + 1) + (size_t)v];
-            total += locals[(size_t)t * (FH_N_VALUES + 1) + (size_t)v];
-        }
     free(locals);
-    return total;
+    return status;
 }

@@ -10,6 +10,7 @@
 #define FH_EVAL_H
 
 #include "fh_common.h"
+#include "fh_parallel.h"
 #include "fh_tables.h"
 
 #define FH_KEY_INIT (0x3333ULL << 32)     /* every suit counter starts at 3 */
@@ -64,28 +65,36 @@ FH_INLINE int fh_category(fh_value_t v) {
     return c;
 }
 
-/* Evaluate n rows of k (5, 6 or 7) cards each, row-major in `cards`, into `out`.
- * Returns the index of the first row holding a repeated card, or -1 if none (the values of
- * such rows are meaningless). For k = 5 or 6, card ids must already be known to lie in
- * 0..51; for k = 7 any byte is safe, and a row holding one above 51 is reported like a row
- * with a repeat (fh_find_bad_card then names the byte).
- * Uses up to `threads` OpenMP threads (1 = the calling thread only). */
-ptrdiff_t fh_eval_batch(const fh_card_t *cards, size_t n, int k, fh_value_t *out, int threads);
+/* A read-only 2-D view of integer card ids, as NumPy describes one: element (i, j) of the
+ * view is the `itemsize`-byte integer (1, 2, 4 or 8 bytes, native byte order, signed if
+ * `is_signed`) at base + i * row_stride + j * col_stride. Strides may be negative or zero. */
+typedef struct fh_rows {
+    const char *base;
+    ptrdiff_t row_stride, col_stride;
+    int itemsize;
+    int is_signed;
+} fh_rows;
+
+/* Evaluate n rows of k (5, 6 or 7) cards of `rows` into out[0..n). Any value is safe: rows
+ * that are not contiguous bytes are converted in cache-sized blocks inside the kernel (no
+ * copy of the whole input). *bad_row receives the index of the first row holding an id
+ * outside 0..51 or a repeated card, or -1; the values of such rows are meaningless.
+ * Runs on up to fh_exec_threads(ex) threads when n is large and polls through `ex` when it
+ * is very large. Returns FH_OK, FH_ERR_INTERRUPTED (poll asked to stop; out is incomplete)
+ * or FH_ERR_NOMEM. */
+fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, const fh_exec *ex,
+                        ptrdiff_t *bad_row);
 
 /* Index of the first of n*k bytes that is not a card id (> 51), or -1. */
 ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count);
 
 /* Histogram of the values of every 7-card hand that contains all `n_fixed` cards of
  * `fixed` (0..7, distinct) and none of the cards in `dead` (a mask that must not include
- * the fixed cards). hist has FH_N_VALUES + 1 slots (index = value) and is added to.
- * Returns the number of hands, -1 if more than 7 cards are fixed, -2 if out of memory.
+ * the fixed cards). hist has FH_N_VALUES + 1 slots (index = value) and is added to;
+ * *count receives the number of hands. Returns FH_OK, FH_ERR_ARGUMENT (more than 7 fixed
+ * cards), FH_ERR_NOMEM or FH_ERR_INTERRUPTED (hist is then unchanged).
  * A thread's count of one value never exceeds 2**32: there are 133,784,560 hands. */
-int64_t fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist,
-                            int threads);
-
-/* Number of OpenMP threads available (1 when built without OpenMP). */
-int fh_max_threads(void);
-/* 1 if the core was compiled with OpenMP. */
-int fh_have_openmp(void);
+fh_status fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist,
+                              const fh_exec *ex, int64_t *count);
 
 #endif /* FH_EVAL_H */

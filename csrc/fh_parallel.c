@@ -101,6 +101,9 @@ fh_status fh_par_run(size_t n_items, size_t grain, int n_threads, fh_par_worker 
     fh_par par;
     n_threads = fh_par_clamp_threads(n_threads);
     if (n_items == 0) return FH_OK;
+    if (grain == 0) grain = 1;
+    size_t n_grains = n_items / grain + (n_items % grain != 0);
+    if ((size_t)n_threads > n_grains) n_threads = (int)n_grains;
 #ifdef FH_HAVE_PTHREADS
     if (n_threads == 1 && poll == NULL) {
         par_init(&par, n_items, grain, 1, worker, ctx);
@@ -135,12 +138,9 @@ fh_status fh_par_run(size_t n_items, size_t grain, int n_threads, fh_par_worker 
     }
     fh_status status = FH_OK;
     if (started == 0) {
+        /* No thread could start: do the work here (tid 0 exists whatever n_threads is). */
         pthread_mutex_unlock(&par.lock);
-        if (poll) {
-            status = FH_ERR_NOMEM;
-        } else {
-            worker(&par, ctx, 0);
-        }
+        worker(&par, ctx, 0);
     } else {
         /* Threads that could not start leave their tids unused: the grains are shared. */
         unsigned wait_ms = poll_ms ? poll_ms : 100;
@@ -171,4 +171,13 @@ fh_status fh_par_run(size_t n_items, size_t grain, int n_threads, fh_par_worker 
     worker(&par, ctx, 0);
     return FH_OK;
 #endif
+}
+
+int fh_exec_threads(const fh_exec *ex) { return ex ? fh_par_clamp_threads(ex->threads) : 1; }
+
+fh_status fh_par_exec(size_t n_items, size_t grain, int n_threads, const fh_exec *ex, uint64_t cost_ns,
+                      fh_par_worker worker, void *ctx) {
+    int polled = ex && ex->poll && cost_ns >= FH_POLL_MIN_NS;
+    return fh_par_run(n_items, grain, n_threads, worker, ctx, polled ? ex->poll : NULL,
+                      polled ? ex->poll_ctx : NULL, polled ? (ex->poll_ms ? ex->poll_ms : FH_POLL_MS) : 0);
 }

@@ -363,7 +363,6 @@ BATCH_BOARDS = np.array([[0, 5, 22], [10, 14, 18]], dtype=np.uint8)
         (BATCH_HOLES[0], BATCH_BOARDS, ValueError, "players per spot"),  # (2, 2): one player
         (BATCH_HOLES, BATCH_BOARDS[:1], ValueError, r"boards must have shape \(2, 0\|3\|4\|5\)"),
         (BATCH_HOLES, BATCH_BOARDS[:, :2], ValueError, r"boards must have shape"),
-        (BATCH_HOLES[:0], BATCH_BOARDS[:0], ValueError, "holes is empty"),
         (np.where(BATCH_HOLES == 2, 52, BATCH_HOLES), BATCH_BOARDS, ValueError, r"holes\[1\] holds 52"),
         (np.where(BATCH_HOLES == 2, -1, BATCH_HOLES.astype(np.int64)), BATCH_BOARDS, ValueError,
          r"holes\[1\] holds -1"),

@@ -14,17 +14,35 @@ cdef extern from "fh_common.h" nogil:
         FH_ERR_NO_DEAL
         FH_ERR_TOO_BIG
         FH_ERR_ARGUMENT
+        FH_ERR_INTERRUPTED
+        FH_ERR_FEW_CARDS
+
+
+cdef extern from "fh_parallel.h" nogil:
+    enum: FH_MAX_THREADS
+    ctypedef int (*fh_par_poll)(void *poll_ctx) noexcept
+    ctypedef struct fh_exec:
+        int threads
+        fh_par_poll poll
+        void *poll_ctx
+        unsigned poll_ms
+    int fh_cpu_count()
 
 
 cdef extern from "fh_eval.h" nogil:
     fh_value_t fh_eval_cards(const fh_card_t *cards, int n)
     int fh_category(fh_value_t v)
-    ptrdiff_t fh_eval_batch(const fh_card_t *cards, size_t n, int k, fh_value_t *out, int threads)
+    ctypedef struct fh_rows:
+        const char *base
+        ptrdiff_t row_stride
+        ptrdiff_t col_stride
+        int itemsize
+        int is_signed
+    fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, const fh_exec *ex,
+                            ptrdiff_t *bad_row)
     ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count)
-    int64_t fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead,
-                                uint64_t *hist, int threads)
-    int fh_max_threads()
-    int fh_have_openmp()
+    fh_status fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist,
+                                  const fh_exec *ex, int64_t *count)
 
 
 cdef extern from "fh_equity.h" nogil:
@@ -43,19 +61,19 @@ cdef extern from "fh_equity.h" nogil:
         int n
         int random
     fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t *board, int n_board,
-                              fh_mask_t dead, int first_lo, int first_hi, int threads, fh_tally *out)
+                              fh_mask_t dead, int first_lo, int first_hi, const fh_exec *ex, fh_tally *out)
     uint64_t fh_board_count(int n_available, int n_missing)
     fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board,
                                     int n_board, fh_mask_t dead, uint64_t seed, uint64_t first_block,
-                                    uint64_t n_blocks, uint32_t block_size, int threads, fh_tally *out)
+                                    uint64_t n_blocks, uint32_t block_size, const fh_exec *ex, fh_tally *out)
     uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players)
     uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_mask_t board,
                                           fh_mask_t dead)
     fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players,
-                                   const fh_card_t *board, int n_board, fh_mask_t dead, int threads,
+                                   const fh_card_t *board, int n_board, fh_mask_t dead, const fh_exec *ex,
                                    fh_tally *tallies)
     fh_status fh_equity_batch(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_players,
-                              int n_board, int threads, double *eq)
+                              int n_board, const fh_exec *ex, double *eq)
     fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
-                               int opponents, int exact, uint32_t trials, uint64_t seed, int threads,
+                               int opponents, int exact, uint32_t trials, uint64_t seed, const fh_exec *ex,
                                double *eq)

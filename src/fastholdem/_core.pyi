@@ -17,7 +17,8 @@ _CardLike: TypeAlias = int | str
 _Cards: TypeAlias = str | Iterable[_CardLike] | npt.NDArray[np.integer[Any]]
 #: Cards for ``fixed``/``dead`` arguments: as ``_Cards``, or ``None`` for no cards.
 _OptionalCards: TypeAlias = _Cards | None
-#: A thread count: ``None`` means all cores; otherwise an int >= 1 (``bool`` is refused).
+#: A thread count: ``None`` means all cores; otherwise an int >= 1 (``bool`` is refused;
+#: counts above ``MAX_THREADS`` are clamped).
 _Threads: TypeAlias = int | None
 _U8Rows: TypeAlias = npt.NDArray[np.uint8]
 
@@ -27,21 +28,23 @@ __test__: dict[str, str]  # Cython's registry of the docstrings doctest collects
 
 N_VALUES: int
 """Number of hand values: 7462 (R9)."""
-HAVE_OPENMP: bool
-"""True if the core was compiled with OpenMP."""
+MAX_THREADS: int
+"""Most threads one call uses (256): larger ``threads`` arguments are clamped to it."""
+THREAD_BACKEND: str
+"""How the core runs parallel loops: ``"pthreads"`` (threads started per call, fork-safe)."""
 
 def max_threads() -> int:
-    """Number of threads the core uses by default (1 when built without OpenMP)."""
+    """Number of threads the core uses by default: the logical CPUs (at most ``MAX_THREADS``)."""
 
 # ---- input validation -----------------------------------------------------------------------
 
 def as_int(value: object, name: str, what: str) -> int:
     """``value`` as an int; TypeError naming ``name`` for bools and non-integers."""
     ...
-def as_card_rows(array: npt.ArrayLike, name: str, widths: tuple[int, ...], scan: bool = True) -> _U8Rows:
-    """``array`` as a C-contiguous ``(n, k)`` uint8 array of card ids, ``k`` in ``widths``.
+def check_threads(threads: object) -> int:
+    """The thread count a call uses: None means all cores, above ``MAX_THREADS`` is clamped.
 
-    Raises ``TypeError`` (not an integer array) or ``ValueError`` (shape, empty, id outside 0-51).
+    Raises ``TypeError`` for a non-int (``bool`` and ``float`` too) and ``ValueError`` below 1.
     """
 
 # ---- evaluator ------------------------------------------------------------------------------

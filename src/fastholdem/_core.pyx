@@ -13,6 +13,7 @@ import os
 
 import numpy as np
 
+from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
@@ -23,22 +24,78 @@ from fastholdem.errors import CardError, RangeError
 cnp.import_array()
 
 N_VALUES = 7462
-HAVE_OPENMP = bool(fh_have_openmp())
+MAX_THREADS = FH_MAX_THREADS
+"""Most threads one call uses: larger ``threads`` arguments are clamped to it."""
+THREAD_BACKEND = "pthreads"
+"""How the core runs parallel loops: threads started per call (safe in forked children)."""
 
 
 def max_threads():
-    """Number of threads the core uses by default (1 when built without OpenMP)."""
-    return fh_max_threads()
+    """Number of threads the core uses by default: the logical CPUs (at most MAX_THREADS)."""
+    return fh_cpu_count()
+
+
+def check_threads(object threads):
+    """``threads`` as the thread count a call uses: None means :func:`max_threads`; an int
+    above ``MAX_THREADS`` (256) is clamped to it.
+
+    Raises TypeError if ``threads`` is not an int or None (``bool`` and ``float`` are
+    refused; NumPy integers are accepted) and ValueError if it is below 1.
+    """
+    if threads is None:
+        return fh_cpu_count()
+    if isinstance(threads, (bool, np.bool_)):
+        raise TypeError(f"threads must be a positive int or None, got bool {threads!r}")
+    try:
+        value = operator.index(threads)
+    except TypeError:
+        raise TypeError(f"threads must be a positive int or None, got {type(threads).__name__} "
+                        f"{threads!r}") from None
+    if value < 1:
+        raise ValueError(f"threads must be a positive int or None, got {value}")
+    return min(value, FH_MAX_THREADS)
 
 
 cdef int _threads(object threads) except -1:
-    if threads is None:
-        return fh_max_threads()
-    if isinstance(threads, bool) or not isinstance(threads, int):
-        raise TypeError(f"threads must be a positive int or None, got {threads!r}")
-    if threads < 1:
-        raise ValueError(f"threads must be >= 1, got {threads}")
-    return <int>min(threads, 256)
+    return check_threads(threads)
+
+
+# ---- Ctrl-C: long C calls poll for signals from the waiting thread -----------------------------
+
+cdef class _Interrupt:
+    """The poll of one C call: every ~50 ms the waiting caller takes the GIL and runs the
+    Python signal handlers; an exception they raise (KeyboardInterrupt for Ctrl-C) cancels
+    the call and is kept here to be raised once the C call has joined its threads."""
+
+    cdef object exc
+    cdef fh_exec ex
+
+    def __cinit__(self, int threads):
+        self.exc = None
+        self.ex.threads = threads
+        self.ex.poll = _poll_signals
+        self.ex.poll_ctx = <void *>self
+        self.ex.poll_ms = 0
+
+    cdef int poll(self) noexcept:
+        try:
+            PyErr_CheckSignals()
+        except BaseException as exc:
+            self.exc = exc
+            return 1
+        return 0
+
+    cdef int check(self, fh_status status) except -1:
+        """Raise the exception that interrupted the call, or the one ``status`` stands for."""
+        if status == FH_ERR_INTERRUPTED:
+            exc, self.exc = self.exc, None
+            raise exc if exc is not None else KeyboardInterrupt()
+        return _check(status)
+
+
+cdef int _poll_signals(void *ctx) noexcept nogil:
+    with gil:
+        return (<_Interrupt>ctx).poll()
 
 
 def as_int(object value, str name, str what):
@@ -57,80 +114,65 @@ def _card_name(value):
     return card_str(int(value)) if 0 <= value <= 51 else str(value)
 
 
-def as_card_rows(object array, str name, tuple widths, bint scan=True):
-    """Return ``array`` as a C-contiguous ``(n, k)`` uint8 array of valid cards, k in widths.
-
-    Raises TypeError for a non-integer array and ValueError naming ``name``, the row and the
-    card for a bad shape, an id outside 0-51 or a card repeated within a row (the repeat
-    check for batch evaluation happens in C, fused with the work). ``scan=False`` skips the
-    pass over a uint8 array for ids above 51: for callers whose C kernel catches them.
-    """
-    arr = np.asarray(array)
+def _batch_array(object hands):
+    """``hands`` as an (n, 5|6|7) integer array (a view when possible), checked for dtype and
+    shape. An empty batch (n = 0) is fine, whatever the dtype of its (absent) values."""
+    arr = np.asarray(hands)
+    if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
+        raise TypeError(f"hands must be an array of integer card ids, got dtype {arr.dtype}")
+    if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
+        raise ValueError(f"hands must have shape (n, 5) or (n, 6) or (n, 7), got {arr.shape}")
+    if not arr.size:
+        return np.empty(arr.shape, np.uint8)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-        raise TypeError(f"{name} must be an array of integer card ids, got dtype {arr.dtype}")
-    if arr.ndim != 2 or arr.shape[1] not in widths:
-        want = " or ".join(f"(n, {w})" for w in widths)
-        raise ValueError(f"{name} must have shape {want}, got {arr.shape}")
-    if arr.shape[0] == 0:
-        raise ValueError(f"{name} is empty: it has no rows")
-    if arr.dtype == np.uint8:
-        out = np.ascontiguousarray(arr)
-        if scan:
-            _raise_bad_byte(out, name)
-        return out
-    low, high = arr.min(), arr.max()
-    if low < 0 or high > 51:
-        row, col = np.argwhere((arr < 0) | (arr > 51))[0]
-        raise ValueError(f"{name}[{row}, {col}] = {arr[row, col]} is not a card id (0-51)")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+        raise TypeError(f"hands must be an array of integer card ids, got dtype {arr.dtype}")
+    if not arr.dtype.isnative:
+        arr = arr.astype(arr.dtype.newbyteorder("="))
+    return arr
 
 
-def _raise_bad_byte(object rows, str name):
-    """ValueError naming the first id above 51 in the C-contiguous uint8 ``rows``, if any."""
-    cdef const uint8_t[::1] flat = rows.reshape(-1)
-    cdef ptrdiff_t bad
-    with nogil:
-        bad = fh_find_bad_card(&flat[0], flat.shape[0])
-    if bad >= 0:
-        row, col = divmod(bad, rows.shape[1])
-        raise ValueError(f"{name}[{row}, {col}] = {rows[row, col]} is not a card id (0-51)")
-
-
-def _repeated_card_error(const uint8_t[:, ::1] rows, Py_ssize_t row, str name):
+def _bad_row_error(object arr, Py_ssize_t row):
+    """The ValueError for a batch whose first bad row is ``row``: an id outside 0-51 anywhere
+    is named first (row and column), else the card that ``row`` repeats."""
+    bad = (arr < 0) | (arr > 51)
+    if bad.any():
+        r, col = divmod(int(np.argmax(bad.reshape(-1))), arr.shape[1])
+        return ValueError(f"hands[{r}, {col}] = {arr[r, col]} is not a card id (0-51)")
     seen = {}
-    for col in range(rows.shape[1]):
-        c = rows[row, col]
+    for col in range(arr.shape[1]):
+        c = int(arr[row, col])
         if c in seen:
-            return ValueError(
-                f"{name}[{row}] repeats card {card_str(c)} (columns {seen[c]} and {col})")
+            return ValueError(f"hands[{row}] repeats card {card_str(c)} (columns {seen[c]} and {col})")
         seen[c] = col
-    return ValueError(f"{name}[{row}] repeats a card")
+    return ValueError(f"hands[{row}] repeats a card")
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def evaluate_batch(object hands, object threads=None):
     """Values of many hands at once.
 
     Parameters
     ----------
     hands : array_like of int, shape (n, k), k in {5, 6, 7}
-        One hand per row, card ids 0-51. Any integer dtype and memory layout.
+        One hand per row, card ids 0-51. Any integer dtype, byte order and memory layout:
+        the kernel reads the array in place and converts it in cache-sized blocks.
     threads : int, optional
-        Number of threads; default all cores. Batches under 32,768 rows use one.
+        Number of threads (default all cores, at most MAX_THREADS). Batches under 32,768
+        rows use one. The GIL is released; Ctrl-C interrupts a long batch.
 
     Returns
     -------
     numpy.ndarray of uint16, shape (n,)
-        Values 1..7462, higher is stronger (R9).
+        Values 1..7462, higher is stronger (R9). An empty batch gives an empty array.
 
     Raises
     ------
     TypeError
         If ``hands`` is not an integer array or ``threads`` not an int.
     ValueError
-        If the shape is wrong, the array is empty, or a row holds a card id outside
+        If the shape is wrong, ``threads`` is below 1, or a row holds a card id outside
         0-51 or the same card twice (the message names row and card).
+    KeyboardInterrupt
+        On Ctrl-C (the batch stops within a fraction of a second).
 
     Examples
     --------
@@ -139,21 +181,30 @@ def evaluate_batch(object hands, object threads=None):
     array([7462], dtype=uint16)
     """
     cdef int nthreads = _threads(threads)
-    # Seven-card rows need no separate pass for ids above 51: the kernel catches them.
-    arr = as_card_rows(hands, "hands", (5, 6, 7), scan=False)
-    if arr.shape[1] != 7:
-        _raise_bad_byte(arr, "hands")
-    cdef const uint8_t[:, ::1] rows = arr
-    cdef Py_ssize_t n = rows.shape[0]
-    cdef int k = <int>rows.shape[1]
+    arr = _batch_array(hands)
+    cdef Py_ssize_t n = arr.shape[0]
+    cdef int k = <int>arr.shape[1]
+    if n == 0:
+        return np.empty(0, dtype=np.uint16)
+    if n > 1 and arr.strides[0] == 0:
+        # A broadcast view repeating one row: evaluate it once.
+        return np.full(n, evaluate_batch(arr[:1], 1)[0], dtype=np.uint16)
     out = np.empty(n, dtype=np.uint16)
     cdef uint16_t[::1] values = out
-    cdef ptrdiff_t bad
+    cdef fh_rows rows
+    rows.base = <const char *>cnp.PyArray_DATA(<cnp.ndarray>arr)
+    rows.row_stride = arr.strides[0]
+    rows.col_stride = arr.strides[1]
+    rows.itemsize = <int>arr.dtype.itemsize
+    rows.is_signed = arr.dtype.kind == "i"
+    cdef _Interrupt intr = _Interrupt(nthreads)
+    cdef ptrdiff_t bad = -1
+    cdef fh_status status
     with nogil:
-        bad = fh_eval_batch(&rows[0, 0], <size_t>n, k, &values[0], nthreads)
+        status = fh_eval_batch(&rows, <size_t>n, k, &values[0], &intr.ex, &bad)
+    intr.check(status)
     if bad >= 0:
-        _raise_bad_byte(arr, "hands")  # a bad id anywhere is reported before a repeat
-        raise _repeated_card_error(rows, bad, "hands")
+        raise _bad_row_error(arr, bad)
     return out
 
 
@@ -248,10 +299,11 @@ def enumerate_values(object fixed=None, object dead=None, object threads=None):
     cdef uint64_t[::1] h = hist
     cdef int n_fixed = len(fixed_ids)
     cdef int64_t total
+    cdef _Interrupt intr = _Interrupt(nthreads)
+    cdef fh_status status
     with nogil:
-        total = fh_enumerate_values(buf, n_fixed, dead_mask, &h[0], nthreads)
-    if total == -2:
-        raise MemoryError("out of memory in enumerate_values")
+        status = fh_enumerate_values(buf, n_fixed, dead_mask, &h[0], &intr.ex, &total)
+    intr.check(status)
     return hist
 
 
@@ -265,6 +317,8 @@ cdef dict _STATUS_MESSAGES = {
     FH_ERR_NO_DEAL: (RangeError, "the ranges cannot be dealt without two players sharing a card"),
     FH_ERR_TOO_BIG: (ValueError, "the job is too big"),
     FH_ERR_ARGUMENT: (ValueError, "argument out of range"),
+    FH_ERR_FEW_CARDS: (ValueError, "too few live cards: the cards that are not dead, on the board or "
+                                   "held cannot complete every hand and the board"),
 }
 
 
@@ -282,21 +336,26 @@ cdef uint64_t _mask(object ids) except? 0:
     return m
 
 
-def _tallies_to_arrays(fh_tally[::1] t, int n_players):
-    raw = np.asarray(t)
+# An fh_tally is 52 uint64 counts: deals, win[10], tie[10], share[10], share_sq[10], split[11].
+assert sizeof(fh_tally) == 52 * sizeof(uint64_t)
+_TALLY_WORDS = 52
+
+
+def _tally_rows(Py_ssize_t n):
+    """Zeroed room for n tallies: a (n, 52) uint64 array (at least one row)."""
+    return np.zeros((max(n, 1), _TALLY_WORDS), dtype=np.uint64)
+
+
+def _tally_fields(raw, int n_players):
+    """The fields of the (n, 52) tallies ``raw`` (views, no copy)."""
     return {
-        "deals": raw["deals"].astype(np.uint64),
-        "win": raw["win"][:, :n_players].astype(np.uint64),
-        "tie": raw["tie"][:, :n_players].astype(np.uint64),
-        "share": raw["share"][:, :n_players].astype(np.uint64),
-        "share_sq": raw["share_sq"][:, :n_players].astype(np.uint64),
-        "split": raw["split"][:, : n_players + 1].astype(np.uint64),
+        "deals": raw[:, 0],
+        "win": raw[:, 1 : 1 + n_players],
+        "tie": raw[:, 11 : 11 + n_players],
+        "share": raw[:, 21 : 21 + n_players],
+        "share_sq": raw[:, 31 : 31 + n_players],
+        "split": raw[:, 41 : 42 + n_players],
     }
-
-
-def _tally_dtype():
-    return np.dtype([("deals", np.uint64), ("win", np.uint64, 10), ("tie", np.uint64, 10),
-                     ("share", np.uint64, 10), ("share_sq", np.uint64, 10), ("split", np.uint64, 11)])
 
 
 def board_count(int n_available, int n_missing):
@@ -325,7 +384,7 @@ def canonical_deal_keys(const uint8_t[:, ::1] deals, object board=(), object dea
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, int threads):
+def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, object threads):
     """Exact tallies of fixed-hole deals (n, 2 * players) over every completion of ``board``.
 
     Internal: the caller (``fastholdem.equity``) has checked that cards are valid and
@@ -341,19 +400,20 @@ def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, int thre
     for i, c in enumerate(board):
         b[i] = c
     cdef uint64_t dead_mask = _mask(dead)
-    out = np.zeros(max(n, 1), dtype=_tally_dtype())
-    cdef fh_tally[::1] t = out
+    raw = _tally_rows(n)
+    cdef uint64_t[:, ::1] t = raw
     cdef fh_status status = FH_OK
+    cdef _Interrupt intr = _Interrupt(_threads(threads))
     if n:
         with nogil:
-            status = fh_equity_exact_many(&deals[0, 0], <size_t>n, players, b, nb, dead_mask, threads, &t[0])
-    _check(status)
-    arrays = _tallies_to_arrays(t, players)
-    return {key: value[:n] for key, value in arrays.items()}
+            status = fh_equity_exact_many(&deals[0, 0], <size_t>n, players, b, nb, dead_mask, &intr.ex,
+                                          <fh_tally *>&t[0, 0])
+    intr.check(status)
+    return _tally_fields(raw[:n], players)
 
 
 def monte_carlo(list combos, list cum_weights, list random, object board, object dead, uint64_t seed,
-                uint64_t first_block, uint64_t n_blocks, uint32_t block_size, int threads):
+                uint64_t first_block, uint64_t n_blocks, uint32_t block_size, object threads):
     """Monte Carlo tally of blocks [first_block, first_block + n_blocks) of block_size trials.
 
     Internal: ``combos[p]`` is a (n, 2) uint8 array, ``cum_weights[p]`` its cumulative
@@ -390,14 +450,15 @@ def monte_carlo(list combos, list cum_weights, list random, object board, object
     for i, c in enumerate(board):
         b[i] = c
     cdef uint64_t dead_mask = _mask(dead)
-    out = np.zeros(1, dtype=_tally_dtype())
-    cdef fh_tally[::1] t = out
+    raw = _tally_rows(1)
+    cdef uint64_t[:, ::1] t = raw
     cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(_threads(threads))
     with nogil:
         status = fh_equity_monte_carlo(ranges, players, b, nb, dead_mask, seed, first_block, n_blocks,
-                                       block_size, threads, &t[0])
-    _check(status)
-    return {key: value[0] for key, value in _tallies_to_arrays(t, players).items()}
+                                       block_size, &intr.ex, <fh_tally *>&t[0, 0])
+    intr.check(status)
+    return {key: value[0] for key, value in _tally_fields(raw, players).items()}
 
 
 def _check_spots(holes, boards, str hole_name="holes", str board_name="boards"):
@@ -417,8 +478,6 @@ def _check_spots(holes, boards, str hole_name="holes", str board_name="boards"):
         raise TypeError(f"{board_name} must be an integer array of card ids, got dtype {b.dtype}")
     if b.ndim != 2 or b.shape[0] != m or b.shape[1] not in (0, 3, 4, 5):
         raise ValueError(f"{board_name} must have shape ({m}, 0|3|4|5), got {b.shape}")
-    if m == 0:
-        raise ValueError(f"{hole_name} is empty: it has no rows")
     rows = np.concatenate([h.reshape(m, 2 * players).astype(np.int64), b.astype(np.int64)], axis=1)
     bad = (rows < 0) | (rows > 51)
     if bad.any():
@@ -465,16 +524,19 @@ def equity_batch(object holes, object boards=None, object threads=None):
     cdef int players = <int>h.shape[1]
     if players < 2 or players > FH_MAX_PLAYERS:
         raise ValueError(f"holes must hold 2 to {FH_MAX_PLAYERS} players per spot, got {players}")
+    out = np.empty((m, players), dtype=np.float64)
+    if m == 0:
+        return out
     cdef const uint8_t[:, :, ::1] hv = h
     cdef const uint8_t[:, ::1] bv = b
     cdef int nb = <int>b.shape[1]
-    out = np.empty((m, players), dtype=np.float64)
     cdef double[:, ::1] ov = out
     cdef const uint8_t *bp = &bv[0, 0] if nb else NULL
     cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(nthreads)
     with nogil:
-        status = fh_equity_batch(&hv[0, 0, 0], bp, <size_t>m, players, nb, nthreads, &ov[0, 0])
-    _check(status)
+        status = fh_equity_batch(&hv[0, 0, 0], bp, <size_t>m, players, nb, &intr.ex, &ov[0, 0])
+    intr.check(status)
     return out
 
 
@@ -552,12 +614,15 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     cdef const uint8_t[:, ::1] bv = b
     cdef Py_ssize_t m = h.shape[0]
     out = np.empty(m, dtype=np.float64)
+    if m == 0:
+        return out
     cdef double[::1] ov = out
     cdef const uint8_t *bp = &bv[0, 0] if nb else NULL
     cdef int ex = 1 if exact else 0
     cdef int opp = opponents
     cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(nthreads)
     with nogil:
-        status = fh_hand_strength(&hv[0, 0, 0], bp, <size_t>m, nb, opp, ex, n_trials, s, nthreads, &ov[0])
-    _check(status)
+        status = fh_hand_strength(&hv[0, 0, 0], bp, <size_t>m, nb, opp, ex, n_trials, s, &intr.ex, &ov[0])
+    intr.check(status)
     return out

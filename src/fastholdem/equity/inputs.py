@@ -18,8 +18,8 @@ from ..cards import CardsLike, card_str, cards_str, parse_cards
 from ..errors import CardError, RangeError
 from ..ranges import N_COMBOS, Range
 
-__all__ = ["MAX_TRIALS", "ParsedPlayer", "PlayerLike", "check_mode", "check_seed", "parse_inputs",
-           "resolve_threads"]
+__all__ = ["MAX_TRIALS", "ParsedPlayer", "PlayerLike", "check_live_cards", "check_mode", "check_seed",
+           "parse_inputs", "resolve_threads"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 """A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
@@ -96,6 +96,7 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
                 if c in owner:
                     raise CardError(f"card {card_str(c)} of player {i + 1} is also in {owner[c]}")
                 owner[c] = f"player {i + 1}'s hand"
+    check_live_cards(len(parsed), len(board_ids), len(dead_ids))
     taken = list(owner)
     for i, p in enumerate(parsed):
         if p.fixed:
@@ -108,13 +109,22 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
     return parsed, board_ids, dead_ids
 
 
+def check_live_cards(n_players: int, n_board: int, n_dead: int) -> None:
+    """ValueError when the cards left after the board and the dead cards cannot give every
+    player two hole cards and complete the board (such a job has no deal at all)."""
+    live = 52 - n_board - n_dead
+    need = 2 * n_players + 5 - n_board
+    if live < need:
+        raise ValueError(f"too few live cards: {n_board} on the board and {n_dead} dead leave {live}, but "
+                         f"{n_players} players need {2 * n_players} hole cards and the board {5 - n_board} "
+                         f"more ({need})")
+
+
 def resolve_threads(threads: object) -> int:
-    """``threads`` resolved: None means all cores; else a positive int (ValueError otherwise)."""
-    if threads is None:
-        return _core.max_threads()
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
-    return threads
+    """``threads`` resolved by the one check every entry point shares
+    (:func:`fastholdem._core.check_threads`): None means all cores, an int above
+    ``MAX_THREADS`` (256) is clamped; TypeError for a non-int, ValueError below 1."""
+    return int(_core.check_threads(threads))
 
 
 def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> None:
