@@ -472,3 +472,149 @@ def test_hand_strength_accepts_numpy_ints_and_seed_none() -> None:
     fresh = [hand_strength(**HS_SPOT, trials=4000, exact=False, seed=None)[0] for _ in range(3)]
     assert all(0.0 <= x <= 1.0 for x in fresh)
     assert len(set(fresh)) > 1  # None draws a new seed each call
+
+
+# --- issue 10: one threads check, live cards, empty and huge batches, any layout ----------------
+
+from fastholdem import equity, equity_batch, equity_job  # noqa: E402
+
+SPOT_HOLES = np.array([[[50, 46], [43, 41]]])
+SPOT_BOARDS = np.array([[0, 5, 22]])
+THREAD_ENTRY_POINTS: dict[str, Callable[[object], object]] = {
+    "evaluate_batch": lambda t: evaluate_batch(np.tile(np.asarray(ROYAL, np.uint8), (40_000, 1)), threads=t),
+    "enumerate_values": lambda t: enumerate_values(fixed="AsKsQs", threads=t),
+    "equity_exact": lambda t: equity(["AhKh", "QsQd", "Tc9c"], threads=t, progress=False).equity,
+    "equity_monte_carlo": lambda t: equity(["AhKh", "QsQd"], trials=20_000, seed=1, threads=t,
+                                           progress=False).equity,
+    "job_run": lambda t: equity_job(["AhKh", "QQ+"], board="Td7c2s").run(range(3), threads=t).share,
+    "equity_batch": lambda t: equity_batch(SPOT_HOLES, SPOT_BOARDS, threads=t),
+    "hand_strength": lambda t: hand_strength(np.array([[51, 50]]), np.array([[49, 48, 0]]), trials=20_000,
+                                             threads=t),
+}
+
+
+@pytest.mark.parametrize("entry", list(THREAD_ENTRY_POINTS))
+@pytest.mark.parametrize(
+    ("bad", "exc"),
+    [(1.5, TypeError), (2.0, TypeError), (True, TypeError), ("2", TypeError), (0, ValueError),
+     (-(2**63), ValueError)],
+)
+def test_threads_one_validator_for_every_entry_point(entry: str, bad: object, exc: type) -> None:
+    with pytest.raises(exc, match="threads must be a positive int or None"):
+        THREAD_ENTRY_POINTS[entry](bad)
+
+
+@pytest.mark.parametrize("entry", list(THREAD_ENTRY_POINTS))
+def test_threads_huge_counts_are_clamped_to_max_threads_with_the_same_result(entry: str) -> None:
+    """threads=100000 once crashed libgomp, 10**9 gave NaN (an ignored calloc), 2**31 overflowed."""
+    want = np.asarray(THREAD_ENTRY_POINTS[entry](1))
+    for huge in (100_000, 10**9, 2**31, np.int64(2**40)):
+        got = np.asarray(THREAD_ENTRY_POINTS[entry](huge))
+        assert np.array_equal(got, want), (entry, huge)
+        assert not np.isnan(got.astype(np.float64)).any()
+
+
+def test_threads_cap_is_max_threads() -> None:
+    assert _core.MAX_THREADS == 256
+    assert _core.check_threads(10**9) == _core.MAX_THREADS
+    assert _core.check_threads(3) == 3 and _core.check_threads(None) == _core.max_threads()
+
+
+def _others(*keep: str) -> str:
+    known = set(parse_cards("".join(keep)))
+    return cards_str([c for c in range(52) if c not in known], "")
+
+
+@pytest.mark.parametrize("mode", [{"exact": True}, {"trials": 1000, "seed": 1}])
+@pytest.mark.parametrize(
+    ("players", "board", "dead"),
+    [
+        (["AhKh", "QsQd"], "", _others("AhKh", "QsQd")),  # 48 dead: no board at all
+        (["AhKh", "QsQd"], "2c3c4c", _others("AhKh", "QsQd", "2c3c4c", "5c")),  # one card for two
+        ([h[i : i + 4] for h in ["AhKhQhJhThAsKsQsJsTsAdKdQdJdTdAcKcQcJcTc"] for i in range(0, 40, 4)],
+         "", cards_str(list(range(29)), "")),  # 10 hands + 29 dead: 3 cards for a board of 5
+        (["AhKh", "QQ+", "random"], "", _others("AhKh", "QsQd", "QcQh", "KsKd", "7c8c")),  # 10 for 11
+    ],
+)
+def test_too_few_live_cards_is_a_value_error_in_both_modes(
+    mode: dict[str, Any], players: list[str], board: str, dead: str
+) -> None:
+    """Monte Carlo looped forever and exact mode returned NaN when the live cards could not
+    complete the deal."""
+    with pytest.raises(ValueError, match="too few live cards"):
+        equity(players, board=board, dead=dead, progress=False, **mode)
+
+
+def test_just_enough_live_cards_still_works() -> None:
+    dead = _others("AhKh", "QsQd", "2c3c4c5c6d")
+    r = equity(["AhKh", "QsQd"], dead=dead, exact=True, progress=False)
+    assert r.deals == 1 and np.isfinite(r.equity).all()
+    mc = equity(["AhKh", "QsQd"], dead=dead, trials=500, seed=3, progress=False)
+    assert mc.deals == 500 and np.allclose(mc.equity, r.equity)
+
+
+def test_too_few_live_cards_at_the_compiled_boundary() -> None:
+    """The internal entry points refuse such jobs too (no hang, no NaN)."""
+    dead = list(range(4, 52))
+    holes = np.array([[3, 2, 1, 0]], np.uint8)
+    with pytest.raises(ValueError, match="too few live cards"):
+        _core.exact_deals(holes, [], dead, 2)
+    one = np.array([[3, 2]], np.uint8)
+    two = np.array([[1, 0]], np.uint8)
+    with pytest.raises(ValueError, match="too few live cards"):
+        _core.monte_carlo([one, two], [np.ones(1), np.ones(1)], [False, False], [], dead, 1, 0, 1, 100, 1)
+
+
+def test_equity_batch_and_hand_strength_of_no_spots_are_empty() -> None:
+    """Empty batches follow NumPy: a filtered pipeline may leave no spots."""
+    eq = equity_batch(np.zeros((0, 3, 2), np.uint8), np.zeros((0, 3), np.uint8))
+    assert eq.shape == (0, 3) and eq.dtype == np.float64
+    assert equity_batch(np.zeros((0, 2, 2), np.int64)).shape == (0, 2)
+    hs = hand_strength(np.zeros((0, 2), np.uint8), np.zeros((0, 5), np.uint8))
+    assert hs.shape == (0,) and hs.dtype == np.float64
+    with pytest.raises(ValueError, match="2 to 10 players"):
+        equity_batch(np.zeros((0, 11, 2), np.uint8))
+
+
+def test_batch_broadcast_view_is_evaluated_once() -> None:
+    """A broadcast view repeats one row: it is checked and evaluated once, not scanned."""
+    view = np.broadcast_to(np.asarray(ROYAL, np.int64), (5_000_000, 7))
+    out = evaluate_batch(view)
+    assert out.shape == (5_000_000,) and (out == 7462).all()
+    bad = np.broadcast_to(np.asarray([51, 51, 43, 39, 35, 0, 5], np.uint8), (10**12, 7))
+    with pytest.raises(ValueError, match=r"hands\[0\] repeats card As"):
+        evaluate_batch(bad)
+    with pytest.raises(ValueError, match=r"hands\[0, 6\] = 60 is not a card id"):
+        evaluate_batch(np.broadcast_to(np.asarray(ROYAL[:6] + [60]), (10**12, 7)))
+
+
+@pytest.mark.parametrize("dtype", ["uint8", "int8", "int16", "uint16", "int32", "uint32", "int64", "uint64", ">i8"])
+@pytest.mark.parametrize("layout", ["contiguous", "column_slice", "fortran", "reversed", "unaligned"])
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_batch_any_layout_converted_in_blocks_matches_contiguous(
+    dtype: str, layout: str, k: int, hands: Callable[[int, int], np.ndarray]
+) -> None:
+    """Inputs other than packed bytes are converted block by block inside the kernel; several
+    blocks and threads, every integer type and layout give the values of the packed input,
+    and a bad id in a late block is still found and named."""
+    base = hands(20_000, 7)
+    want = evaluate_batch(np.ascontiguousarray(base[:, :k]), threads=1)
+    if layout == "contiguous":
+        arr = np.ascontiguousarray(base[:, :k], dtype=dtype)
+    elif layout == "column_slice":
+        arr = base.astype(dtype)[:, :k]
+    elif layout == "fortran":
+        arr = np.asfortranarray(base[:, :k], dtype=dtype)
+    elif layout == "reversed":
+        arr = np.flip(np.flip(base.astype(dtype), 0)[:, :k], 0)
+    else:
+        size = np.dtype(dtype).itemsize
+        raw = np.zeros(base.size * size + 1, np.uint8)[1:]
+        arr = raw.view(dtype).reshape(base.shape)[:, :k]
+        arr[...] = base[:, :k]
+    for threads in (1, 2):
+        assert np.array_equal(evaluate_batch(arr, threads=threads), want), (dtype, layout, threads)
+    bad = np.array(arr)
+    bad[17_000, 2] = 52
+    with pytest.raises(ValueError, match=r"hands\[17000, 2\] = 52 is not a card id"):
+        evaluate_batch(bad, threads=2)

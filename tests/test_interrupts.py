@@ -1,0 +1,126 @@
+"""Ctrl-C stops every long call of the compiled core (issue 10).
+
+Each long call runs in a fresh subprocess. A helper thread waits until the main thread has
+entered the call, waits a little more and sends SIGINT to the process. The call must raise
+``KeyboardInterrupt`` (not an error about a buffer format, as the equity tallies once did),
+long before it could have finished on its own, and leave no thread behind. The waiting C
+caller polls for signals every ~50 ms while the GIL stays released otherwise.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+
+import pytest
+
+DRIVER = textwrap.dedent(
+    """
+    import json, os, signal, sys, threading, time, traceback
+    import numpy as np
+    from fastholdem import _core, equity, equity_batch, equity_job, evaluate_batch, hand_strength
+    from fastholdem.evaluate import enumerate_values
+
+    def tasks():
+        return len(os.listdir("/proc/self/task"))
+
+    started = threading.Event()
+    fired = []
+
+    def fire():
+        started.wait()
+        time.sleep(0.3)
+        fired.append(time.perf_counter())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    {setup}
+    before = tasks()
+    helper = threading.Thread(target=fire)
+    helper.start()
+    started.set()
+    t0 = time.perf_counter()
+    try:
+        {call}
+        report = {{"interrupted": False, "seconds": time.perf_counter() - t0}}
+    except KeyboardInterrupt:
+        after_signal = time.perf_counter() - fired[0]
+        helper.join()
+        report = {{"interrupted": True, "after_signal": after_signal, "threads_left": tasks() - before,
+                   "traceback": traceback.format_exc()}}
+    print(json.dumps(report))
+    """
+)
+
+RNG = "rng = np.random.default_rng(1)"
+
+# name: (setup, call). Each call would run for minutes (or at least several seconds) uninterrupted.
+LONG_CALLS = {
+    "equity_monte_carlo": ("", "equity(['AhKh', 'QsQd', 'random'], trials=10**10, seed=1, threads=2, progress=False)"),
+    "equity_exact_3way_ranges": (
+        "", "equity(['QQ+,AK', 'JJ+,AQs', 'random'], exact=True, threads=2, progress=False)"),
+    "job_run_one_large_monte_carlo_chunk": (
+        "job = equity_job(['AhKh', 'QsQd'], trials=10**10, seed=1)", "job.run(range(job.size), threads=2)"),
+    "job_run_one_large_exact_chunk": (
+        "job = equity_job(['QQ+,AK', 'JJ+,AQs', 'random'], exact=True)",
+        "job.run(range(job.size), threads=1)"),
+    "exact_deals_many": (
+        RNG + "; deals = np.stack([rng.permutation(52)[:6] for _ in range(5000)]).astype(np.uint8)",
+        "_core.exact_deals(deals, [], [], 2)"),
+    "equity_batch": (
+        RNG + "; holes = np.stack([rng.permutation(52)[:6].reshape(3, 2) for _ in range(20000)])",
+        "equity_batch(holes, threads=2)"),
+    "hand_strength_monte_carlo": ("", "hand_strength(np.array([[51, 50]] * 2000), opponents=2, trials=10**6, threads=2)"),
+    "hand_strength_exact_one_spot": ("", "hand_strength(np.array([[51, 50]]), exact=True, threads=1)"),
+    "evaluate_batch_huge_strided": (
+        "base = np.tile(np.arange(52, dtype=np.uint8), 2_000_000); "
+        "view = np.lib.stride_tricks.as_strided(base, (100_000_000, 7), (1, 1))",
+        "evaluate_batch(view, threads=1)"),
+    "enumerate_values": ("", "[enumerate_values(threads=1) for _ in range(1000)]"),
+}
+
+
+def _run(setup: str, call: str) -> dict[str, object]:
+    code = DRIVER.format(setup=setup, call=call)
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    report: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return report
+
+
+@pytest.mark.parametrize("name", list(LONG_CALLS))
+def test_sigint_stops_long_call_with_keyboard_interrupt(name: str) -> None:
+    report = _run(*LONG_CALLS[name])
+    assert report["interrupted"], f"{name} ran to the end ({report}) instead of stopping"
+    tb = str(report["traceback"])
+    assert "ValueError" not in tb and "buffer format" not in tb, tb
+    assert report["threads_left"] == 0, report
+    # Uninterrupted, each call runs far longer: stopping this soon means it polled.
+    assert float(report["after_signal"]) < 5.0, report  # type: ignore[arg-type]
+
+
+def test_sigint_cli_exits_130_printing_interrupted() -> None:
+    env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
+    args = [sys.executable, "-m", "fastholdem.cli", "equity", "AhKh", "QsQd", "--trials", "10000000000",
+            "--threads", "2", "--quiet"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        # Wait until the job runs: a worker thread exists beside the main thread.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and proc.poll() is None:
+            if len(os.listdir(f"/proc/{proc.pid}/task")) >= 2:
+                break
+            time.sleep(0.01)
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, (proc.returncode, err)
+    assert "interrupted" in err and "Traceback" not in err, err
