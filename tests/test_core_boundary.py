@@ -514,6 +514,20 @@ def test_threads_huge_counts_are_clamped_to_max_threads_with_the_same_result(ent
         assert not np.isnan(got.astype(np.float64)).any()
 
 
+def test_threads_default_follows_affinity_and_omp_num_threads() -> None:
+    """Dask and Ray workers set OMP_NUM_THREADS=1; the default thread count still honours it."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from fastholdem import _core; print(_core.max_threads())"
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
+    if "OMP_NUM_THREADS" not in os.environ:
+        assert _core.max_threads() == min(len(os.sched_getaffinity(0)), _core.MAX_THREADS)
+
+
 def test_threads_cap_is_max_threads() -> None:
     assert _core.MAX_THREADS == 256
     assert _core.check_threads(10**9) == _core.MAX_THREADS

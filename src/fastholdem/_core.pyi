@@ -34,7 +34,8 @@ THREAD_BACKEND: str
 """How the core runs parallel loops: ``"pthreads"`` (threads started per call, fork-safe)."""
 
 def max_threads() -> int:
-    """Number of threads the core uses by default: the logical CPUs (at most ``MAX_THREADS``)."""
+    """Threads used by default: the CPUs this process may run on, capped by ``OMP_NUM_THREADS``
+    when set (as Dask and Ray workers do), at most ``MAX_THREADS``; read at import."""
 
 # ---- input validation -----------------------------------------------------------------------
 

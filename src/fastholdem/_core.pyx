@@ -30,9 +30,28 @@ THREAD_BACKEND = "pthreads"
 """How the core runs parallel loops: threads started per call (safe in forked children)."""
 
 
+def _default_threads():
+    """The CPUs this process may run on, capped by OMP_NUM_THREADS when that is set to a
+    positive int (Dask and Ray workers set it to 1 to avoid oversubscription), at most
+    MAX_THREADS."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        n = fh_cpu_count()
+    env = os.environ.get("OMP_NUM_THREADS", "").split(",")[0].strip()
+    if env.isdigit() and int(env) >= 1:
+        n = min(n, int(env))
+    return max(1, min(n, FH_MAX_THREADS))
+
+
+cdef int _DEFAULT_THREADS = _default_threads()
+
+
 def max_threads():
-    """Number of threads the core uses by default: the logical CPUs (at most MAX_THREADS)."""
-    return fh_cpu_count()
+    """Number of threads the core uses by default (``threads=None``): the CPUs this process
+    may run on, capped by the environment variable OMP_NUM_THREADS when it is set (as Dask
+    and Ray workers do), at most MAX_THREADS. Read once, when the module is imported."""
+    return _DEFAULT_THREADS
 
 
 def check_threads(object threads):
@@ -43,7 +62,7 @@ def check_threads(object threads):
     refused; NumPy integers are accepted) and ValueError if it is below 1.
     """
     if threads is None:
-        return fh_cpu_count()
+        return _DEFAULT_THREADS
     if isinstance(threads, (bool, np.bool_)):
         raise TypeError(f"threads must be a positive int or None, got bool {threads!r}")
     try:
