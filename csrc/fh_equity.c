@@ -543,7 +543,7 @@ typedef struct {
 
 /* Trials where every player is random: a partial Fisher-Yates shuffle of the remaining
  * deck deals holes and board with one random number per two cards and no rejection. */
-static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, const fh_par *par,
+FH_INLINE fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, const fh_par *par,
                                      fh_tally *t) {
     fh_card_t deck[FH_N_CARDS];
     int n_deck = 0;
@@ -552,88 +552,96 @@ static fh_status mc_block_all_random(const mc_job *j, fh_rng *rng, uint32_t tria
     int need = 2 * j->n_players + j->missing;
     if (need > n_deck) return FH_ERR_NO_DEAL;
     fh_value_t v[FH_MAX_PLAYERS];
-    for (uint32_t n = 0; n < trials; n++) {
-        if (FH_UNLIKELY((n & MC_CHECK_MASK) == MC_CHECK_MASK) && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
-        /* Partial Fisher-Yates: position i takes a uniform card from deck[i..n_deck). Two
-         * positions per 64-bit random number (32 bits each, multiply-shift). */
-        int i = 0;
-        for (; i + 1 < need; i += 2) {
-            uint64_t x = fh_rng_next(rng);
-            uint32_t k0 = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(n_deck - i)) >> 32) + (uint32_t)i;
-            fh_card_t tmp = deck[i];
-            deck[i] = deck[k0];
-            deck[k0] = tmp;
-            uint32_t k1 = (uint32_t)(((x >> 32) * (uint64_t)(n_deck - i - 1)) >> 32) + (uint32_t)i + 1;
-            tmp = deck[i + 1];
-            deck[i + 1] = deck[k1];
-            deck[k1] = tmp;
+    /* Trials in runs of MC_CHECK_MASK + 1, with a look for cancellation between runs (a
+     * test inside the trial loop would cost registers there). */
+    for (uint32_t run = 0; run < trials; run += MC_CHECK_MASK + 1) {
+        if (run && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
+        uint32_t end = trials - run > MC_CHECK_MASK + 1 ? run + MC_CHECK_MASK + 1 : trials;
+        for (uint32_t n = run; n < end; n++) {
+            /* Partial Fisher-Yates: position i takes a uniform card from deck[i..n_deck). Two
+             * positions per 64-bit random number (32 bits each, multiply-shift). */
+            int i = 0;
+            for (; i + 1 < need; i += 2) {
+                uint64_t x = fh_rng_next(rng);
+                uint32_t k0 = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(n_deck - i)) >> 32) + (uint32_t)i;
+                fh_card_t tmp = deck[i];
+                deck[i] = deck[k0];
+                deck[k0] = tmp;
+                uint32_t k1 = (uint32_t)(((x >> 32) * (uint64_t)(n_deck - i - 1)) >> 32) + (uint32_t)i + 1;
+                tmp = deck[i + 1];
+                deck[i + 1] = deck[k1];
+                deck[k1] = tmp;
+            }
+            if (i < need) {
+                uint32_t k0 = fh_rng_below(rng, (uint32_t)(n_deck - i)) + (uint32_t)i;
+                fh_card_t tmp = deck[i];
+                deck[i] = deck[k0];
+                deck[k0] = tmp;
+            }
+            const fh_card_t *b = deck + 2 * j->n_players;
+            uint64_t bkey = j->bkey + FH_KEY_INIT, bsr = j->bsr;
+            for (int q = 0; q < j->missing; q++) {
+                bkey += fh_card_keys[b[q]];
+                bsr |= SUIT_RANK_BITS[b[q]];
+            }
+            for (int p = 0; p < j->n_players; p++) {
+                fh_card_t x = deck[2 * p], y = deck[2 * p + 1];
+                v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
+                                         bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
+            }
+            tally_showdown(t, v, j->n_players, 1);
         }
-        if (i < need) {
-            uint32_t k0 = fh_rng_below(rng, (uint32_t)(n_deck - i)) + (uint32_t)i;
-            fh_card_t tmp = deck[i];
-            deck[i] = deck[k0];
-            deck[k0] = tmp;
-        }
-        const fh_card_t *b = deck + 2 * j->n_players;
-        uint64_t bkey = j->bkey + FH_KEY_INIT, bsr = j->bsr;
-        for (int q = 0; q < j->missing; q++) {
-            bkey += fh_card_keys[b[q]];
-            bsr |= SUIT_RANK_BITS[b[q]];
-        }
-        for (int p = 0; p < j->n_players; p++) {
-            fh_card_t x = deck[2 * p], y = deck[2 * p + 1];
-            v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
-                                     bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
-        }
-        tally_showdown(t, v, j->n_players, 1);
     }
     return FH_OK;
 }
 
 /* One block of trials into t; returns FH_ERR_NO_DEAL when the ranges cannot be dealt, or
  * FH_ERR_INTERRUPTED once the run `par` (may be NULL) is cancelled. */
-static fh_status mc_block(const mc_job *j, fh_rng *rng, uint32_t trials, const fh_par *par, fh_tally *t) {
+FH_INLINE fh_status mc_block(const mc_job *j, fh_rng *rng, uint32_t trials, const fh_par *par, fh_tally *t) {
     fh_card_t hole[2 * FH_MAX_PLAYERS];
     fh_value_t v[FH_MAX_PLAYERS];
     if (j->n_fixed == 0) return mc_block_all_random(j, rng, trials, par, t);
-    for (uint32_t n = 0; n < trials; n++) {
-        if (FH_UNLIKELY((n & MC_CHECK_MASK) == MC_CHECK_MASK) && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
-        fh_mask_t used;
-        int fails = 0;
-        for (;;) {
-            used = j->base_used;
-            int ok = 1;
-            for (int f = 0; f < j->n_fixed && ok; f++) {
-                int p = j->fixed_idx[f];
-                const fh_range *r = &j->ranges[p];
-                int c = r->n == 1 ? 0 : sample_combo(r, rng);
-                fh_card_t a = r->combos[2 * c], b = r->combos[2 * c + 1];
-                fh_mask_t m = (1ULL << a) | (1ULL << b);
-                if (used & m) ok = 0;
-                used |= m;
-                hole[2 * p] = a;
-                hole[2 * p + 1] = b;
+    for (uint32_t run = 0; run < trials; run += MC_CHECK_MASK + 1) { /* as in mc_block_all_random */
+        if (run && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
+        uint32_t end = trials - run > MC_CHECK_MASK + 1 ? run + MC_CHECK_MASK + 1 : trials;
+        for (uint32_t n = run; n < end; n++) {
+            fh_mask_t used;
+            int fails = 0;
+            for (;;) {
+                used = j->base_used;
+                int ok = 1;
+                for (int f = 0; f < j->n_fixed && ok; f++) {
+                    int p = j->fixed_idx[f];
+                    const fh_range *r = &j->ranges[p];
+                    int c = r->n == 1 ? 0 : sample_combo(r, rng);
+                    fh_card_t a = r->combos[2 * c], b = r->combos[2 * c + 1];
+                    fh_mask_t m = (1ULL << a) | (1ULL << b);
+                    if (used & m) ok = 0;
+                    used |= m;
+                    hole[2 * p] = a;
+                    hole[2 * p + 1] = b;
+                }
+                if (ok) break;
+                if (++fails >= 100000) return FH_ERR_NO_DEAL;
             }
-            if (ok) break;
-            if (++fails >= 100000) return FH_ERR_NO_DEAL;
+            for (int q = 0; q < j->n_random; q++) {
+                int p = j->random_idx[q];
+                hole[2 * p] = draw_card(rng, &used);
+                hole[2 * p + 1] = draw_card(rng, &used);
+            }
+            uint64_t bkey = j->bkey, bsr = j->bsr;
+            for (int b = 0; b < j->missing; b++) {
+                fh_card_t c = draw_card(rng, &used);
+                bkey += fh_card_keys[c];
+                bsr |= FH_SUIT_RANK_BIT(c);
+            }
+            for (int p = 0; p < j->n_players; p++) {
+                fh_card_t a = hole[2 * p], b = hole[2 * p + 1];
+                v[p] = fh_value_from_key(FH_KEY_INIT + bkey + fh_card_keys[a] + fh_card_keys[b],
+                                         bsr | FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b));
+            }
+            tally_showdown(t, v, j->n_players, 1);
         }
-        for (int q = 0; q < j->n_random; q++) {
-            int p = j->random_idx[q];
-            hole[2 * p] = draw_card(rng, &used);
-            hole[2 * p + 1] = draw_card(rng, &used);
-        }
-        uint64_t bkey = j->bkey, bsr = j->bsr;
-        for (int b = 0; b < j->missing; b++) {
-            fh_card_t c = draw_card(rng, &used);
-            bkey += fh_card_keys[c];
-            bsr |= FH_SUIT_RANK_BIT(c);
-        }
-        for (int p = 0; p < j->n_players; p++) {
-            fh_card_t a = hole[2 * p], b = hole[2 * p + 1];
-            v[p] = fh_value_from_key(FH_KEY_INIT + bkey + fh_card_keys[a] + fh_card_keys[b],
-                                     bsr | FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b));
-        }
-        tally_showdown(t, v, j->n_players, 1);
     }
     return FH_OK;
 }
