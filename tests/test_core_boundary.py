@@ -5,7 +5,10 @@ released; every odd but valid layout gives the right values; threads do not chan
 from __future__ import annotations
 
 import itertools
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Callable
 from math import comb
 from typing import Any
@@ -21,6 +24,9 @@ from fastholdem import (
     cards_str,
     category,
     describe,
+    equity,
+    equity_batch,
+    equity_job,
     hand_strength,
     parse_cards,
 )
@@ -476,8 +482,6 @@ def test_hand_strength_accepts_numpy_ints_and_seed_none() -> None:
 
 # --- issue 10: one threads check, live cards, empty and huge batches, any layout ----------------
 
-from fastholdem import equity, equity_batch, equity_job  # noqa: E402
-
 SPOT_HOLES = np.array([[[50, 46], [43, 41]]])
 SPOT_BOARDS = np.array([[0, 5, 22]])
 THREAD_ENTRY_POINTS: dict[str, Callable[[object], object]] = {
@@ -516,10 +520,6 @@ def test_threads_huge_counts_are_clamped_to_max_threads_with_the_same_result(ent
 
 def test_threads_default_follows_affinity_and_omp_num_threads() -> None:
     """Dask and Ray workers set OMP_NUM_THREADS=1; the default thread count still honours it."""
-    import os
-    import subprocess
-    import sys
-
     code = "from fastholdem import _core; print(_core.max_threads())"
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
