@@ -632,3 +632,25 @@ def test_batch_any_layout_converted_in_blocks_matches_contiguous(
     bad[17_000, 2] = 52
     with pytest.raises(ValueError, match=r"hands\[17000, 2\] = 52 is not a card id"):
         evaluate_batch(bad, threads=2)
+
+
+@pytest.mark.skipif("asan" in os.environ.get("LD_PRELOAD", ""), reason="ASan reserves the address space itself")
+def test_allocation_failure_in_the_core_is_a_memory_error() -> None:
+    """With the address space nearly exhausted, the core's scratch allocation fails: a
+    MemoryError (not a crash or a histogram of zeros). Threads that cannot start are not an
+    error: the work then runs on the calling thread."""
+    code = (
+        "import resource\n"
+        "from fastholdem.evaluate import enumerate_values\n"
+        "enumerate_values(fixed='AsKsQs', threads=1)\n"
+        "vm = int(open('/proc/self/statm').read().split()[0]) * resource.getpagesize()\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (vm + 300_000, resource.RLIM_INFINITY))\n"
+        "try:\n"
+        "    enumerate_values(fixed='AsKs', threads=256)\n"
+        "    print('no error')\n"
+        "except MemoryError as exc:\n"
+        "    print('MemoryError', exc)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "MemoryError out of memory"
