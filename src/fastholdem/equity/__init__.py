@@ -97,7 +97,10 @@ def equity(
         Monte Carlo seed (default: a random one, reported in the result). The same seed
         gives the same result whatever ``threads`` is.
     threads : int, optional
-        Threads to use; default all cores.
+        Threads to use; default all cores. Counts above ``_core.MAX_THREADS`` (256) are
+        clamped; a non-int is a TypeError, below 1 a ValueError. Ctrl-C stops the job with
+        KeyboardInterrupt. Too few live cards to deal every hand and the board is a
+        ValueError.
     progress : bool, optional
         Draw a progress bar on stderr for jobs longer than a second (default: if stderr is
         a terminal).
