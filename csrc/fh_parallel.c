@@ -27,10 +27,39 @@ struct fh_par {
     pthread_mutex_t lock;
     pthread_cond_t done;
     int running;             /* workers that have not returned yet (under lock) */
+    /* One thread and a poll: the caller runs the worker itself and polls between grains
+     * and at cancellation checks, once poll_ms have passed (no thread is started). */
+    fh_par_poll inline_poll;
+    void *poll_ctx;
+    unsigned poll_ms;
+    struct timespec next_poll;
 #endif
 };
 
+#ifdef FH_HAVE_PTHREADS
+static void deadline_after(struct timespec *ts, unsigned ms);
+
+/* Poll from the worker running on the calling thread, when the next poll is due. */
+static void poll_inline(fh_par *par) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec < par->next_poll.tv_sec ||
+        (now.tv_sec == par->next_poll.tv_sec && now.tv_nsec < par->next_poll.tv_nsec))
+        return;
+    if (par->inline_poll(par->poll_ctx)) atomic_store(&par->cancelled, 1);
+    deadline_after(&par->next_poll, par->poll_ms);
+}
+#define FH_POLL_INLINE(par) \
+    do {                                                                              \
+        if ((par)->inline_poll && !atomic_load_explicit(&(par)->cancelled, memory_order_relaxed)) \
+            poll_inline(par);                                                         \
+    } while (0)
+#else
+#define FH_POLL_INLINE(par) ((void)0)
+#endif
+
 int fh_par_next(fh_par *par, size_t *lo, size_t *hi) {
+    FH_POLL_INLINE(par);
     if (atomic_load_explicit(&par->cancelled, memory_order_relaxed)) return 0;
     size_t start = atomic_fetch_add_explicit(&par->next, par->grain, memory_order_relaxed);
     if (start >= par->n_items) return 0;
@@ -40,7 +69,9 @@ int fh_par_next(fh_par *par, size_t *lo, size_t *hi) {
 }
 
 int fh_par_cancelled(const fh_par *par) {
-    return atomic_load_explicit(&((fh_par *)par)->cancelled, memory_order_relaxed);
+    fh_par *p = (fh_par *)par; /* the inline poll updates its deadline */
+    FH_POLL_INLINE(p);
+    return atomic_load_explicit(&p->cancelled, memory_order_relaxed);
 }
 
 int fh_par_threads(const fh_par *par) { return par->n_threads; }
@@ -67,6 +98,9 @@ static void par_init(fh_par *par, size_t n_items, size_t grain, int n_threads, f
     par->n_threads = n_threads;
     par->worker = worker;
     par->ctx = ctx;
+#ifdef FH_HAVE_PTHREADS
+    par->inline_poll = NULL;
+#endif
 }
 
 #ifdef FH_HAVE_PTHREADS
@@ -105,10 +139,16 @@ fh_status fh_par_run(size_t n_items, size_t grain, int n_threads, fh_par_worker 
     size_t n_grains = n_items / grain + (n_items % grain != 0);
     if ((size_t)n_threads > n_grains) n_threads = (int)n_grains;
 #ifdef FH_HAVE_PTHREADS
-    if (n_threads == 1 && poll == NULL) {
+    if (n_threads == 1) {
         par_init(&par, n_items, grain, 1, worker, ctx);
+        if (poll) {
+            par.inline_poll = poll;
+            par.poll_ctx = poll_ctx;
+            par.poll_ms = poll_ms ? poll_ms : 100;
+            deadline_after(&par.next_poll, par.poll_ms);
+        }
         worker(&par, ctx, 0);
-        return FH_OK;
+        return fh_par_cancelled(&par) ? FH_ERR_INTERRUPTED : FH_OK;
     }
     par_init(&par, n_items, grain, n_threads, worker, ctx);
     pthread_t *threads = malloc((size_t)n_threads * sizeof *threads);

@@ -10,7 +10,10 @@
  * Work is a range of items [0, n_items) handed out dynamically in grains (fh_par_next),
  * so a thread slowed by other processes does not hold up the job. While the workers run,
  * the calling thread waits and calls `poll` every `poll_ms` milliseconds; the Python bridge
- * polls for signals there (Ctrl-C). When poll returns nonzero the run is cancelled: no
+ * polls for signals there (Ctrl-C). With one thread, the calling thread runs the worker
+ * itself and polls from fh_par_next and fh_par_cancelled once poll_ms have passed (so
+ * grains, and the stretches between cancellation checks of long grains, should stay
+ * below poll_ms). When poll returns nonzero the run is cancelled: no
  * grain is handed out any more, workers that look at fh_par_cancelled return early, and
  * fh_par_run returns FH_ERR_INTERRUPTED after every worker has returned.
  *
@@ -36,8 +39,7 @@ typedef void (*fh_par_worker)(fh_par *par, void *ctx, int tid);
 typedef int (*fh_par_poll)(void *poll_ctx);
 
 /* Run `worker` on up to n_threads threads over items [0, n_items) in grains of `grain`
- * items (grain >= 1). With poll == NULL and one thread, the worker runs on the calling
- * thread. Returns FH_OK, FH_ERR_INTERRUPTED (poll asked to stop: the work is incomplete),
+ * items (grain >= 1). With one thread, the worker runs on the calling thread. Returns FH_OK, FH_ERR_INTERRUPTED (poll asked to stop: the work is incomplete),
  * or FH_ERR_NOMEM (the run's bookkeeping could not be allocated: nothing ran). */
 fh_status fh_par_run(size_t n_items, size_t grain, int n_threads, fh_par_worker worker, void *ctx,
                      fh_par_poll poll, void *poll_ctx, unsigned poll_ms);
@@ -64,7 +66,8 @@ int fh_cpu_count(void);
  * when its estimated single-thread cost reaches FH_POLL_MIN_NS (shorter calls return soon
  * enough on their own; polling starts a waiting thread). New parallel loops follow the same
  * pattern: fh_par_exec(n_items, grain, threads_for_this_size, ex, cost_ns, worker, ctx), and a
- * grain that can run longer than a few ms checks fh_par_cancelled(par) as it goes. */
+ * grain that can run longer than a few ms checks fh_par_cancelled(par) as it goes (every
+ * few ms at most: with one thread that check is where the poll happens). */
 typedef struct fh_exec {
     int threads;       /* threads asked for; clamped to 1..FH_MAX_THREADS */
     fh_par_poll poll;  /* called every poll_ms ms on the waiting caller; NULL: never */
