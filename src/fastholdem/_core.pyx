@@ -76,6 +76,10 @@ def check_threads(object threads):
 
 
 cdef int _threads(object threads) except -1:
+    if threads is None:
+        return _DEFAULT_THREADS
+    if type(threads) is int and 1 <= threads <= FH_MAX_THREADS:  # the common case, fast
+        return <int>threads
     return check_threads(threads)
 
 
@@ -133,10 +137,15 @@ def _card_name(value):
     return card_str(int(value)) if 0 <= value <= 51 else str(value)
 
 
+_UINT8 = np.dtype(np.uint8)
+
+
 def _batch_array(object hands):
     """``hands`` as an (n, 5|6|7) integer array (a view when possible), checked for dtype and
     shape. An empty batch (n = 0) is fine, whatever the dtype of its (absent) values."""
     arr = np.asarray(hands)
+    if arr.dtype is _UINT8 and arr.ndim == 2 and arr.shape[1] in (5, 6, 7):  # the common case, fast
+        return arr
     if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
         raise TypeError(f"hands must be an array of integer card ids, got dtype {arr.dtype}")
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
