@@ -36,8 +36,18 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     # equity() refuses exact=True with trials or stderr (ValueError, reported by main).
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
-    result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
-                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
+    if args.scheduler:  # on a Dask cluster: the same result
+        try:
+            from . import dask as cluster
+        except ImportError as exc:
+            raise SystemExit(f"fastholdem: {exc}") from exc
+        with cluster.connect(args.scheduler) as client:
+            result = cluster.equity(args.players, board=args.board, dead=args.dead, exact=exact,
+                                    trials=args.trials, stderr=args.stderr, seed=args.seed,
+                                    threads=args.threads, progress=progress, client=client)
+    else:
+        result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
+                        stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
     if args.json:
         print(json.dumps(result.to_dict(), indent=2))
     else:
@@ -88,6 +98,9 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities (needs matplotlib)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
+    eq.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run on a Dask cluster: tcp://HOST:8786, or local:N for N local worker processes "
+                         "(needs fastholdem[dask]; --threads is then per chunk, default 1)")
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game
     _register_game(sub)

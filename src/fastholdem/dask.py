@@ -39,8 +39,11 @@ from typing import IO, Any
 import numpy as np
 import numpy.typing as npt
 
-import dask.array as da
-from distributed import Client, Future, LocalCluster, as_completed, default_client
+try:
+    import dask.array as da
+    from distributed import Client, Future, LocalCluster, as_completed, default_client
+except ImportError as exc:  # the optional extra is missing
+    raise ImportError(f'fastholdem.dask needs Dask: pip install "fastholdem[dask]" ({exc})') from exc
 
 from .cards import CardsLike
 from .equity import EquityJob, EquityResult, EquityTally, PlayerLike, equity_job
@@ -79,20 +82,23 @@ def connect(address: str) -> Iterator[Client]:
     Raises
     ------
     ValueError
-        If ``local:N`` has an N that is not a positive integer.
-    OSError
-        If no scheduler answers at the address.
+        If ``local:N`` has an N that is not a positive integer, or no scheduler answers at
+        the address (within Dask's connect timeout).
     """
     if address.startswith("local:"):
         count = address[len("local:"):]
         if not count.isdigit() or int(count) < 1:
             raise ValueError(f"local:N needs a positive number of workers, got {address!r}")
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=None)
+            n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=":0")
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
     else:
-        with Client(address) as client:  # type: ignore[no-untyped-call]
+        try:
+            client = Client(address)  # type: ignore[no-untyped-call]
+        except OSError as exc:
+            raise ValueError(f"no Dask scheduler answers at {address!r}: {exc}") from exc
+        with client:
             yield client
 
 
@@ -127,6 +133,12 @@ def _worker_threads(client: Client) -> int:
     return max(1, sum(client.nthreads().values()))  # type: ignore[no-untyped-call]
 
 
+def _window(client: Client) -> int:
+    """Tasks in flight at once: enough to hide the round trips, few enough that a met target
+    or an error leaves little to cancel."""
+    return 4 * _worker_threads(client) + 4
+
+
 def _threads(threads: int | None) -> int:
     if threads is None:
         return 1
@@ -145,7 +157,7 @@ def _stream(client: Client, tasks: Iterable[Any], submit: Callable[[Any], Future
     """
     pending: dict[Future[Any], int] = {}
     queue = iter(enumerate(tasks))
-    ac = as_completed()  # type: ignore[no-untyped-call]
+    ac = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
     try:
         for index, task in queue:
             future = submit(task)
@@ -312,7 +324,7 @@ def _run_job(client: Client, job: EquityJob, target: float | None, threads: int,
     first = job.run(range(0, 1), 1)  # the probe that sizes the chunks is the job's first unit
     units = _chunk_units(job, first.elapsed, _worker_threads(client), chunks, target is not None)
     tasks = _tasks(job.size, units, points, grow=target is not None)
-    window = 2 * _worker_threads(client) + 2
+    window = _window(client)
     remote_job = client.scatter(job, broadcast=True, hash=False)  # type: ignore[no-untyped-call]
 
     def submit(pieces: list[range]) -> Future[Any]:
@@ -505,7 +517,7 @@ def simulate(
             return cl.submit(_run_block_text, remote_plan, b, phh is not None, pure=False)
 
         try:
-            window = 2 * _worker_threads(cl) + 2
+            window = _window(cl)
             for b, (part, text) in _stream(cl, range(plan.blocks), submit, window):
                 tally.merge(part)
                 bar.update(len(plan.block(b)))
