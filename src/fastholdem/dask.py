@@ -402,9 +402,9 @@ def evaluate_batch(hands: Any, threads: int | None = None) -> da.Array:
     Examples
     --------
     >>> import dask.array as da, numpy as np
-    >>> x = da.from_array(np.array([[0, 4, 8, 12, 48], [51, 47, 43, 39, 35]]), chunks=1)
+    >>> x = da.from_array(np.array([[0, 4, 8, 12, 48], [51, 47, 43, 39, 35]]), chunks=1)  # two straight flushes
     >>> evaluate_batch(x).compute(scheduler="sync").tolist()
-    [7452, 7462]
+    [7453, 7462]
     """
     x = da.asarray(hands)  # type: ignore[no-untyped-call]
     if x.ndim != 2:
