@@ -4,6 +4,7 @@ simulate, also when a worker process is killed in the middle of a job."""
 
 from __future__ import annotations
 
+import _thread
 import dataclasses
 import io
 import json
@@ -248,6 +249,23 @@ def test_dask_simulate_failing_block_fails_the_call(client: Any) -> None:
         cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
     with pytest.raises(fastholdem.ConfigError, match="block_hands"):
         fhd.simulate(["random", "random"], 10, block_hands=0, client=client)
+
+
+def test_dask_simulate_ctrl_c_cancels_the_blocks(client: Any) -> None:
+    def tasks_on_scheduler() -> int:
+        return int(client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)))
+
+    timer = threading.Timer(1.0, _thread.interrupt_main)  # Ctrl-C after a second
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            fhd.simulate(["random", "random"], 10**6, seed=1, block_hands=500, client=client)
+    finally:
+        timer.cancel()
+    deadline = time.monotonic() + 30
+    while tasks_on_scheduler() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert tasks_on_scheduler() == 0  # nothing left running or queued
 
 
 def test_simulate_blocks_are_independent_of_the_run() -> None:

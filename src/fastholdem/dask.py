@@ -32,8 +32,8 @@ from __future__ import annotations
 import dataclasses
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import closing, contextmanager
 from typing import IO, Any
 
 import numpy as np
@@ -148,12 +148,12 @@ def _threads(threads: int | None) -> int:
 
 
 def _stream(client: Client, tasks: Iterable[Any], submit: Callable[[Any], Future[Any]], window: int
-            ) -> Iterator[tuple[int, Any]]:
+            ) -> Generator[tuple[int, Any], None, None]:
     """Submit ``submit(task)`` for every task, at most ``window`` in flight, and yield
     ``(index, result)`` as they finish, in any order.
 
     A task that raises re-raises here; on any exit (an error, Ctrl-C, the caller stopping
-    early) the futures not yet done are cancelled.
+    early and closing this generator) the futures not yet done are cancelled.
     """
     pending: dict[Future[Any], int] = {}
     queue = iter(enumerate(tasks))
@@ -340,21 +340,22 @@ def _run_job(client: Client, job: EquityJob, target: float | None, threads: int,
             bar.update(1)
             if target is not None and points[0] == 1 and _met(job, running, target, bar):
                 return job.combine([running])
-            for index, parts in _stream(client, tasks, submit, window):
-                bar.update(sum(len(p.chunk) for p in parts))
-                if target is None:
-                    collected.extend(parts)
-                    continue
-                done_parts[index] = parts
-                while next_task in done_parts:  # walk the finished prefix in unit order
-                    for part in done_parts.pop(next_task):
-                        running = _add(running, part)
-                        while point < len(points) and points[point] < running.chunk.stop:
-                            point += 1
-                        if point < len(points) and points[point] == running.chunk.stop:
-                            if _met(job, running, target, bar):
-                                return job.combine([running])
-                    next_task += 1
+            with closing(_stream(client, tasks, submit, window)) as finished:
+                for index, parts in finished:
+                    bar.update(sum(len(p.chunk) for p in parts))
+                    if target is None:
+                        collected.extend(parts)
+                        continue
+                    done_parts[index] = parts
+                    while next_task in done_parts:  # walk the finished prefix in unit order
+                        for part in done_parts.pop(next_task):
+                            running = _add(running, part)
+                            while point < len(points) and points[point] < running.chunk.stop:
+                                point += 1
+                            if point < len(points) and points[point] == running.chunk.stop:
+                                if _met(job, running, target, bar):
+                                    return job.combine([running])
+                        next_task += 1
             return job.combine([running] if target is not None else collected)
     finally:
         client.cancel([remote_job])  # type: ignore[no-untyped-call]
@@ -518,14 +519,15 @@ def simulate(
 
         try:
             window = _window(cl)
-            for b, (part, text) in _stream(cl, range(plan.blocks), submit, window):
-                tally.merge(part)
-                bar.update(len(plan.block(b)))
-                if phh is not None and text is not None:
-                    texts[b] = text
-                    while written in texts:
-                        phh.write(texts.pop(written))
-                        written += 1
+            with closing(_stream(cl, range(plan.blocks), submit, window)) as finished:
+                for b, (part, text) in finished:
+                    tally.merge(part)
+                    bar.update(len(plan.block(b)))
+                    if phh is not None and text is not None:
+                        texts[b] = text
+                        while written in texts:
+                            phh.write(texts.pop(written))
+                            written += 1
         finally:
             cl.cancel([remote_plan])  # type: ignore[no-untyped-call]
     return _finish(plan, tally, time.perf_counter() - began)
