@@ -70,6 +70,13 @@ def _cpu(client: Client | None) -> float:
     return own + sum(client.run(time.process_time).values())
 
 
+def _idle_cpu_rate(client: Client, seconds: float = 3.0) -> float:
+    """CPU seconds per wall second that the idle cluster (heartbeats, event loops) burns."""
+    cpu0, start = _cpu(client), time.perf_counter()
+    time.sleep(seconds)
+    return (_cpu(client) - cpu0) / (time.perf_counter() - start)
+
+
 def _cpu_timed(fn: Callable[[], Any], client: Client | None, repeat: int) -> tuple[float, float, Any]:
     """Median wall seconds, median CPU seconds (all processes) and the last result. CPU time
     hardly depends on other load of the machine, unlike wall time."""
@@ -108,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
         ("local, 1 thread", wall1, f"{work_cpu:.2f} CPU s"),
         ("local, 2 threads", wall2, f"{wall1 / wall2:.2f}x of 1 thread"),
     ]
-    starts = []
+    starts: list[float] = []
+    idles: list[float] = []
     sweep: list[tuple[str, float, float]] = []
     for workers in (1, 2):
         began = time.perf_counter()
@@ -116,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
                           dashboard_address=":0") as cluster, Client(cluster) as client:
             starts.append(time.perf_counter() - began)
             fhd.equity(["AhKh", "QsQd"], trials=100_000, seed=1, client=client)  # workers import fastholdem
+            idle = _idle_cpu_rate(client)
+            idles.append(idle)
 
             def run_dask(units: int | None, c: Client = client) -> fastholdem.EquityResult:
                 result = fhd.equity(players, exact=True, client=c, chunks=units)
@@ -126,12 +136,13 @@ def main(argv: list[str] | None = None) -> int:
             local = wall1 if workers == 1 else wall2
             rows.append((f"LocalCluster, {workers} worker{'s' * (workers > 1)}", wall,
                          f"{local / wall:.0%} of local on {workers} thread{'s' * (workers > 1)} (wall); "
-                         f"{work_cpu / cpu:.0%} (CPU: {cpu:.2f} s)"))
+                         f"CPU {cpu:.2f} s: {work_cpu / cpu:.0%}, {work_cpu / (cpu - idle * wall):.0%} "
+                         "without the idle cluster's"))
             if workers != 2:
                 continue
             for units in ((4, 16) if args.quick else (1, 4, 16, 64)):
                 wall, cpu, _ = _cpu_timed(lambda: run_dask(units), client, repeat)
-                sweep.append((f"{units} ({-(-job.size // units)} chunks)", wall, cpu))
+                sweep.append((f"{units} ({-(-job.size // units)} chunks)", wall, cpu - idle * wall))
             # Per-chunk overhead: one-block chunks (4,096 trials) of a heads-up Monte Carlo job.
             tasks = 50 if args.quick else 400
             trials = tasks * BLOCK_TRIALS
@@ -150,12 +161,15 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'run':<30} {'wall s':>8}  note")
     for name, seconds, note in rows:
         print(f"{name:<30} {seconds:>8.2f}  {note}")
+    print(f"idle cluster CPU: {', '.join(f'{r:.3f}' for r in idles)} CPU s per s (1 and 2 workers; subtracted "
+          "below)")
     print(f"{'units per chunk (2 workers)':<30} {'wall s':>8}  share of local on 2 threads (wall); work CPU / CPU")
     for name, wall, cpu in sweep:
         print(f"{name:<30} {wall:>8.2f}  {wall2 / wall:.0%}; {work_cpu / cpu:.0%}")
-    per_chunk = (mc_cpu - mc_work) / tasks
+    per_chunk = (mc_cpu - idles[-1] * mc_wall - mc_work) / tasks
     print(f"per-chunk overhead ({tasks} one-block chunks, 2 workers): {mc_wall / tasks * 1e3:.1f} ms wall per chunk, "
-          f"{per_chunk * 1e3:.1f} ms CPU per chunk (client + scheduler + worker) beyond its work")
+          f"{per_chunk * 1e3:.1f} ms CPU per chunk (client + scheduler + worker) beyond its work "
+          "and the idle cluster's")
     print(f"-> chunks of {fhd.CHUNK_SECONDS:.2f} s carry {per_chunk / fhd.CHUNK_SECONDS:.1%} overhead; "
           f"{20 * per_chunk:.2f} s would carry 5%")
     print(f"simulate, 6 random players, {sim_hands:,} hands in blocks of {sim_block:,}: local {sim_wall:.2f} s "
