@@ -59,9 +59,9 @@ __all__ = ["CHUNK_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "
 CHUNK_SECONDS = 0.5
 """Default work per equity chunk, in seconds of one worker thread (estimated from one unit
 run on the caller before the job is sent). ``benchmarks/bench_dask.py`` measured about
-10 ms of scheduling overhead per chunk on a ``LocalCluster``; half a second keeps that
-near 2%, and jobs too small for that many chunks per worker thread get smaller chunks
-(see :func:`equity`)."""
+6.4 ms of CPU per chunk (client, scheduler and worker) on a 2-worker ``LocalCluster``: half
+a second keeps that near 1.3% and leaves room for a slower network, and jobs too small for
+4 such chunks per worker thread get smaller chunks (see :func:`equity`)."""
 _MIN_CHUNKS_PER_THREAD = 4
 
 ClientLike = Client | str | None
