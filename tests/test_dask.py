@@ -95,6 +95,16 @@ def test_dask_import_fastholdem_does_not_import_dask() -> None:
     assert out.strip() == "[]"
 
 
+def test_dask_missing_extra_names_the_install_command() -> None:
+    code = ("import sys; sys.modules['dask'] = sys.modules['dask.array'] = None\n"
+            "from fastholdem.cli import main\n"
+            "try:\n    import fastholdem.dask\nexcept ImportError as exc:\n    print(exc)\n"
+            "main(['equity', 'AhKh', 'QsQd', '--scheduler', 'local:1'])")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.stdout.startswith('fastholdem.dask needs Dask: pip install "fastholdem[dask]"')
+    assert proc.returncode == 1 and 'fastholdem: fastholdem.dask needs Dask' in proc.stderr
+
+
 def test_dask_equity_exact_equals_local(client: Any) -> None:
     args = (["AKs,QQ+", "JJ-99", "87s,76s"],)
     kw: dict[str, Any] = {"board": "Td7c2s", "exact": True}
