@@ -1,7 +1,7 @@
 """Benchmark fastholdem.dask against local runs of the same jobs (and so choose the chunk size).
 
-Prints, for one exact equity job of about 10 s on one thread (``AhKh`` vs ``QQ`` vs
-``random`` preflop, 1,394 distinct deals; ``--quick``: ``AhKh`` vs ``QsQd`` vs ``22+``, 0.1 s):
+Prints, for one exact equity job of about 10 s on one thread (``AhKh`` vs ``QQ,JJ,TT`` vs
+``random`` preflop, 4,182 distinct deals; ``--quick``: ``AhKh`` vs ``QsQd`` vs ``22+``, 0.1 s):
 
 * the local time of ``fastholdem.equity`` on 1 and 2 threads;
 * the time of ``fastholdem.dask.equity`` on a ``LocalCluster`` of 1 and of 2 worker
@@ -22,7 +22,7 @@ also given as the local work's CPU time over the cluster's.
 
 Usage::
 
-    python benchmarks/bench_dask.py              # about 4 minutes on 2 cores
+    python benchmarks/bench_dask.py              # about 5 minutes on 2 quiet cores
     python benchmarks/bench_dask.py --quick      # about half a minute (mostly cluster start-up)
 """
 
@@ -98,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="hands per block of the simulate figure (default BLOCK_HANDS)")
     args = parser.parse_args(argv)
     repeat = 1 if args.quick else args.repeat
-    players = ["AhKh", "QsQd", "22+"] if args.quick else ["AhKh", "QQ", "random"]
+    players = ["AhKh", "QsQd", "22+"] if args.quick else ["AhKh", "QQ,JJ,TT", "random"]
     job = fastholdem.equity_job(players, exact=True)
     sim_hands = 2_000 if args.quick else args.sim_hands
     sim_block = 500 if args.quick else args.sim_block
@@ -140,7 +140,7 @@ def main(argv: list[str] | None = None) -> int:
                          "without the idle cluster's"))
             if workers != 2:
                 continue
-            for units in ((4, 16) if args.quick else (1, 4, 16, 64)):
+            for units in ((4, 16) if args.quick else (4, 16, 64, 256)):
                 wall, cpu, _ = _cpu_timed(lambda: run_dask(units), client, repeat)
                 sweep.append((f"{units} ({-(-job.size // units)} chunks)", wall, cpu - idle * wall))
             # Per-chunk overhead: one-block chunks (4,096 trials) of a heads-up Monte Carlo job.
