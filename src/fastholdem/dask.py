@@ -59,8 +59,8 @@ __all__ = ["CHUNK_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "
 CHUNK_SECONDS = 0.5
 """Default work per equity chunk, in seconds of one worker thread (estimated from one unit
 run on the caller before the job is sent). ``benchmarks/bench_dask.py`` measured about
-6.4 ms of CPU per chunk (client, scheduler and worker) on a 2-worker ``LocalCluster``: half
-a second keeps that near 1.3% and leaves room for a slower network, and jobs too small for
+5.6-6.4 ms of CPU per chunk (client, scheduler and worker) on a 2-worker ``LocalCluster``: half
+a second keeps that near 1.2% and leaves room for a slower network, and jobs too small for
 4 such chunks per worker thread get smaller chunks (see :func:`equity`)."""
 _MIN_CHUNKS_PER_THREAD = 4
 
