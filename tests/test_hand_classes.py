@@ -212,3 +212,19 @@ def test_range_grid_cells_are_mean_class_weights() -> None:
     # Independent: the grid's weighted combos sum back to the range's.
     assert float((g.ravel() * CLASS_SIZES).sum()) == pytest.approx(float(r.weights.sum()))
     assert np.array_equal(Range("random").grid(), np.ones((13, 13)))
+
+
+def test_hand_classes_shipped_orders_regenerate_exactly() -> None:
+    # The generator's first classes, with its seed and trials, give the shipped numbers bit for
+    # bit (spot i of hand_strength draws from stream (seed, i), whatever the thread count).
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "gen_preflop_orders.py"
+    spec = importlib.util.spec_from_file_location("gen_preflop_orders", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    holes = np.array([Range(CLASS_NAMES[c]).combos[0] for c in (0, 1)])
+    again = hand_strength(holes, opponents=2, trials=tool.TRIALS, seed=tool.SEED + 2, threads=1)
+    assert np.array_equal(again, order_equity("vs2")[0][:2])
