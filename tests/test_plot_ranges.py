@@ -86,6 +86,7 @@ def test_class_values_shapes_and_errors() -> None:
     assert np.array_equal(class_values(np.arange(169.0)), np.arange(169.0).reshape(13, 13))
     rows = np.array([("AA", 0.85)], dtype=[("hand", "U3"), ("equity", "f8")])
     assert class_values(rows)[0, 0] == 0.85
+    assert class_values(rows.astype([("hand", "S3"), ("equity", "f8")]))[0, 0] == 0.85  # bytes text
     with pytest.raises(ValueError, match="bad hand class"):
         class_values({"AKx": 1.0})
     with pytest.raises(ValueError, match="fields 'hand' and 'equity'"):

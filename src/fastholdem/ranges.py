@@ -57,7 +57,6 @@ from typing import TYPE_CHECKING, Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from . import hand_classes
 from .cards import RANKS, CardLike, CardsLike, card, card_str, parse_cards
 from .errors import RangeError
 
@@ -165,6 +164,7 @@ def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
     if high_text is None:
         low_text, high_text = "0", low_text
     low, high = float(low_text), float(high_text)
+    from . import hand_classes  # on first use: keeps `import fastholdem` light
     if not 0.0 <= low < high <= 100.0:
         raise RangeError(
             f"bad range token {token!r}: percentages run from 0 to 100, a span low to high, "
@@ -362,7 +362,10 @@ class Range:
     def __init__(self, text: str, order: str = "vs1") -> None:
         if not isinstance(text, str):
             raise TypeError(f"Range text must be a str, not {type(text).__name__}")
-        hand_classes.check_order(order)  # refuses an unknown ordering whatever the text
+        if order != "vs1":  # refuse an unknown ordering whatever the text
+            from . import hand_classes
+
+            hand_classes.check_order(order)
         self._set_dense(_parse(text, order))
 
     def _set_dense(self, dense: npt.NDArray[np.float64]) -> None:
@@ -481,6 +484,8 @@ class Range:
         >>> Range.top(0.10) == Range("10%"), len(Range.top(0.10))
         (True, 134)
         """
+        from . import hand_classes
+
         dense = np.zeros(N_COMBOS, dtype=np.float64)
         taken = np.zeros(169, dtype=bool)
         taken[hand_classes.top_classes(fraction, order)] = True
@@ -506,6 +511,8 @@ class Range:
         >>> float(g[0, 1]), round(float(g[1, 0]), 4), float(g[2, 2]), float(g.sum() > 0)
         (1.0, 0.0833, 0.5, 1.0)
         """
+        from . import hand_classes
+
         sums = np.bincount(hand_classes.combo_classes(), weights=self._dense, minlength=169)
         return (sums / hand_classes.CLASS_SIZES).reshape(13, 13)
 
@@ -583,6 +590,7 @@ class Range:
         >>> t["hand"].tolist(), [round(float(e), 4) for e in t["equity"]]
         (['AA', '72o'], [0.852, 0.3458])
         """
+        from . import hand_classes
         from .equity import equity
 
         dense = self.without(parse_cards(board, unique=False) + parse_cards(dead, unique=False))._dense
