@@ -74,7 +74,8 @@ def test_range_cli_plot_writes_and_says_where(capsys: pytest.CaptureFixture[str]
     assert code == 0 and json.loads(out)["combos"] == 4 and err == f"wrote {tmp_path / 'j.png'}\n"
 
 
-def test_range_cli_missing_folder_is_a_clean_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_range_cli_missing_folder_is_a_clean_error(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     missing = tmp_path / "nope" / "grid.png"
     code, out, err = run(capsys, "range", "AKs", "--plot", str(missing))

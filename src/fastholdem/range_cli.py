@@ -92,10 +92,12 @@ def register(sub: Any) -> None:
                     "percentages take the strongest hands: fastholdem range 15%%",
     )
     cmd.add_argument("range", help="range text, e.g. \"AKs,QQ+,A5s-A2s\", \"10%%\", \"5-15%%,A5s-A2s\"")
-    cmd.add_argument("--board", help="3-5 board cards: also print how the range hits it (made hands, draws)")
+    cmd.add_argument("--board",
+                     help="3-5 board cards: also print how the range hits it (made hands, draws)")
     cmd.add_argument("--order", default="vs1", choices=ORDERS,
                      help="ordering for percentages: equity against 1 (default, exact) to 9 random hands")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.add_argument("--plot", metavar="PNG",
-                     help="also draw the grid (or, with --board, the hit chart) to this file (needs matplotlib)")
+                     help="also draw the grid (or, with --board, the hit chart) to this file "
+                          "(needs matplotlib)")
     cmd.set_defaults(func=_cmd_range)

@@ -54,14 +54,18 @@ def class_values(values: ClassValues) -> npt.NDArray[np.float64]:
     array = np.asarray(values)
     if array.dtype.names is not None:
         if "hand" not in array.dtype.names or "equity" not in array.dtype.names:
-            raise ValueError(f"a structured values array needs fields 'hand' and 'equity', has {array.dtype.names}")
+            raise ValueError(
+                f"a structured values array needs fields 'hand' and 'equity', has {array.dtype.names}"
+            )
         for name, value in zip(array["hand"].tolist(), array["equity"].tolist()):
             text = name.decode("ascii") if isinstance(name, bytes) else str(name)
             grid[class_index(text)] = float(value)
         return grid.reshape(13, 13)
     if array.shape == (13, 13) or array.shape == (169,):
         return np.asarray(array, dtype=np.float64).reshape(13, 13)
-    raise ValueError(f"values must be a mapping, a (13, 13) or (169,) array, or by_class rows, not shape {array.shape}")
+    raise ValueError(
+        f"values must be a mapping, a (13, 13) or (169,) array, or by_class rows, not shape {array.shape}"
+    )
 
 
 def _kind(row: int, col: int) -> str:
