@@ -94,3 +94,10 @@ def test_range_cli_bad_input_is_an_error_line(capsys: pytest.CaptureFixture[str]
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert err.startswith("fastholdem: error: ") and message in err
+
+
+def test_range_cli_is_listed_in_the_help() -> None:
+    from fastholdem.cli import build_parser
+
+    text = build_parser().format_help()
+    assert "range" in text and "13x13 grid" in text
