@@ -164,12 +164,13 @@ def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
     if high_text is None:
         low_text, high_text = "0", low_text
     low, high = float(low_text), float(high_text)
-    from . import hand_classes  # on first use: keeps `import fastholdem` light
     if not 0.0 <= low < high <= 100.0:
         raise RangeError(
             f"bad range token {token!r}: percentages run from 0 to 100, a span low to high, "
             "e.g. '10%' or '5-15%'"
         )
+    from . import hand_classes  # on first use: keeps `import fastholdem` light
+
     taken = np.zeros(169, dtype=bool)
     taken[hand_classes.top_classes(high / 100.0, order)] = True
     taken[hand_classes.top_classes(low / 100.0, order)] = False
