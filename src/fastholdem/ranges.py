@@ -95,9 +95,9 @@ _COMBO = re.compile(r"((?:10|[2-9TJQKA])[CDHS])((?:10|[2-9TJQKA])[CDHS])", re.IG
 _GLUE = re.compile(r"\s*([:-])\s*")
 _SEPARATOR = re.compile(r"[\s,]+")
 # Percentage tokens "10%", "5-15%", "5%-15%": each number has one unambiguous shape, so the
-# match is linear in the token length.
+# match is linear in the token length. Compiled on first use (re caches it), not at import.
 _NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
-_PERCENT = re.compile(rf"{_NUMBER}(?:%?-{_NUMBER})?%")
+_PERCENT = rf"{_NUMBER}(?:%?-{_NUMBER})?%"
 
 
 def _class_indices(high: int, low: int, kind: str) -> list[int]:
@@ -157,7 +157,7 @@ def _class_token_indices(token: str, body: str) -> list[int] | None:
 
 def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
     """Rows of a percentage token (``10%``, ``5-15%``); ``None`` when ``body`` is not one."""
-    match = _PERCENT.fullmatch(body)
+    match = re.fullmatch(_PERCENT, body)
     if match is None:
         return None
     low_text, high_text = match.groups()
