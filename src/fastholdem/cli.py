@@ -109,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game
     _register_game(sub)
+    from .phh_check import register as _register_phh
+    _register_phh(sub)
     return parser
 
 

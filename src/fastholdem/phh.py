@@ -93,6 +93,7 @@ _RULE_FIELDS = {
 _MAX_DECIMALS = 12
 _MAX_DIGITS = 30  # amounts must be below 10**30 units
 _DIGITS = re.compile(r"[0-9]+")
+_SIGNED = re.compile(r"[+-]?[0-9]+")
 _CARD = re.compile(r"\?\?|(?:10|[2-9TJQKAtjqka])[cdhsCDHS]")
 Number = Union[int, Decimal]
 
@@ -114,7 +115,7 @@ def _checked_number(value: Any, what: str) -> Any:
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise HandHistoryError(f"{what} must be a finite number, got {value}")
-        if value and (value.adjusted() >= _MAX_DIGITS or _decimals(value) > _MAX_DECIMALS):
+        if _decimals(value) > _MAX_DECIMALS or (value and value.adjusted() >= _MAX_DIGITS):
             raise HandHistoryError(
                 f"{what} {value:.6g} is out of range: at most {_MAX_DECIMALS} decimals and below 1e{_MAX_DIGITS}"
             )
@@ -124,13 +125,14 @@ def _checked_number(value: Any, what: str) -> Any:
 
 
 def _number(text: str, where: str) -> Decimal | int:
-    if _DIGITS.fullmatch(text.lstrip("+-")) and len(text) <= _MAX_DIGITS + 1:
+    if _SIGNED.fullmatch(text) and len(text) <= _MAX_DIGITS:
         return int(text)
     try:
         value = Decimal(text)
     except (InvalidOperation, ValueError):
         raise HandHistoryError(f"{where}: {text!r} is not a number") from None
-    return _checked_number(value, f"{where}: amount")
+    checked: Decimal = _checked_number(value, f"{where}: amount")
+    return checked
 
 
 _TOKENS: dict[str, int | None] = {"??": None}
@@ -844,6 +846,12 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
                 f"hand {k}: replay ends with stacks {final}, the file records {hh.finishing_stacks}"
             )
         seats = hh.fields.get("seats") or list(range(1, len(final) + 1))
-        for seat, stack in zip(seats, final, strict=True):
-            stacks[int(seat)] = stack
+        try:
+            numbers = [int(seat) for seat in seats]
+            if len(numbers) != len(final) or any(isinstance(s, bool) for s in seats):
+                raise ValueError("one seat number per player")
+        except (TypeError, ValueError) as exc:
+            raise HandHistoryError(f"hand {k}: bad seats field {seats!r}: {exc}") from None
+        for seat, stack in zip(numbers, final):
+            stacks[seat] = stack
     return stacks

@@ -521,7 +521,7 @@ def test_r26_fixed_limit_fourth_preflop_raise_pokerkit_allows() -> None:
     assert state.can_complete_bet_or_raise_to(10)  # pokerkit: a 4th raise
     assert room.legal_actions().min_to is None  # R26: the big blind + 3 raises is the cap
     assert not room.can_apply(RaiseTo(10))
-    assert _legal_of(twin) == _pokerkit_legal(state) == (0, 7, 10, 10)
+    assert _legal_of(twin) == _pokerkit_legal(state) == (2, 4, 10, 10)
 
 
 def test_r26_fixed_limit_heads_up_uncapped_pokerkit_caps() -> None:
