@@ -138,3 +138,12 @@ def test_phh_check_fixed_limit_cap_from_field(tmp_path: Path) -> None:
     phh.dump(hand, tmp_path / "cap6.phh")
     assert "_bet_cap = 6" in (tmp_path / "cap6.phh").read_text()
     assert check([tmp_path]).passed == 1
+
+
+def test_phh_check_docstring_examples() -> None:
+    import doctest
+
+    from fastholdem import phh_check
+
+    result = doctest.testmod(phh_check, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
