@@ -90,6 +90,7 @@ _RULE_FIELDS = {
     "_uncapped_river": "uncapped_river",
     "_half_bet_reopens": "half_bet_reopens",
 }
+_DEFAULTS = GameConfig()
 _MAX_DECIMALS = 12
 _MAX_DIGITS = 30  # amounts must be below 10**30 units
 _DIGITS = re.compile(r"[0-9]+")
@@ -219,7 +220,7 @@ class HandHistory:
 
     @property
     def scale(self) -> int:
-        """Integer chips per unit of the file: 10 ** (most decimals of any amount)."""
+        """Integer chips per unit of the file: 10 ** (most decimals of any amount or ``_chip_unit``)."""
         values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks]
         values += [self.min_bet, self.small_bet, self.big_bet]
         values += list(self.finishing_stacks or ())
@@ -631,9 +632,8 @@ def from_hand(
     if cfg.structure is Structure.LIMIT:
         hh.small_bet = u(cfg.bet_sizes[0])
         hh.big_bet = u(cfg.bet_sizes[2])
-        defaults = GameConfig()
         for option in ("bet_cap", "cap_heads_up", "uncapped_river", "half_bet_reopens"):
-            if getattr(cfg, option) != getattr(defaults, option):
+            if getattr(cfg, option) != getattr(_DEFAULTS, option):
                 hh.rules[option] = getattr(cfg, option)
     else:
         min_bet = cfg.min_bet
