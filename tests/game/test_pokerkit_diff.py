@@ -15,7 +15,7 @@ big-blind antes and stacks drawn from 1 chip up (below antes and blinds), short 
 
 pokerkit's hand evaluation dominates its run time, so the runs memoise
 ``StandardHighHand.from_game`` per (hole cards, board): pokerkit computes every value itself,
-once. The hands run in two processes when the platform can fork.
+once. The hands run in two processes.
 
 The card-room default (docs/rules.md) differs from pokerkit at a few named points. Each has
 its own test below, named after its rule id, showing the card-room behaviour, pokerkit's, and
@@ -39,6 +39,7 @@ import functools
 import multiprocessing
 import os
 import random
+import sys
 import warnings
 from collections import Counter
 from collections.abc import Callable
@@ -58,7 +59,7 @@ from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHol
 from pokerkit.hands import StandardHighHand  # noqa: E402
 
 #: Hands per structure and direction in the random differential runs (3 structures x 2
-#: directions: 21,000 hands).
+#: directions: 21,000 hands); ``FASTHOLDEM_DIFF_HANDS`` changes it for a longer or quicker run.
 DIFF_HANDS = int(os.environ.get("FASTHOLDEM_DIFF_HANDS", "3500"))
 
 
@@ -306,10 +307,12 @@ def run_block(direction: str, structure: str, seeds: list[int]) -> tuple[list[st
 
 
 def run_differential(direction: str, structure: Structure, seeds: list[int]) -> tuple[list[str], Counter[str]]:
-    """:func:`run_block` over ``seeds``, split across two forked processes when possible."""
-    if "fork" not in multiprocessing.get_all_start_methods():
-        return run_block(direction, structure.value, seeds)
-    with multiprocessing.get_context("fork").Pool(2) as pool:
+    """:func:`run_block` over ``seeds``, split across two processes.
+
+    Forked where Python allows it without a warning (before 3.12), else spawned.
+    """
+    method = "fork" if sys.version_info < (3, 12) and "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    with multiprocessing.get_context(method).Pool(2) as pool:
         parts = pool.starmap(run_block, [(direction, structure.value, seeds[k::2]) for k in range(2)])
     failures = [f for part, _ in parts for f in part]
     notes = sum((n for _, n in parts), Counter())
