@@ -47,7 +47,7 @@ from typing import Any
 
 import pytest
 
-from fastholdem import phh
+from fastholdem import IllegalActionError, phh
 from fastholdem.cards import Deck, card_str, parse_cards
 from fastholdem.game import AnteMode, Bet, GameConfig, Hand, RaiseTo, Structure
 
@@ -596,3 +596,21 @@ def test_r38_three_way_split_odd_chips_pokerkit_gives_to_one() -> None:
     assert list(state.stacks) == [95, 103, 101, 101]  # pokerkit: both to seat 1
     assert twin.result.pots[0].shares == (13, 11, 11) and twin.stacks == list(state.stacks)
     assert pokerkit_odd_chips(room) == list(state.stacks)
+
+
+def test_pokerkit_conventions_say_why_a_raise_is_refused() -> None:
+    cfg = GameConfig(Structure.LIMIT, small_blind=1, big_blind=2, conventions="pokerkit")
+    hand = Hand(cfg, [100] * 3, button=2, seed=1)
+    for to in (4, 6, 8, 10):
+        hand.raise_to(to)
+    with pytest.raises(IllegalActionError, match="cap of 4 bets and raises .*pokerkit conventions"):
+        hand.raise_to(12)
+    hand = Hand(GameConfig(small_blind=5, big_blind=10, conventions="pokerkit"), [1000, 1000, 1000, 40],
+                button=3, seed=1)
+    hand.raise_to(30)  # a raise of 20
+    hand.raise_to(40)  # seat 3 all-in: 10 more, short
+    hand.call()
+    hand.call()
+    assert hand.actor == 2 and hand.legal_actions().call == 10
+    with pytest.raises(IllegalActionError, match="short all-in does not reopen .*pokerkit conventions"):
+        hand.raise_to(70)

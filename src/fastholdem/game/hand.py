@@ -866,6 +866,10 @@ class Hand:
             for j in range(self.n)
         ):
             return "no other player can call a raise"
+        if self._pk:
+            if self._limit and self.config.bet_cap is not None and self._nbets >= self.config.bet_cap:
+                return f"the cap of {self.config.bet_cap} bets and raises this round is reached (pokerkit conventions)"
+            return "a short all-in does not reopen the betting (pokerkit conventions)"
         if self._acted[i]:
             return "an incomplete raise does not reopen the betting (R29)"
         return f"the cap of {self.config.bet_cap} bets this round is reached (R26)"
