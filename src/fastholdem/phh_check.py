@@ -80,7 +80,7 @@ class CheckReport:
         """One line: hands passed out of checked, failures, files, speed."""
         text = (
             f"{self.passed:,}/{self.hands:,} hands replay to their finishing_stacks "
-            f"({len(self.failures):,} failed) in {self.files:,} files, "
+            f"({len(self.failures):,} failed) in {self.files:,} file{'' if self.files == 1 else 's'}, "
             f"{self.hands_per_second:,.0f} hands/s"
         )
         if self.unrecorded:
