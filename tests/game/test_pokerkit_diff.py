@@ -2,13 +2,15 @@
 
 ``GameConfig(conventions="pokerkit")`` plays by pokerkit's rules (docs/rules.md, "Conventions").
 Two random differential runs check it, each over every structure with 2-10 seats, antes,
-big-blind antes and stacks drawn from 1 chip up (below antes and blinds), short and deep:
+big-blind antes, varied stakes (odd, equal or no small blinds; a minimum bet or fixed-limit bets
+other than the big blind) and stacks drawn from 1 chip up (below antes and blinds), short and
+deep:
 
 * **pokerkit plays, fastholdem replays** (:func:`pokerkit_plays`): pokerkit picks random legal
   actions; at every decision our engine, fed the same actions, must agree on who acts, the
   call amount and the bet/raise range. pokerkit then writes the hand as PHH
-  (``pokerkit.HandHistory.from_game_state``), and ``phh.loads(text).replay(conventions=
-  "pokerkit")`` must end with pokerkit's exact stacks.
+  (``pokerkit.HandHistory.from_game_state``), and ``phh.loads(text, conventions="pokerkit")
+  .replay()`` must end with pokerkit's exact stacks.
 * **fastholdem plays, pokerkit replays** (:func:`fastholdem_plays`): our engine picks random
   legal actions under the pokerkit conventions, ``phh.from_hand`` writes them, and pokerkit
   applies them strictly (each must be legal, by the right player) and must end with our stacks.
@@ -147,12 +149,21 @@ def _drive_dealer(state: Any, holes: list[list[int]], board: list[int]) -> bool:
 
 
 def random_game(rng: random.Random, structure: Structure, conventions: str = "pokerkit") -> tuple[GameConfig, list[int]]:
-    """A random game: 2-10 seats, blinds, antes or a big-blind ante, stacks from 1 chip up."""
+    """A random game: 2-10 seats; stakes with odd, equal or no small blinds, a minimum bet or
+    fixed-limit bets other than the big blind; antes or a big-blind ante; stacks from 1 chip up."""
     n = rng.randint(2, 10)
-    bb = rng.choice([2, 4, 10])
+    bb = rng.choice([2, 2, 4, 10, 1, 3, 5])
+    sb = min(bb, rng.choice([bb // 2, bb // 2, bb // 2, 0, 1, bb]))
     mode = rng.choice([AnteMode.NONE, AnteMode.NONE, AnteMode.EVERY_PLAYER, AnteMode.BIG_BLIND])
-    ante = 0 if mode is AnteMode.NONE else rng.choice([1, bb // 2, bb])
-    cfg = GameConfig(structure, bb // 2, bb, ante=ante, ante_mode=mode, conventions=conventions)
+    ante = 0 if mode is AnteMode.NONE else rng.choice([1, max(1, bb // 2), bb, 2 * bb])
+    stakes: dict[str, int] = {}
+    if rng.random() < 0.25:
+        if structure is Structure.LIMIT:
+            stakes["small_bet"] = rng.choice([2 * bb, bb + 1])
+            stakes["big_bet"] = rng.choice([1, 2, 3]) * stakes["small_bet"]
+        else:
+            stakes["min_bet"] = rng.choice([2 * bb, max(1, bb - 1)])
+    cfg = GameConfig(structure, sb, bb, ante=ante, ante_mode=mode, conventions=conventions, **stakes)
     tiny = bb + ante + 1  # at most what the forced bets take
     ranges = rng.choices([(1, tiny), (1, 10 * bb), (10 * bb, 200 * bb)], weights=(15, 35, 50), k=n)
     stacks = [rng.randint(lo, hi) for lo, hi in ranges]
