@@ -111,6 +111,9 @@ def test_phh_conventions_from_field_or_argument() -> None:
     assert phh.loads(_TENTHS).to_config().conventions == "card-room"
     assert phh.loads(_TENTHS).replay(conventions="pokerkit").config.conventions == "pokerkit"
     assert phh.load(io.StringIO(_TENTHS), conventions="pokerkit").conventions == "pokerkit"
+    session = phh.dumps_all([phh.loads(_TENTHS), phh.loads(text)])
+    assert [h.conventions for h in phh.loads_all(session)] == [None, "pokerkit"]
+    assert [h.conventions for h in phh.load_all(io.StringIO(session), conventions="card-room")] == ["card-room"] * 2
     with pytest.raises(HandHistoryError, match="_conventions"):
         phh.loads(_TENTHS + '_conventions = "casino"\n')
     with pytest.raises(HandHistoryError, match="conventions"):
