@@ -93,6 +93,8 @@ def build_parser() -> argparse.ArgumentParser:
     _register_game(sub)
     from .range_cli import register as _register_range
     _register_range(sub)
+    from .phh_check import register as _register_phh
+    _register_phh(sub)
     return parser
 
 
