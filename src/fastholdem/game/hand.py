@@ -34,6 +34,7 @@ from ..errors import (
     InvalidActionError,
     OutOfTurnError,
 )
+from .account import describe
 from .actions import (
     AllIn,
     Bet,
@@ -1453,8 +1454,6 @@ class Hand:
         return f"<Hand {self.n} seats, {self._where()}, stacks={self.stacks}>"
 
     def __str__(self) -> str:
-        from .account import describe
-
         return describe(self)
 
 
