@@ -27,6 +27,8 @@ MODULES = [
     "game.config",
     "game.hand",
     "game.pots",
+    "dealer",
+    "classes",
 ]
 
 

@@ -14,6 +14,7 @@ import importlib
 from typing import Any
 
 from .cards import Deck, card, card_str, cards_mask, cards_str, parse_cards
+from .dealer import deal
 from .equity import EquityJob, EquityResult, EquityTally, equity, equity_batch, equity_job, hand_strength
 from .errors import (
     BadAmountError,
@@ -51,6 +52,7 @@ __all__ = [
     "cards_mask",
     "cards_str",
     "parse_cards",
+    "deal",
     "Range",
     "HandCategory",
     "best_five",
