@@ -39,6 +39,8 @@ from .evaluate import (
     evaluate,
     evaluate_batch,
 )
+from .outs import NextCardResult, next_card
+from .preflop import preflop_matrix, preflop_vs_random
 from .ranges import Range
 
 __version__ = "0.1.0"
@@ -73,6 +75,10 @@ __all__ = [
     "EquityJob",
     "EquityTally",
     "hand_strength",
+    "NextCardResult",
+    "next_card",
+    "preflop_matrix",
+    "preflop_vs_random",
     "BadAmountError",
     "CardError",
     "ConfigError",

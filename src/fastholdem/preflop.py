@@ -1,0 +1,182 @@
+"""Preflop tables: class-against-class heads-up equity, and equity against random hands.
+
+Both are indexed by the 169 hand classes in the grid order of :mod:`fastholdem.classes`
+(``CLASSES[i]``; ``AA`` is 0, ``AKs`` 1, ``AKo`` 13, ``22`` 168; a 169-vector reshapes to
+the 13x13 grid with ``.reshape(13, 13)``).
+
+>>> from fastholdem.classes import class_index
+>>> m = preflop_matrix()
+>>> m.shape, round(float(m[class_index("AA"), class_index("KK")]), 4)
+((169, 169), 0.8195)
+>>> bool((m + m.T == 1).all())
+True
+>>> round(float(preflop_vs_random(1)[class_index("AA")]), 4)
+0.8520
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+from . import _core
+from .classes import COMBO_COUNTS, class_combos, combo_classes
+from .equity.engines.table import PREFLOP_BOARDS, load_table
+from .ranges import Range
+
+__all__ = ["PREFLOP_VS_RANDOM_TABLE", "preflop_matrix", "preflop_vs_random", "preflop_vs_random_stderr"]
+
+PREFLOP_VS_RANDOM_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
+                                       "preflop_vs_random.npz")
+"""Path of the shipped Monte Carlo table of equity against 2-9 random hands."""
+
+
+@lru_cache(maxsize=1)
+def _class_shares() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
+    """``(share, pairs)``, each (169, 169): summed over every pair of disjoint combos of
+    classes (a, b), the half-pots won by a's combo (2 per board won, 1 per board tied),
+    and the number of such combo pairs. Integers, held exactly in float64.
+
+    Suit permutations map any combo of a class to any other and keep results, so each
+    class a is played once, by its first combo, against all 1,326 combos, and its sums
+    are multiplied by its combo count: 169 x 1,225 table lookups instead of 812,175."""
+    combos = Range("random").combos
+    classes = combo_classes(combos)
+    reps = np.stack([class_combos(c)[0] for c in range(169)])
+    one = np.uint64(1)
+    rep_masks = (one << reps[:, 0].astype(np.uint64)) | (one << reps[:, 1].astype(np.uint64))
+    masks = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
+    a, j = np.repeat(np.arange(169), len(combos)), np.tile(np.arange(len(combos)), 169)
+    ok = (rep_masks[a] & masks[j]) == 0
+    a, j = a[ok], j[ok]
+    deals = np.ascontiguousarray(np.concatenate([reps[a], combos[j]], axis=1))
+    keys, table = load_table()
+    key = _core.canonical_deal_keys(deals)
+    mirror = _core.canonical_deal_keys(np.ascontiguousarray(deals[:, [2, 3, 0, 1]]))
+    swapped = mirror < key
+    lookup = np.where(swapped, mirror, key)
+    pos = np.minimum(np.searchsorted(keys, lookup), len(keys) - 1)
+    if not np.array_equal(keys[pos], lookup):
+        raise RuntimeError("the preflop table lacks a matchup: regenerate it with tools/gen_preflop.py")
+    rows = table[pos].astype(np.int64)
+    won = np.where(swapped, rows[:, 1], rows[:, 0])
+    cell = a * 169 + classes[j]
+    half = np.bincount(cell, weights=(2 * won + rows[:, 2]).astype(np.float64), minlength=169 * 169)
+    pairs = np.bincount(cell, minlength=169 * 169).astype(np.float64)
+    scale = COMBO_COUNTS.astype(np.float64)[:, None]
+    share = half.reshape(169, 169) * scale
+    counts = pairs.reshape(169, 169) * scale
+    share.flags.writeable = False
+    counts.flags.writeable = False
+    return share, counts
+
+
+def preflop_matrix() -> npt.NDArray[np.float64]:
+    """The exact heads-up preflop equity of every hand class against every other.
+
+    ``m[a, b]`` is class ``a``'s equity (wins plus half the ties) against class ``b``,
+    averaged over every pair of combos of the two classes that share no card, each pair
+    weighted equally (as ``equity(Range(a), Range(b))`` weights them), over all 1,712,304
+    boards. Read from the shipped exact table (:mod:`fastholdem.equity.engines.table`) in
+    a fraction of a second on first use, then cached; each call returns a fresh copy.
+
+    The larger of ``m[a, b]`` and ``m[b, a]`` is the exact ratio rounded once; the other
+    is 1 minus it, so ``m + m.T == 1`` holds exactly (the diagonal is exactly 0.5).
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (169, 169)
+        Rows and columns in the class order of :mod:`fastholdem.classes`.
+
+    Examples
+    --------
+    >>> from fastholdem.classes import class_index
+    >>> m = preflop_matrix()
+    >>> round(float(m[class_index("AKo"), class_index("22")]), 4)
+    0.4735
+    """
+    return _matrix().copy()
+
+
+@lru_cache(maxsize=1)
+def _matrix() -> npt.NDArray[np.float64]:
+    share, pairs = _class_shares()
+    ratio = share / (2.0 * PREFLOP_BOARDS * pairs)
+    # Round the larger side once and derive the smaller as 1 - it: exact in floating point
+    # (Sterbenz), so the two sides add up to 1 exactly.
+    upper = share >= share.T
+    m = np.where(upper, ratio, 1.0 - ratio.T)
+    m.flags.writeable = False
+    return m
+
+
+@lru_cache(maxsize=1)
+def _vs_random_table() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
+    with np.load(PREFLOP_VS_RANDOM_TABLE) as data:
+        return data["equity"], data["stderr"], data["opponents"]
+
+
+def _check_opponents(opponents: object) -> int:
+    n = int(_core.as_int(opponents, "opponents", "an int 1..9"))
+    if not 1 <= n <= 9:
+        raise ValueError(f"opponents must be 1..9, got {n}")
+    return n
+
+
+def preflop_vs_random(opponents: int = 1) -> npt.NDArray[np.float64]:
+    """Each class's preflop equity against ``opponents`` random hands, all to showdown.
+
+    One opponent is exact (from the shipped heads-up table: every combo of the class
+    against every hand it leaves, every board). Two to nine opponents come from a shipped
+    table, ``data/preflop_vs_random.npz``, written by ``tools/gen_preflop_vs_random.py``
+    with seeded Monte Carlo; :func:`preflop_vs_random_stderr` gives its standard errors.
+
+    Parameters
+    ----------
+    opponents : int
+        1..9.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (169,)
+        In the class order of :mod:`fastholdem.classes` (``.reshape(13, 13)`` for the grid).
+
+    Raises
+    ------
+    TypeError
+        ``opponents`` is not an int (``bool`` and ``float`` are refused).
+    ValueError
+        ``opponents`` is outside 1..9.
+
+    Examples
+    --------
+    >>> from fastholdem.classes import class_index
+    >>> eq = preflop_vs_random(1)
+    >>> round(float(eq[class_index("72o")]), 4)
+    0.3458
+    >>> 0.40 < float(preflop_vs_random(3)[class_index("AA")]) < 0.66
+    True
+    """
+    n = _check_opponents(opponents)
+    if n == 1:
+        share, pairs = _class_shares()
+        return np.asarray(share.sum(axis=1) / (2.0 * PREFLOP_BOARDS * pairs.sum(axis=1)))
+    equity, _, table_opponents = _vs_random_table()
+    return np.array(equity[int(np.flatnonzero(table_opponents == n)[0])])
+
+
+def preflop_vs_random_stderr(opponents: int = 1) -> npt.NDArray[np.float64]:
+    """The standard error of each entry of :func:`preflop_vs_random` (zeros when exact, for
+    one opponent).
+
+    >>> float(preflop_vs_random_stderr(1).max()), float(preflop_vs_random_stderr(9).max()) < 0.002
+    (0.0, True)
+    """
+    n = _check_opponents(opponents)
+    if n == 1:
+        return np.zeros(169)
+    _, stderr, table_opponents = _vs_random_table()
+    return np.array(stderr[int(np.flatnonzero(table_opponents == n)[0])])
