@@ -29,6 +29,10 @@ MODULES = [
     "game.pots",
     "dealer",
     "classes",
+    "outs",
+    "preflop",
+    "plot.matrix",
+    "plot.next_card",
 ]
 
 

@@ -24,7 +24,7 @@ import numpy.typing as npt
 
 from . import _core
 from .classes import COMBO_COUNTS, class_combos, combo_classes
-from .equity.engines.table import PREFLOP_BOARDS, load_table
+from .equity.engines.table import PREFLOP_BOARDS, table_counts
 from .ranges import Range
 
 __all__ = ["PREFLOP_VS_RANDOM_TABLE", "preflop_matrix", "preflop_vs_random", "preflop_vs_random_stderr"]
@@ -53,25 +53,17 @@ def _class_shares() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     ok = (rep_masks[a] & masks[j]) == 0
     a, j = a[ok], j[ok]
     deals = np.ascontiguousarray(np.concatenate([reps[a], combos[j]], axis=1))
-    keys, table = load_table()
-    key = _core.canonical_deal_keys(deals)
-    mirror = _core.canonical_deal_keys(np.ascontiguousarray(deals[:, [2, 3, 0, 1]]))
-    swapped = mirror < key
-    lookup = np.where(swapped, mirror, key)
-    pos = np.minimum(np.searchsorted(keys, lookup), len(keys) - 1)
-    if not np.array_equal(keys[pos], lookup):
-        raise RuntimeError("the preflop table lacks a matchup: regenerate it with tools/gen_preflop.py")
-    rows = table[pos].astype(np.int64)
-    won = np.where(swapped, rows[:, 1], rows[:, 0])
+    counts = table_counts(deals).astype(np.int64)
+    won, tied = counts[:, 0], counts[:, 2]
     cell = a * 169 + classes[j]
-    half = np.bincount(cell, weights=(2 * won + rows[:, 2]).astype(np.float64), minlength=169 * 169)
+    half = np.bincount(cell, weights=(2 * won + tied).astype(np.float64), minlength=169 * 169)
     pairs = np.bincount(cell, minlength=169 * 169).astype(np.float64)
     scale = COMBO_COUNTS.astype(np.float64)[:, None]
     share = half.reshape(169, 169) * scale
-    counts = pairs.reshape(169, 169) * scale
+    n_pairs = pairs.reshape(169, 169) * scale
     share.flags.writeable = False
-    counts.flags.writeable = False
-    return share, counts
+    n_pairs.flags.writeable = False
+    return share, n_pairs
 
 
 def preflop_matrix() -> npt.NDArray[np.float64]:
