@@ -6,8 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fastholdem import Range, equity, hand_strength, preflop_matrix, preflop_vs_random
-from fastholdem.classes import CLASSES, COMBO_COUNTS, class_combos, class_index
+from fastholdem import Range, cards_str, equity, hand_strength, preflop_matrix, preflop_vs_random
+from fastholdem.classes import CLASS_NAMES, CLASS_SIZES, class_combos, class_index
 from fastholdem.equity.engines import table
 from fastholdem.preflop import preflop_vs_random_stderr
 
@@ -35,8 +35,8 @@ def test_preflop_matrix_agrees_with_equity_of_class_ranges(matrix: np.ndarray) -
     pairs = [(class_index("AA"), class_index("KK")), (class_index("AKs"), class_index("AKo")),
              (class_index("72o"), class_index("22"))] + [tuple(p) for p in rng.integers(0, 169, size=(25, 2))]
     for a, b in pairs:
-        r = equity([Range(CLASSES[a]), Range(CLASSES[b])])
-        assert matrix[a, b] == pytest.approx(r.equity[0], abs=1e-12), (CLASSES[a], CLASSES[b])
+        r = equity([Range(CLASS_NAMES[a]), Range(CLASS_NAMES[b])])
+        assert matrix[a, b] == pytest.approx(r.equity[0], abs=1e-12), (CLASS_NAMES[a], CLASS_NAMES[b])
 
 
 def test_preflop_matrix_agrees_with_enumeration(matrix: np.ndarray, monkeypatch: pytest.MonkeyPatch,
@@ -89,7 +89,7 @@ def test_preflop_vs_random_falls_with_more_opponents() -> None:
     assert (np.diff(aces) < 0).all()
     # The combo-weighted mean equity against k random hands is 1 / (k + 1).
     for k in range(1, 10):
-        mean = float(COMBO_COUNTS @ table_[k - 1] / 1326)
+        mean = float(CLASS_SIZES @ table_[k - 1] / 1326)
         assert mean == pytest.approx(1 / (k + 1), abs=5 * float(preflop_vs_random_stderr(k).max()) + 1e-12)
     assert preflop_vs_random_stderr(1).max() == 0
 
@@ -100,3 +100,21 @@ def test_preflop_vs_random_rejects_bad_counts(bad: object, exc: type[Exception])
         preflop_vs_random(bad)  # type: ignore[arg-type]
     with pytest.raises(exc, match="opponents"):
         preflop_vs_random_stderr(bad)  # type: ignore[arg-type]
+
+
+def test_preflop_vs_random_table_regenerates_bit_for_bit() -> None:
+    """Entries of the shipped file come back exactly from the tool's seeds (1,000,000 trials)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parent.parent / "tools" / "gen_preflop_vs_random.py"
+    spec = importlib.util.spec_from_file_location("gen_preflop_vs_random", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    with np.load(tool.OUT) as data:
+        trials, seed = int(data["trials"]), int(data["seed"])
+    for k, name in [(2, "AA"), (9, "72o")]:
+        c = class_index(name)
+        r = equity([cards_str(class_combos(c)[0])] + ["random"] * k, trials=trials, seed=tool.entry_seed(seed, k, c), threads=2)
+        assert r.equity[0] == preflop_vs_random(k)[c] and r.stderr[0] == preflop_vs_random_stderr(k)[c]

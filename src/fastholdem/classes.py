@@ -8,14 +8,14 @@ order reshapes to the grid with ``.reshape(13, 13)``.
 * ``i < j``, above the diagonal: suited, the row's rank high (``AKs`` at index 1);
 * ``i > j``, below the diagonal: offsuit, the column's rank high (``AKo`` at index 13).
 
->>> CLASSES[:3], CLASSES[13], CLASSES[168], len(CLASSES)
+>>> CLASS_NAMES[:3], CLASS_NAMES[13], CLASS_NAMES[168], len(CLASS_NAMES)
 (('AA', 'AKs', 'AQs'), 'AKo', '22', 169)
 >>> class_index("AKo"), class_index("72o"), grid_position(class_index("72o"))
 (13, 163, (12, 7))
 >>> import numpy as np
->>> combo_classes(np.array([[51, 50], [51, 47], [47, 50], [20, 1]])).tolist()
+>>> classes_of(np.array([[51, 50], [51, 47], [47, 50], [20, 1]])).tolist()
 [0, 1, 13, 163]
->>> COMBO_COUNTS[:2].tolist(), int(COMBO_COUNTS.sum())
+>>> CLASS_SIZES[:2].tolist(), int(CLASS_SIZES.sum())
 ([6, 4], 1326)
 """
 
@@ -26,7 +26,7 @@ import numpy.typing as npt
 
 from .errors import RangeError
 
-__all__ = ["CLASSES", "COMBO_COUNTS", "GRID_RANKS", "class_combos", "class_index", "combo_classes",
+__all__ = ["CLASS_NAMES", "CLASS_SIZES", "GRID_RANKS", "class_combos", "class_index", "classes_of",
            "grid_position"]
 
 GRID_RANKS = "AKQJT98765432"
@@ -41,15 +41,15 @@ def _name(i: int, j: int) -> str:
     return GRID_RANKS[j] + GRID_RANKS[i] + "o"
 
 
-CLASSES: tuple[str, ...] = tuple(_name(i, j) for i in range(13) for j in range(13))
+CLASS_NAMES: tuple[str, ...] = tuple(_name(i, j) for i in range(13) for j in range(13))
 """The 169 class names (``"AA"``, ``"AKs"``, ``"AKo"``, ...) in grid order (see the module)."""
 
-_INDEX = {name: i for i, name in enumerate(CLASSES)}
+_INDEX = {name: i for i, name in enumerate(CLASS_NAMES)}
 
-COMBO_COUNTS: npt.NDArray[np.int64] = np.array(
-    [6 if name[0] == name[1] else (4 if name.endswith("s") else 12) for name in CLASSES], dtype=np.int64)
+CLASS_SIZES: npt.NDArray[np.int64] = np.array(
+    [6 if name[0] == name[1] else (4 if name.endswith("s") else 12) for name in CLASS_NAMES], dtype=np.int64)
 """Combos of each class: 6 per pair, 4 per suited class, 12 per offsuit class."""
-COMBO_COUNTS.flags.writeable = False
+CLASS_SIZES.flags.writeable = False
 
 
 def class_index(name: str) -> int:
@@ -79,7 +79,7 @@ def grid_position(index: int) -> tuple[int, int]:
     return row, col
 
 
-def combo_classes(combos: npt.ArrayLike) -> npt.NDArray[np.intp]:
+def classes_of(combos: npt.ArrayLike) -> npt.NDArray[np.intp]:
     """Class index of each two-card combo of an ``(..., 2)`` array of card ids (any order).
 
     Raises

@@ -1,7 +1,7 @@
 """Preflop tables: class-against-class heads-up equity, and equity against random hands.
 
 Both are indexed by the 169 hand classes in the grid order of :mod:`fastholdem.classes`
-(``CLASSES[i]``; ``AA`` is 0, ``AKs`` 1, ``AKo`` 13, ``22`` 168; a 169-vector reshapes to
+(``CLASS_NAMES[i]``; ``AA`` is 0, ``AKs`` 1, ``AKo`` 13, ``22`` 168; a 169-vector reshapes to
 the 13x13 grid with ``.reshape(13, 13)``).
 
 >>> from fastholdem.classes import class_index
@@ -11,7 +11,7 @@ the 13x13 grid with ``.reshape(13, 13)``).
 >>> bool((m + m.T == 1).all())
 True
 >>> round(float(preflop_vs_random(1)[class_index("AA")]), 4)
-0.8520
+0.852
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .classes import COMBO_COUNTS, class_combos, combo_classes
+from .classes import CLASS_SIZES, class_combos, classes_of
 from .equity.engines.table import PREFLOP_BOARDS, table_counts
 from .ranges import Range
 
@@ -44,7 +44,7 @@ def _class_shares() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     class a is played once, by its first combo, against all 1,326 combos, and its sums
     are multiplied by its combo count: 169 x 1,225 table lookups instead of 812,175."""
     combos = Range("random").combos
-    classes = combo_classes(combos)
+    classes = classes_of(combos)
     reps = np.stack([class_combos(c)[0] for c in range(169)])
     one = np.uint64(1)
     rep_masks = (one << reps[:, 0].astype(np.uint64)) | (one << reps[:, 1].astype(np.uint64))
@@ -58,7 +58,7 @@ def _class_shares() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     cell = a * 169 + classes[j]
     half = np.bincount(cell, weights=(2 * won + tied).astype(np.float64), minlength=169 * 169)
     pairs = np.bincount(cell, minlength=169 * 169).astype(np.float64)
-    scale = COMBO_COUNTS.astype(np.float64)[:, None]
+    scale = CLASS_SIZES.astype(np.float64)[:, None]
     share = half.reshape(169, 169) * scale
     n_pairs = pairs.reshape(169, 169) * scale
     share.flags.writeable = False

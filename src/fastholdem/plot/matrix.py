@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..classes import CLASSES, class_index
+from ..classes import CLASS_NAMES, class_index
 from ._backend import pyplot
 
 __all__ = ["matrix"]
@@ -60,7 +60,7 @@ def matrix(values: npt.ArrayLike | None = None, classes: Sequence[str] | None = 
         default_title = "Equity, row vs column"
     if m.ndim != 2 or m.shape[0] != m.shape[1]:
         raise ValueError(f"values must be a square matrix, got shape {m.shape}")
-    labels = list(classes) if classes is not None else (list(CLASSES) if len(m) == 169 else None)
+    labels = list(classes) if classes is not None else (list(CLASS_NAMES) if len(m) == 169 else None)
     if labels is None or len(labels) != len(m):
         raise ValueError(f"values has {len(m)} rows: give as many classes (or a 169 x 169 matrix)")
     n = len(m)
