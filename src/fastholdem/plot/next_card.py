@@ -21,7 +21,8 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
 
     Ranks run from ace to deuce, left to right, with one bar per suit in each group
     (spades, hearts, diamonds, clubs; four-colour deck). A card that cannot come (on the
-    board, dead or held) leaves a gap. The dashed line is the equity before the card, so
+    board, dead or held) is a grey cross; an empty slot is a card after which the player
+    has no equity. The dashed line is the equity before the card, so
     bars above it are the player's outs.
 
     Raises
@@ -42,6 +43,10 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(10, 3.8))
     width = 0.2
+    live = set(result.cards.tolist())
+    gone = [c for c in range(52) if c not in live]
+    ax.scatter([(12 - (c >> 2)) + (3 - (c & 3) - 1.5) * width for c in gone], [0.025] * len(gone), marker="x",
+               s=14, color="#aaaaaa", linewidths=1, label="cannot come", zorder=3)
     for suit in (3, 2, 1, 0):
         xs, heights = [], []
         for c, eq in zip(result.cards.tolist(), result.equity[:, player]):
@@ -63,7 +68,7 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
     outs = result.outs(player)
     ax.set_title(f"{result.players[player]} vs {others}: equity by {street} card (board {result.board}{dead}); "
                  f"ahead after {len(outs)} of {len(result.cards)}", fontsize=10)
-    ax.legend(ncol=4, fontsize=8, loc="upper center", frameon=False)
+    ax.legend(ncol=5, fontsize=8, loc="upper center", frameon=False)
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     return fig
