@@ -119,6 +119,8 @@ def test_deal_zero_rows() -> None:
         ({"n": 5, "k": 53}, ValueError, r"k must be 1\.\.52"),
         ({"n": 5, "k": 51, "dead": "AsKd"}, ValueError, r"k must be 1\.\.50 \(52 cards minus 2 dead\)"),
         ({"n": 5, "k": 7.0}, TypeError, "k must be"),
+        ({"n": 5, "k": 1, "dead": list(range(52))}, ValueError, "all 52 cards are dead"),
+        ({"n": 10**20}, ValueError, "too big for one array"),
         ({"n": 5, "dead": "AsAs"}, CardError, "duplicate card As"),
         ({"n": 5, "dead": "Xx"}, CardError, "Xx"),
         ({"n": 5, "dead": [52]}, CardError, "52"),

@@ -604,9 +604,12 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
         ``n``, ``k``, ``seed`` or ``threads`` is not an int (``bool`` and ``float`` are
         refused; NumPy integers are fine).
     ValueError
-        ``n`` negative, ``k`` outside 1..live cards, or ``threads`` < 1.
+        ``n`` negative or too big for one array, ``k`` outside 1..live cards (none live when
+        all 52 are dead), or ``threads`` < 1.
     CardError
         A bad or repeated dead card.
+    MemoryError
+        No memory for the ``(n, k)`` array.
 
     Examples
     --------
@@ -622,6 +625,8 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     live = 52 - len(dead_ids)
     if n < 0:
         raise ValueError(f"n must be >= 0, got {n}")
+    if live == 0:
+        raise ValueError("no card is left to deal: all 52 cards are dead")
     if not 1 <= k <= live:
         dead_note = f" (52 cards minus {len(dead_ids)} dead)" if dead_ids else ""
         raise ValueError(f"k must be 1..{live}{dead_note}, got {k}")
@@ -631,7 +636,10 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     cdef int nthreads = _deal_threads(threads)
     cdef uint64_t s = seed & 0xFFFFFFFFFFFFFFFF
     cdef uint64_t dead_mask = _mask(dead_ids)
-    out = np.empty((n, k), dtype=np.uint8)
+    try:
+        out = np.empty((n, k), dtype=np.uint8)
+    except ValueError:  # more elements than an array may hold
+        raise ValueError(f"n = {n:,} rows of {k} cards is too big for one array") from None
     if n == 0:
         return out
     cdef uint8_t[:, ::1] ov = out
