@@ -38,7 +38,7 @@ def pictures() -> dict[str, Callable[[], Any] | None]:
     hit_chart = getattr(plot, "hit_chart", None)
     on_board = getattr(fh.Range, "on_board", None)
     out["hit_chart.png"] = (None if hit_chart is None or on_board is None
-                            else lambda: hit_chart(fh.Range("QQ+, AJs+, KQs, AKo, A5s-A2s, 76s").on_board("Td7c2s")))
+                            else lambda: hit_chart(fh.Range("QQ+, AJs+, KQs, AKo, A5s-A2s, 76s").on_board("Th9h4c")))
     return out
 
 

@@ -111,6 +111,8 @@ def build_parser() -> argparse.ArgumentParser:
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game
     _register_game(sub)
+    from .range_cli import register as _register_range
+    _register_range(sub)
     return parser
 
 

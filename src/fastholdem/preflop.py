@@ -1,10 +1,10 @@
 """Preflop tables: class-against-class heads-up equity, and equity against random hands.
 
-Both are indexed by the 169 hand classes in the grid order of :mod:`fastholdem.classes`
-(``CLASS_NAMES[i]``; ``AA`` is 0, ``AKs`` 1, ``AKo`` 13, ``22`` 168; a 169-vector reshapes to
-the 13x13 grid with ``.reshape(13, 13)``).
+Both are indexed by the 169 hand classes in the grid order of :mod:`fastholdem.hand_classes`
+(``CLASS_NAMES[i]``; ``AA`` is 0, ``AKs`` 1, ``AKo`` 13, ``22`` 168; a 169-vector reshapes
+to the 13x13 grid of :meth:`fastholdem.Range.grid` with ``.reshape(13, 13)``).
 
->>> from fastholdem.classes import class_index
+>>> from fastholdem.hand_classes import class_index
 >>> m = preflop_matrix()
 >>> m.shape, round(float(m[class_index("AA"), class_index("KK")]), 4)
 ((169, 169), 0.8195)
@@ -16,22 +16,17 @@ True
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
 
 from . import _core
-from .classes import CLASS_SIZES, class_combos, classes_of
 from .equity.engines.table import PREFLOP_BOARDS, table_counts
-from .ranges import Range
+from .hand_classes import CLASS_SIZES, combo_classes, order_equity
+from .ranges import _ALL_COMBOS
 
-__all__ = ["PREFLOP_VS_RANDOM_TABLE", "preflop_matrix", "preflop_vs_random", "preflop_vs_random_stderr"]
-
-PREFLOP_VS_RANDOM_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data",
-                                       "preflop_vs_random.npz")
-"""Path of the shipped Monte Carlo table of equity against 2-9 random hands."""
+__all__ = ["preflop_matrix", "preflop_vs_random", "preflop_vs_random_stderr"]
 
 
 @lru_cache(maxsize=1)
@@ -43,9 +38,9 @@ def _class_shares() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     Suit permutations map any combo of a class to any other and keep results, so each
     class a is played once, by its first combo, against all 1,326 combos, and its sums
     are multiplied by its combo count: 169 x 1,225 table lookups instead of 812,175."""
-    combos = Range("random").combos
-    classes = classes_of(combos)
-    reps = np.stack([class_combos(c)[0] for c in range(169)])
+    combos = _ALL_COMBOS
+    classes = combo_classes()
+    reps = combos[[int(np.flatnonzero(classes == c)[0]) for c in range(169)]]
     one = np.uint64(1)
     rep_masks = (one << reps[:, 0].astype(np.uint64)) | (one << reps[:, 1].astype(np.uint64))
     masks = (one << combos[:, 0].astype(np.uint64)) | (one << combos[:, 1].astype(np.uint64))
@@ -81,11 +76,11 @@ def preflop_matrix() -> npt.NDArray[np.float64]:
     Returns
     -------
     numpy.ndarray of float64, shape (169, 169)
-        Rows and columns in the class order of :mod:`fastholdem.classes`.
+        Rows and columns in the class order of :mod:`fastholdem.hand_classes`.
 
     Examples
     --------
-    >>> from fastholdem.classes import class_index
+    >>> from fastholdem.hand_classes import class_index
     >>> m = preflop_matrix()
     >>> round(float(m[class_index("AKo"), class_index("22")]), 4)
     0.4735
@@ -105,26 +100,22 @@ def _matrix() -> npt.NDArray[np.float64]:
     return m
 
 
-@lru_cache(maxsize=1)
-def _vs_random_table() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64], npt.NDArray[np.int64]]:
-    with np.load(PREFLOP_VS_RANDOM_TABLE) as data:
-        return data["equity"], data["stderr"], data["opponents"]
-
-
-def _check_opponents(opponents: object) -> int:
+def _order_name(opponents: object) -> str:
     n = int(_core.as_int(opponents, "opponents", "an int 1..9"))
     if not 1 <= n <= 9:
         raise ValueError(f"opponents must be 1..9, got {n}")
-    return n
+    return f"vs{n}"
 
 
 def preflop_vs_random(opponents: int = 1) -> npt.NDArray[np.float64]:
     """Each class's preflop equity against ``opponents`` random hands, all to showdown.
 
-    One opponent is exact (from the shipped heads-up table: every combo of the class
-    against every hand it leaves, every board). Two to nine opponents come from a shipped
-    table, ``data/preflop_vs_random.npz``, written by ``tools/gen_preflop_vs_random.py``
-    with seeded Monte Carlo; :func:`preflop_vs_random_stderr` gives its standard errors.
+    One opponent is exact (from the shipped heads-up table: a combo of the class against
+    every hand it leaves, every board). Two to nine opponents come from the shipped Monte
+    Carlo table ``data/preflop_orders.npz`` (``tools/gen_preflop_orders.py``: 1,000,000
+    trials per class and opponent count); :func:`preflop_vs_random_stderr` gives its
+    standard errors. These are the equities that order the classes for percentage ranges
+    (:func:`fastholdem.hand_classes.order_equity`).
 
     Parameters
     ----------
@@ -134,7 +125,7 @@ def preflop_vs_random(opponents: int = 1) -> npt.NDArray[np.float64]:
     Returns
     -------
     numpy.ndarray of float64, shape (169,)
-        In the class order of :mod:`fastholdem.classes` (``.reshape(13, 13)`` for the grid).
+        In the class order of :mod:`fastholdem.hand_classes` (``.reshape(13, 13)`` for the grid).
 
     Raises
     ------
@@ -145,30 +136,21 @@ def preflop_vs_random(opponents: int = 1) -> npt.NDArray[np.float64]:
 
     Examples
     --------
-    >>> from fastholdem.classes import class_index
+    >>> from fastholdem.hand_classes import class_index
     >>> eq = preflop_vs_random(1)
     >>> round(float(eq[class_index("72o")]), 4)
     0.3458
     >>> 0.40 < float(preflop_vs_random(3)[class_index("AA")]) < 0.66
     True
     """
-    n = _check_opponents(opponents)
-    if n == 1:
-        share, pairs = _class_shares()
-        return np.asarray(share.sum(axis=1) / (2.0 * PREFLOP_BOARDS * pairs.sum(axis=1)))
-    equity, _, table_opponents = _vs_random_table()
-    return np.array(equity[int(np.flatnonzero(table_opponents == n)[0])])
+    return np.array(order_equity(_order_name(opponents))[0])
 
 
 def preflop_vs_random_stderr(opponents: int = 1) -> npt.NDArray[np.float64]:
-    """The standard error of each entry of :func:`preflop_vs_random` (zeros when exact, for
-    one opponent).
+    """The standard error of each entry of :func:`preflop_vs_random`: zeros for one opponent
+    (exact), else the bound ``sqrt(e (1 - e) / trials)`` recorded with the shipped table.
 
-    >>> float(preflop_vs_random_stderr(1).max()), float(preflop_vs_random_stderr(9).max()) < 0.002
+    >>> float(preflop_vs_random_stderr(1).max()), float(preflop_vs_random_stderr(9).max()) <= 0.0005
     (0.0, True)
     """
-    n = _check_opponents(opponents)
-    if n == 1:
-        return np.zeros(169)
-    _, stderr, table_opponents = _vs_random_table()
-    return np.array(stderr[int(np.flatnonzero(table_opponents == n)[0])])
+    return np.array(order_equity(_order_name(opponents))[1])

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..classes import CLASS_NAMES, class_index
+from ..hand_classes import CLASS_NAMES, class_index
 from ._backend import pyplot
 
 __all__ = ["matrix"]
@@ -26,7 +26,7 @@ def matrix(values: npt.ArrayLike | None = None, classes: Sequence[str] | None = 
     classes : sequence of str, optional
         The row and column labels, hand classes such as ``"AKs"``. Without ``values`` they
         pick the classes out of the preflop matrix. Default: all 169 (``values`` must then
-        be 169 x 169, in the order of :mod:`fastholdem.classes`).
+        be 169 x 169, in the order of :mod:`fastholdem.hand_classes`).
     title : str, optional
         Default: says what the cells are.
     annotate : bool, optional
@@ -35,9 +35,7 @@ def matrix(values: npt.ArrayLike | None = None, classes: Sequence[str] | None = 
     Raises
     ------
     ValueError
-        ``values`` is not square, or does not match ``classes``.
-    RangeError
-        A bad class name.
+        ``values`` is not square, does not match ``classes``, or a class name is bad.
 
     Examples
     --------
