@@ -31,6 +31,11 @@ MODULES = [
     "game.config",
     "game.hand",
     "game.pots",
+    "dealer",
+    "outs",
+    "preflop",
+    "plot.matrix",
+    "plot.next_card",
 ]
 
 

@@ -59,3 +59,10 @@ cdef extern from "fh_equity.h" nogil:
     fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
                                int opponents, int exact, uint32_t trials, uint64_t seed, int threads,
                                double *eq)
+
+
+# ---- dealer (fh_deal.h; issue 13) ---------------------------------------------------------
+
+cdef extern from "fh_deal.h" nogil:
+    enum: FH_DEAL_BLOCK_ROWS
+    fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, int threads)

@@ -125,3 +125,14 @@ def hand_strength(
     ``seed=None`` draws a random seed. ``opponents``, ``trials`` and ``seed`` must be ints
     (``TypeError`` otherwise; ``bool`` is refused).
     """
+
+# ---- dealer (issue 13) ----------------------------------------------------------------------
+
+DEAL_BLOCK_ROWS: int
+"""Rows per independently seeded block of :func:`deal`."""
+
+def deal(
+    n: int, k: int = 7, dead: _OptionalCards = None, seed: int | None = None, threads: _Threads = None
+) -> npt.NDArray[np.uint8]:
+    """``(n, k)`` uint8 array: each row ``k`` distinct live cards, uniformly random; the same
+    seed gives the same array for any thread count."""

@@ -561,3 +561,92 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         status = fh_hand_strength(&hv[0, 0, 0], bp, <size_t>m, nb, opp, ex, n_trials, s, nthreads, &ov[0])
     _check(status)
     return out
+
+
+# ---- dealer (fh_deal.c; issue 13) ---------------------------------------------------------
+
+DEAL_BLOCK_ROWS = FH_DEAL_BLOCK_ROWS
+
+cdef int _deal_threads(object threads) except -1:
+    # The thread-count check of the dealer: swap this one call for the shared validator.
+    return _threads(threads)
+
+
+def deal(object n, object k=7, object dead=None, object seed=None, object threads=None):
+    """``n`` random hands of ``k`` distinct cards each, dealt in C without the GIL.
+
+    Every row is an independent, uniformly random ordered draw of ``k`` cards from the live
+    deck (the 52 cards minus ``dead``), so every ``k``-card set is equally likely.
+
+    Parameters
+    ----------
+    n : int
+        Number of rows, >= 0.
+    k : int
+        Cards per row, 1..(52 - number of dead cards); default 7.
+    dead : cards, optional
+        Cards never dealt (text such as ``"AsKd"`` or card ids/texts).
+    seed : int, optional
+        The same seed gives the same array for any ``threads`` (rows are dealt in seeded
+        blocks of 8,192). None (default) draws a fresh seed from the operating system.
+        Seeds are taken modulo 2**64.
+    threads : int, optional
+        Threads to use (default all cores); below 65,536 rows one thread deals.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n, k)
+        Card ids 0-51, distinct within each row.
+
+    Raises
+    ------
+    TypeError
+        ``n``, ``k``, ``seed`` or ``threads`` is not an int (``bool`` and ``float`` are
+        refused; NumPy integers are fine).
+    ValueError
+        ``n`` negative or too big for one array, ``k`` outside 1..live cards (none live when
+        all 52 are dead), or ``threads`` < 1.
+    CardError
+        A bad or repeated dead card.
+    MemoryError
+        No memory for the ``(n, k)`` array.
+
+    Examples
+    --------
+    >>> hands = deal(3, 7, seed=1)
+    >>> hands.shape, hands.dtype
+    ((3, 7), dtype('uint8'))
+    >>> bool((deal(1000, 5, dead="As", seed=2) != 51).all())
+    True
+    """
+    n = as_int(n, "n", "an int >= 0")
+    k = as_int(k, "k", "an int 1..52")
+    dead_ids = parse_cards(dead)
+    live = 52 - len(dead_ids)
+    if n < 0:
+        raise ValueError(f"n must be >= 0, got {n}")
+    if live == 0:
+        raise ValueError("no card is left to deal: all 52 cards are dead")
+    if not 1 <= k <= live:
+        dead_note = f" (52 cards minus {len(dead_ids)} dead)" if dead_ids else ""
+        raise ValueError(f"k must be 1..{live}{dead_note}, got {k}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = as_int(seed, "seed", "an int or None")
+    cdef int nthreads = _deal_threads(threads)
+    cdef uint64_t s = seed & 0xFFFFFFFFFFFFFFFF
+    cdef uint64_t dead_mask = _mask(dead_ids)
+    try:
+        out = np.empty((n, k), dtype=np.uint8)
+    except ValueError:  # more elements than an array may hold
+        raise ValueError(f"n = {n:,} rows of {k} cards is too big for one array") from None
+    if n == 0:
+        return out
+    cdef uint8_t[:, ::1] ov = out
+    cdef size_t rows = <size_t>n
+    cdef int width = k
+    cdef fh_status status
+    with nogil:
+        status = fh_deal(&ov[0, 0], rows, width, dead_mask, s, nthreads)
+    _check(status)
+    return out

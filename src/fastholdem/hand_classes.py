@@ -139,23 +139,14 @@ ORDERS: tuple[str, ...] = tuple(f"vs{k}" for k in range(1, 10))
 
 @lru_cache(maxsize=1)
 def _headsup_equity() -> npt.NDArray[np.float64]:
-    """Exact equity of each class against one random hand, from the heads-up table."""
-    from .equity.engines.table import PREFLOP_BOARDS, table_tallies
-    from .ranges import _ALL_COMBOS
+    """Exact equity of each class against one random hand, from the heads-up table: the
+    half-pots each class wins against every combo, summed by :func:`fastholdem.preflop_matrix`'s
+    table pass (exact integers), over the combo pairs counted."""
+    from .equity.engines.table import PREFLOP_BOARDS
+    from .preflop import _class_shares
 
-    classes = combo_classes()
-    # One combo per class: suit symmetry gives every combo of a class the same equity.
-    first = np.array([np.flatnonzero(classes == c)[0] for c in range(169)])
-    hero = _ALL_COMBOS[first]
-    opp = _ALL_COMBOS
-    clash = (hero[:, None, :, None] == opp[None, :, None, :]).any(axis=(2, 3))  # (169, 1326)
-    cls, rows = np.nonzero(~clash)
-    deals = np.ascontiguousarray(np.concatenate([hero[cls], opp[rows]], axis=1))
-    tallies = table_tallies(deals)
-    # Integer score 2 * wins + ties per class, over the same 1,225 opponents for every class.
-    score = np.zeros(169, dtype=np.uint64)
-    np.add.at(score, cls, 2 * tallies["win"][:, 0] + tallies["tie"][:, 0])
-    equity: npt.NDArray[np.float64] = score / (2.0 * 1225 * PREFLOP_BOARDS)
+    share, pairs = _class_shares()
+    equity: npt.NDArray[np.float64] = share.sum(axis=1) / (2.0 * PREFLOP_BOARDS * pairs.sum(axis=1))
     equity.flags.writeable = False
     return equity
 
