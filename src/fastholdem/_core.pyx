@@ -352,54 +352,6 @@ def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, int thre
     return {key: value[:n] for key, value in arrays.items()}
 
 
-def monte_carlo(list combos, list cum_weights, list random, object board, object dead, uint64_t seed,
-                uint64_t first_block, uint64_t n_blocks, uint32_t block_size, int threads):
-    """Monte Carlo tally of blocks [first_block, first_block + n_blocks) of block_size trials.
-
-    Internal: ``combos[p]`` is a (n, 2) uint8 array, ``cum_weights[p]`` its cumulative
-    float64 weights, ``random[p]`` true to deal player p from the deck. Validated by the
-    caller. Returns the same dict as :func:`exact_deals` for one row.
-    """
-    cdef int players = len(combos)
-    if players < 2 or players > FH_MAX_PLAYERS:
-        raise ValueError(f"2 to {FH_MAX_PLAYERS} players, got {players}")
-    cdef fh_range ranges[10]
-    cdef const uint8_t[:, ::1] cv
-    cdef const double[::1] wv
-    keep = []
-    for p in range(players):
-        if random[p]:
-            ranges[p].combos = NULL
-            ranges[p].cum_weights = NULL
-            ranges[p].n = 0
-            ranges[p].random = 1
-            continue
-        arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
-        w = np.ascontiguousarray(cum_weights[p], dtype=np.float64)
-        if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] == 0 or w.shape[0] != arr.shape[0]:
-            raise ValueError(f"player {p}: combos must be a non-empty (n, 2) array with n weights")
-        keep.append((arr, w))
-        cv = arr
-        wv = w
-        ranges[p].combos = &cv[0, 0]
-        ranges[p].cum_weights = &wv[0]
-        ranges[p].n = <int>arr.shape[0]
-        ranges[p].random = 0
-    cdef fh_card_t b[5]
-    cdef int nb = len(board)
-    for i, c in enumerate(board):
-        b[i] = c
-    cdef uint64_t dead_mask = _mask(dead)
-    out = np.zeros(1, dtype=_tally_dtype())
-    cdef fh_tally[::1] t = out
-    cdef fh_status status
-    with nogil:
-        status = fh_equity_monte_carlo(ranges, players, b, nb, dead_mask, seed, first_block, n_blocks,
-                                       block_size, threads, &t[0])
-    _check(status)
-    return {key: value[0] for key, value in _tallies_to_arrays(t, players).items()}
-
-
 def _check_spots(holes, boards, str hole_name="holes", str board_name="boards"):
     """Validate (m, p, 2) holes and (m, b) boards; return contiguous uint8 copies."""
     h = np.asarray(holes)
@@ -561,3 +513,90 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         status = fh_hand_strength(&hv[0, 0, 0], bp, <size_t>m, nb, opp, ex, n_trials, s, nthreads, &ov[0])
     _check(status)
     return out
+
+
+# ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def monte_carlo_blocks(list combos, list weights, list random, object board, object dead, uint64_t seed,
+                       uint64_t first_block, uint64_t n_blocks, uint32_t block_size, int threads,
+                       bint by_combo=False):
+    """Monte Carlo tally of blocks [first_block, first_block + n_blocks) of block_size trials.
+
+    Internal (``fastholdem.equity`` has checked the cards). Player p holds one of
+    ``combos[p]`` ((n, 2) uint8) with probability proportional to ``weights[p]`` ((n,)
+    float64, or None for equal weights), or, when ``random[p]`` is true, any two cards of
+    the deck (``combos[p]`` may then be None, or list the hands the player can hold, which
+    only indexes the per-combo tallies). Returns the dict of :func:`exact_deals` for one
+    row; with ``by_combo``, also "combo_deals", "combo_share" and "combo_share_sq": one
+    uint64 array per player, aligned with ``combos[p]`` (empty when it is None): trials in
+    which the player held each combo, and the sums of its pot shares (units of
+    ``1 / SHARE_UNIT``) and of their squares in those trials.
+    """
+    cdef int players = len(combos)
+    if players < 2 or players > FH_MAX_PLAYERS or len(weights) != players or len(random) != players:
+        raise ValueError(f"2 to {FH_MAX_PLAYERS} players, with one weights and one random entry each")
+    cdef fh_mc_player pl[10]
+    cdef const uint8_t[:, ::1] cv
+    cdef const double[::1] wv
+    keep = []
+    sizes = []
+    for p in range(players):
+        pl[p].combos = NULL
+        pl[p].weights = NULL
+        pl[p].n = 0
+        pl[p].random = 1 if random[p] else 0
+        if combos[p] is None:
+            if not random[p]:
+                raise ValueError(f"player {p}: a player who is not random needs combos")
+            sizes.append(0)
+            continue
+        arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
+        limit = 1326 if random[p] else 65535
+        if arr.ndim != 2 or arr.shape[1] != 2 or not 0 < arr.shape[0] <= limit:
+            raise ValueError(f"player {p}: combos must be a (n, 2) array with 1 <= n <= {limit}")
+        if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
+            raise ValueError(f"player {p}: combos must hold two different card ids 0..51")
+        cv = arr
+        pl[p].combos = &cv[0, 0]
+        pl[p].n = <int>arr.shape[0]
+        keep.append(arr)
+        sizes.append(arr.shape[0])
+        if weights[p] is not None and not random[p]:
+            w = np.ascontiguousarray(weights[p], dtype=np.float64)
+            if w.shape != (arr.shape[0],) or not bool(np.all(np.isfinite(w))) or bool(np.any(w < 0)) \
+                    or not float(w.sum()) > 0:
+                raise ValueError(f"player {p}: weights must be n finite values >= 0 with a positive sum")
+            wv = w
+            pl[p].weights = &wv[0]
+            keep.append(w)
+    cdef fh_card_t b[5]
+    cdef int nb = len(board)
+    if nb > 5:
+        raise ValueError("a board has at most 5 cards")
+    for i, c in enumerate(board):
+        b[i] = c
+    cdef uint64_t dead_mask = _mask(dead)
+    out = np.zeros(1, dtype=_tally_dtype())
+    cdef fh_tally[::1] t = out
+    cdef size_t slots = fh_mc_combo_slots(pl, players) if by_combo else 0
+    counters = np.zeros(max(<Py_ssize_t>slots, 1), dtype=np.uint64)
+    cdef uint64_t[::1] cc = counters
+    cdef uint64_t *ccp = &cc[0] if by_combo else NULL
+    cdef fh_status status
+    with nogil:
+        status = fh_monte_carlo(pl, players, b, nb, dead_mask, seed, first_block, n_blocks, block_size,
+                                threads, NULL, NULL, 0, &t[0], ccp)
+    _check(status)
+    result = {key: value[0] for key, value in _tallies_to_arrays(t, players).items()}
+    if by_combo:
+        off = 0
+        deals, share, share_sq = [], [], []
+        for n in sizes:
+            deals.append(counters[off:off + n])
+            share.append(counters[off + n:off + 2 * n])
+            share_sq.append(counters[off + 2 * n:off + 3 * n])
+            off += 3 * n
+        result["combo_deals"], result["combo_share"], result["combo_share_sq"] = deals, share, share_sq
+    return result
