@@ -74,3 +74,15 @@ cdef extern from "fh_montecarlo.h" nogil:
                              fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
                              uint32_t block_size, int threads, int (*poll)(void *) noexcept nogil,
                              void *poll_ctx, unsigned poll_ms, fh_tally *out, uint64_t *combo_out)
+
+
+# ---- exact equity by runout tables (csrc/fh_runouts.h) --------------------------------------
+
+cdef extern from "fh_runouts.h" nogil:
+    size_t fh_runout_count(int n_board, fh_mask_t board_and_dead)
+    size_t fh_runout_stride(size_t n_runouts)
+    fh_status fh_runout_values(const fh_card_t *combos, size_t n_combos, const fh_card_t *board, int n_board,
+                               fh_mask_t dead, uint16_t *values, size_t stride)
+    fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
+                                int n_players, int threads, int (*poll)(void *) noexcept nogil,
+                                void *poll_ctx, unsigned poll_ms, fh_tally *tallies)

@@ -130,3 +130,18 @@ def monte_carlo_blocks(
     keys of :func:`exact_deals`, one row); with ``by_combo`` also ``combo_deals``,
     ``combo_share`` and ``combo_share_sq``: a list with one uint64 array per player, aligned
     with ``combos[p]``."""
+
+
+# ---- exact equity by runout tables (fh_runouts) ---------------------------------------------
+
+def runout_values(
+    combos: npt.ArrayLike, board: Sequence[int], dead: Iterable[int] = ()
+) -> npt.NDArray[np.uint16]:
+    """Internal: value of each combo with the board (3 or 4 cards) and each runout,
+    ``(n, stride)``; 0 where the combo meets the runout and in the padding."""
+
+def runout_tallies(
+    values: npt.NDArray[np.uint16], deals: npt.ArrayLike, threads: int
+) -> dict[str, npt.NDArray[np.uint64]]:
+    """Internal: exact tallies (the keys of :func:`exact_deals`) of deals given as rows of
+    ``values``, one per player."""

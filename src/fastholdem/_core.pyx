@@ -600,3 +600,66 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
             off += 3 * n
         result["combo_deals"], result["combo_share"], result["combo_share_sq"] = deals, share, share_sq
     return result
+
+
+# ---- exact equity by runout tables (fh_runouts) ---------------------------------------------
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def runout_values(object combos, object board, object dead=()):
+    """Value of each combo ((n, 2) card ids, none on ``board`` or ``dead``) with the board
+    (3 or 4 cards) and each runout: a uint16 array (n, stride), 0 where the combo shares a
+    card with the runout and in the padding (stride is a multiple of 8)."""
+    arr = np.ascontiguousarray(combos, dtype=np.uint8)
+    if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1:
+        raise ValueError("combos must be a non-empty (n, 2) array")
+    if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
+        raise ValueError("combos must hold two different card ids 0..51")
+    cdef int nb = len(board)
+    if nb not in (3, 4):
+        raise ValueError(f"runout tables need a flop or a turn, got {nb} board cards")
+    cdef fh_card_t b[5]
+    for i, c in enumerate(board):
+        b[i] = c
+    cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
+    masks = (np.uint64(1) << arr[:, 0].astype(np.uint64)) | (np.uint64(1) << arr[:, 1].astype(np.uint64))
+    if bool(np.any(masks & np.uint64(board_mask | dead_mask))):
+        raise ValueError("a combo holds a board or dead card")
+    cdef size_t stride = fh_runout_stride(fh_runout_count(nb, board_mask | dead_mask))
+    out = np.zeros((arr.shape[0], max(<Py_ssize_t>stride, 8)), dtype=np.uint16)
+    cdef uint16_t[:, ::1] ov = out
+    cdef const uint8_t[:, ::1] cv = arr
+    cdef fh_status status
+    with nogil:
+        status = fh_runout_values(&cv[0, 0], <size_t>cv.shape[0], b, nb, dead_mask, &ov[0, 0],
+                                  <size_t>ov.shape[1])
+    _check(status)
+    return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
+    """Exact tallies of deals given as rows of ``values`` (one uint32 row index per player,
+    shape (n, players)); the dict of :func:`exact_deals`. Internal: the deals' combos must
+    not share cards (checked by the caller)."""
+    d = np.ascontiguousarray(deals, dtype=np.uint32)
+    if d.ndim != 2 or not 2 <= d.shape[1] <= FH_MAX_PLAYERS:
+        raise ValueError(f"deals must be (n, 2..{FH_MAX_PLAYERS}) row indexes")
+    if values.shape[1] % 8:
+        raise ValueError("values must come from runout_values")
+    if d.shape[0] and int(d.max()) >= values.shape[0]:
+        raise ValueError("a deal refers to a row past the value table")
+    cdef Py_ssize_t n = d.shape[0]
+    cdef int players = <int>d.shape[1]
+    out = np.zeros(max(n, 1), dtype=_tally_dtype())
+    cdef fh_tally[::1] t = out
+    cdef const uint32_t[:, ::1] dv = d
+    cdef fh_status status = FH_OK
+    if n:
+        with nogil:
+            status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[0, 0], <size_t>n, players,
+                                       threads, NULL, NULL, 0, &t[0])
+    _check(status)
+    arrays = _tallies_to_arrays(t, players)
+    return {key: value[:n] for key, value in arrays.items()}

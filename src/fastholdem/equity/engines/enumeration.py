@@ -9,6 +9,8 @@ of the work adds up exactly.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 import numpy.typing as npt
 
@@ -16,7 +18,7 @@ from ... import _core
 from ..inputs import ParsedPlayer
 from .table import table_available, table_tallies
 
-__all__ = ["ExactEngine", "hand_assignments"]
+__all__ = ["ExactEngine", "hand_assignments", "suit_symmetric"]
 
 _Floats = npt.NDArray[np.float64]
 
@@ -44,6 +46,19 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
     return np.ascontiguousarray(deals), weights
 
 
+def suit_symmetric(board: list[int], dead: list[int]) -> bool:
+    """Whether some suit permutation other than the identity maps the board and the dead
+    cards onto themselves (only then can two deals be suit-isomorphic)."""
+    fixed = (frozenset(board), frozenset(dead))
+    for perm in itertools.permutations(range(4)):
+        if perm == (0, 1, 2, 3):
+            continue
+        image = tuple(frozenset((c & ~3) | perm[c & 3] for c in cards) for cards in fixed)
+        if image == fixed:
+            return True
+    return False
+
+
 class ExactEngine:
     """Enumeration over distinct deals; chunks of distinct deals are independent.
 
@@ -56,12 +71,25 @@ class ExactEngine:
         self.n_players: int = int(deals.shape[1]) // 2
         self.weights = weights
         self.from_table = not board and not dead and self.n_players == 2 and table_available()
-        if self.n_players <= 5 and len(deals) > 1:
+        if self.n_players <= 5 and len(deals) > 1 and suit_symmetric(board, dead):
             keys = _core.canonical_deal_keys(deals, board, dead)
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
             self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
         else:
             self.unique, self.inverse = deals, np.arange(len(deals))
+        # Three or more players on a flop or turn: runout tables (every combo valued once per
+        # runout, then each deal compares its players' rows), built on the first tally.
+        self.by_runouts = self.n_players >= 3 and len(board) in (3, 4)
+        if self.by_runouts:
+            pairs = self.unique.reshape(-1, 2).astype(np.intp)
+            codes = pairs.max(axis=1) * 52 + pairs.min(axis=1)
+            present = np.zeros(52 * 52, dtype=bool)
+            present[codes] = True
+            table = np.flatnonzero(present)
+            row_of = np.cumsum(present, dtype=np.uint32) - np.uint32(1)
+            self._rows = row_of[codes].reshape(len(self.unique), self.n_players)
+            self._combos = np.stack([table // 52, table % 52], axis=1).astype(np.uint8)
+            self._values: npt.NDArray[np.uint16] | None = None
 
     def cost(self, boards_per_deal: int) -> int:
         """Work of the whole job: table rows read, or boards x players evaluated."""
@@ -73,6 +101,10 @@ class ExactEngine:
         """Integer tallies of distinct deals [lo, hi), one row per deal."""
         if self.from_table:
             return table_tallies(self.unique[lo:hi])
+        if self.by_runouts:
+            if self._values is None:
+                self._values = _core.runout_values(self._combos, self.board, self.dead)
+            return _core.runout_tallies(self._values, self._rows[lo:hi], threads)
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
     def finish(self, t: dict[str, npt.NDArray[np.uint64]]) -> tuple[_Floats, _Floats, _Floats, _Floats, int]:
