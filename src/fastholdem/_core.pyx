@@ -517,6 +517,24 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
 
 # ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
 
+# fh_tally as rows of uint64 words (a typed memoryview of a structured dtype costs about a
+# millisecond per call to parse): deals, win[10], tie[10], share[10], share_sq[10], split[11].
+_TALLY_WORDS = 52
+assert sizeof(fh_tally) == _TALLY_WORDS * 8
+
+
+def _raw_tallies_to_arrays(raw, int n_players):
+    """The dict of :func:`exact_deals` from fh_tally rows stored as (n, 52) uint64 words."""
+    return {
+        "deals": raw[:, 0].copy(),
+        "win": raw[:, 1:1 + n_players].copy(),
+        "tie": raw[:, 11:11 + n_players].copy(),
+        "share": raw[:, 21:21 + n_players].copy(),
+        "share_sq": raw[:, 31:31 + n_players].copy(),
+        "split": raw[:, 41:42 + n_players].copy(),
+    }
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def monte_carlo_blocks(list combos, list weights, list random, object board, object dead, uint64_t seed,
@@ -578,8 +596,8 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
     for i, c in enumerate(board):
         b[i] = c
     cdef uint64_t dead_mask = _mask(dead)
-    out = np.zeros(1, dtype=_tally_dtype())
-    cdef fh_tally[::1] t = out
+    raw = np.zeros((1, _TALLY_WORDS), dtype=np.uint64)
+    cdef uint64_t[:, ::1] t = raw
     cdef size_t slots = fh_mc_combo_slots(pl, players) if by_combo else 0
     counters = np.zeros(max(<Py_ssize_t>slots, 1), dtype=np.uint64)
     cdef uint64_t[::1] cc = counters
@@ -587,9 +605,9 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
     cdef fh_status status
     with nogil:
         status = fh_monte_carlo(pl, players, b, nb, dead_mask, seed, first_block, n_blocks, block_size,
-                                threads, NULL, NULL, 0, &t[0], ccp)
+                                threads, NULL, NULL, 0, <fh_tally *>&t[0, 0], ccp)
     _check(status)
-    result = {key: value[0] for key, value in _tallies_to_arrays(t, players).items()}
+    result = {key: value[0] for key, value in _raw_tallies_to_arrays(raw, players).items()}
     if by_combo:
         off = 0
         deals, share, share_sq = [], [], []
@@ -652,14 +670,13 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
         raise ValueError("a deal refers to a row past the value table")
     cdef Py_ssize_t n = d.shape[0]
     cdef int players = <int>d.shape[1]
-    out = np.zeros(max(n, 1), dtype=_tally_dtype())
-    cdef fh_tally[::1] t = out
+    raw = np.zeros((max(n, 1), _TALLY_WORDS), dtype=np.uint64)
+    cdef uint64_t[:, ::1] t = raw
     cdef const uint32_t[:, ::1] dv = d
     cdef fh_status status = FH_OK
     if n:
         with nogil:
             status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[0, 0], <size_t>n, players,
-                                       threads, NULL, NULL, 0, &t[0])
+                                       threads, NULL, NULL, 0, <fh_tally *>&t[0, 0])
     _check(status)
-    arrays = _tallies_to_arrays(t, players)
-    return {key: value[:n] for key, value in arrays.items()}
+    return _raw_tallies_to_arrays(raw[:n], players)
