@@ -337,16 +337,20 @@ FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, 
 /* One block when every player is random and no per-combo tally is asked: the deck is
  * reshuffled in place (its contents never change). */
 static void block_all_random(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t) {
-    fh_rng rng_local = *rng_io, *rng = &rng_local; /* see block_core */
+    /* Locals, not j->... or *t: stores to the deck (char type) may alias anything reached
+     * through a pointer, which would keep these in memory. */
+    fh_rng rng_local = *rng_io, *rng = &rng_local;
+    const int np = j->n_players, n_deck = j->n_base, need = j->need, missing = j->missing;
+    const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
+    fh_tally tl = *t;
     fh_card_t deck[64];
     memcpy(deck, j->base, sizeof deck);
     fh_value_t v[FH_MAX_PLAYERS];
-    const int np = j->n_players;
     for (uint32_t n = 0; n < trials; n++) {
-        shuffle_head(deck, j->n_base, j->need, rng);
+        shuffle_head(deck, n_deck, need, rng);
         const fh_card_t *b = deck + 2 * np;
-        uint64_t bkey = j->bkey, bsr = j->bsr;
-        for (int q = 0; q < j->missing; q++) {
+        uint64_t bkey = bkey0, bsr = bsr0;
+        for (int q = 0; q < missing; q++) {
             bkey += fh_card_keys[b[q]];
             bsr |= SUIT_RANK_BITS[b[q]];
         }
@@ -355,8 +359,9 @@ static void block_all_random(const mc_job *j, fh_rng *rng_io, uint32_t trials, f
             v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
                                      bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
         }
-        tally_showdown(t, v, np, 1);
+        tally_showdown(&tl, v, np, 1);
     }
+    *t = tl;
     *rng_io = rng_local;
 }
 

@@ -523,16 +523,16 @@ _TALLY_WORDS = 52
 assert sizeof(fh_tally) == _TALLY_WORDS * 8
 
 
+def _tally_columns(int n_players):
+    """Where each key of :func:`exact_deals` lies in a row of fh_tally words."""
+    return {"deals": 0, "win": slice(1, 1 + n_players), "tie": slice(11, 11 + n_players),
+            "share": slice(21, 21 + n_players), "share_sq": slice(31, 31 + n_players),
+            "split": slice(41, 42 + n_players)}
+
+
 def _raw_tallies_to_arrays(raw, int n_players):
     """The dict of :func:`exact_deals` from fh_tally rows stored as (n, 52) uint64 words."""
-    return {
-        "deals": raw[:, 0].copy(),
-        "win": raw[:, 1:1 + n_players].copy(),
-        "tie": raw[:, 11:11 + n_players].copy(),
-        "share": raw[:, 21:21 + n_players].copy(),
-        "share_sq": raw[:, 31:31 + n_players].copy(),
-        "split": raw[:, 41:42 + n_players].copy(),
-    }
+    return {key: raw[:, cols].copy() for key, cols in _tally_columns(n_players).items()}
 
 
 @cython.boundscheck(False)
@@ -668,15 +668,22 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
         raise ValueError("values must come from runout_values")
     if d.shape[0] and int(d.max()) >= values.shape[0]:
         raise ValueError("a deal refers to a row past the value table")
-    cdef Py_ssize_t n = d.shape[0]
+    cdef Py_ssize_t n = d.shape[0], lo, hi, batch = 8192
     cdef int players = <int>d.shape[1]
-    raw = np.zeros((max(n, 1), _TALLY_WORDS), dtype=np.uint64)
+    columns = _tally_columns(players)
+    out = {key: np.zeros((n,) if key == "deals" else (n, cols.stop - cols.start), dtype=np.uint64)
+           for key, cols in columns.items()}
+    # Batches of deals through a cache-sized buffer of full tallies (416 bytes a deal).
+    raw = np.zeros((min(max(n, 1), batch), _TALLY_WORDS), dtype=np.uint64)
     cdef uint64_t[:, ::1] t = raw
     cdef const uint32_t[:, ::1] dv = d
     cdef fh_status status = FH_OK
-    if n:
+    for lo in range(0, n, batch):
+        hi = min(n, lo + batch)
         with nogil:
-            status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[0, 0], <size_t>n, players,
-                                       threads, NULL, NULL, 0, <fh_tally *>&t[0, 0])
-    _check(status)
-    return _raw_tallies_to_arrays(raw[:n], players)
+            status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[lo, 0], <size_t>(hi - lo),
+                                       players, threads, NULL, NULL, 0, <fh_tally *>&t[0, 0])
+        _check(status)
+        for key, cols in columns.items():
+            out[key][lo:hi] = raw[:hi - lo, cols]
+    return out
