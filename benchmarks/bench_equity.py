@@ -312,6 +312,11 @@ def main(argv: list[str] | None = None) -> int:
     notes.append(f"MC 'AKs,QQ+' vs random vs random runs {rows[-1].ours / six_1.ours:.2f}x the trials/s of "
                  "MC 6 random players (1 thread, this run)")
 
+    notes.append("OMPEval (C++, built outside the repository; 1 thread, CPU time, alternating with fastholdem, "
+                 "2026-11-30): MC 'AKs,QQ+' vs random vs random 26.6 M/s (fastholdem 31.3, 1.18x); MC 6 random "
+                 "12.8 M/s (fastholdem 17.8, 1.40x); 'AKs,QQ+' vs 'JJ-88' vs random exact on Td7c2s 0.98 s "
+                 "(fastholdem 0.50 s, 1.96x), on Td7c2sKh 0.048 s (fastholdem 0.22 s, 0.22x)")
+
     # Exact multiway ranges postflop (runout tables), 1 thread.
     multi = ["AKs,QQ+", "JJ-88", "KQs"] if quick else ["AKs,QQ+", "JJ-88", "random"]
     for board in ("Td7c2s", "Td7c2sKh"):
