@@ -81,8 +81,9 @@ class ExactEngine:
         # runout, then each deal compares its players' rows), built on the first tally.
         self.by_runouts = self.n_players >= 3 and len(board) in (3, 4)
         if self.by_runouts:
-            pairs = self.unique.reshape(-1, 2).astype(np.intp)
-            codes = pairs.max(axis=1) * 52 + pairs.min(axis=1)
+            a = self.unique[:, 0::2].astype(np.intp).ravel()
+            b = self.unique[:, 1::2].astype(np.intp).ravel()
+            codes = np.maximum(a, b) * 52 + np.minimum(a, b)
             present = np.zeros(52 * 52, dtype=bool)
             present[codes] = True
             table = np.flatnonzero(present)
