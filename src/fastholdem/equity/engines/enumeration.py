@@ -75,8 +75,10 @@ class ExactEngine:
             keys = _core.canonical_deal_keys(deals, board, dead)
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
             self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
+            self._in_order = False
         else:
             self.unique, self.inverse = deals, np.arange(len(deals))
+            self._in_order = True  # unique[i] is deals[i]: finish needs no reindexing
         # Three or more players on a flop or turn: runout tables (every combo valued once per
         # runout, then each deal compares its players' rows), built on the first tally.
         self.by_runouts = self.n_players >= 3 and len(board) in (3, 4)
@@ -113,11 +115,13 @@ class ExactEngine:
         every distinct deal (rows in order)."""
         w = self.weights
         inv = self.inverse
-        deals_w = float(np.dot(w, t["deals"][inv].astype(np.float64)))
-        share = w @ t["share"][inv].astype(np.float64)
-        win = w @ t["win"][inv].astype(np.float64)
-        tie = w @ t["tie"][inv].astype(np.float64)
-        split = w @ t["split"][inv].astype(np.float64)
-        total_deals = int(t["deals"][inv].sum())
+        if not self._in_order:
+            t = {key: t[key][inv] for key in ("deals", "share", "win", "tie", "split")}
+        deals_w = float(np.dot(w, t["deals"].astype(np.float64)))
+        share = w @ t["share"].astype(np.float64)
+        win = w @ t["win"].astype(np.float64)
+        tie = w @ t["tie"].astype(np.float64)
+        split = w @ t["split"].astype(np.float64)
+        total_deals = int(t["deals"].sum())
         eq = share / (_core.SHARE_UNIT * deals_w)
         return eq, win / deals_w, tie / deals_w, split, total_deals
