@@ -1,8 +1,8 @@
-"""Exact multiway equity by runout tables (csrc/fh_runouts.c) equals board enumeration.
+"""Exact equity on a flop or turn by runout tables (csrc/fh_runouts.c) equals board enumeration.
 
-With three or more players on a flop or turn, ExactEngine values every combo once per
-runout and compares the players' rows; the per-deal integer tallies must equal those of the
-board enumeration (``exact_deals``, the old path) bit for bit.
+On a flop or turn, ExactEngine values every combo once per runout and compares the players'
+rows; the per-deal integer tallies must equal those of the board enumeration (``exact_deals``,
+the old path) bit for bit.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def random_spot(rng: random.Random) -> tuple[list[str], str, str]:
     board = "".join(card_str(c) for c in cards[: rng.choice([3, 4])])
     dead = "".join(card_str(c) for c in cards[5:5 + rng.randint(0, 2)])
     taken = set(parse_cards(board)) | set(parse_cards(dead))
-    n = rng.choice([3, 3, 4, 5])
+    n = rng.choice([2, 3, 3, 4, 5])
     players = [random_range(rng, taken) for _ in range(n)]
     if rng.random() < 0.3:
         players[-1] = "random"

@@ -3,8 +3,10 @@
 :func:`hand_assignments` lists the deals an exact job enumerates; :class:`ExactEngine`
 enumerates every board for each distinct deal (with up to five players, deals that differ
 only by a suit permutation are enumerated once), or reads heads-up preflop deals from the
-shipped table (:mod:`fastholdem.equity.engines.table`). Tallies are integers, so any split
-of the work adds up exactly.
+shipped table (:mod:`fastholdem.equity.engines.table`). On a flop or turn it values every
+combo once per runout instead and compares each deal's rows of values (runout tables,
+csrc/fh_runouts.c); the tallies are the same. Tallies are integers, so any split of the
+work adds up exactly.
 """
 
 from __future__ import annotations
@@ -79,9 +81,9 @@ class ExactEngine:
         else:
             self.unique, self.inverse = deals, np.arange(len(deals))
             self._in_order = True  # unique[i] is deals[i]: finish needs no reindexing
-        # Three or more players on a flop or turn: runout tables (every combo valued once per
-        # runout, then each deal compares its players' rows), built on the first tally.
-        self.by_runouts = self.n_players >= 3 and len(board) in (3, 4)
+        # A flop or turn: runout tables (every combo valued once per runout, then each deal
+        # compares its players' rows), built on the first tally.
+        self.by_runouts = len(board) in (3, 4)
         if self.by_runouts:
             a = self.unique[:, 0::2].astype(np.intp).ravel()
             b = self.unique[:, 1::2].astype(np.intp).ravel()
