@@ -76,12 +76,17 @@ typedef struct {
  * counted. Turned into a tally. */
 static void counts_to_tally(const uint64_t counts[FH_MAX_PLAYERS][FH_MAX_PLAYERS], uint64_t valid, int n,
                             fh_tally *t) {
+    /* The pot share of each of w + 1 winners: FH_SHARE_UNIT / (w + 1). */
+    static const uint64_t SHARE[FH_MAX_PLAYERS] = {
+        FH_SHARE_UNIT / 1, FH_SHARE_UNIT / 2, FH_SHARE_UNIT / 3, FH_SHARE_UNIT / 4, FH_SHARE_UNIT / 5,
+        FH_SHARE_UNIT / 6, FH_SHARE_UNIT / 7, FH_SHARE_UNIT / 8, FH_SHARE_UNIT / 9, FH_SHARE_UNIT / 10,
+    };
     memset(t, 0, sizeof *t);
     t->deals = valid;
     for (int p = 0; p < n; p++) {
         for (int w = 0; w < n; w++) {
             uint64_t c = counts[p][w];
-            uint64_t s = FH_SHARE_UNIT / (uint64_t)(w + 1);
+            uint64_t s = SHARE[w];
             if (w == 0)
                 t->win[p] += c;
             else
@@ -139,11 +144,14 @@ FH_INLINE void one_deal(const uint16_t *const *rows, const int n, size_t stride,
                 for (int p = 0; p < n; p++) acc[p][w] = _mm_sub_epi16(acc[p][w], _mm_and_si128(e[p], is_w));
             }
         }
-        uint16_t lanes[8];
-#define FH_HSUM(x, dst)                                   \
-    do {                                                  \
-        _mm_storeu_si128((__m128i *)lanes, (x));          \
-        for (int l = 0; l < 8; l++) (dst) += lanes[l];    \
+        /* Sum of the eight 16-bit lanes (each at most 256): pairs by madd, then 32-bit lanes. */
+        const __m128i ones = _mm_set1_epi16(1);
+#define FH_HSUM(x, dst)                                                          \
+    do {                                                                         \
+        __m128i q = _mm_madd_epi16((x), ones);                                   \
+        q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0x4E));                        \
+        q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xB1));                        \
+        (dst) += (uint64_t)(uint32_t)_mm_cvtsi128_si32(q);                       \
     } while (0)
         FH_HSUM(vacc, valid);
         FH_HSUM(tacc, T);
