@@ -158,7 +158,7 @@ typedef struct {
 static fh_status joint_rec(joint_builder *b, int s, fh_mask_t used, double w, const fh_mc_player *players) {
     mc_job *j = b->j;
     if (s == j->n_weighted) {
-        if (b->count == b->cap) return FH_ERR_TOO_BIG; /* cannot happen: cap is the product */
+        if (b->count == b->cap) return FH_ERR_TOO_BIG; /* too many to list: rejection instead */
         size_t i = b->count++;
         uint8_t *pos = j->joint_pos + i * 2 * (size_t)j->n_weighted;
         for (int t = 0; t < j->n_weighted; t++) {
@@ -257,23 +257,35 @@ static fh_status job_init(mc_job *j, const fh_mc_player *players, int n_players,
     j->need = 2 * j->n_random + j->missing;
     if (j->need + 2 * j->n_weighted > j->n_base) return FH_ERR_NO_DEAL;
     if (j->n_weighted == 0) return FH_OK;
-    /* Joint sampling when the product of the range sizes is small enough to list. */
+    /* Joint sampling when the collision-free assignments are few enough to list (tried when
+     * the product of the range sizes bounds the search; narrow overlapping ranges, where
+     * rejection would storm, have few). */
     uint64_t product = 1;
-    for (int s = 0; s < j->n_weighted && product <= FH_MC_JOINT_MAX; s++)
+    for (int s = 0; s < j->n_weighted && product <= FH_MC_SEARCH_MAX; s++)
         product *= (uint64_t)players[j->weighted[s]].n;
-    if (product <= FH_MC_JOINT_MAX) {
-        joint_builder b = {j, malloc(product * sizeof(double)), 0, product, {0}};
-        j->joint_combo = malloc(product * (size_t)j->n_weighted * sizeof(uint16_t));
-        j->joint_pos = malloc(product * 2 * (size_t)j->n_weighted);
+    if (product <= FH_MC_SEARCH_MAX) {
+        size_t cap = product < FH_MC_JOINT_MAX ? (size_t)product : FH_MC_JOINT_MAX;
+        joint_builder b = {j, malloc(cap * sizeof(double)), 0, cap, {0}};
+        j->joint_combo = malloc(cap * (size_t)j->n_weighted * sizeof(uint16_t));
+        j->joint_pos = malloc(cap * 2 * (size_t)j->n_weighted);
         if (!b.weights || !j->joint_combo || !j->joint_pos) {
             free(b.weights);
             return FH_ERR_NOMEM;
         }
         fh_status st = joint_rec(&b, 0, j->base_used, 1.0, players);
-        if (st == FH_OK) st = b.count ? alias_build(&j->pick, b.weights, (uint32_t)b.count) : FH_ERR_NO_DEAL;
+        if (st == FH_OK) {
+            if (b.count) st = alias_build(&j->pick, b.weights, (uint32_t)b.count);
+            else st = FH_ERR_NO_DEAL;
+            free(b.weights);
+            j->joint = 1;
+            return st;
+        }
         free(b.weights);
-        j->joint = 1;
-        return st;
+        free(j->joint_combo);
+        free(j->joint_pos);
+        j->joint_combo = NULL;
+        j->joint_pos = NULL;
+        if (st != FH_ERR_TOO_BIG) return st;
     }
     for (int s = 0; s < j->n_weighted; s++) {
         const fh_mc_player *pl = &players[j->weighted[s]];

@@ -11,10 +11,12 @@
  *     and the number of ways to deal them does not depend on which combos the others hold,
  *     so the others' distribution is unchanged by leaving them out;
  *   - the other players ("weighted") are drawn jointly from an alias table over every
- *     collision-free assignment when there are at most FH_MC_JOINT_MAX assignments to list
- *     (one random number per trial, no rejection: one player is the common case), else
- *     each from its own alias table with the whole assignment redrawn on a collision
- *     (rejection sampling, exact; wide ranges rarely collide);
+ *     collision-free assignment when there are at most FH_MC_JOINT_MAX of them (searched
+ *     when the product of the range sizes is at most FH_MC_SEARCH_MAX; one random number
+ *     per trial, no rejection: one player is the common case, and narrow overlapping
+ *     ranges, where rejection would storm, have few assignments), else each from its own
+ *     alias table with the whole assignment redrawn on a collision (rejection sampling,
+ *     exact; ranges with that many assignments rarely collide);
  *   - the deck is the board's complement minus the weighted players' cards, and the random
  *     players' holes and the board come from a partial Fisher-Yates shuffle of it (two cards
  *     per 64-bit random number).
@@ -33,8 +35,10 @@
 #include "fh_equity.h"
 #include "fh_parallel.h"
 
-/* Most collision-free assignments of the weighted players listed for joint sampling. */
+/* Most collision-free assignments of the weighted players listed for joint sampling, and
+ * the largest product of their range sizes for which they are searched. */
 #define FH_MC_JOINT_MAX 16384
+#define FH_MC_SEARCH_MAX (1u << 20)
 
 /* One player of a Monte Carlo job.
  * random = 0: the player holds one of combos[0..n) (2 cards each, none on the board or

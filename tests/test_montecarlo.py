@@ -63,6 +63,8 @@ def chi_square_ok(counts: np.ndarray, probs: np.ndarray) -> tuple[float, float]:
     (["AA,KK:0.5,AKs", "AK,KK:0.7", "AA,KK,QQ"], ""),
     # one weighted range against a random player: the random player's combos are indexed too
     (["AA,KK:0.3", "random"], "Kd7c2s"),
+    # 216 collision-free deals out of 20,736: rejection would redraw about 96 times a trial
+    (["AA,KK"] * 4, ""),
 ])
 def test_sampler_combo_frequencies_match_enumeration(players: list[str], board: str) -> None:
     e = engine(players, board)
@@ -73,11 +75,12 @@ def test_sampler_combo_frequencies_match_enumeration(players: list[str], board: 
 
 
 def test_sampler_rejection_mode_matches_enumeration() -> None:
-    # 36 * 36 * 24 > FH_MC_JOINT_MAX listed deals: each player from its own alias table,
-    # the whole deal redrawn on a collision.
-    players = ["AA,KK,QQ,AKs,AKo:0.5", "AA,KK,QQ,AKs,AKo:0.5", "AA,KK,QQ,JJ"]
+    # 109,944 collision-free deals (> FH_MC_JOINT_MAX): each player from its own alias
+    # table, the whole deal redrawn on a collision.
+    players = ["AA,KK,QQ,AKs,AKo:0.5"] * 3 + ["AA,KK,QQ,JJ"]
     parsed, _, _ = parse_inputs(players, "", "")
-    assert math.prod(len(p.combos) for p in parsed) > 16384
+    listed = hand_assignments(parsed, 10**7)
+    assert listed is not None and len(listed[0]) > 16384
     got = engine(players).run_blocks(0, 60, BLOCK, 2, by_combo=True)
     for p, probs in enumerate(exact_marginals(players)):
         stat, bound = chi_square_ok(got["combo_deals"][p].astype(np.float64), probs)
