@@ -59,3 +59,23 @@ cdef extern from "fh_equity.h" nogil:
     fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
                                int opponents, int exact, uint32_t trials, uint64_t seed, int threads,
                                double *eq)
+
+
+# ---- sweep: exact heads-up range equity per runout (fh_sweep.h) ---------------------------
+
+cdef extern from "fh_parallel.h" nogil:
+    ctypedef int (*fh_par_poll)(void *poll_ctx)
+
+
+cdef extern from "fh_sweep.h" nogil:
+    ctypedef struct fh_sweep_out:
+        uint64_t *win0
+        uint64_t *tie0
+        uint64_t *win1
+        uint64_t *tie1
+        uint64_t deals
+    uint64_t fh_sweep_runouts(int n_board, fh_mask_t dead)
+    fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t *w1, int n_entries,
+                           const fh_card_t *board, int n_board, fh_mask_t dead, const uint8_t *perms,
+                           int n_perms, uint64_t first, uint64_t count, int n_threads, fh_par_poll poll,
+                           void *poll_ctx, unsigned poll_ms, fh_sweep_out *out)

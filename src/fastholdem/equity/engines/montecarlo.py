@@ -18,6 +18,7 @@ class MonteCarloEngine:
     """Seeded Monte Carlo; block b draws from stream (seed, b), so blocks add exactly."""
 
     def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int], seed: int) -> None:
+        self.player_combos = [p.combos for p in parsed]  # per-combo counts (by_combo) index these
         self.combos = [None if p.random else p.combos for p in parsed]
         self.cum = [None if p.random else np.cumsum(p.weights) for p in parsed]
         self.random = [p.random for p in parsed]

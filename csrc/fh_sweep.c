@@ -1,0 +1,333 @@
+/* fh_sweep.c -- exact heads-up range equity by a sweep per runout (see fh_sweep.h).
+ *
+ * One runout, in three steps:
+ *   1. every live entry is evaluated and pushed on the list of its value (head[v], next[e]);
+ *      a bit per value records which values occur;
+ *   2. the set bits are visited from the weakest value up. Running sums lt[c].s0/s1 hold the
+ *      weight of each range's combos already visited (weaker) that hold card c, and S0/S1
+ *      those of all of them: an entry with cards x, y beats S1 - lt[x].s1 - lt[y].s1 of
+ *      range 1 (no weaker combo holds both x and y: that would be the same two cards, of
+ *      equal value);
+ *   3. entries of equal value tie: the group's sums g[c] and G give the ties the same way,
+ *      adding back the entry's own weight, subtracted once for each of its two cards.
+ * Each thread adds into its own integer arrays; they are summed at the end.
+ */
+#include "fh_sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fh_eval.h"
+
+#define N_WORDS ((FH_N_VALUES + 1 + 63) / 64)
+#define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
+
+/* Two int64 lanes: (about range 1, about range 0). A combo's wins against range 1 and its
+ * wins against range 0 come from the same sums, so both lanes move together (one SSE2
+ * instruction where the compiler has vector extensions). */
+#if defined(__GNUC__) || defined(__clang__)
+typedef int64_t v2 __attribute__((vector_size(16)));
+FH_INLINE v2 v2_make(int64_t a, int64_t b) { return (v2){a, b}; }
+FH_INLINE v2 v2_add(v2 a, v2 b) { return a + b; }
+FH_INLINE v2 v2_sub(v2 a, v2 b) { return a - b; }
+FH_INLINE int64_t v2_get(v2 a, int i) { return a[i]; }
+#else
+typedef struct {
+    int64_t l[2];
+} v2;
+FH_INLINE v2 v2_make(int64_t a, int64_t b) { v2 r = {{a, b}}; return r; }
+FH_INLINE v2 v2_add(v2 a, v2 b) { v2 r = {{a.l[0] + b.l[0], a.l[1] + b.l[1]}}; return r; }
+FH_INLINE v2 v2_sub(v2 a, v2 b) { v2 r = {{a.l[0] - b.l[0], a.l[1] - b.l[1]}}; return r; }
+FH_INLINE int64_t v2_get(v2 a, int i) { return a.l[i]; }
+#endif
+
+typedef struct {
+    v2 win; /* (beaten weight of range 1, beaten weight of range 0) */
+    v2 tie; /* the same for ties */
+} entry_acc;
+
+typedef struct {
+    v2 w;         /* (weight in range 1, weight in range 0) */
+    uint8_t x, y; /* the two cards */
+} entry;
+
+#define MAX_PERMS 24 /* suit permutations */
+
+typedef struct {
+    entry_acc *acc[MAX_PERMS + 1]; /* acc[m]: runouts whose class has m members (NULL if none can) */
+    uint64_t deals;
+    int32_t *next;
+    uint64_t summary[(N_WORDS + 63) / 64]; /* bit i: bits[i] is nonzero */
+    uint64_t bits[N_WORDS];                /* bit v: some live entry has value v */
+    int32_t head[FH_N_VALUES + 1];
+} thread_state;
+
+typedef struct {
+    int n;                     /* entries */
+    const entry *ent;
+    const uint64_t *mask;      /* the entry's two cards */
+    const uint64_t *key;       /* FH_KEY_INIT + keys of the two cards */
+    const uint64_t *sr;        /* FH_SUIT_RANK_BIT of the two cards */
+    int n_perms;                        /* suit permutations of the symmetry group (1: none) */
+    uint8_t perm[MAX_PERMS][4];
+    int n_avail, k;            /* cards a runout is drawn from, and runout size */
+    fh_card_t avail[FH_N_CARDS];
+    uint64_t board_key, board_sr;
+    fh_mask_t board_mask;
+    uint64_t first;
+    thread_state **threads;
+} sweep_ctx;
+
+static uint64_t binom(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+uint64_t fh_sweep_runouts(int n_board, fh_mask_t dead) {
+    if (n_board < 0 || n_board > 5) return 0;
+    int n_dead = (int)FH_POPCOUNT64(dead & FH_FULL_DECK);
+    return binom(FH_N_CARDS - n_board - n_dead, 5 - n_board);
+}
+
+/* Runout number r in colex order: c[0] < ... < c[k-1], indices into the available cards. */
+static void unrank(uint64_t r, int k, int n, int *c) {
+    for (int i = k; i >= 1; i--) {
+        int v = n - 1;
+        while (binom(v, i) > r) v--;
+        c[i - 1] = v;
+        r -= binom(v, i);
+    }
+}
+
+/* The next runout after c in colex order (the caller never steps past the last one). */
+FH_INLINE void successor(int k, int *c) {
+    int i = 0;
+    while (i < k - 1 && c[i] + 1 == c[i + 1]) {
+        c[i] = i;
+        i++;
+    }
+    if (k > 0) c[i]++;
+}
+
+/* One runout: key, suit-ranks and mask of the whole five-card board. */
+static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, uint64_t rsr,
+                         fh_mask_t rmask) {
+    uint64_t *bits = t->bits, *summary = t->summary;
+    int32_t *head = t->head, *next = t->next;
+    const int n = s->n;
+    const uint64_t *mask = s->mask, *key = s->key;
+    if ((FH_KEY_INIT + rkey + SUITS_X(2)) & FH_FLUSH_CHECK) { /* a flush is possible */
+        for (int e = 0; e < n; e++) {
+            if (mask[e] & rmask) continue;
+            fh_value_t v = fh_value_from_key(rkey + key[e], rsr | s->sr[e]);
+            next[e] = head[v];
+            head[v] = e;
+            bits[v >> 6] |= 1ULL << (v & 63u);
+            summary[v >> 12] |= 1ULL << ((v >> 6) & 63u);
+        }
+    } else {
+        for (int e = 0; e < n; e++) {
+            if (mask[e] & rmask) continue;
+            fh_value_t v = fh_noflush_value(rkey + key[e]);
+            next[e] = head[v];
+            head[v] = e;
+            bits[v >> 6] |= 1ULL << (v & 63u);
+            summary[v >> 12] |= 1ULL << ((v >> 6) & 63u);
+        }
+    }
+
+    /* lt[c]: weight (range 1, range 0) of the combos already visited that hold card c. */
+    v2 lt[FH_N_CARDS];
+    memset(lt, 0, sizeof lt);
+    v2 S = v2_make(0, 0);
+    const entry *ent = s->ent;
+    for (unsigned sw = 0; sw < (N_WORDS + 63) / 64; sw++)
+    for (uint64_t sb = summary[sw]; sb; sb &= sb - 1) {
+        unsigned word = sw * 64u + FH_CTZ64(sb);
+        uint64_t b = bits[word];
+        bits[word] = 0;
+        for (; b; b &= b - 1) {
+            unsigned v = word * 64u + FH_CTZ64(b);
+            int32_t e = head[v];
+            head[v] = -1;
+            if (FH_LIKELY(next[e] < 0)) { /* a value held by one entry: no tie */
+                const entry *q = &ent[e];
+                acc[e].win = v2_add(acc[e].win, v2_sub(v2_sub(S, lt[q->x]), lt[q->y]));
+                lt[q->x] = v2_add(lt[q->x], q->w);
+                lt[q->y] = v2_add(lt[q->y], q->w);
+                S = v2_add(S, q->w);
+                continue;
+            }
+            /* Wins: the weight below this value, less the combos sharing a card. The tie
+             * accumulator loses the same and then gains the weight at or below this value. */
+            for (int32_t i = e; i >= 0; i = next[i]) {
+                const entry *q = &ent[i];
+                v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
+                acc[i].win = v2_add(acc[i].win, d);
+                acc[i].tie = v2_sub(acc[i].tie, d);
+            }
+            for (int32_t i = e; i >= 0; i = next[i]) {
+                const entry *q = &ent[i];
+                lt[q->x] = v2_add(lt[q->x], q->w);
+                lt[q->y] = v2_add(lt[q->y], q->w);
+                S = v2_add(S, q->w);
+            }
+            for (int32_t i = e; i >= 0; i = next[i]) {
+                const entry *q = &ent[i];
+                acc[i].tie = v2_add(acc[i].tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
+            }
+        }
+    }
+    for (unsigned sw = 0; sw < (N_WORDS + 63) / 64; sw++) summary[sw] = 0;
+}
+
+/* Members of the class of runout `cards` (k cards, mask rmask) under the symmetry group, or 0
+ * if the runout is not its class's representative (the smallest mask of the class). */
+FH_INLINE int class_size(const sweep_ctx *s, const fh_card_t *cards, int k, fh_mask_t rmask) {
+    int stab = 1;
+    for (int g = 1; g < s->n_perms; g++) {
+        fh_mask_t img = 0;
+        for (int i = 0; i < k; i++) img |= 1ULL << ((cards[i] & ~3u) | s->perm[g][cards[i] & 3u]);
+        if (img < rmask) return 0;
+        stab += img == rmask;
+    }
+    return s->n_perms / stab;
+}
+
+static void sweep_worker(fh_par *par, void *ctx, int tid) {
+    const sweep_ctx *s = ctx;
+    thread_state *t = s->threads[tid];
+    size_t lo, hi;
+    int c[5];
+    fh_card_t cards[5];
+    while (fh_par_next(par, &lo, &hi)) {
+        unrank(s->first + lo, s->k, s->n_avail, c);
+        for (size_t r = lo; r < hi; r++) {
+            uint64_t rkey = s->board_key, rsr = s->board_sr;
+            fh_mask_t own = 0;
+            for (int i = 0; i < s->k; i++) {
+                fh_card_t card = s->avail[c[i]];
+                cards[i] = card;
+                rkey += fh_card_keys[card];
+                rsr |= FH_SUIT_RANK_BIT(card);
+                own |= 1ULL << card;
+            }
+            int m = s->n_perms > 1 ? class_size(s, cards, s->k, own) : 1;
+            if (m) {
+                sweep_runout(s, t, t->acc[m], rkey, rsr, s->board_mask | own);
+                t->deals += (uint64_t)m;
+            }
+            if (r + 1 < hi) successor(s->k, c);
+        }
+        if (fh_par_cancelled(par)) return;
+    }
+}
+
+static void free_threads(thread_state **threads, int n) {
+    if (!threads) return;
+    for (int i = 0; i < n; i++)
+        if (threads[i]) {
+            for (int m = 1; m <= MAX_PERMS; m++) free(threads[i]->acc[m]);
+            free(threads[i]->next);
+            free(threads[i]);
+        }
+    free(threads);
+}
+
+fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t *w1, int n_entries,
+                       const fh_card_t *board, int n_board, fh_mask_t dead, const uint8_t *perms, int n_perms,
+                       uint64_t first, uint64_t count, int n_threads, fh_par_poll poll, void *poll_ctx,
+                       unsigned poll_ms, fh_sweep_out *out) {
+    if (n_entries < 0 || n_board < 0 || n_board > 5 || n_perms < 1 || n_perms > MAX_PERMS) return FH_ERR_ARGUMENT;
+    uint64_t total = fh_sweep_runouts(n_board, dead);
+    if (first > total || count > total - first) return FH_ERR_ARGUMENT;
+    if (count == 0 || n_entries == 0) return FH_OK;
+    sweep_ctx *s = calloc(1, sizeof *s);
+    if (!s) return FH_ERR_NOMEM;
+    s->n = n_entries;
+    s->n_perms = n_perms;
+    for (int g = 0; g < n_perms; g++)
+        for (int u = 0; u < 4; u++) s->perm[g][u] = perms ? perms[4 * g + u] : (uint8_t)u;
+    s->k = 5 - n_board;
+    s->first = first;
+    for (int i = 0; i < n_board; i++) {
+        s->board_key += fh_card_keys[board[i]];
+        s->board_sr |= FH_SUIT_RANK_BIT(board[i]);
+        s->board_mask |= 1ULL << board[i];
+    }
+    for (unsigned card = 0; card < FH_N_CARDS; card++)
+        if (!((s->board_mask | dead) >> card & 1)) s->avail[s->n_avail++] = (fh_card_t)card;
+
+    if ((uint64_t)n_threads > count) n_threads = (int)count;
+    n_threads = fh_par_clamp_threads(n_threads);
+    size_t n = (size_t)n_entries;
+    uint64_t *block = malloc(n * 3 * sizeof(uint64_t)); /* mask, key, sr */
+    entry *ent = malloc(n * sizeof *ent);
+    thread_state **threads = calloc((size_t)n_threads, sizeof *threads);
+    fh_status status = FH_OK;
+    if (!block || !ent || !threads) {
+        status = FH_ERR_NOMEM;
+        goto done;
+    }
+    uint64_t *mask = block, *key = block + n, *sr = block + 2 * n;
+    for (size_t e = 0; e < n; e++) {
+        fh_card_t a = cards[2 * e], b = cards[2 * e + 1];
+        mask[e] = (1ULL << a) | (1ULL << b);
+        key[e] = FH_KEY_INIT + fh_card_keys[a] + fh_card_keys[b];
+        sr[e] = FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b);
+        ent[e].x = a;
+        ent[e].y = b;
+        ent[e].w = v2_make(w1[e], w0[e]);
+    }
+    s->ent = ent;
+    s->mask = mask;
+    s->key = key;
+    s->sr = sr;
+    for (int i = 0; i < n_threads; i++) {
+        thread_state *t = calloc(1, sizeof *t);
+        threads[i] = t;
+        if (!t) {
+            status = FH_ERR_NOMEM;
+            goto done;
+        }
+        for (int m = 1; m <= n_perms; m++)
+            if (n_perms % m == 0 && !(t->acc[m] = calloc(n, sizeof(entry_acc)))) {
+                status = FH_ERR_NOMEM;
+                goto done;
+            }
+        t->next = malloc(n * sizeof(int32_t));
+        if (!t->next) {
+            status = FH_ERR_NOMEM;
+            goto done;
+        }
+        t->deals = 0;
+        for (int v = 0; v <= FH_N_VALUES; v++) t->head[v] = -1;
+    }
+    s->threads = threads;
+    size_t grain = (size_t)(count / ((uint64_t)n_threads * 32u));
+    grain = grain < 1 ? 1 : grain > 1024 ? 1024 : grain;
+    status = fh_par_run((size_t)count, grain, n_threads, sweep_worker, s, poll, poll_ctx, poll_ms);
+    if (status != FH_OK) goto done;
+    for (int i = 0; i < n_threads; i++) {
+        const thread_state *t = threads[i];
+        for (int m = 1; m <= n_perms; m++) {
+            const entry_acc *acc = t->acc[m];
+            if (!acc) continue;
+            for (size_t e = 0; e < n; e++) {
+                out->win0[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].win, 0);
+                out->tie0[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].tie, 0);
+                out->win1[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].win, 1);
+                out->tie1[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].tie, 1);
+            }
+        }
+        out->deals += t->deals;
+    }
+done:
+    free_threads(threads, n_threads);
+    free(ent);
+    free(block);
+    free(s);
+    return status;
+}
