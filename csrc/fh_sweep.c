@@ -57,8 +57,7 @@ typedef struct {
     entry_acc *acc[MAX_PERMS + 1]; /* acc[m]: runouts whose class has m members (NULL if none can) */
     uint64_t deals;
     int32_t *next;
-    uint64_t summary[(N_WORDS + 63) / 64]; /* bit i: bits[i] is nonzero */
-    uint64_t bits[N_WORDS];                /* bit v: some live entry has value v */
+    uint64_t bits[N_WORDS]; /* bit v: some live entry has value v (cleared as it is read) */
     int32_t head[FH_N_VALUES + 1];
 } thread_state;
 
@@ -114,7 +113,7 @@ FH_INLINE void successor(int k, int *c) {
 /* One runout: key, suit-ranks and mask of the whole five-card board. */
 static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, uint64_t rsr,
                          fh_mask_t rmask) {
-    uint64_t *bits = t->bits, *summary = t->summary;
+    uint64_t *bits = t->bits;
     int32_t *head = t->head, *next = t->next;
     const int n = s->n;
     const uint64_t *mask = s->mask, *key = s->key;
@@ -125,7 +124,6 @@ static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, ui
             next[e] = head[v];
             head[v] = e;
             bits[v >> 6] |= 1ULL << (v & 63u);
-            summary[v >> 12] |= 1ULL << ((v >> 6) & 63u);
         }
     } else {
         for (int e = 0; e < n; e++) {
@@ -134,7 +132,6 @@ static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, ui
             next[e] = head[v];
             head[v] = e;
             bits[v >> 6] |= 1ULL << (v & 63u);
-            summary[v >> 12] |= 1ULL << ((v >> 6) & 63u);
         }
     }
 
@@ -143,9 +140,7 @@ static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, ui
     memset(lt, 0, sizeof lt);
     v2 S = v2_make(0, 0);
     const entry *ent = s->ent;
-    for (unsigned sw = 0; sw < (N_WORDS + 63) / 64; sw++)
-    for (uint64_t sb = summary[sw]; sb; sb &= sb - 1) {
-        unsigned word = sw * 64u + FH_CTZ64(sb);
+    for (unsigned word = 0; word < N_WORDS; word++) {
         uint64_t b = bits[word];
         bits[word] = 0;
         for (; b; b &= b - 1) {
@@ -180,7 +175,6 @@ static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, ui
             }
         }
     }
-    for (unsigned sw = 0; sw < (N_WORDS + 63) / 64; sw++) summary[sw] = 0;
 }
 
 /* Members of the class of runout `cards` (k cards, mask rmask) under the symmetry group, or 0

@@ -3,6 +3,8 @@ its chunks and threads, and per-combo equities (EquityResult.by_combo / by_class
 
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 
@@ -197,3 +199,21 @@ def test_to_dict_with_combos() -> None:
     assert "combos" not in r.to_dict()["players"][0]
     rows = r.to_dict(by_combo=True)["players"][1]["combos"]
     assert len(rows) == 6 and set(rows[0]) == {"hand", "weight", "equity"}
+
+
+def test_cli_equity_by_hand_table_and_json(capsys: pytest.CaptureFixture[str]) -> None:
+    from fastholdem.cli import main
+
+    assert main(["equity", "AKs,QQ", "random", "--board", "Td7c2s9h", "--by-hand", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    start = lines.index("player 1 (AKs,QQ): 10 hands")
+    rows = [line.split() for line in lines[start + 2:start + 12]]
+    equities = [float(r[2].rstrip("%")) for r in rows]
+    assert equities == sorted(equities, reverse=True) and {r[0] for r in rows} >= {"QsQh", "AsKs"}
+    assert "player 2 (random)" in out
+    assert main(["equity", "AKs,QQ", "random", "--board", "Td7c2s9h", "--by-hand", "--json", "--quiet"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    combos = data["players"][0]["combos"]
+    assert len(combos) == 10
+    assert sum(c["weight"] * c["equity"] for c in combos) == pytest.approx(data["players"][0]["equity"], rel=1e-12)

@@ -39,9 +39,11 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
                     stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        print(json.dumps(result.to_dict(by_combo=args.by_hand), indent=2))
     else:
         print(result)
+        if args.by_hand:
+            print(f"\n{result.by_hand_text()}")
     if args.plot:
         _plot_equity(result, args.plot)
     return 0
@@ -86,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=int, help="Monte Carlo seed (reproducible for any --threads)")
     eq.add_argument("--threads", type=int, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")
+    eq.add_argument("--by-hand", action="store_true",
+                    help="also each range's combos, sorted by equity (in --json: a \"combos\" list per player)")
     eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities (needs matplotlib)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
     eq.set_defaults(func=_cmd_equity)

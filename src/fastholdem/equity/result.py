@@ -200,6 +200,24 @@ class EquityResult:
             out["stderr"] = np.sqrt(var) / safe
         return out
 
+    def by_hand_text(self) -> str:
+        """Each range player's combos as text tables (``fastholdem equity --by-hand``), sorted by
+        equity, strongest first: hand, weight and equity (and stderr for Monte Carlo)."""
+        if not self.combos:
+            return "per-hand equities: not available for this result"
+        blocks = []
+        for i, (label, table) in enumerate(zip(self.players, self.combos)):
+            if len(table) < 2:
+                continue
+            mc = "stderr" in (table.dtype.names or ())
+            head = f"{'hand':<6}{'weight':>9}{'equity':>10}" + (f"{'stderr':>9}" if mc else "")
+            lines = [f"player {i + 1} ({label}): {len(table)} hands", head]
+            for row in table[np.argsort(-table["equity"], kind="stable")]:
+                line = f"{row['hand']:<6}{row['weight']:9.3%}{row['equity']:10.3%}"
+                lines.append(line + (f"{row['stderr']:9.3%}" if mc else ""))
+            blocks.append("\n".join(lines))
+        return "\n\n".join(blocks)
+
     def to_dict(self, *, by_combo: bool = False) -> dict[str, Any]:
         """Plain-Python form (for JSON); with ``by_combo``, each player also gets ``"combos"``:
         the rows of :meth:`by_combo` as dicts (when the result has them)."""
