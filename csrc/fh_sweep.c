@@ -56,7 +56,8 @@ typedef struct {
 typedef struct {
     entry_acc *acc[MAX_PERMS + 1]; /* acc[m]: runouts whose class has m members (NULL if none can) */
     uint64_t deals;
-    int32_t *next;
+    int32_t *next;  /* per entry (flush runouts) */
+    int32_t cnext[169]; /* per rank class (runouts without a flush) */
     uint64_t bits[N_WORDS]; /* bit v: some live entry has value v (cleared as it is read) */
     int32_t head[FH_N_VALUES + 1];
 } thread_state;
@@ -67,6 +68,12 @@ typedef struct {
     const uint64_t *mask;      /* the entry's two cards */
     const uint64_t *key;       /* FH_KEY_INIT + keys of the two cards */
     const uint64_t *sr;        /* FH_SUIT_RANK_BIT of the two cards */
+    /* Entries are stored by rank class (the ranks of the two cards): class c holds entries
+     * [cls_start[c], cls_start[c + 1]). Without a flush, a class shares one value. */
+    int n_cls;
+    int32_t cls_start[170];
+    uint64_t cls_key[169];     /* key of any member: only its rank part is read */
+    const int32_t *orig;       /* entry (in class order) -> caller's entry index */
     int n_perms;                        /* suit permutations of the symmetry group (1: none) */
     uint8_t perm[MAX_PERMS][4];
     int n_avail, k;            /* cards a runout is drawn from, and runout size */
@@ -110,6 +117,61 @@ FH_INLINE void successor(int k, int *c) {
     if (k > 0) c[i]++;
 }
 
+/* A runout without a possible flush: every rank class has one value, so classes (not
+ * entries) are evaluated and ordered; each group of equal value walks its classes' entries,
+ * skipping those the runout kills. Same counts as the per-entry path of sweep_runout. */
+static void sweep_classes(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, fh_mask_t rmask) {
+    uint64_t *bits = t->bits;
+    int32_t *head = t->head, *cnext = t->cnext;
+    const uint64_t *mask = s->mask;
+    const int32_t *start = s->cls_start;
+    for (int c = 0; c < s->n_cls; c++) {
+        fh_value_t v = fh_noflush_value(rkey + s->cls_key[c]);
+        cnext[c] = head[v];
+        head[v] = c;
+        bits[v >> 6] |= 1ULL << (v & 63u);
+    }
+    v2 lt[FH_N_CARDS];
+    memset(lt, 0, sizeof lt);
+    v2 S = v2_make(0, 0);
+    const entry *ent = s->ent;
+    for (unsigned word = 0; word < N_WORDS; word++) {
+        uint64_t b = bits[word];
+        bits[word] = 0;
+        for (; b; b &= b - 1) {
+            unsigned v = word * 64u + FH_CTZ64(b);
+            int32_t c0 = head[v];
+            head[v] = -1;
+            int live = 0;
+            for (int32_t c = c0; c >= 0; c = cnext[c])
+                for (int32_t i = start[c]; i < start[c + 1]; i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
+                    acc[i].win = v2_add(acc[i].win, d);
+                    acc[i].tie = v2_sub(acc[i].tie, d);
+                    live++;
+                }
+            if (!live) continue;
+            for (int32_t c = c0; c >= 0; c = cnext[c])
+                for (int32_t i = start[c]; i < start[c + 1]; i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    lt[q->x] = v2_add(lt[q->x], q->w);
+                    lt[q->y] = v2_add(lt[q->y], q->w);
+                    S = v2_add(S, q->w);
+                }
+            /* ties: the weight at or below this value (a lone entry gets back exactly its d) */
+            for (int32_t c = c0; c >= 0; c = cnext[c])
+                for (int32_t i = start[c]; i < start[c + 1]; i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    acc[i].tie = v2_add(acc[i].tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
+                }
+        }
+    }
+}
+
 /* One runout: key, suit-ranks and mask of the whole five-card board. */
 static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, uint64_t rsr,
                          fh_mask_t rmask) {
@@ -126,13 +188,8 @@ static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, ui
             bits[v >> 6] |= 1ULL << (v & 63u);
         }
     } else {
-        for (int e = 0; e < n; e++) {
-            if (mask[e] & rmask) continue;
-            fh_value_t v = fh_noflush_value(rkey + key[e]);
-            next[e] = head[v];
-            head[v] = e;
-            bits[v >> 6] |= 1ULL << (v & 63u);
-        }
+        sweep_classes(s, t, acc, rkey, rmask);
+        return;
     }
 
     /* lt[c]: weight (range 1, range 0) of the combos already visited that hold card c. */
@@ -259,22 +316,40 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
     size_t n = (size_t)n_entries;
     uint64_t *block = malloc(n * 3 * sizeof(uint64_t)); /* mask, key, sr */
     entry *ent = malloc(n * sizeof *ent);
+    int32_t *orig = malloc(n * sizeof *orig);
     thread_state **threads = calloc((size_t)n_threads, sizeof *threads);
     fh_status status = FH_OK;
-    if (!block || !ent || !threads) {
+    if (!block || !ent || !orig || !threads) {
         status = FH_ERR_NOMEM;
         goto done;
     }
     uint64_t *mask = block, *key = block + n, *sr = block + 2 * n;
+    /* class order: counting sort of the entries by the ranks of their cards */
+    int32_t count_cls[170] = {0};
     for (size_t e = 0; e < n; e++) {
-        fh_card_t a = cards[2 * e], b = cards[2 * e + 1];
-        mask[e] = (1ULL << a) | (1ULL << b);
-        key[e] = FH_KEY_INIT + fh_card_keys[a] + fh_card_keys[b];
-        sr[e] = FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b);
-        ent[e].x = a;
-        ent[e].y = b;
-        ent[e].w = v2_make(w1[e], w0[e]);
+        unsigned ra = cards[2 * e] >> 2, rb = cards[2 * e + 1] >> 2;
+        count_cls[(ra > rb ? ra * 13 + rb : rb * 13 + ra) + 1]++;
     }
+    for (int c = 0; c < 169; c++) count_cls[c + 1] += count_cls[c];
+    for (int c = 0; c < 169; c++)
+        if (count_cls[c + 1] > count_cls[c]) s->cls_start[s->n_cls++] = count_cls[c];
+    s->cls_start[s->n_cls] = (int32_t)n;
+    for (size_t e = 0; e < n; e++) {
+        unsigned ra = cards[2 * e] >> 2, rb = cards[2 * e + 1] >> 2;
+        orig[count_cls[ra > rb ? ra * 13 + rb : rb * 13 + ra]++] = (int32_t)e;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t e = (size_t)orig[i];
+        fh_card_t a = cards[2 * e], b = cards[2 * e + 1];
+        mask[i] = (1ULL << a) | (1ULL << b);
+        key[i] = FH_KEY_INIT + fh_card_keys[a] + fh_card_keys[b];
+        sr[i] = FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b);
+        ent[i].x = a;
+        ent[i].y = b;
+        ent[i].w = v2_make(w1[e], w0[e]);
+    }
+    for (int c = 0; c < s->n_cls; c++) s->cls_key[c] = key[s->cls_start[c]];
+    s->orig = orig;
     s->ent = ent;
     s->mask = mask;
     s->key = key;
@@ -309,11 +384,12 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
         for (int m = 1; m <= n_perms; m++) {
             const entry_acc *acc = t->acc[m];
             if (!acc) continue;
-            for (size_t e = 0; e < n; e++) {
-                out->win0[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].win, 0);
-                out->tie0[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].tie, 0);
-                out->win1[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].win, 1);
-                out->tie1[e] += (uint64_t)m * (uint64_t)v2_get(acc[e].tie, 1);
+            for (size_t i = 0; i < n; i++) {
+                size_t e = (size_t)orig[i];
+                out->win0[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].win, 0);
+                out->tie0[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].tie, 0);
+                out->win1[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].win, 1);
+                out->tie1[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].tie, 1);
             }
         }
         out->deals += t->deals;
@@ -321,6 +397,7 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
 done:
     free_threads(threads, n_threads);
     free(ent);
+    free(orig);
     free(block);
     free(s);
     return status;

@@ -25,6 +25,7 @@ Range players also get per-combo and per-class equities:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -38,6 +39,12 @@ __all__ = ["EquityResult", "combo_table", "monte_carlo_combo_table"]
 _HAND_DTYPE = "U4"
 
 
+@lru_cache(maxsize=1)
+def _pair_text() -> npt.NDArray[np.str_]:
+    """Text of every ordered pair of cards, indexed 52 * first + second ("AsKs")."""
+    return np.array([cards_str((a, b)) for a in range(52) for b in range(52)], dtype=_HAND_DTYPE)
+
+
 def combo_table(combos: npt.NDArray[np.uint8], weight: npt.NDArray[np.float64], equity: npt.NDArray[np.float64],
                 stderr: npt.NDArray[np.float64] | None = None) -> npt.NDArray[Any]:
     """The structured array behind :meth:`EquityResult.by_combo`: one row per combo that can
@@ -48,7 +55,8 @@ def combo_table(combos: npt.NDArray[np.uint8], weight: npt.NDArray[np.float64], 
         fields.append(("stderr", np.float64))
     keep = np.flatnonzero(weight > 0)
     table = np.zeros(len(keep), dtype=fields)
-    table["hand"] = [cards_str(map(int, combos[i])) for i in keep]
+    pairs = combos[keep].astype(np.intp)
+    table["hand"] = _pair_text()[pairs[:, 0] * 52 + pairs[:, 1]]
     table["weight"] = weight[keep]
     table["equity"] = equity[keep]
     if stderr is not None:
