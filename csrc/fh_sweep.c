@@ -117,81 +117,18 @@ FH_INLINE void successor(int k, int *c) {
     if (k > 0) c[i]++;
 }
 
-/* A runout without a possible flush: every rank class has one value, so classes (not
- * entries) are evaluated and ordered; each group of equal value walks its classes' entries,
- * skipping those the runout kills. Same counts as the per-entry path of sweep_runout. */
-static void sweep_classes(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, fh_mask_t rmask) {
+/* The sweep proper, over "units": unit u covers entries [start[u], start[u + 1]) of one
+ * value (entry u alone when start is NULL), units of equal value are chained by unext from
+ * head[v], and bit v of t->bits says value v occurs. Units are single entries on runouts
+ * where a flush is possible, rank classes otherwise. Entries the runout kills are skipped.
+ * Leaves head and bits cleared. Inlined into both callers, so each gets its own loops. */
+#define UNIT_LO(u) (start ? start[u] : (u))
+#define UNIT_HI(u) (start ? start[(u) + 1] : (u) + 1)
+FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, fh_mask_t rmask,
+                        const int32_t *start, const int32_t *unext) {
     uint64_t *bits = t->bits;
-    int32_t *head = t->head, *cnext = t->cnext;
+    int32_t *head = t->head;
     const uint64_t *mask = s->mask;
-    const int32_t *start = s->cls_start;
-    for (int c = 0; c < s->n_cls; c++) {
-        fh_value_t v = fh_noflush_value(rkey + s->cls_key[c]);
-        cnext[c] = head[v];
-        head[v] = c;
-        bits[v >> 6] |= 1ULL << (v & 63u);
-    }
-    v2 lt[FH_N_CARDS];
-    memset(lt, 0, sizeof lt);
-    v2 S = v2_make(0, 0);
-    const entry *ent = s->ent;
-    for (unsigned word = 0; word < N_WORDS; word++) {
-        uint64_t b = bits[word];
-        bits[word] = 0;
-        for (; b; b &= b - 1) {
-            unsigned v = word * 64u + FH_CTZ64(b);
-            int32_t c0 = head[v];
-            head[v] = -1;
-            int live = 0;
-            for (int32_t c = c0; c >= 0; c = cnext[c])
-                for (int32_t i = start[c]; i < start[c + 1]; i++) {
-                    if (mask[i] & rmask) continue;
-                    const entry *q = &ent[i];
-                    v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
-                    acc[i].win = v2_add(acc[i].win, d);
-                    acc[i].tie = v2_sub(acc[i].tie, d);
-                    live++;
-                }
-            if (!live) continue;
-            for (int32_t c = c0; c >= 0; c = cnext[c])
-                for (int32_t i = start[c]; i < start[c + 1]; i++) {
-                    if (mask[i] & rmask) continue;
-                    const entry *q = &ent[i];
-                    lt[q->x] = v2_add(lt[q->x], q->w);
-                    lt[q->y] = v2_add(lt[q->y], q->w);
-                    S = v2_add(S, q->w);
-                }
-            /* ties: the weight at or below this value (a lone entry gets back exactly its d) */
-            for (int32_t c = c0; c >= 0; c = cnext[c])
-                for (int32_t i = start[c]; i < start[c + 1]; i++) {
-                    if (mask[i] & rmask) continue;
-                    const entry *q = &ent[i];
-                    acc[i].tie = v2_add(acc[i].tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
-                }
-        }
-    }
-}
-
-/* One runout: key, suit-ranks and mask of the whole five-card board. */
-static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, uint64_t rsr,
-                         fh_mask_t rmask) {
-    uint64_t *bits = t->bits;
-    int32_t *head = t->head, *next = t->next;
-    const int n = s->n;
-    const uint64_t *mask = s->mask, *key = s->key;
-    if ((FH_KEY_INIT + rkey + SUITS_X(2)) & FH_FLUSH_CHECK) { /* a flush is possible */
-        for (int e = 0; e < n; e++) {
-            if (mask[e] & rmask) continue;
-            fh_value_t v = fh_value_from_key(rkey + key[e], rsr | s->sr[e]);
-            next[e] = head[v];
-            head[v] = e;
-            bits[v >> 6] |= 1ULL << (v & 63u);
-        }
-    } else {
-        sweep_classes(s, t, acc, rkey, rmask);
-        return;
-    }
-
     /* lt[c]: weight (range 1, range 0) of the combos already visited that hold card c. */
     v2 lt[FH_N_CARDS];
     memset(lt, 0, sizeof lt);
@@ -202,35 +139,65 @@ static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, ui
         bits[word] = 0;
         for (; b; b &= b - 1) {
             unsigned v = word * 64u + FH_CTZ64(b);
-            int32_t e = head[v];
+            int32_t u0 = head[v];
             head[v] = -1;
-            if (FH_LIKELY(next[e] < 0)) { /* a value held by one entry: no tie */
-                const entry *q = &ent[e];
-                acc[e].win = v2_add(acc[e].win, v2_sub(v2_sub(S, lt[q->x]), lt[q->y]));
-                lt[q->x] = v2_add(lt[q->x], q->w);
-                lt[q->y] = v2_add(lt[q->y], q->w);
-                S = v2_add(S, q->w);
-                continue;
-            }
             /* Wins: the weight below this value, less the combos sharing a card. The tie
-             * accumulator loses the same and then gains the weight at or below this value. */
-            for (int32_t i = e; i >= 0; i = next[i]) {
-                const entry *q = &ent[i];
-                v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
-                acc[i].win = v2_add(acc[i].win, d);
-                acc[i].tie = v2_sub(acc[i].tie, d);
-            }
-            for (int32_t i = e; i >= 0; i = next[i]) {
-                const entry *q = &ent[i];
-                lt[q->x] = v2_add(lt[q->x], q->w);
-                lt[q->y] = v2_add(lt[q->y], q->w);
-                S = v2_add(S, q->w);
-            }
-            for (int32_t i = e; i >= 0; i = next[i]) {
-                const entry *q = &ent[i];
-                acc[i].tie = v2_add(acc[i].tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
-            }
+             * accumulator loses the same and then gains the weight at or below this value
+             * (a lone entry gets back exactly what it lost). */
+            int live = 0;
+            for (int32_t u = u0; u >= 0; u = unext[u])
+                for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
+                    acc[i].win = v2_add(acc[i].win, d);
+                    acc[i].tie = v2_sub(acc[i].tie, d);
+                    live++;
+                }
+            if (live == 0) continue;
+            for (int32_t u = u0; u >= 0; u = unext[u])
+                for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    lt[q->x] = v2_add(lt[q->x], q->w);
+                    lt[q->y] = v2_add(lt[q->y], q->w);
+                    S = v2_add(S, q->w);
+                }
+            for (int32_t u = u0; u >= 0; u = unext[u])
+                for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    acc[i].tie = v2_add(acc[i].tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
+                }
         }
+    }
+}
+
+/* One runout: key, suit-ranks and mask of the whole five-card board. Where a flush is
+ * possible every live entry is evaluated; otherwise each rank class shares one value. */
+static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, uint64_t rsr,
+                         fh_mask_t rmask) {
+    uint64_t *bits = t->bits;
+    int32_t *head = t->head;
+    if ((FH_KEY_INIT + rkey + SUITS_X(2)) & FH_FLUSH_CHECK) { /* a flush is possible */
+        int32_t *next = t->next;
+        for (int e = 0; e < s->n; e++) {
+            if (s->mask[e] & rmask) continue;
+            fh_value_t v = fh_value_from_key(rkey + s->key[e], rsr | s->sr[e]);
+            next[e] = head[v];
+            head[v] = e;
+            bits[v >> 6] |= 1ULL << (v & 63u);
+        }
+        sweep_units(s, t, acc, rmask, NULL, next);
+    } else {
+        int32_t *cnext = t->cnext;
+        for (int c = 0; c < s->n_cls; c++) {
+            fh_value_t v = fh_noflush_value(rkey + s->cls_key[c]);
+            cnext[c] = head[v];
+            head[v] = c;
+            bits[v >> 6] |= 1ULL << (v & 63u);
+        }
+        sweep_units(s, t, acc, rmask, s->cls_start, cnext);
     }
 }
 
