@@ -217,3 +217,33 @@ def test_cli_equity_by_hand_table_and_json(capsys: pytest.CaptureFixture[str]) -
     combos = data["players"][0]["combos"]
     assert len(combos) == 10
     assert sum(c["weight"] * c["equity"] for c in combos) == pytest.approx(data["players"][0]["equity"], rel=1e-12)
+
+
+def test_monte_carlo_combo_table_from_counts() -> None:
+    """The per-combo form Monte Carlo engines return (trials, share sum, share^2 sum per
+    combo) becomes by_combo rows with a standard error; combos never dealt are left out."""
+    from fastholdem import _core
+    from fastholdem.equity.result import monte_carlo_combo_table
+
+    unit = _core.SHARE_UNIT
+    combos = Range("AKs").combos
+    # combo 0: 3 trials, won 2 alone and tied 1 (shares 1, 1, 1/2); combo 1 never dealt
+    counts = np.array([[3, 0, 1, 0], [2 * unit + unit // 2, 0, 0, 0],
+                       [2 * unit * unit + (unit // 2) ** 2, 0, 0, 0]], dtype=np.uint64)
+    t = monte_carlo_combo_table(combos, counts)
+    assert t.dtype.names == ("hand", "weight", "equity", "stderr") and len(t) == 2
+    assert t["weight"].tolist() == [0.75, 0.25]
+    assert t["equity"][0] == pytest.approx(2.5 / 3) and t["equity"][1] == 0.0
+    mean, sq = 2.5 / 3, 2.25 / 3
+    assert t["stderr"][0] == pytest.approx(np.sqrt((sq - mean * mean) / 3))
+
+
+def test_monte_carlo_by_combo_is_consistent_or_says_it_is_missing() -> None:
+    r = equity(["AKs", "random"], trials=4096, seed=1)
+    if r.combos:  # the kernel returns per-combo counts: they add up to the player's equity
+        t = r.by_combo(0)
+        assert np.isclose((t["weight"] * t["equity"]).sum(), r.equity[0], rtol=1e-12)
+    else:  # until then, a clear error
+        with pytest.raises(ValueError, match="no per-combo"):
+            r.by_combo(0)
+        assert "not available" in r.by_hand_text()
