@@ -49,6 +49,11 @@ def integer_weights(weights: npt.NDArray[np.float64]) -> tuple[int, npt.NDArray[
     return None
 
 
+def _fixes(perm: tuple[int, ...], cards: list[int]) -> bool:
+    """Whether the suit permutation ``perm`` maps the set ``cards`` onto itself."""
+    return {(c & ~3) | perm[c & 3] for c in cards} == set(cards)
+
+
 class SweepEngine:
     """Two players, exact, a sweep per runout; units are runouts (in colex order).
 
@@ -91,9 +96,9 @@ class SweepEngine:
         perms, images = [], []
         hi, lo = self.cards[:, 0].astype(np.intp), self.cards[:, 1].astype(np.intp)
         for perm in permutations(range(4)):
-            table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.intp)
-            if set(table[self.board].tolist()) != set(self.board) or set(table[self.dead].tolist()) != set(self.dead):
+            if not _fixes(perm, self.board) or not _fixes(perm, self.dead):
                 continue
+            table = np.array([(c & ~3) | perm[c & 3] for c in range(52)], dtype=np.intp)
             a, b = table[hi], table[lo]
             image_keys = np.maximum(a, b) * 52 + np.minimum(a, b)
             pos = np.minimum(np.searchsorted(keys, image_keys), len(keys) - 1)
@@ -137,8 +142,7 @@ class SweepEngine:
 
     def board_symmetries(self) -> int:
         """Suit permutations that keep the board and the dead cards in place."""
-        return sum(1 for perm in permutations(range(4))
-                   if all({(c & ~3) | perm[c & 3] for c in cards} == set(cards) for cards in (self.board, self.dead)))
+        return sum(1 for perm in permutations(range(4)) if _fixes(perm, self.board) and _fixes(perm, self.dead))
 
     def tally(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
         """Integer tallies of runouts [lo, hi): one row of the usual fields (``win``, ``tie``,
