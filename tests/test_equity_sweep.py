@@ -24,7 +24,7 @@ def _oracle(players: list[object], board: list[int], dead: list[int]) -> EquityR
     parsed, b, d = parse_inputs(players, board, dead)  # type: ignore[arg-type]
     listed = hand_assignments(parsed, 10**7)
     assert listed is not None
-    engine = ExactEngine(listed[0], listed[1], b, d, listed[2], [p.combos for p in parsed])
+    engine = ExactEngine(listed[0], listed[1], b, d, [p.combos for p in parsed])
     job = EquityJob(engine, tuple(p.label for p in parsed), cards_str(b), cards_str(d))
     return job.combine([job.run(range(job.size), threads=1)])
 

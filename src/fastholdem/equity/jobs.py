@@ -23,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -34,7 +35,7 @@ from .engines.enumeration import ExactEngine
 from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
 from .inputs import resolve_threads
-from .result import EquityResult, combo_table, monte_carlo_combo_table
+from .result import EquityResult, combo_tables, monte_carlo_combo_tables
 
 __all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "run_exact", "run_monte_carlo"]
 
@@ -245,10 +246,9 @@ class EquityJob:
                 for t in tallies[1:]:
                     summed = summed._plus(t)
                 eq, win, tie, split, deals, per = engine.finish(summed.combos, int(summed.deals[0]))
-            exact_tables = tuple(combo_table(c, w, e) for c, (w, e) in zip(engine.combos, per))
             return EquityResult(players=self.players, equity=eq, win=win, tie=tie, stderr=np.zeros(n_players),
                                 exact=True, deals=deals, elapsed=elapsed, split=split, board=self.board,
-                                dead=self.dead, combos=exact_tables)
+                                dead=self.dead, combo_source=partial(combo_tables, engine.combos, per))
         total = {k: np.concatenate([getattr(t, k) for t in tallies]).sum(axis=0, dtype=np.uint64)
                  for k in EquityTally._FIELDS}
         n = float(total["deals"])
@@ -256,14 +256,14 @@ class EquityJob:
         mean = total["share"].astype(np.float64) / (unit * n)
         sq = total["share_sq"].astype(np.float64) / (unit**2 * n)
         err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n)
-        tables: tuple[npt.NDArray[Any], ...] = ()
+        source = None
         if all(t.combos for t in tallies) and isinstance(engine, MonteCarloEngine):
             counts = [np.asarray(np.sum(c, axis=0, dtype=np.uint64)) for c in zip(*(t.combos for t in tallies))]
-            tables = tuple(monte_carlo_combo_table(combos, c) for combos, c in zip(engine.player_combos, counts))
+            source = partial(monte_carlo_combo_tables, engine.player_combos, counts)
         return EquityResult(players=self.players, equity=mean, win=total["win"] / n, tie=total["tie"] / n,
                             stderr=err, exact=False, deals=int(total["deals"]), elapsed=elapsed,
                             seed=self.seed, board=self.board, dead=self.dead,
-                            split=total["split"].astype(np.float64), combos=tables)
+                            split=total["split"].astype(np.float64), combo_source=source)
 
 
 def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:

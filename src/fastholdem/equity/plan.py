@@ -23,7 +23,6 @@ from ..errors import RangeError
 from .engines.enumeration import ExactEngine, hand_assignments
 from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
-from .engines.table import table_available
 from .inputs import PlayerLike, parse_inputs
 from .jobs import EquityJob
 
@@ -73,7 +72,7 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     missing = 5 - len(board_ids)
     boards_per_deal = _core.board_count(52 - len(board_ids) - len(dead_ids) - 2 * len(parsed), missing)
     listed = None
-    if exact is not False and not (len(parsed) == 2 and not board_ids and not dead_ids and table_available()):
+    if exact is not False and len(parsed) == 2 and (board_ids or dead_ids):  # preflop: the shipped table
         sweep = SweepEngine.build(parsed, board_ids, dead_ids)
         if sweep is not None and sweep.deal_count() == 0:
             raise RangeError("the ranges cannot be dealt without two players sharing a card")
@@ -88,7 +87,7 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")
     if listed is not None:
-        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids, listed[2], [p.combos for p in parsed])
+        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids, [p.combos for p in parsed])
         if exact or engine.cost(boards_per_deal) <= EXACT_AUTO_LIMIT:
             return EquityJob(engine, labels, board_text, dead_text)
     if seed is None:

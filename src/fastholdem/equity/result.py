@@ -24,6 +24,7 @@ Range players also get per-combo and per-class equities:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -34,7 +35,7 @@ import numpy.typing as npt
 from .. import _core
 from ..cards import RANKS, cards_str
 
-__all__ = ["EquityResult", "combo_table", "monte_carlo_combo_table"]
+__all__ = ["EquityResult", "combo_table", "combo_tables", "monte_carlo_combo_table", "monte_carlo_combo_tables"]
 
 _HAND_DTYPE = "U4"
 
@@ -76,6 +77,20 @@ def monte_carlo_combo_table(combos: npt.NDArray[np.uint8], counts: npt.NDArray[n
     return combo_table(combos, trials / max(float(trials.sum()), 1.0), mean, err)
 
 
+def combo_tables(combos: Sequence[npt.NDArray[np.uint8]],
+                 per: Callable[[], list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]]
+                 ) -> tuple[npt.NDArray[Any], ...]:
+    """:func:`combo_table` of each player, from its combos and ``per()``: its (weight, equity)
+    arrays (a picklable callable, so results build the tables only when asked)."""
+    return tuple(combo_table(c, w, e) for c, (w, e) in zip(combos, per()))
+
+
+def monte_carlo_combo_tables(combos: list[npt.NDArray[np.uint8]], counts: list[npt.NDArray[np.uint64]]
+                             ) -> tuple[npt.NDArray[Any], ...]:
+    """:func:`monte_carlo_combo_table` of each player."""
+    return tuple(monte_carlo_combo_table(c, n) for c, n in zip(combos, counts))
+
+
 def _class_name(hand: str) -> str:
     """Starting-hand class of a combo's text (high card first): "AsKs" -> "AKs", "QhQd" -> "QQ"."""
     r1, s1, r2, s2 = hand[0], hand[1], hand[2], hand[3]
@@ -115,7 +130,9 @@ class EquityResult:
         ``split[k]``: weighted count of deals whose pot was shared by exactly k players.
     combos : tuple of numpy structured arrays
         Per player, the table returned by :meth:`by_combo` (empty when the engine keeps no
-        per-combo counts).
+        per-combo counts). Built on first use from ``combo_source``.
+    combo_source : callable, optional
+        Builds ``combos`` (picklable; None when the engine keeps no per-combo counts).
     """
 
     players: tuple[str, ...]
@@ -130,7 +147,17 @@ class EquityResult:
     board: str = ""
     dead: str = ""
     split: npt.NDArray[np.float64] = field(default_factory=lambda: np.zeros(0))
-    combos: tuple[npt.NDArray[Any], ...] = ()
+    combo_source: Callable[[], tuple[npt.NDArray[Any], ...]] | None = field(default=None, repr=False,
+                                                                           compare=False)
+
+    @property
+    def combos(self) -> tuple[npt.NDArray[Any], ...]:
+        """Per-combo tables of every player (see :meth:`by_combo`), built once on first use."""
+        cached: tuple[npt.NDArray[Any], ...] | None = self.__dict__.get("_combos")
+        if cached is None:
+            cached = () if self.combo_source is None else self.combo_source()
+            object.__setattr__(self, "_combos", cached)
+        return cached
 
     def _player(self, player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \

@@ -9,6 +9,9 @@ of the work adds up exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import numpy as np
 import numpy.typing as npt
 
@@ -22,13 +25,11 @@ _Floats = npt.NDArray[np.float64]
 
 
 def hand_assignments(parsed: list[ParsedPlayer], limit: int
-                     ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.intp]] | None:
+                     ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None:
     """Every collision-free choice of one combo per player, with its weight (product of the
-    combo weights) and the index of each player's combo in its range; None when more than
-    ``limit`` would have to be listed."""
+    combo weights); None when more than ``limit`` would have to be listed."""
     deals = np.zeros((1, 0), dtype=np.uint8)
     weights = np.ones(1)
-    index = np.zeros((1, 0), dtype=np.intp)
     masks = np.zeros(1, dtype=np.uint64)
     one = np.uint64(1)
     for p in parsed:
@@ -42,9 +43,8 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
         a, b = a[ok], b[ok]
         deals = np.concatenate([deals[a], p.combos[b]], axis=1)
         weights = weights[a] * p.weights[b]
-        index = np.concatenate([index[a], b[:, None]], axis=1)
         masks = masks[a] | cmask[b]
-    return np.ascontiguousarray(deals), weights, index
+    return np.ascontiguousarray(deals), weights
 
 
 class ExactEngine:
@@ -54,16 +54,14 @@ class ExactEngine:
     """
 
     def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
-                 board: list[int], dead: list[int], index: npt.NDArray[np.intp] | None = None,
-                 combos: list[npt.NDArray[np.uint8]] | None = None) -> None:
+                 board: list[int], dead: list[int], combos: list[npt.NDArray[np.uint8]] | None = None) -> None:
         self.board, self.dead = board, dead
         self.n_players: int = int(deals.shape[1]) // 2
         self.weights = weights
-        # Per player: its combos, and the index of its combo in each deal (for by_combo).
-        if index is None or combos is None:
-            combos = [np.ascontiguousarray(deals[:, 2 * p:2 * p + 2]) for p in range(self.n_players)]
-            index = np.repeat(np.arange(len(deals))[:, None], self.n_players, axis=1)
-        self.combos, self.index = combos, index
+        # Every deal (for by_combo) and each player's combos (default: the combos dealt).
+        self.deals = deals
+        self.combos = combos if combos is not None else [np.unique(deals[:, 2 * p:2 * p + 2], axis=0)
+                                                         for p in range(self.n_players)]
         self.from_table = not board and not dead and self.n_players == 2 and table_available()
         if self.n_players <= 5 and len(deals) > 1:
             keys = _core.canonical_deal_keys(deals, board, dead)
@@ -85,10 +83,10 @@ class ExactEngine:
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
     def finish(self, t: dict[str, npt.NDArray[np.uint64]]
-               ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, list[tuple[_Floats, _Floats]]]:
-        """Equity, win, tie, split (weighted), the number of boards, and per player the
-        (weight, equity) of each of its combos, from the tallies of every distinct deal
-        (rows in order)."""
+               ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, Callable[[], list[tuple[_Floats, _Floats]]]]:
+        """Equity, win, tie, split (weighted), the number of boards, and a function giving
+        per player the (weight, equity) of each of its combos, from the tallies of every
+        distinct deal (rows in order)."""
         w = self.weights
         inv = self.inverse
         deals_w = float(np.dot(w, t["deals"][inv].astype(np.float64)))
@@ -98,11 +96,20 @@ class ExactEngine:
         split = w @ t["split"][inv].astype(np.float64)
         total_deals = int(t["deals"][inv].sum())
         eq = share / (_core.SHARE_UNIT * deals_w)
+        rows = {"deals": t["deals"], "share": t["share"]}
+        return eq, win / deals_w, tie / deals_w, split, total_deals, partial(self.combo_equities, rows)
+
+    def combo_equities(self, t: dict[str, npt.NDArray[np.uint64]]) -> list[tuple[_Floats, _Floats]]:
+        """Per player, the weight (probability of holding it) and equity of each combo, from
+        the ``deals`` and ``share`` tallies of every distinct deal."""
+        w, inv = self.weights, self.inverse
         mass = w * t["deals"][inv].astype(np.float64)
         per = []
         for p, combos in enumerate(self.combos):
-            idx = self.index[:, p]
+            where = np.zeros(52 * 52, dtype=np.intp)
+            where[combos[:, 0].astype(np.intp) * 52 + combos[:, 1]] = np.arange(len(combos))
+            idx = where[self.deals[:, 2 * p].astype(np.intp) * 52 + self.deals[:, 2 * p + 1]]
             m = np.bincount(idx, weights=mass, minlength=len(combos))
             s = np.bincount(idx, weights=w * t["share"][inv, p].astype(np.float64), minlength=len(combos))
             per.append((m / m.sum(), s / (_core.SHARE_UNIT * np.where(m > 0, m, 1.0))))
-        return eq, win / deals_w, tie / deals_w, split, total_deals, per
+        return per

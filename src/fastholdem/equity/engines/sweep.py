@@ -22,6 +22,8 @@ too (integer and dyadic weights, as in the tests), both give the same bits.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from itertools import permutations
 
 import numpy as np
@@ -202,17 +204,16 @@ class SweepEngine:
         return tuple(out)
 
     def finish(self, per: tuple[_Counts, ...], runouts: int
-               ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, list[tuple[_Floats, _Floats]]]:
+               ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, Callable[[], list[tuple[_Floats, _Floats]]]]:
         """Equity, win, tie, split, boards (pairs of hands times the boards each pair gets),
-        and per player (combo weight, combo equity), from the per-combo counts of every
-        runout (``runouts``: how many the counts account for, every one of the job)."""
+        and a function giving per player (combo weight, combo equity), from the per-combo
+        counts of every runout (``runouts``: how many the counts account for, every one of
+        the job)."""
         if runouts != self.size:
             raise ValueError(f"the tallies account for {runouts} of the job's {self.size} runouts")
         win, tie = self._totals((per[0], per[1]))
-        per = self._symmetrize(per)
-        faced = [self.opponent_weight(p) for p in range(2)]
-        own = [self.w[p][self.entry_of[p]] for p in range(2)]
-        deals_int = int(np.dot(own[0].astype(np.uint64), faced[0].astype(np.uint64)))
+        own = self.w[0][self.entry_of[0]]
+        deals_int = int(np.dot(own.astype(np.uint64), self.opponent_weight(0).astype(np.uint64)))
         scale = self.scale
         deals_w = deals_int / scale
         unit = float(_core.SHARE_UNIT)
@@ -222,10 +223,17 @@ class SweepEngine:
         win_f = np.array([w / scale for w in win]) / deals_w
         tie_f = np.array([tie / scale, tie / scale]) / deals_w
         split = np.array([0.0, (win[0] + win[1]) / scale, tie / scale])
-        combos = []
+        return eq, win_f, tie_f, split, self.deal_count() * self.boards_per_pair, partial(self.combo_equities, per)
+
+    def combo_equities(self, per: tuple[_Counts, ...]) -> list[tuple[_Floats, _Floats]]:
+        """Per player, the weight (probability of holding it) and equity of each combo, from
+        the per-combo counts of every runout."""
+        per = self._symmetrize(per)
+        out = []
         for p in range(2):
-            mass = own[p].astype(np.float64) * faced[p]
+            faced = self.opponent_weight(p)
+            mass = self.w[p][self.entry_of[p]].astype(np.float64) * faced
             with np.errstate(invalid="ignore", divide="ignore"):
-                ceq = (per[p][0].astype(np.float64) + 0.5 * per[p][1].astype(np.float64)) / faced[p]
-            combos.append((mass / mass.sum(), np.where(faced[p] > 0, ceq, 0.0)))
-        return eq, win_f, tie_f, split, self.deal_count() * self.boards_per_pair, combos
+                ceq = (per[p][0].astype(np.float64) + 0.5 * per[p][1].astype(np.float64)) / faced
+            out.append((mass / mass.sum(), np.where(faced > 0, ceq, 0.0)))
+        return out
