@@ -183,9 +183,8 @@ class SweepEngine:
         (its boards)."""
         other = 1 - player
         w = (self.w[other] > 0).astype(np.int64) if unit else self.w[other]
-        per_card = np.zeros(52, np.int64)
-        np.add.at(per_card, self.cards[:, 0], w)
-        np.add.at(per_card, self.cards[:, 1], w)
+        per_card = (np.bincount(self.cards[:, 0], weights=w, minlength=52)
+                    + np.bincount(self.cards[:, 1], weights=w, minlength=52)).astype(np.int64)
         ent = self.entry_of[player]
         x, y = self.cards[ent, 0], self.cards[ent, 1]
         faced: npt.NDArray[np.int64] = (int(w.sum()) - per_card[x] - per_card[y] + w[ent]) * self.boards_per_pair
