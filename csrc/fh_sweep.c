@@ -42,8 +42,8 @@ FH_INLINE int64_t v2_get(v2 a, int i) { return a.l[i]; }
 #endif
 
 typedef struct {
-    v2 win; /* (beaten weight of range 1, beaten weight of range 0) */
-    v2 tie; /* the same for ties */
+    v2 win;     /* (beaten weight of range 1, beaten weight of range 0) */
+    v2 win_tie; /* the same for the weight beaten or tied: ties are win_tie - win */
 } entry_acc;
 
 typedef struct {
@@ -141,9 +141,8 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
             unsigned v = word * 64u + FH_CTZ64(b);
             int32_t u0 = head[v];
             head[v] = -1;
-            /* Wins: the weight below this value, less the combos sharing a card. The tie
-             * accumulator loses the same and then gains the weight at or below this value
-             * (a lone entry gets back exactly what it lost). */
+            /* Wins: the weight below this value, less the combos sharing a card; then, after
+             * adding the group to the sums, wins and ties: the weight at or below it. */
             int live = 0;
             for (int32_t u = u0; u >= 0; u = unext[u])
                 for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
@@ -151,7 +150,6 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
                     const entry *q = &ent[i];
                     v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
                     acc[i].win = v2_add(acc[i].win, d);
-                    acc[i].tie = v2_sub(acc[i].tie, d);
                     live++;
                 }
             if (live == 0) continue;
@@ -167,7 +165,7 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
                 for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
                     if (mask[i] & rmask) continue;
                     const entry *q = &ent[i];
-                    acc[i].tie = v2_add(acc[i].tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
+                    acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
                 }
         }
     }
@@ -354,9 +352,9 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
             for (size_t i = 0; i < n; i++) {
                 size_t e = (size_t)orig[i];
                 out->win0[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].win, 0);
-                out->tie0[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].tie, 0);
+                out->tie0[e] += (uint64_t)m * (uint64_t)(v2_get(acc[i].win_tie, 0) - v2_get(acc[i].win, 0));
                 out->win1[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].win, 1);
-                out->tie1[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].tie, 1);
+                out->tie1[e] += (uint64_t)m * (uint64_t)(v2_get(acc[i].win_tie, 1) - v2_get(acc[i].win, 1));
             }
         }
         out->deals += t->deals;
