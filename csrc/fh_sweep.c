@@ -57,6 +57,7 @@ typedef struct {
     entry_acc *acc[MAX_PERMS + 1]; /* acc[m]: runouts whose class has m members (NULL if none can) */
     uint64_t deals;
     int32_t *next;  /* per entry (flush runouts) */
+    int32_t *group; /* the live entries of one value */
     int32_t cnext[169]; /* per rank class (runouts without a flush) */
     uint64_t bits[N_WORDS]; /* bit v: some live entry has value v (cleared as it is read) */
     int32_t head[FH_N_VALUES + 1];
@@ -127,7 +128,7 @@ FH_INLINE void successor(int k, int *c) {
 FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, fh_mask_t rmask,
                         const int32_t *start, const int32_t *unext) {
     uint64_t *bits = t->bits;
-    int32_t *head = t->head;
+    int32_t *head = t->head, *group = t->group;
     const uint64_t *mask = s->mask;
     /* lt[c]: weight (range 1, range 0) of the combos already visited that hold card c. */
     v2 lt[FH_N_CARDS];
@@ -143,30 +144,26 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
             head[v] = -1;
             /* Wins: the weight below this value, less the combos sharing a card; then, after
              * adding the group to the sums, wins and ties: the weight at or below it. */
-            int live = 0;
+            int live = 0; /* the group's live entries, listed in `group` */
             for (int32_t u = u0; u >= 0; u = unext[u])
                 for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
                     if (mask[i] & rmask) continue;
                     const entry *q = &ent[i];
                     v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
                     acc[i].win = v2_add(acc[i].win, d);
-                    live++;
+                    group[live++] = i;
                 }
-            if (live == 0) continue;
-            for (int32_t u = u0; u >= 0; u = unext[u])
-                for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
-                    if (mask[i] & rmask) continue;
-                    const entry *q = &ent[i];
-                    lt[q->x] = v2_add(lt[q->x], q->w);
-                    lt[q->y] = v2_add(lt[q->y], q->w);
-                    S = v2_add(S, q->w);
-                }
-            for (int32_t u = u0; u >= 0; u = unext[u])
-                for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
-                    if (mask[i] & rmask) continue;
-                    const entry *q = &ent[i];
-                    acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
-                }
+            for (int j = 0; j < live; j++) {
+                const entry *q = &ent[group[j]];
+                lt[q->x] = v2_add(lt[q->x], q->w);
+                lt[q->y] = v2_add(lt[q->y], q->w);
+                S = v2_add(S, q->w);
+            }
+            for (int j = 0; j < live; j++) {
+                int32_t i = group[j];
+                const entry *q = &ent[i];
+                acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
+            }
         }
     }
 }
@@ -247,6 +244,7 @@ static void free_threads(thread_state **threads, int n) {
         if (threads[i]) {
             for (int m = 1; m <= MAX_PERMS; m++) free(threads[i]->acc[m]);
             free(threads[i]->next);
+            free(threads[i]->group);
             free(threads[i]);
         }
     free(threads);
@@ -332,7 +330,8 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
                 goto done;
             }
         t->next = malloc(n * sizeof(int32_t));
-        if (!t->next) {
+        t->group = malloc(n * sizeof(int32_t));
+        if (!t->next || !t->group) {
             status = FH_ERR_NOMEM;
             goto done;
         }
