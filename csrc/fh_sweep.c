@@ -1,16 +1,20 @@
 /* fh_sweep.c -- exact heads-up range equity by a sweep per runout (see fh_sweep.h).
  *
  * One runout, in three steps:
- *   1. every live entry is evaluated and pushed on the list of its value (head[v], next[e]);
- *      a bit per value records which values occur;
- *   2. the set bits are visited from the weakest value up. Running sums lt[c].s0/s1 hold the
- *      weight of each range's combos already visited (weaker) that hold card c, and S0/S1
- *      those of all of them: an entry with cards x, y beats S1 - lt[x].s1 - lt[y].s1 of
- *      range 1 (no weaker combo holds both x and y: that would be the same two cards, of
- *      equal value);
- *   3. entries of equal value tie: the group's sums g[c] and G give the ties the same way,
- *      adding back the entry's own weight, subtracted once for each of its two cards.
- * Each thread adds into its own integer arrays; they are summed at the end.
+ *   1. values: where no flush is possible, every rank class of combos (both cards' ranks)
+ *      shares one value and is evaluated once; elsewhere every live entry is evaluated.
+ *      Each unit (class or entry) is pushed on the list of its value (head[v]) and a bit per
+ *      value records which values occur;
+ *   2. the set bits are visited from the weakest value up. Running sums lt[c] hold the
+ *      weight of each range's combos already visited (weaker) that hold card c, and S those
+ *      of all of them: an entry with cards x, y beats S - lt[x] - lt[y] of the other range
+ *      (no weaker combo holds both x and y: that would be the same two cards, of equal
+ *      value);
+ *   3. once the entries of this value are added to the sums, S - lt[x] - lt[y] + (the
+ *      entry's own weight, subtracted once for each of its two cards) is what it beats or
+ *      ties; ties are that less the wins, taken when the counts are read out.
+ * Both ranges move together in two int64 lanes. Each thread adds into its own integer
+ * arrays; they are summed at the end, so the counts never depend on the threads.
  */
 #include "fh_sweep.h"
 
