@@ -44,12 +44,14 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
         by_card = next_card(args.players, board=args.board, dead=args.dead, threads=args.threads)
     if args.json:
-        data = result.to_dict()
+        data = result.to_dict(by_combo=args.by_hand)
         if by_card is not None:
             data["by_next_card"] = by_card.to_dict()
         print(json.dumps(data, indent=2))
     else:
         print(result)
+        if args.by_hand:
+            print(f"\n{result.by_hand_text()}")
         if by_card is not None:
             print()
             print(by_card)
@@ -107,6 +109,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "of the first player's equity by next card (needs matplotlib)")
     eq.add_argument("--by-next-card", action="store_true",
                     help="also each player's exact equity after every possible next card (flop or turn board)")
+    eq.add_argument("--by-hand", action="store_true",
+                    help="also each range's combos, sorted by equity (in --json: a \"combos\" list per player)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game

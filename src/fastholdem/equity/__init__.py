@@ -22,8 +22,9 @@ This package's ``__init__`` is the public entry only. The pipeline, one module p
 
 1. :mod:`.inputs` parses and checks players, board, dead cards, threads, mode and seed;
 2. :mod:`.plan` picks the engine and builds the job;
-3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.table` (the shipped
-   heads-up preflop table) and :mod:`.engines.montecarlo`;
+3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.sweep` (two players:
+   one pass per runout), :mod:`.engines.table` (the shipped heads-up preflop table) and
+   :mod:`.engines.montecarlo`;
 4. :mod:`.jobs` cuts a job into chunks, runs them and combines their integer tallies;
 5. :mod:`.result` holds :class:`EquityResult`.
 """
@@ -80,11 +81,14 @@ def equity(
         True enumerates every board (and every collision-free assignment of range hands,
         weighted); it cannot be combined with ``trials`` or ``stderr``, and refuses jobs
         that would list more than 5,000,000 hand assignments (``MAX_ASSIGNMENTS``: for
-        example three ``"random"`` players preflop); use Monte Carlo for those. False
+        example three ``"random"`` players preflop); use Monte Carlo for those. Two players
+        with a board or dead cards are usually counted by a sweep over the runouts instead,
+        which lists no assignments. False
         samples. None (default) samples when ``trials`` or ``stderr`` is given, else
         enumerates when that is cheap (at most ``MAX_ASSIGNMENTS`` assignments and distinct
         deals x boards x players <= 3e8, or heads-up preflop, read from the shipped exact
-        table) and samples otherwise.
+        table, or a two-player sweep evaluating at most 1e8 combos over the runouts,
+        ``SWEEP_AUTO_LIMIT``) and samples otherwise.
     trials : int, optional
         Monte Carlo trials (default 1,000,000 unless ``stderr`` is given); with ``stderr``,
         the most trials to run.

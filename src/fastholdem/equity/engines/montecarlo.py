@@ -24,6 +24,7 @@ class MonteCarloEngine:
 
     def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int], seed: int) -> None:
         self.combos = [p.combos for p in parsed]
+        self.player_combos = self.combos  # per-combo counts (by_combo) index these
         self.weights = [None if p.random else p.weights for p in parsed]
         self.random = [p.random for p in parsed]
         self.board, self.dead, self.seed = board, dead, seed & (2**64 - 1)
