@@ -37,7 +37,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
     result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
-                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
+                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress,
+                    by_combo=bool(args.by_hand))
     by_card = None
     if args.by_next_card:
         from .outs import next_card

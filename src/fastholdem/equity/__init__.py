@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from .. import _core
 from ..cards import CardsLike
 from .inputs import MAX_TRIALS as MAX_TRIALS
-from .inputs import PlayerLike, check_mode, check_seed, resolve_threads
+from .inputs import PlayerLike, check_flag, check_mode, check_seed, resolve_threads
 from .jobs import BLOCK_TRIALS as BLOCK_TRIALS
 from .jobs import MAX_ROUND_BLOCKS as MAX_ROUND_BLOCKS
 from .jobs import EquityJob, EquityTally, run_exact, run_monte_carlo
@@ -65,6 +65,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool | None = None,
+    by_combo: bool = False,
 ) -> EquityResult:
     """Each player's equity: exact enumeration of every board, or Monte Carlo.
 
@@ -105,6 +106,10 @@ def equity(
     progress : bool, optional
         Draw a progress bar on stderr for jobs longer than a second (default: if stderr is
         a terminal).
+    by_combo : bool, optional
+        Monte Carlo also counts each combo's trials and pot shares, for
+        :meth:`EquityResult.by_combo` (with a standard error per combo); this costs 15-50%
+        of the trial rate, so it is off by default. Exact results always have them.
 
     Returns
     -------
@@ -138,7 +143,7 @@ def equity(
     if exact is None and (trials is not None or stderr is not None):
         exact = False  # asking for trials or a standard error asks for Monte Carlo
     limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
-    job = make_job(players, board, dead, exact, int(limit), check_seed(seed))
+    job = make_job(players, board, dead, exact, int(limit), check_seed(seed), check_flag(by_combo, "by_combo"))
     if job.exact:
         result = run_exact(job, nthreads, progress)
     else:
@@ -154,6 +159,7 @@ def equity_job(
     exact: bool | None = None,
     trials: int | None = None,
     seed: int | None = None,
+    by_combo: bool = False,
 ) -> EquityJob:
     """The work of :func:`equity`, split into independent chunks that combine exactly.
 
@@ -175,6 +181,8 @@ def equity_job(
         Monte Carlo trials of the whole job (default 1,000,000).
     seed : int, optional
         Monte Carlo seed (default: a random one, in :attr:`EquityJob.seed`).
+    by_combo : bool, optional
+        As :func:`equity`: Monte Carlo tallies also carry per-combo counts.
 
     Returns
     -------
@@ -201,4 +209,4 @@ def equity_job(
     if exact is None and trials is not None:
         exact = False
     return make_job(players, board, dead, exact, DEFAULT_TRIALS if trials is None else int(trials),
-                     check_seed(seed))
+                    check_seed(seed), check_flag(by_combo, "by_combo"))

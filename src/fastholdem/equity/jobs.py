@@ -192,13 +192,17 @@ class EquityJob:
             parts = []
             if chunk.start < full:
                 parts.append(engine.run_blocks(chunk.start, min(chunk.stop, full) - chunk.start, BLOCK_TRIALS,
-                                               nthreads))
+                                               nthreads, engine.by_combo))
             if chunk.stop > full:
-                parts.append(engine.run_blocks(full, 1, self.trials - full * BLOCK_TRIALS, nthreads))
+                parts.append(engine.run_blocks(full, 1, self.trials - full * BLOCK_TRIALS, nthreads,
+                                               engine.by_combo))
             arrays = {k: np.asarray(sum(p[k] for p in parts), dtype=np.uint64)[None, ...]
                       for k in EquityTally._FIELDS}
-            if all("combos" in p for p in parts):
-                arrays["combos"] = [sum(c) for c in zip(*(p["combos"] for p in parts))]
+            if engine.by_combo:
+                # Per player: rows (trials dealt the combo, sum of shares, sum of squared shares).
+                arrays["combos"] = [
+                    np.stack([sum(p[key][i] for p in parts) for key in ("combo_deals", "combo_share", "combo_share_sq")])
+                    for i in range(len(self.players))]
         return EquityTally._from_arrays(chunk, arrays, time.perf_counter() - start)
 
     def combine(self, parts: Iterable[EquityTally]) -> EquityResult:

@@ -164,7 +164,8 @@ class EquityResult:
                 or not 0 <= player < len(self.players):
             raise IndexError(f"player must be an int in 0..{len(self.players) - 1}, got {player!r}")
         if not self.combos:
-            raise ValueError("this result has no per-combo equities (its engine keeps no per-combo counts)")
+            raise ValueError("this result has no per-combo equities: Monte Carlo keeps them only when asked, "
+                             "equity(..., by_combo=True)")
         return int(player)
 
     def by_combo(self, player: int) -> npt.NDArray[Any]:
