@@ -54,6 +54,10 @@ def assert_same_result(a: fastholdem.EquityResult, b: fastholdem.EquityResult) -
         x, y = getattr(a, f.name), getattr(b, f.name)
         if isinstance(x, np.ndarray):
             assert x.dtype == y.dtype and np.array_equal(x, y), f.name
+        elif callable(x) or callable(y):  # a builder of the per-combo tables: compare the tables
+            assert len(a.combos) == len(b.combos), f.name
+            for p, q in zip(a.combos, b.combos):
+                assert p.dtype == q.dtype and p.tobytes() == q.tobytes(), f.name
         else:
             assert x == y, f.name
 
@@ -112,6 +116,16 @@ def test_dask_equity_exact_equals_local(client: Any) -> None:
     assert local.exact
     assert_same_result(fhd.equity(*args, **kw, client=client, chunks=97), local)
     assert_same_result(fhd.equity(*args, **kw, client=client), local)  # default chunks
+
+
+def test_dask_equity_sweep_and_per_combo_equal_local(client: Any) -> None:
+    for kw in ({"board": "Td7c2s"}, {"board": "Td7c2s", "by_combo": True},
+               {"trials": 120_000, "seed": 4, "by_combo": True},
+               {"stderr": 0.004, "seed": 4, "by_combo": True}):
+        local = fastholdem.equity(["AKs,QQ+", "random"], **kw)
+        assert bool(local.combos) == bool(kw.get("by_combo"))
+        for chunks in (3, None):
+            assert_same_result(fhd.equity(["AKs,QQ+", "random"], **kw, client=client, chunks=chunks), local)
 
 
 def test_dask_equity_heads_up_preflop_table_equals_local(client: Any) -> None:

@@ -228,6 +228,8 @@ def _add(a: EquityTally, b: EquityTally) -> EquityTally:
         x, y = getattr(a, f.name), getattr(b, f.name)
         if isinstance(x, range):
             values[f.name] = range(x.start, y.stop)
+        elif isinstance(x, tuple):  # per-combo rows, one array per player (empty when not kept)
+            values[f.name] = tuple(p + q for p, q in zip(x, y)) if x and y else ()
         else:
             values[f.name] = x + y
     return EquityTally(**values)
@@ -257,6 +259,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool | None = None,
+    by_combo: bool = False,
     client: ClientLike = None,
     chunks: int | None = None,
 ) -> EquityResult:
@@ -271,7 +274,7 @@ def equity(
 
     Parameters
     ----------
-    players, board, dead, exact, trials, stderr, seed
+    players, board, dead, exact, trials, stderr, seed, by_combo
         As :func:`fastholdem.equity`.
     threads : int, optional
         Threads of each chunk on its worker (default 1: a worker runs one chunk per thread
@@ -311,7 +314,7 @@ def equity(
         exact = False
     if trials is None and stderr is not None:
         trials = MAX_TRIALS
-    job = equity_job(players, board, dead, exact=exact, trials=trials, seed=seed)
+    job = equity_job(players, board, dead, exact=exact, trials=trials, seed=seed, by_combo=by_combo)
     target = None if job.exact else stderr
     with _client(client) as cl:
         result = _run_job(cl, job, target, nthreads, progress, chunks)
