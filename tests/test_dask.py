@@ -123,7 +123,7 @@ def test_dask_equity_sweep_and_per_combo_equal_local(client: Any) -> None:
                {"trials": 120_000, "seed": 4, "by_combo": True},
                {"stderr": 0.004, "seed": 4, "by_combo": True}):
         local = fastholdem.equity(["AKs,QQ+", "random"], **kw)
-        assert bool(local.combos) == bool(kw.get("by_combo"))
+        assert local.combos or not kw.get("by_combo")  # per-combo tables to compare
         for chunks in (3, None):
             assert_same_result(fhd.equity(["AKs,QQ+", "random"], **kw, client=client, chunks=chunks), local)
 
