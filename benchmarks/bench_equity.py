@@ -5,8 +5,14 @@ One table, medians of ``--repeat`` runs (fixed seeds, inputs built once before t
 * exact preflop: AhKh vs QsQd; AsAd vs KhKc vs 7s6s; ``AKs,QQ+`` vs ``random`` (``exact=True``)
   on 1 thread and on ``--threads`` (``--quick``: ``AA`` vs ``KK,QQ``); heads-up cases both as
   users get them (the shipped preflop table) and "enumerated" by the C core with the table off;
+* exact range vs range on the flop Td7c2s (the sweep): ``AKs,QQ+`` vs ``random`` and ``random``
+  vs ``random``, 1 thread and ``--threads``, next to ``evaluate_batch`` of 20 M random hands
+  in the same run (issue 11's yardstick for ``random`` vs ``random``); and ``random`` vs
+  ``random`` preflop with the dead card 2c (full run only);
 * Monte Carlo: 6 players all random (trials per second per thread, 1 and ``--threads``
-  threads) and AhKh vs QsQd heads-up on 1 thread;
+  threads), ``AKs,QQ+`` vs ``random`` vs ``random`` and AhKh vs QsQd heads-up on 1 thread;
+* exact multiway ranges postflop: ``AKs,QQ+`` vs ``JJ-88`` vs ``random`` on the flop Td7c2s
+  and the turn Td7c2sKh, 1 thread (``--quick``: ``KQs`` instead of ``random``);
 * ``equity_batch`` on 10,000 random river and turn spots, 2 players (spots per second);
 * ``hand_strength`` on 10,000 random flop hands against 1 random opponent, Monte Carlo with
   1,000 trials per hand (hands per second).
@@ -28,7 +34,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import statistics
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
@@ -40,6 +48,7 @@ import numpy as np
 from fastholdem import _core
 from fastholdem.cards import card_str, cards_str, parse_cards
 from fastholdem.equity import equity, equity_batch, hand_strength
+from fastholdem.evaluate import evaluate_batch
 from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
 
 PEERS = ("eval7", "pokerkit", "poker-equity")
@@ -112,6 +121,12 @@ def print_table(rows: list[Row], peers: list[str]) -> None:
 
 
 # --- inputs ----------------------------------------------------------------------------------
+
+
+def random_7card_hands(m: int, seed: int) -> np.ndarray:
+    """``(m, 7)`` uint8 rows of distinct cards, seeded."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((m, 52)), axis=1)[:, :7].astype(np.uint8)
 
 
 def random_spots(m: int, players: int, board: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -286,6 +301,26 @@ def main(argv: list[str] | None = None) -> int:
         notes.append("'enumerated' rows switch off the shipped heads-up preflop table "
                      f"({_TABLE_MODULE.__name__}.PREFLOP_TABLE), so the C core enumerates every board")
 
+    # Exact range vs range on a flop: the sweep (one pass per runout), and evaluate_batch of
+    # 20 M hands in the same run as the yardstick for random vs random.
+    flop = "Td7c2s"
+    for players in (["AKs,QQ+", "random"], ["random", "random"]):
+        for threads in thread_counts:
+            ours = median_seconds(lambda: equity(players, board=flop, exact=True, threads=threads), repeat)
+            rows.append(Row(f"{players[0]!r} vs {players[1]!r} exact, flop {flop}, {threads} thr", "time", ours))
+    n_hands = 2_000_000 if quick else 20_000_000
+    hands = np.tile(random_7card_hands(1_000_000, seed=11), (n_hands // 1_000_000, 1))
+    for threads in thread_counts:
+        rows.append(Row(f"evaluate_batch {n_hands // 1_000_000} M hands, {threads} thr", "time",
+                        median_seconds(lambda: evaluate_batch(hands, threads=threads), repeat)))
+    del hands
+    if not quick:
+        secs = median_seconds(lambda: equity(["random", "random"], dead="2c", exact=True, threads=T), 1,
+                              warm_up=False)
+        rows.append(Row(f"'random' vs 'random' exact, preflop, dead 2c, {T} thr", "time", secs))
+    notes.append("range exact on the flop: the sweep (issue 11); OMPEval for comparison is not a Python "
+                 "package: see the README's figures, measured side by side")
+
     # Monte Carlo, 6 players all random: trials per second per thread.
     six = ["random"] * 6
     for threads in thread_counts:
@@ -300,6 +335,36 @@ def main(argv: list[str] | None = None) -> int:
             n = 100 if quick else 500
             row.peers["pokerkit"] = n / median_seconds(pk.monte_carlo(six, n), 1, warm_up=False)
         rows.append(row)
+
+    # Monte Carlo, one range against two random players, 1 thread (issue 11): its rate is
+    # compared with the 6-random rate on 1 thread of this run in a note (target: 1.6x).
+    three = ["AKs,QQ+", "random", "random"]
+    secs = median_seconds(lambda: equity(three, exact=False, trials=mc_trials, seed=1, threads=1), repeat)
+    rows.append(Row("MC 'AKs,QQ+' vs random vs random, 1 thr", "rate", mc_trials / secs))
+    # The ratio to the 6-random rate from runs in alternation, timed in CPU seconds (1 thread):
+    # other processes on the machine then move both alike.
+    ratios = []
+    for _ in range(repeat):
+        cpu = []
+        for players in (three, six):
+            start = time.process_time()
+            equity(players, exact=False, trials=mc_trials, seed=1, threads=1)
+            cpu.append(time.process_time() - start)
+        ratios.append(cpu[1] / cpu[0])
+    notes.append(f"MC 'AKs,QQ+' vs random vs random runs {statistics.median(ratios):.2f}x the trials/s of MC 6 "
+                 "random players (1 thread, CPU time, median of runs in alternation)")
+
+    notes.append("OMPEval (C++, built outside the repository; 1 thread, CPU time, medians of 5 runs alternating "
+                 "with fastholdem, 2026-11-30): MC 'AKs,QQ+' vs random vs random 28.8 M/s (fastholdem 35.4, "
+                 "1.23x); MC 6 random 13.9 M/s (fastholdem 19.5, 1.40x); 'AKs,QQ+' vs 'JJ-88' vs random exact "
+                 "on Td7c2s 1.02 s (fastholdem 0.42 s, 2.43x), on AhKh2h 0.31 s (0.16 s, 1.89x), on Td7c2sKh "
+                 "0.047 s (0.15 s, 0.31x); 'AKs,QQ+' vs random exact on Td7c2s 36 ms (23 ms, 1.57x)")
+
+    # Exact multiway ranges postflop (runout tables), 1 thread.
+    multi = ["AKs,QQ+", "JJ-88", "KQs"] if quick else ["AKs,QQ+", "JJ-88", "random"]
+    for board in ("Td7c2s", "Td7c2sKh"):
+        ours = median_seconds(lambda: equity(multi, board=board, exact=True, threads=1), slow_repeat)
+        rows.append(Row(f"{multi[0]!r} vs {multi[1]!r} vs {multi[2]!r} exact, {board}, 1 thr", "time", ours))
 
     # Monte Carlo heads-up, 1 thread.
     hu = ["AhKh", "QsQd"]

@@ -576,7 +576,7 @@ def test_too_few_live_cards_at_the_compiled_boundary() -> None:
     one = np.array([[3, 2]], np.uint8)
     two = np.array([[1, 0]], np.uint8)
     with pytest.raises(ValueError, match="too few live cards"):
-        _core.monte_carlo([one, two], [np.ones(1), np.ones(1)], [False, False], [], dead, 1, 0, 1, 100, 1)
+        _core.monte_carlo_blocks([one, two], [None, None], [False, False], [], dead, 1, 0, 1, 100, 1)
 
 
 def test_equity_batch_and_hand_strength_of_no_spots_are_empty() -> None:

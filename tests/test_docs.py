@@ -20,6 +20,10 @@ MODULES = [
     "ranges",
     "progress",
     "plot.equity",
+    "hand_classes",
+    "board_hits",
+    "range_cli",
+    "plot.ranges",
     "_core",
     "game",
     "game.account",
@@ -27,6 +31,13 @@ MODULES = [
     "game.config",
     "game.hand",
     "game.pots",
+    "dealer",
+    "outs",
+    "preflop",
+    "plot.matrix",
+    "plot.next_card",
+    "game.simulate",
+    "dask",
 ]
 
 

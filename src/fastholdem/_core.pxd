@@ -77,3 +77,51 @@ cdef extern from "fh_equity.h" nogil:
     fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
                                int opponents, int exact, uint32_t trials, uint64_t seed, const fh_exec *ex,
                                double *eq)
+
+
+# ---- dealer (fh_deal.h; issue 13) ---------------------------------------------------------
+
+cdef extern from "fh_deal.h" nogil:
+    enum: FH_DEAL_BLOCK_ROWS
+    fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, int threads)
+
+# ---- Monte Carlo kernel (csrc/fh_montecarlo.h) ----------------------------------------------
+
+cdef extern from "fh_montecarlo.h" nogil:
+    ctypedef struct fh_mc_player:
+        const fh_card_t *combos
+        const double *weights
+        int n
+        int random
+    size_t fh_mc_combo_slots(const fh_mc_player *players, int n_players)
+    fh_status fh_monte_carlo(const fh_mc_player *players, int n_players, const fh_card_t *board, int n_board,
+                             fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                             uint32_t block_size, int threads, int (*poll)(void *) noexcept nogil,
+                             void *poll_ctx, unsigned poll_ms, fh_tally *out, uint64_t *combo_out)
+
+
+# ---- exact equity by runout tables (csrc/fh_runouts.h) --------------------------------------
+
+cdef extern from "fh_runouts.h" nogil:
+    size_t fh_runout_count(int n_board, fh_mask_t board_and_dead)
+    size_t fh_runout_stride(size_t n_runouts)
+    fh_status fh_runout_values(const fh_card_t *combos, size_t n_combos, const fh_card_t *board, int n_board,
+                               fh_mask_t dead, uint16_t *values, size_t stride)
+    fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
+                                int n_players, int threads, int (*poll)(void *) noexcept nogil,
+                                void *poll_ctx, unsigned poll_ms, fh_tally *tallies)
+
+# ---- sweep: exact heads-up range equity per runout (fh_sweep.h) ---------------------------
+
+cdef extern from "fh_sweep.h" nogil:
+    ctypedef struct fh_sweep_out:
+        uint64_t *win0
+        uint64_t *tie0
+        uint64_t *win1
+        uint64_t *tie1
+        uint64_t deals
+    uint64_t fh_sweep_runouts(int n_board, fh_mask_t dead)
+    fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t *w1, int n_entries,
+                           const fh_card_t *board, int n_board, fh_mask_t dead, const uint8_t *perms,
+                           int n_perms, uint64_t first, uint64_t count, int n_threads, fh_par_poll poll,
+                           void *poll_ctx, unsigned poll_ms, fh_sweep_out *out)

@@ -36,27 +36,58 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     # equity() refuses exact=True with trials or stderr (ValueError, reported by main).
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
-    result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
-                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
+    if args.scheduler:  # on a Dask cluster: the same result
+        try:
+            from . import dask as cluster
+        except ImportError as exc:
+            raise SystemExit(f"fastholdem: {exc}") from exc
+        with cluster.connect(args.scheduler) as client:
+            result = cluster.equity(args.players, board=args.board, dead=args.dead, exact=exact,
+                                    trials=args.trials, stderr=args.stderr, seed=args.seed,
+                                    threads=args.threads, progress=progress, by_combo=bool(args.by_hand),
+                                    client=client)
+    else:
+        result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
+                        stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress,
+                        by_combo=bool(args.by_hand))
+    by_card = None
+    if args.by_next_card:
+        from .outs import next_card
+
+        by_card = next_card(args.players, board=args.board, dead=args.dead, threads=args.threads)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        data = result.to_dict(by_combo=args.by_hand)
+        if by_card is not None:
+            data["by_next_card"] = by_card.to_dict()
+        print(json.dumps(data, indent=2))
     else:
         print(result)
+        if args.by_hand:
+            print(f"\n{result.by_hand_text()}")
+        if by_card is not None:
+            print()
+            print(by_card)
     if args.plot:
-        _plot_equity(result, args.plot)
+        _plot_equity(by_card if by_card is not None else result, args.plot)
     return 0
 
 
 def _plot_equity(result: object, path: str) -> None:
-    """Write a bar chart of the equities to ``path`` (needs matplotlib)."""
+    """Write a bar chart of the equities (or of the equity by next card) to ``path`` (needs
+    matplotlib) and say where on stderr."""
     try:
-        from .plot import equity_bars, save
+        from .plot import equity_bars, next_card, save
     except ImportError as exc:  # optional dependency
         raise SystemExit(f"fastholdem equity --plot: {exc}") from exc
     from .equity import EquityResult
+    from .outs import NextCardResult
 
-    assert isinstance(result, EquityResult)
-    save(equity_bars(result), path)
+    if isinstance(result, NextCardResult):
+        fig = next_card(result)
+    else:
+        assert isinstance(result, EquityResult)
+        fig = equity_bars(result)
+    print(f"fastholdem: wrote {save(fig, path)}", file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -86,11 +117,23 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=int, help="Monte Carlo seed (reproducible for any --threads)")
     eq.add_argument("--threads", type=int, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")
-    eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities (needs matplotlib)")
+    eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities, or with --by-next-card "
+                                                  "of the first player's equity by next card (needs matplotlib)")
+    eq.add_argument("--by-next-card", action="store_true",
+                    help="also each player's exact equity after every possible next card (flop or turn board)")
+    eq.add_argument("--by-hand", action="store_true",
+                    help="also each range's combos, sorted by equity (in --json: a \"combos\" list per player)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
+    eq.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run on a Dask cluster: tcp://HOST:8786, or local:N for N local worker processes "
+                         "(needs fastholdem[dask]; --threads is then per chunk, default 1)")
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game
     _register_game(sub)
+    from .range_cli import register as _register_range
+    _register_range(sub)
+    from .phh_check import register as _register_phh
+    _register_phh(sub)
     return parser
 
 
@@ -111,6 +154,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("fastholdem: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Unix tools do
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from ..cards import CardsLike, card_str, cards_str, parse_cards
 from ..errors import CardError, RangeError
 from ..ranges import N_COMBOS, Range
 
-__all__ = ["MAX_TRIALS", "ParsedPlayer", "PlayerLike", "check_live_cards", "check_mode", "check_seed",
+__all__ = ["MAX_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards", "check_mode", "check_seed",
            "parse_inputs", "resolve_threads"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
@@ -139,6 +139,13 @@ def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> 
         raise ValueError(f"trials must be 1..{MAX_TRIALS}, got {trials!r}")
     if stderr is not None and not (isinstance(stderr, (int, float)) and 0 < stderr < 1):
         raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
+
+
+def check_flag(value: bool, name: str) -> bool:
+    """``value`` if it is a bool; TypeError naming ``name`` otherwise (1, "yes" and None are refused)."""
+    if not isinstance(value, bool):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
+    return value
 
 
 def check_seed(seed: int | None) -> int | None:
