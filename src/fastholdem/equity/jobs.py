@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import check_int
 from ..progress import Progress
 from .engines.enumeration import ExactEngine
 from .engines.montecarlo import MonteCarloEngine
@@ -134,9 +135,7 @@ class EquityJob:
         >>> equity_job(["AhKh", "QsQd"], trials=20_000, seed=1).chunks(2)
         [range(0, 2), range(2, 5)]
         """
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ValueError(f"count must be a positive int, got {count!r}")
-        count = min(count, self.size)
+        count = min(check_int(count, "count", low=1, what="a positive int"), self.size)
         return [range(self.size * i // count, self.size * (i + 1) // count) for i in range(count)]
 
     def run(self, chunk: range, threads: int | None = None) -> EquityTally:
@@ -181,6 +180,9 @@ class EquityJob:
         disjoint blocks (the result counts the trials they hold). ``elapsed`` is the sum of
         the tallies' times.
 
+        A Monte Carlo result over a single trial (the tally of a one-trial last block
+        alone) reports an infinite standard error: one trial cannot estimate it.
+
         Raises
         ------
         ValueError
@@ -218,7 +220,9 @@ class EquityJob:
         unit = float(_core.SHARE_UNIT)
         mean = total["share"].astype(np.float64) / (unit * n)
         sq = total["share_sq"].astype(np.float64) / (unit**2 * n)
-        err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n)
+        # One trial has no standard error: report it as unknown (inf), never as 0. Only a
+        # tally of a single one-trial block gets here: jobs have at least MIN_TRIALS trials.
+        err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n) if n > 1 else np.full(n_players, np.inf)
         return EquityResult(players=self.players, equity=mean, win=total["win"] / n, tie=total["tie"] / n,
                             stderr=err, exact=False, deals=int(total["deals"]), elapsed=elapsed,
                             seed=self.seed, board=self.board, dead=self.dead,

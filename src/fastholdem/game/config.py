@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from .._validate import check_bool
 from ..errors import ConfigError
 
 __all__ = ["Structure", "AnteMode", "GameConfig"]
@@ -83,6 +84,9 @@ class GameConfig:
     ------
     ConfigError
         On non-integer or negative chip amounts, or inconsistent ante settings.
+    TypeError
+        If ``cap_heads_up``, ``uncapped_river`` or ``half_bet_reopens`` is not a bool
+        (``"no"`` and ``1`` are refused: a truthy stand-in is not a yes).
 
     Examples
     --------
@@ -127,6 +131,8 @@ class GameConfig:
         _check_chips("big_bet", self.big_bet, positive=True)
         if self.bet_cap is not None:
             _check_chips("bet_cap", self.bet_cap, positive=True)
+        for flag in ("cap_heads_up", "uncapped_river", "half_bet_reopens"):
+            object.__setattr__(self, flag, check_bool(getattr(self, flag), flag))
         sb, bb = self.small_bet, self.big_bet
         assert sb is not None and bb is not None
         object.__setattr__(self, "bet_sizes", (sb, sb, bb, bb))

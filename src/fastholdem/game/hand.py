@@ -18,6 +18,7 @@ Seats are the indices of ``stacks``; play goes clockwise, i.e. to higher indices
 
 from __future__ import annotations
 
+import copy
 import enum
 import random
 from collections.abc import Sequence
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, cast
 
+from .._validate import check_bool, check_int, echo
 from ..cards import card_str, parse_cards
 from ..errors import (
     BadAmountError,
@@ -176,6 +178,9 @@ class Hand:
     ------
     ConfigError
         On a bad seat count, stack, button or card setup.
+    TypeError
+        If ``stacks`` is not a sequence (``Hand(config, 100)``), ``manual`` is not a bool
+        or ``seed`` is not an int, a ``random.Random`` or None.
 
     Examples
     --------
@@ -210,10 +215,17 @@ class Hand:
         deck: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(config, GameConfig):
-            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+            raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
+        if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
+            raise TypeError(f"stacks must be a sequence of 2 to 10 chip counts, one per seat, such as "
+                            f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n}")
+        if type(manual) is not bool:
+            check_bool(manual, "manual")
+        if seed is not None and not isinstance(seed, random.Random):
+            seed = check_int(seed, "seed", what="an int, a random.Random or None")
         start = _checked_stacks(stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
             raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
@@ -1316,16 +1328,33 @@ class Hand:
     # ------------------------------------------------------------------ misc
 
     def copy(self) -> Hand:
-        """An independent copy of the hand (lists copied; config and events shared)."""
+        """An independent copy of the hand: it shares no mutable state with this one.
+
+        Containers are copied all the way down and the shuffle's random generator is
+        cloned, so dealing or acting on either hand never changes what the other deals:
+        both continue the same deck from here. Only immutable values (the config, events,
+        actions, results) are shared.
+
+        >>> from fastholdem.game import GameConfig
+        >>> hand = Hand(GameConfig(), [100, 100], seed=3)
+        >>> twin = hand.copy()
+        >>> _ = twin.call(), twin.check()
+        >>> _ = hand.call(), hand.check()
+        >>> hand.board == twin.board
+        True
+        """
         new = Hand.__new__(Hand)
+        memo: dict[int, Any] = {id(self.config): self.config}
         for name in Hand.__slots__:
             if not hasattr(self, name):
                 continue
             value = getattr(self, name)
-            if isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
+            if name == "_rand" and value is not None and value is not _TOP_OF_DECK.random:
+                rng = random.Random()
+                rng.setstate(value.__self__.getstate())
+                value = rng.random
+            elif name != "_rand":
+                value = copy.deepcopy(value, memo)
             setattr(new, name, value)
         return new
 

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from .._validate import check_bool, check_int, is_bool
 from ..errors import ConfigError
 from .buyin import BuyInPolicy
 from .config import GameConfig, Structure
@@ -239,12 +240,21 @@ def simulate(
     ------
     ConfigError
         On a bad number of seats, hands, stacks or an unknown policy name.
+    TypeError
+        If ``hands`` or ``seed`` is not an int, or ``carry_stacks`` or ``progress`` is not a
+        bool.
     """
     from ..phh import SessionWriter, from_hand
     from ..progress import Progress
 
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
+    if is_bool(hands) or not isinstance(hands, int):
+        hands = check_int(hands, "hands", low=0, what="a non-negative int")  # TypeError: 1.5, True
+    if hands < 0:
         raise ConfigError(f"hands must be a non-negative integer, got {hands!r}")
+    if seed is not None:
+        seed = check_int(seed, "seed", what="an int or None")
+    check_bool(carry_stacks, "carry_stacks")
+    check_bool(progress, "progress", optional=True)
     n = len(policies)
     if not 2 <= n <= 10:
         raise ConfigError(f"a table seats 2 to 10 players (R10), got {n}")

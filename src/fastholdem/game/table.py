@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
+from .._validate import check_int, echo, is_bool
 from ..cards import Deck, card_str
 from ..errors import ConfigError, IllegalActionError
 from .buyin import BuyInPolicy
@@ -152,6 +153,9 @@ class Table:
     ------
     ConfigError
         On a bad seat count, a buy-in outside the policy, or a bad button choice.
+    TypeError
+        If ``stacks`` is not a sequence, ``auto_rebuy`` is neither a bool nor an int, or
+        ``seed`` is not an int or None.
 
     Examples
     --------
@@ -175,7 +179,14 @@ class Table:
         scale: int = 1,
     ) -> None:
         if not isinstance(config, GameConfig):
-            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+            raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
+        if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
+            raise TypeError(f"stacks must be a sequence of chip counts, one per player, such as "
+                            f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
+        if not is_bool(auto_rebuy):
+            check_int(auto_rebuy, "auto_rebuy", what="True, False or a positive chip count")
+        if seed is not None:
+            seed = check_int(seed, "seed", what="an int or None")
         size = seats if seats is not None else (len(stacks) if stacks else 10)
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
             raise ConfigError(f"a table has 2 to 10 seats (R10), got {size!r}")
