@@ -19,6 +19,7 @@ MODULES = [
     "equity.engines.table",
     "ranges",
     "progress",
+    "_validate",
     "plot.equity",
     "_core",
     "game",

@@ -9,10 +9,13 @@ timeout separates them by a wide margin on any machine.
 
 from __future__ import annotations
 
+import io
+import json
 import random
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -20,8 +23,10 @@ import pytest
 import fastholdem as fh
 from fastholdem import CardError, Range, RangeError, equity, equity_job, hand_strength, parse_cards
 from fastholdem._validate import ECHO_LIMIT, check_bool, check_int, echo
+from fastholdem.cli import build_parser, main
 from fastholdem.game import GameConfig, Hand, Table
 from fastholdem.game.simulate import simulate
+from fastholdem.progress import Progress, format_seconds
 
 LINEAR_TIMEOUT = 30.0
 """Seconds a parser may take on a 10^5-10^6 character input (linear: well under one)."""
@@ -271,3 +276,157 @@ def test_range_from_combos_bytes_and_text_weights_are_clear_errors() -> None:
     with pytest.raises(CardError):
         Range.from_combos([(51, 99)])
     assert Range.from_combos(["AhKh"], np.array([0.5], dtype=np.float32)) == Range("AhKh:0.5")
+
+
+# --- 6. the progress bar: a smooth, honest time left, nothing misleading after an interrupt -----
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def last_frame(text: str) -> str:
+    return text.rstrip("\n").split("\r")[-1]
+
+
+def test_progress_eta_follows_the_rate_not_the_first_chunk() -> None:
+    clock, stream = FakeClock(), io.StringIO()
+    with Progress(total=1000, label="job", delay=0.0, enabled=True, stream=stream, clock=clock) as bar:
+        clock.now = 0.01
+        bar.update(1)  # a fast first chunk: the old estimate extrapolated from it alone
+        assert "eta ?" in last_frame(stream.getvalue())
+        for _ in range(20):  # then a steady 10 units per second
+            clock.now += 1.0
+            bar.update(10)
+        eta = bar.eta()
+        assert eta is not None and abs(eta - (1000 - 201) / 10) < 5
+        clock.now += 1.0
+        bar.update(10, total=2000)  # the total is re-estimated: the time left grows by 1000 / rate
+        eta = bar.eta()
+        assert eta is not None and abs(eta - (2000 - 211) / 10) < 5
+        clock.now += 1.0
+        bar.update(1)  # one chunk at a tenth of the rate moves the estimate, but far less than 10x
+        eta = bar.eta()
+        assert eta is not None and (2000 - 212) / 10 < eta < 1.5 * (2000 - 212) / 10
+
+
+def test_progress_bar_says_interrupted_and_shows_no_time_left() -> None:
+    clock, stream = FakeClock(), io.StringIO()
+    with pytest.raises(KeyboardInterrupt):
+        with Progress(total=100, label="job", delay=0.0, enabled=True, stream=stream, clock=clock) as bar:
+            for _ in range(5):
+                clock.now += 1.0
+                bar.update(5)
+            raise KeyboardInterrupt
+    frame = last_frame(stream.getvalue())
+    assert "interrupted" in frame and "eta" not in frame and "100.0%" not in frame
+    assert " 25.0%" in frame and stream.getvalue().endswith("\n")
+
+
+def test_progress_bar_says_done_at_the_end() -> None:
+    clock, stream = FakeClock(), io.StringIO()
+    with Progress(total=100, label="job", delay=0.0, enabled=True, stream=stream, clock=clock) as bar:
+        clock.now += 2.0
+        bar.update(40)  # a Monte Carlo run may stop early, once its target is met
+    frame = last_frame(stream.getvalue())
+    assert "done" in frame and "100.0%" in frame and "eta" not in frame
+
+
+def test_progress_formats_long_durations() -> None:
+    assert [format_seconds(s) for s in (0.04, 59.9, 61, 3599, 3600, 8964.5, 4e6, float("inf"))] == [
+        "0.0s", "59.9s", "1m01s", "59m59s", "1h00m", "2h29m", ">99h", ">99h"]
+
+
+# --- 6. command line: clean errors, honest Monte Carlo output, number notation, help text ------
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["equity", "AhKh", "QsQd", "--board", "Td7c2s", "--plot", "{missing}/x.png"], "does not exist"),
+        (["equity", "AhKh", "QsQd", "--board", "Td7c2s", "--plot", "{folder}"], "it is a folder"),
+        (["simulate", "--hands", "3", "--seed", "1", "--phh", "{missing}/out.phhs"], "does not exist"),
+        (["simulate", "--hands", "3", "--seed", "1", "--phh", "{folder}"], "it is a folder"),
+    ],
+)
+def test_cli_unwritable_output_paths_exit_2_before_any_work(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    paths = {"missing": str(tmp_path / "no" / "such" / "dir"), "folder": str(tmp_path)}
+    code, out, err = run_cli(capsys, *(a.format(**paths) for a in argv))
+    assert code == 2 and out == ""  # refused before computing or printing anything
+    assert err.startswith("fastholdem: error: cannot write ") and message in err
+    assert "Traceback" not in err
+
+
+def test_cli_os_errors_while_writing_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied", str(tmp_path / "out.phhs"))
+
+    monkeypatch.setattr("builtins.open", refuse)
+    code, _, err = run_cli(capsys, "simulate", "--hands", "2", "--phh", str(tmp_path / "out.phhs"))
+    assert code == 2 and err.startswith("fastholdem: error: ") and "Permission denied" in err
+
+
+def test_cli_stderr_target_not_met_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["equity", "AhKh", "QsQd", "--stderr", "1e-9", "--trials", "1000", "--seed", "1", "--quiet"]
+    code, out, _ = run_cli(capsys, *argv)
+    assert code == 0 and "stderr target 1e-09 not met" in out and "1,000 trials" in out
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert data["stderr_target"] == 1e-9 and data["stderr_target_met"] is False and data["deals"] == 1000
+    code, out, _ = run_cli(capsys, "equity", "AhKh", "QsQd", "--stderr", "0.01", "--seed", "1", "--json")
+    data = json.loads(out)
+    assert data["stderr_target_met"] is True and max(p["stderr"] for p in data["players"]) <= 0.01
+    code, out, _ = run_cli(capsys, "equity", "AhKh", "QsQd", "--stderr", "0.01", "--seed", "1")
+    assert "not met" not in out
+
+
+@pytest.mark.parametrize("text, value", [("1e6", 10**6), ("1E6", 10**6), ("2.5e3", 2500), ("1000.0", 1000),
+                                         ("1_000", 1000), ("+7", 7), (" 12 ", 12)])
+def test_cli_counts_accept_exact_integers_in_float_notation(text: str, value: int) -> None:
+    args = build_parser().parse_args(["equity", "AhKh", "QsQd", "--trials", text, "--seed", text])
+    assert args.trials == value and args.seed == value
+    args = build_parser().parse_args(["simulate", "--hands", text])
+    assert args.hands == value
+
+
+@pytest.mark.parametrize("text", ["1.5", "1e-3", "abc", "nan", "inf", "1e400", "", "1" * 200])
+def test_cli_counts_refuse_non_integers(capsys: pytest.CaptureFixture[str], text: str) -> None:
+    with pytest.raises(SystemExit) as info:
+        build_parser().parse_args(["equity", "AhKh", "QsQd", "--trials", text])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert "expected an integer such as 1000 or 1e6" in err and len(err) < 1000
+
+
+def test_cli_trials_in_scientific_notation_run(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "equity", "AhKh", "QsQd", "--trials", "5e3", "--seed", "2", "--json")
+    assert code == 0 and json.loads(out)["deals"] == 5000
+
+
+@pytest.mark.parametrize("policy", ["random,,tight", "random,", ",random", " , ", ""])
+def test_cli_policy_list_refuses_empty_names(capsys: pytest.CaptureFixture[str], policy: str) -> None:
+    code, out, err = run_cli(capsys, "simulate", "--hands", "2", "--policy", policy)
+    assert code == 2 and out == "" and "fastholdem: error: empty policy name" in err
+
+
+def test_cli_help_texts_show_single_percent_signs(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("rank", "equity", "simulate", "play"):
+        with pytest.raises(SystemExit):
+            build_parser().parse_args([command, "--help"])
+        out = capsys.readouterr().out
+        assert "%%" not in out, command
+        if command == "play":
+            assert "33% 50%" in " ".join(out.split())

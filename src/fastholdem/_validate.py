@@ -21,10 +21,13 @@ TypeError: exact must be True or False, got str 'no'
 
 from __future__ import annotations
 
+import argparse
 import operator
+import os
 import reprlib
+from decimal import Decimal, InvalidOperation
 
-__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "echo", "is_bool"]
+__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "echo", "int_arg", "is_bool", "real_arg"]
 
 ECHO_LIMIT = 50
 """Most characters of a bad value that an error message quotes (longer ones are cut)."""
@@ -126,3 +129,72 @@ def check_bool(value: object, name: str, *, optional: bool = False) -> bool | No
         return bool(value)
     what = "True, False or None" if optional else "True or False"
     raise TypeError(f"{name} must be {what}, got {_described(value)}")
+
+
+def check_output_path(path: str | os.PathLike[str]) -> str:
+    """``path`` as a string, checked before any work is done: its folder must exist and it
+    must not be a folder itself (ValueError otherwise, naming the path).
+
+    >>> check_output_path("/nonexistent/dir/x.png")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot write /nonexistent/dir/x.png: folder /nonexistent/dir does not exist
+    """
+    text = os.fspath(path)
+    if isinstance(text, bytes):
+        text = os.fsdecode(text)
+    folder = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(folder):
+        raise ValueError(f"cannot write {_path_text(text)}: folder {_path_text(folder)} does not exist")
+    if os.path.isdir(text):
+        raise ValueError(f"cannot write {_path_text(text)}: it is a folder")
+    return text
+
+
+def _path_text(path: str) -> str:
+    """A path as written (unquoted) when short, else its cut ``echo``."""
+    return path if len(path) <= ECHO_LIMIT else echo(path)
+
+
+_MAX_NUMBER_TEXT = 100
+"""Longest command-line number read (longer text is refused before it is parsed)."""
+
+
+def int_arg(text: str) -> int:
+    """An integer command-line value (an ``argparse`` type): ``1000000``, ``1_000_000``, and
+    exact integers written as decimals or in scientific notation, ``1e6`` or ``2.5e3``.
+
+    >>> int_arg("1e6"), int_arg("2.50E3"), int_arg("-7")
+    (1000000, 2500, -7)
+    >>> int_arg("1.5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected an integer such as 1000 or 1e6, got '1.5'
+    """
+    if len(text) <= _MAX_NUMBER_TEXT:
+        try:
+            return int(text)
+        except ValueError:
+            pass
+        try:
+            number = Decimal(text.strip().replace("_", ""))
+        except InvalidOperation:
+            number = None
+        if (number is not None and number.is_finite() and number == number.to_integral_value()
+                and number.adjusted() <= _MAX_NUMBER_TEXT):
+            return int(number)
+    raise argparse.ArgumentTypeError(f"expected an integer such as 1000 or 1e6, got {echo(text)}")
+
+
+def real_arg(text: str) -> float:
+    """A real command-line value (an ``argparse`` type) such as ``0.001`` or ``1e-3``.
+
+    >>> real_arg("1e-3")
+    0.001
+    """
+    if len(text) <= _MAX_NUMBER_TEXT:
+        try:
+            return float(text)
+        except ValueError:
+            pass
+    raise argparse.ArgumentTypeError(f"expected a number such as 0.001 or 1e-3, got {echo(text)}")

@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from ._validate import check_output_path, int_arg, real_arg
 from .errors import FastHoldemError
 
 __all__ = ["main", "build_parser"]
@@ -36,12 +37,22 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     # equity() refuses exact=True with trials or stderr (ValueError, reported by main).
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
+    if args.plot:
+        check_output_path(args.plot)  # before the work, not after it
     result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
                     stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
+    data = result.to_dict()
+    worst = max((p["stderr"] for p in data["players"]), default=0.0)
+    if args.stderr is not None:
+        # --trials caps the run: say so when it stopped before the standard-error target.
+        data["stderr_target"], data["stderr_target_met"] = args.stderr, bool(worst <= args.stderr)
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        print(json.dumps(data, indent=2))
     else:
         print(result)
+        if args.stderr is not None and worst > args.stderr:
+            print(f"stderr target {args.stderr:g} not met: the largest standard error is {worst:.4%} "
+                  f"after {result.deals:,} trials (the --trials limit)")
     if args.plot:
         _plot_equity(result, args.plot)
     return 0
@@ -81,10 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--dead", help="dead cards, e.g. 3h")
     mode = eq.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every board (and range assignment)")
-    mode.add_argument("--trials", type=int, help="Monte Carlo with this many trials")
-    eq.add_argument("--stderr", type=float, help="Monte Carlo until every standard error is at most this")
-    eq.add_argument("--seed", type=int, help="Monte Carlo seed (reproducible for any --threads)")
-    eq.add_argument("--threads", type=int, help="threads to use (default: all cores)")
+    mode.add_argument("--trials", type=int_arg, help="Monte Carlo with this many trials (e.g. 1000000 or 1e6)")
+    eq.add_argument("--stderr", type=real_arg, help="Monte Carlo until every standard error is at most this")
+    eq.add_argument("--seed", type=int_arg, help="Monte Carlo seed (reproducible for any --threads)")
+    eq.add_argument("--threads", type=int_arg, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities (needs matplotlib)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -98,14 +109,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     Bad input (a ``FastHoldemError``, or the ``ValueError``, ``TypeError`` or ``MemoryError``
-    the library raises for bad arguments or jobs too big) prints ``fastholdem: error: ...``
-    on stderr and returns 2, as argparse does for bad options; no traceback.
+    the library raises for bad arguments or jobs too big) and files that cannot be written
+    (``OSError``) print ``fastholdem: error: ...`` on stderr and return 2, as argparse does
+    for bad options; no traceback.
     """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
-    except (FastHoldemError, ValueError, TypeError, MemoryError) as exc:
+    except (FastHoldemError, ValueError, TypeError, MemoryError, OSError) as exc:
         print(f"fastholdem: error: {str(exc) or type(exc).__name__}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any
 
+from .._validate import check_output_path, echo, int_arg
 from ..errors import ConfigError
 from .config import GameConfig, Structure
 
@@ -57,9 +58,10 @@ def make_config(structure: Structure, blinds: tuple[int, int], ante: int = 0) ->
 
 
 def _policies(specs: list[str] | None, players: int) -> list[str]:
-    names = [p for spec in (specs or ["random"]) for p in spec.split(",") if p.strip()]
-    if not names:
-        raise ConfigError("--policy needs at least one policy name")
+    names = [p.strip() for spec in (specs or ["random"]) for p in spec.split(",")]
+    if "" in names:
+        raise ConfigError(f"empty policy name in {echo(','.join(specs or []))}: give names such as "
+                          "random,tight separated by single commas")
     if len(names) > players:
         raise ConfigError(f"{len(names)} policies for {players} players")
     # Fewer names than seats: the list repeats around the table.
@@ -73,7 +75,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     policies = _policies(args.policy, args.players)
     progress = args.progress
     if args.phh:
-        with open(args.phh, "w", encoding="utf-8") as fh:
+        with open(check_output_path(args.phh), "w", encoding="utf-8") as fh:
             result = simulate(policies, args.hands, config=cfg, stacks=args.stack, seed=args.seed,
                               carry_stacks=args.carry_stacks, phh=fh, progress=progress)
     else:
@@ -101,14 +103,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _common(p: argparse.ArgumentParser, players: int) -> None:
-    p.add_argument("--players", type=int, default=players,
+    p.add_argument("--players", type=int_arg, default=players,
                    help=f"players at the table, 2-10 (default {players})")
     p.add_argument("--structure", type=parse_structure, default=Structure.NO_LIMIT,
                    help="nl (no limit, default), pl (pot limit) or fl (fixed limit)")
     p.add_argument("--blinds", type=parse_blinds, default=(1, 2), help="small/big blind (default 1/2)")
-    p.add_argument("--ante", type=int, default=0, help="ante of every player (default 0)")
-    p.add_argument("--stack", type=int, default=None, help="starting stack (default 100 big blinds)")
-    p.add_argument("--seed", type=int, default=None, help="seed: the same seed plays the same hands")
+    p.add_argument("--ante", type=int_arg, default=0, help="ante of every player (default 0)")
+    p.add_argument("--stack", type=int_arg, default=None, help="starting stack (default 100 big blinds)")
+    p.add_argument("--seed", type=int_arg, default=None, help="seed: the same seed plays the same hands")
 
 
 def register(subparsers: Any) -> None:
@@ -121,7 +123,7 @@ def register(subparsers: Any) -> None:
                     "--structure nl --seed 1 --policy tight,random",
     )
     _common(sim, 6)
-    sim.add_argument("--hands", type=int, default=10000, help="hands to play (default 10000)")
+    sim.add_argument("--hands", type=int_arg, default=10000, help="hands to play (default 10000)")
     sim.add_argument("--policy", action="append", metavar="NAMES",
                      help="random, station or tight; comma-separated or repeated, one per seat, "
                           "repeating around the table (default random)")
@@ -138,12 +140,12 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser(
         "play", help="play against the built-in bots in the terminal",
         description="Play hold'em against bots. Commands: f fold, k check, c check/call, b N / r N bet or "
-                    "raise to N, a all-in, 2x 3x 33%% 50%% pot sizing presets, pre ... a pre-action for your "
+                    "raise to N, a all-in, 2x 3x 33% 50% pot sizing presets, pre ... a pre-action for your "
                     "next turn (pre f, pre k, pre kf check/fold, pre c N, pre c any, pre r N, pre off), "
                     "? help, q quit.",
     )
     _common(play, 3)
-    play.add_argument("--hands", type=int, default=0,
+    play.add_argument("--hands", type=int_arg, default=0,
                       help="hands to play (default 0: until you quit or bust)")
     play.add_argument("--bots", action="append", metavar="NAMES",
                       help="policies of the bots: random, station or tight (default tight,random)")
