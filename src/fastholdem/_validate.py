@@ -16,7 +16,7 @@ Traceback (most recent call last):
 ...
 TypeError: exact must be True or False, got str 'no'
 >>> echo("x" * 10**6)
-"'xxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxx' (1,000,000 characters)"
+"'xxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxx' (1,000,000 characters)"
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ ECHO_LIMIT = 50
 """Most characters of a bad value that an error message quotes (longer ones are cut)."""
 
 _REPR = reprlib.Repr()
-_REPR.maxstring = ECHO_LIMIT
+_REPR.maxstring = ECHO_LIMIT + 2  # the quotes do not count
 _REPR.maxother = ECHO_LIMIT
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxdict = 6
 _REPR.maxlevel = 3

@@ -33,6 +33,7 @@ from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, BinaryIO, TextIO, Union
 
+from ._validate import echo
 from .cards import card, card_str
 from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
 from .game.actions import DealBoard, DealHole, Fold, Muck, Show
@@ -84,7 +85,7 @@ def _number(text: str, where: str) -> Decimal | int:
             return int(text)
         return Decimal(text)
     except InvalidOperation:
-        raise HandHistoryError(f"{where}: {text!r} is not a number") from None
+        raise HandHistoryError(f"{where}: {echo(text)} is not a number") from None
 
 
 _TOKENS: dict[str, int | None] = {"??": None}
@@ -106,7 +107,7 @@ def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
     while pos < len(text):
         m = _CARD.match(text, pos)
         if m is None:
-            raise HandHistoryError(f"{where}: bad card text {text[pos:pos + 2]!r} in {text!r}")
+            raise HandHistoryError(f"{where}: bad card text {echo(text[pos:pos + 2])} in {echo(text)}")
         tok = m.group(0)
         if tok == "??":
             out.append(None)
@@ -175,7 +176,7 @@ class HandHistory:
 
     def _chips(self, value: Any, scale: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-            raise HandHistoryError(f"{what} must be a number, got {value!r}")
+            raise HandHistoryError(f"{what} must be a number, got {echo(value)}")
         chips = value * scale
         if chips != int(chips):
             raise HandHistoryError(f"{what} {value} is finer than the chip unit 1/{scale}")
@@ -194,7 +195,7 @@ class HandHistory:
 
     def _config(self, scale: int, overrides: dict[str, Any]) -> GameConfig:
         if self.variant not in _VARIANTS:
-            raise HandHistoryError(f"unsupported variant {self.variant!r}: expected NT, FT or PT")
+            raise HandHistoryError(f"unsupported variant {echo(self.variant)}: expected NT, FT or PT")
         n = len(self.starting_stacks)
         for name in ("antes", "blinds_or_straddles"):
             if len(getattr(self, name)) != n:
@@ -270,7 +271,7 @@ class HandHistory:
             try:
                 _apply(hand, text, scale, k)
             except (IllegalActionError, InvalidActionError) as exc:
-                raise HandHistoryError(f"action {k} {text!r} does not fit: {exc}") from exc
+                raise HandHistoryError(f"action {k} {echo(text)} does not fit: {exc}") from exc
         if hand.awaiting == "showdown":
             try:
                 hand.finish()
@@ -289,7 +290,7 @@ def _words(action: str) -> list[str]:
 
 def _seat(token: str, n: int, where: str) -> int:
     if token[:1] != "p" or not token[1:].isdigit():
-        raise HandHistoryError(f"{where}: bad player {token!r}")
+        raise HandHistoryError(f"{where}: bad player {echo(token)}")
     seat = int(token[1:]) - 1
     if not 0 <= seat < n:
         raise HandHistoryError(f"{where}: no player {token} at a {n}-player table")
@@ -297,7 +298,7 @@ def _seat(token: str, n: int, where: str) -> int:
 
 
 def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
-    where = f"action {k} {text!r}"
+    where = f"action {k} {echo(text)}"
     words = _words(text)
     n = hand.n
     if not words:
@@ -367,10 +368,10 @@ def _toml(text: str) -> dict[str, Any]:
 def _from_dict(data: dict[str, Any]) -> HandHistory:
     for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if name not in data:
-            raise HandHistoryError(f"missing field {name!r}")
+            raise HandHistoryError(f"missing field {echo(name)}")
     for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if not isinstance(data[name], list):
-            raise HandHistoryError(f"field {name!r} must be an array")
+            raise HandHistoryError(f"field {echo(name)} must be an array")
     if not all(isinstance(a, str) for a in data["actions"]):
         raise HandHistoryError("every action must be a string")
     finishing = data.get("finishing_stacks")
@@ -529,7 +530,7 @@ def _toml_value(value: Any) -> str:
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
-    raise HandHistoryError(f"cannot write {value!r} as TOML")
+    raise HandHistoryError(f"cannot write {echo(value)} as TOML")
 
 
 def _toml_key(key: str) -> str:
@@ -603,7 +604,7 @@ def loads_all(text: str) -> list[HandHistory]:
     out = []
     for key, table in data.items():
         if not isinstance(table, dict):
-            raise HandHistoryError(f"a PHH session holds tables [1], [2], ...; {key!r} is not one")
+            raise HandHistoryError(f"a PHH session holds tables [1], [2], ...; {echo(key)} is not one")
         try:
             out.append(_from_dict(table))
         except HandHistoryError as exc:

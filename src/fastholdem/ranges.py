@@ -424,7 +424,7 @@ class Range:
             if bad.any():
                 i = int(np.flatnonzero(bad)[0])
                 raise RangeError(
-                    f"bad weight {values[i]!r} for combo {echo(items[i])}: must be in (0, 1]"
+                    f"bad weight {echo(values[i])} for combo {echo(items[i])}: must be in (0, 1]"
                 )
         dense = np.zeros(N_COMBOS, dtype=np.float64)
         for row, weight in zip(rows, values.tolist()):

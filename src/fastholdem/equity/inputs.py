@@ -105,7 +105,7 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
             continue
         keep = (p.range if p.range is not None else Range.from_combos(p.combos, p.weights)).without(taken)
         if len(keep) == 0:
-            raise RangeError(f"player {i + 1}'s range {p.label!r} has no hand left without the cards "
+            raise RangeError(f"player {i + 1}'s range {echo(p.label)} has no hand left without the cards "
                              f"{cards_str(sorted(taken), ' ')}")
         p.combos, p.weights = keep.combos, keep.weights
     return parsed, board_ids, dead_ids
@@ -116,7 +116,7 @@ def resolve_threads(threads: object) -> int:
     if threads is None:
         return _core.max_threads()
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+        raise ValueError(f"threads must be a positive int or None, got {echo(threads)}")
     return threads
 
 
@@ -131,9 +131,9 @@ def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> 
         if is_bool(stderr) or not isinstance(stderr, (int, float)):
             raise TypeError(f"stderr must be a number in (0, 1), got {type(stderr).__name__} {echo(stderr)}")
         if not 0 < stderr < 1:
-            raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
+            raise ValueError(f"stderr must be a number in (0, 1), got {echo(stderr)}")
     if exact:
-        given = [f"{name}={value!r}" for name, value in (("trials", trials), ("stderr", stderr))
+        given = [f"{name}={echo(value)}" for name, value in (("trials", trials), ("stderr", stderr))
                  if value is not None]
         if given:
             raise ValueError(f"exact=True cannot be combined with {' or '.join(given)}: those set Monte "

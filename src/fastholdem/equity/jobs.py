@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._validate import check_int
+from .._validate import check_int, echo
 from ..progress import Progress
 from .engines.enumeration import ExactEngine
 from .engines.montecarlo import MonteCarloEngine
@@ -154,7 +154,7 @@ class EquityJob:
             raise TypeError(f"chunk must be a range of units, got {type(chunk).__name__}")
         if chunk.step != 1 or not 0 <= chunk.start < chunk.stop <= self.size:
             raise ValueError(f"chunk must be a non-empty range with step 1 within range(0, {self.size}), "
-                             f"got {chunk!r}")
+                             f"got {echo(chunk)}")
         nthreads = resolve_threads(threads)
         start = time.perf_counter()
         engine = self._engine
@@ -197,7 +197,7 @@ class EquityJob:
         for t in tallies:
             n_rows = len(t.chunk) if self.exact else 1
             if t.chunk.stop > self.size or t.win.shape != (n_rows, n_players) or t.deals.shape != (n_rows,):
-                raise ValueError(f"the tally of {t.chunk!r} does not belong to this job ({self.size} units, "
+                raise ValueError(f"the tally of {echo(t.chunk)} does not belong to this job ({self.size} units, "
                                  f"{n_players} players, {'exact' if self.exact else 'Monte Carlo'})")
             if t.chunk.start < end:
                 raise ValueError(f"tallies overlap: units {t.chunk.start}..{end - 1} are counted twice")

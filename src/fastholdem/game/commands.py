@@ -37,7 +37,7 @@ def parse_structure(text: str) -> Structure:
     try:
         return _STRUCTURES[text.strip().lower()]
     except KeyError:
-        raise argparse.ArgumentTypeError(f"unknown structure {text!r}: use nl, pl or fl") from None
+        raise argparse.ArgumentTypeError(f"unknown structure {echo(text)}: use nl, pl or fl") from None
 
 
 def parse_blinds(text: str) -> tuple[int, int]:
@@ -48,7 +48,7 @@ def parse_blinds(text: str) -> tuple[int, int]:
     """
     parts = text.split("/")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"blinds look like 1/2, got {text!r}")
+        raise argparse.ArgumentTypeError(f"blinds look like 1/2, got {echo(text)}")
     return int(parts[0]), int(parts[1])
 
 

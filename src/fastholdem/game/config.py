@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from .._validate import check_bool
+from .._validate import check_bool, echo
 from ..errors import ConfigError
 
 __all__ = ["Structure", "AnteMode", "GameConfig"]
@@ -42,7 +42,7 @@ class AnteMode(enum.Enum):
 
 def _check_chips(name: str, value: object, *, positive: bool) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{name} must be an integer number of chips, got {value!r}")
+        raise ConfigError(f"{name} must be an integer number of chips, got {echo(value)}")
     if value < 0 or (positive and value == 0):
         raise ConfigError(f"{name} must be {'positive' if positive else 'non-negative'}, got {value}")
 
@@ -110,9 +110,9 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
-            raise ConfigError(f"structure must be a Structure, got {self.structure!r}")
+            raise ConfigError(f"structure must be a Structure, got {echo(self.structure)}")
         if not isinstance(self.ante_mode, AnteMode):
-            raise ConfigError(f"ante_mode must be an AnteMode, got {self.ante_mode!r}")
+            raise ConfigError(f"ante_mode must be an AnteMode, got {echo(self.ante_mode)}")
         _check_chips("small_blind", self.small_blind, positive=False)
         _check_chips("big_blind", self.big_blind, positive=True)
         _check_chips("ante", self.ante, positive=False)

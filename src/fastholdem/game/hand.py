@@ -125,7 +125,7 @@ class HandResult:
 
 def _as_chips(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{name} must be an integer number of chips, got {value!r}")
+        raise ConfigError(f"{name} must be an integer number of chips, got {echo(value)}")
     return value
 
 
@@ -228,9 +228,9 @@ class Hand:
             seed = check_int(seed, "seed", what="an int, a random.Random or None")
         start = _checked_stacks(stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            raise ConfigError(f"button must be a seat 0..{n - 1}, got {echo(button)}")
         if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
-            raise ConfigError(f"scale must be a positive integer, got {scale!r}")
+            raise ConfigError(f"scale must be a positive integer, got {echo(scale)}")
         if config.small_blind > config.big_blind:
             raise ConfigError(
                 f"small blind {config.small_blind} exceeds big blind {config.big_blind}"
@@ -312,7 +312,7 @@ class Hand:
                     continue
                 cards = parse_cards(spec)
                 if len(cards) != 2:
-                    raise ConfigError(f"seat {i} needs exactly two hole cards (R3), got {spec!r}")
+                    raise ConfigError(f"seat {i} needs exactly two hole cards (R3), got {echo(spec)}")
                 holes[i] = cards
                 fixed.extend(cards)
         board_cards = parse_cards(board) if board is not None else []
@@ -742,7 +742,7 @@ class Hand:
             self._check_dealer(action)
             return action
         if cls not in _PLAYER_ACTIONS:
-            raise InvalidActionError(f"not an action: {action!r}")
+            raise InvalidActionError(f"not an action: {echo(action)}")
         i = self._actor
         if i is None:
             raise OutOfTurnError(f"no player is to act ({self._where()})", self.legal_actions())
@@ -775,7 +775,7 @@ class Hand:
         amount = action.amount
         word = "bet" if cls is Bet else "raise to"
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InvalidActionError(f"{word} amount must be an integer number of chips, got {amount!r}")
+            raise InvalidActionError(f"{word} amount must be an integer number of chips, got {echo(amount)}")
         if lo is None:
             raise self._illegal(IllegalActionError, f"seat {i} cannot {'bet' if cls is Bet else 'raise'}: {self._why_no_raise(i)}")
         assert hi is not None  # max_to is set together with min_to
@@ -865,7 +865,7 @@ class Hand:
         used = self._used
         for c in cards:
             if type(c) is not int or not 0 <= c <= 51:
-                raise InvalidActionError(f"bad card id {c!r}")
+                raise InvalidActionError(f"bad card id {echo(c)}")
             bit = 1 << c
             if used & bit:
                 raise IllegalActionError(f"card {card_str(c)} is already dealt")

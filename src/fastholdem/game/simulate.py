@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from .._validate import check_bool, check_int, is_bool
+from .._validate import check_bool, check_int, echo, is_bool
 from ..errors import ConfigError
 from .buyin import BuyInPolicy
 from .config import GameConfig, Structure
@@ -52,7 +52,7 @@ def make_player(name: str, seed: int | None = None) -> Any:
     """
     key = _ALIASES.get(name.strip().lower())
     if key is None:
-        raise ConfigError(f"unknown policy {name!r}: choose from {', '.join(POLICIES)}")
+        raise ConfigError(f"unknown policy {echo(name)}: choose from {', '.join(POLICIES)}")
     if key == "random":
         return RandomPlayer(seed)
     if key == "station":
@@ -250,7 +250,7 @@ def simulate(
     if is_bool(hands) or not isinstance(hands, int):
         hands = check_int(hands, "hands", low=0, what="a non-negative int")  # TypeError: 1.5, True
     if hands < 0:
-        raise ConfigError(f"hands must be a non-negative integer, got {hands!r}")
+        raise ConfigError(f"hands must be a non-negative integer, got {echo(hands)}")
     if seed is not None:
         seed = check_int(seed, "seed", what="an int or None")
     check_bool(carry_stacks, "carry_stacks")
