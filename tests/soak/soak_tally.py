@@ -1,0 +1,36 @@
+"""Counters of the soak suite, printed at the end of the session (see ``conftest.py``).
+
+Also the suite's knobs, read from the environment so that a longer soak needs no edit:
+
+* ``FASTHOLDEM_SOAK_HANDS``: random hands played through the engine (default 200,000);
+* ``FASTHOLDEM_SOAK_EXAMPLES``: a multiplier of every Hypothesis example budget (default 1);
+* ``FASTHOLDEM_SOAK_SEED``: the seed of the random hands (default 20261130); Hypothesis runs
+  derandomized, so the whole suite replays the same cases until a knob changes.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+
+from hypothesis import HealthCheck, settings
+
+COUNTS: Counter[str] = Counter()
+"""What the soak checked, by kind (hands, state-machine steps, fuzz cases, ...)."""
+
+HANDS = int(float(os.environ.get("FASTHOLDEM_SOAK_HANDS", "200000")))
+SEED = int(os.environ.get("FASTHOLDEM_SOAK_SEED", "20261130"))
+SCALE = float(os.environ.get("FASTHOLDEM_SOAK_EXAMPLES", "1"))
+
+
+def soak_settings(examples: int, **kwargs: object) -> settings:
+    """Hypothesis settings of one soak test: ``examples`` x ``SCALE`` examples, derandomized
+    (the same cases on every run), no deadline and no example database."""
+    return settings(
+        max_examples=max(1, int(examples * SCALE)),
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much, HealthCheck.data_too_large],
+        **kwargs,  # type: ignore[arg-type]
+    )
