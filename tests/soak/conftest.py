@@ -1,7 +1,7 @@
 """The soak suite prints what it checked when the session ends.
 
 Rerun it alone with ``python -m pytest -q tests/soak`` (``soak_tally.py`` lists the
-environment variables that make it longer, e.g. ``FASTHOLDEM_SOAK_HANDS=1000000``).
+environment variables that make it longer, e.g. ``FASTHOLDEM_SOAK_HANDS=5000000``).
 """
 
 from __future__ import annotations

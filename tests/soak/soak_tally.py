@@ -2,7 +2,7 @@
 
 Also the suite's knobs, read from the environment so that a longer soak needs no edit:
 
-* ``FASTHOLDEM_SOAK_HANDS``: random hands played through the engine (default 200,000);
+* ``FASTHOLDEM_SOAK_HANDS``: random hands played through the engine (default 1,000,000);
 * ``FASTHOLDEM_SOAK_EXAMPLES``: a multiplier of every Hypothesis example budget (default 1);
 * ``FASTHOLDEM_SOAK_SEED``: the seed of the random hands (default 20261130); Hypothesis runs
   derandomized, so the whole suite replays the same cases until a knob changes.
@@ -18,7 +18,7 @@ from hypothesis import HealthCheck, settings
 COUNTS: Counter[str] = Counter()
 """What the soak checked, by kind (hands, state-machine steps, fuzz cases, ...)."""
 
-HANDS = int(float(os.environ.get("FASTHOLDEM_SOAK_HANDS", "200000")))
+HANDS = int(float(os.environ.get("FASTHOLDEM_SOAK_HANDS", "1000000")))
 SEED = int(os.environ.get("FASTHOLDEM_SOAK_SEED", "20261130"))
 SCALE = float(os.environ.get("FASTHOLDEM_SOAK_EXAMPLES", "1"))
 

@@ -9,7 +9,7 @@ started with; at the end the payoffs must add up to zero.
 The hands come in chunks of ``CHUNK`` hands; chunk ``c`` draws everything from
 ``random.Random(SEED * 1_000_003 + c)``, so the counts and any failure do not depend on the
 number of worker processes, and a failure message names the chunk and hand to replay with
-:func:`play_chunk`. ``FASTHOLDEM_SOAK_HANDS`` sets the number of hands (default 200,000).
+:func:`play_chunk`. ``FASTHOLDEM_SOAK_HANDS`` sets the number of hands (default 1,000,000).
 """
 
 from __future__ import annotations
