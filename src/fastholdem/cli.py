@@ -51,8 +51,9 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     else:
         print(result)
         if args.stderr is not None and worst > args.stderr:
+            limit = " (the --trials limit)" if args.trials is not None else ""
             print(f"stderr target {args.stderr:g} not met: the largest standard error is {worst:.4%} "
-                  f"after {result.deals:,} trials (the --trials limit)")
+                  f"after {result.deals:,} trials{limit}")
     if args.plot:
         _plot_equity(result, args.plot)
     return 0
