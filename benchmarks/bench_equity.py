@@ -6,7 +6,9 @@ One table, medians of ``--repeat`` runs (fixed seeds, inputs built once before t
   on 1 thread and on ``--threads`` (``--quick``: ``AA`` vs ``KK,QQ``); heads-up cases both as
   users get them (the shipped preflop table) and "enumerated" by the C core with the table off;
 * Monte Carlo: 6 players all random (trials per second per thread, 1 and ``--threads``
-  threads) and AhKh vs QsQd heads-up on 1 thread;
+  threads), ``AKs,QQ+`` vs ``random`` vs ``random`` and AhKh vs QsQd heads-up on 1 thread;
+* exact multiway ranges postflop: ``AKs,QQ+`` vs ``JJ-88`` vs ``random`` on the flop Td7c2s
+  and the turn Td7c2sKh, 1 thread (``--quick``: ``KQs`` instead of ``random``);
 * ``equity_batch`` on 10,000 random river and turn spots, 2 players (spots per second);
 * ``hand_strength`` on 10,000 random flop hands against 1 random opponent, Monte Carlo with
   1,000 trials per hand (hands per second).
@@ -28,7 +30,9 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import statistics
 import sys
+import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
@@ -300,6 +304,36 @@ def main(argv: list[str] | None = None) -> int:
             n = 100 if quick else 500
             row.peers["pokerkit"] = n / median_seconds(pk.monte_carlo(six, n), 1, warm_up=False)
         rows.append(row)
+
+    # Monte Carlo, one range against two random players, 1 thread (issue 11): its rate is
+    # compared with the 6-random rate on 1 thread of this run in a note (target: 1.6x).
+    three = ["AKs,QQ+", "random", "random"]
+    secs = median_seconds(lambda: equity(three, exact=False, trials=mc_trials, seed=1, threads=1), repeat)
+    rows.append(Row("MC 'AKs,QQ+' vs random vs random, 1 thr", "rate", mc_trials / secs))
+    # The ratio to the 6-random rate from runs in alternation, timed in CPU seconds (1 thread):
+    # other processes on the machine then move both alike.
+    ratios = []
+    for _ in range(repeat):
+        cpu = []
+        for players in (three, six):
+            start = time.process_time()
+            equity(players, exact=False, trials=mc_trials, seed=1, threads=1)
+            cpu.append(time.process_time() - start)
+        ratios.append(cpu[1] / cpu[0])
+    notes.append(f"MC 'AKs,QQ+' vs random vs random runs {statistics.median(ratios):.2f}x the trials/s of MC 6 "
+                 "random players (1 thread, CPU time, median of runs in alternation)")
+
+    notes.append("OMPEval (C++, built outside the repository; 1 thread, CPU time, medians of 5 runs alternating "
+                 "with fastholdem, 2026-11-30): MC 'AKs,QQ+' vs random vs random 28.8 M/s (fastholdem 35.4, "
+                 "1.23x); MC 6 random 13.9 M/s (fastholdem 19.5, 1.40x); 'AKs,QQ+' vs 'JJ-88' vs random exact "
+                 "on Td7c2s 1.02 s (fastholdem 0.42 s, 2.43x), on AhKh2h 0.31 s (0.16 s, 1.89x), on Td7c2sKh "
+                 "0.047 s (0.15 s, 0.31x); 'AKs,QQ+' vs random exact on Td7c2s 36 ms (23 ms, 1.57x)")
+
+    # Exact multiway ranges postflop (runout tables), 1 thread.
+    multi = ["AKs,QQ+", "JJ-88", "KQs"] if quick else ["AKs,QQ+", "JJ-88", "random"]
+    for board in ("Td7c2s", "Td7c2sKh"):
+        ours = median_seconds(lambda: equity(multi, board=board, exact=True, threads=1), slow_repeat)
+        rows.append(Row(f"{multi[0]!r} vs {multi[1]!r} vs {multi[2]!r} exact, {board}, 1 thr", "time", ours))
 
     # Monte Carlo heads-up, 1 thread.
     hu = ["AhKh", "QsQd"]

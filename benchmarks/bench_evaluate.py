@@ -5,6 +5,10 @@ Rows (median of ``--repeat`` runs; all on the same seeded random 7-card hands):
 * ``evaluate_batch``  -- a ``(N, 7)`` uint8 array, on 1 thread and on all threads;
 * ``evaluate``        -- the scalar call on a list of 7 ints, per call;
 * ``enumerate_values()`` -- every one of the 133,784,560 seven-card sets, 1 thread and all threads;
+* ``deal`` -- random 7-card hands dealt in C, against NumPy idioms for the same array
+  (rejection of rows with a repeated card, a vectorised partial Fisher-Yates, argpartition
+  and argsort of random keys, ``Generator.permuted``, a ``Generator.choice`` loop); the
+  ratio column is ``deal``'s rows per second over the fastest idiom's;
 * peers, per call: phevaluator ``evaluate_cards(*ints)``, eval7 ``evaluate`` on ``eval7.Card``
   lists, treys ``Evaluator().evaluate(board, hand)`` (pure Python: fewer hands). A peer that is
   not installed is skipped with a warning.
@@ -30,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fastholdem import _core
+from fastholdem import _core, deal
 from fastholdem.cards import card_str
 from fastholdem.evaluate import enumerate_values, evaluate, evaluate_batch
 from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
@@ -123,6 +127,95 @@ def check_against_phevaluator(rows: list[list[int]]) -> None:
         raise SystemExit("fastholdem and phevaluator disagree: not benchmarking")
 
 
+# --- deal() against NumPy idioms ------------------------------------------------------------------
+
+_CHUNK = 16_384  # rows per NumPy step: the (rows, 52) arrays stay in cache (the fastest size tried)
+
+
+def _chunked(one: Callable[[np.random.Generator, int], np.ndarray]
+             ) -> Callable[[int, int], np.ndarray]:
+    def run(n: int, seed: int) -> np.ndarray:
+        rng = np.random.default_rng(seed)
+        return np.concatenate([one(rng, min(_CHUNK, n - lo)) for lo in range(0, n, _CHUNK)])
+    return run
+
+
+def _reject(rng: np.random.Generator, n: int) -> np.ndarray:
+    """Draw 7 independent cards per row; redraw the rows that repeat a card (~35%)."""
+    hands = rng.integers(0, 52, size=(n, 7), dtype=np.uint8)
+    todo = np.arange(n)
+    while len(todo):
+        s = np.sort(hands[todo], axis=1)
+        todo = todo[(s[:, 1:] == s[:, :-1]).any(axis=1)]
+        hands[todo] = rng.integers(0, 52, size=(len(todo), 7), dtype=np.uint8)
+    return hands
+
+
+def _fisher_yates(rng: np.random.Generator, n: int) -> np.ndarray:
+    deck = np.tile(np.arange(52, dtype=np.uint8), (n, 1))
+    rows = np.arange(n)
+    for i in range(7):
+        j = i + rng.integers(0, 52 - i, size=n)
+        top = deck[rows, i].copy()
+        deck[rows, i] = deck[rows, j]
+        deck[rows, j] = top
+    return deck[:, :7]
+
+
+def _argpartition(rng: np.random.Generator, n: int) -> np.ndarray:
+    return np.argpartition(rng.random((n, 52), dtype=np.float32), 7, axis=1)[:, :7].astype(np.uint8)
+
+
+def _argsort(rng: np.random.Generator, n: int) -> np.ndarray:
+    return rng.random((n, 52), dtype=np.float32).argsort(axis=1)[:, :7].astype(np.uint8)
+
+
+def _permuted(rng: np.random.Generator, n: int) -> np.ndarray:
+    return rng.permuted(np.broadcast_to(np.arange(52, dtype=np.uint8), (n, 52)), axis=1)[:, :7]
+
+
+def _choice_loop(n: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.array([rng.choice(52, 7, replace=False) for _ in range(n)], dtype=np.uint8)
+
+
+#: (name, dealer(n, seed) -> (n, 7) uint8, fraction of the rows it is timed on)
+NUMPY_DEALERS: list[tuple[str, Callable[[int, int], np.ndarray], float]] = [
+    ("numpy: integers + reject repeats", _chunked(_reject), 1.0),
+    ("numpy: vectorised Fisher-Yates", _chunked(_fisher_yates), 1.0),
+    ("numpy: argpartition of f32 keys", _chunked(_argpartition), 1.0),
+    ("numpy: argsort of f32 keys", _chunked(_argsort), 1.0),
+    ("numpy: Generator.permuted", _chunked(_permuted), 1.0),
+    ("numpy: Generator.choice loop", _choice_loop, 0.01),
+]
+
+
+def deal_rows(n: int, repeat: int, seed: int, threads: int) -> list[Row]:
+    """``deal`` on 1 and ``threads`` threads and every NumPy idiom, each checked (distinct
+    cards per row) first; the idioms are the peers of this table. The runs alternate
+    (one of each per round, ``repeat`` rounds, medians), so that every row sees the same
+    load on a shared machine."""
+    runs: list[tuple[str, int, Callable[[], object], bool]] = [
+        ("deal(N, 7), 1 thread", n, lambda: deal(n, 7, seed=seed, threads=1), False)]
+    if threads > 1:
+        runs.append((f"deal(N, 7), {threads} threads", n, lambda: deal(n, 7, seed=seed, threads=threads), False))
+    for name, dealer, share in NUMPY_DEALERS:
+        m = max(1, int(n * share))
+        out = dealer(m, seed)
+        s = np.sort(out, axis=1)
+        if out.shape != (m, 7) or (s[:, 1:] == s[:, :-1]).any():
+            raise SystemExit(f"{name} dealt a bad array: not benchmarking")
+        runs.append((name, m, lambda dealer=dealer, m=m: dealer(m, seed), True))
+    times: list[list[float]] = [[] for _ in runs]
+    for _ in range(repeat):
+        for i, (_, _, run, _) in enumerate(runs):
+            times[i].append(median_seconds(run, 1, warm_up=False))
+    rows = [Row(name, m, float(np.median(t)), peer=peer) for (name, m, _, peer), t in zip(runs, times)]
+    fastest = max(r.rate for r in rows if r.peer)
+    rows[0].target, rows[0].met = ">= 10x fastest NumPy idiom", rows[0].rate >= 10 * fastest
+    return rows
+
+
 # --- the table ---------------------------------------------------------------------------------------
 
 
@@ -171,6 +264,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=10_000_000, help="hands for evaluate_batch")
     parser.add_argument("--calls", type=int, default=200_000, help="hands for the per-call rows")
+    parser.add_argument("--deal-n", type=int, default=1_000_000, help="rows for deal and the NumPy idioms")
     parser.add_argument("--treys-n", type=int, default=20_000, help="hands for treys (pure Python)")
     parser.add_argument("--repeat", type=int, default=7, help="runs per row (median)")
     parser.add_argument("--seed", type=int, default=2024)
@@ -179,7 +273,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
     args = parser.parse_args(argv)
     if args.quick:
-        args.n, args.calls, args.treys_n, args.repeat = 200_000, 10_000, 1_000, 3
+        args.n, args.calls, args.treys_n, args.repeat, args.deal_n = 200_000, 10_000, 1_000, 3, 100_000
     args.calls = min(args.calls, args.n)
     args.treys_n = min(args.treys_n, args.calls)
 
@@ -226,6 +320,10 @@ def main(argv: list[str] | None = None) -> int:
     title = (f"fastholdem evaluator: random 7-card hands, seed {args.seed}, median of {args.repeat} runs, "
              f"{nt} threads max (OpenMP {'on' if _core.HAVE_OPENMP else 'off'}), load average {load}")
     print_table(rows, title)
+    print()
+    print_table(deal_rows(args.deal_n, args.repeat, args.seed, nt),
+                f"fastholdem.deal: random 7-card hands (rows), runs alternating, median of {args.repeat}; "
+                f"NumPy {np.__version__}")
     return 0
 
 

@@ -4,8 +4,8 @@ Workloads (hands per second, median of ``--repeat`` runs):
 
 * ``nl6 deep``  -- complete 6-player no-limit hands, 200 big blinds each, random policy;
 * ``nl6 short`` -- the same with 8-30 big blinds (many all-ins and side pots);
-* ``phh parse+replay`` -- parse and replay the PHH corpus (``$FASTHOLDEM_PHH_DIR`` or
-  ../shared/phh), and ``phh replay only`` -- the same from already parsed histories;
+* ``phh parse+replay`` -- parse and replay the PHH corpus (``$FASTHOLDEM_PHH_DIR``, else the
+  sample in tests/data/phh), and ``phh replay only`` -- the same from already parsed histories;
 * ``table 6 random`` / ``table 6 equity`` -- table-driven hands (``Table`` + agents through
   ``play_hands``: button movement, stacks carried over, auto-rebuy) with six ``RandomPlayer``
   or six ``TightPlayer`` agents (equity engine); fastholdem only;
@@ -41,10 +41,8 @@ from fastholdem.game import Bet, GameConfig, Hand, RaiseTo, Structure
 from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
 
 CFG = GameConfig(Structure.NO_LIMIT, small_blind=1, big_blind=2)
-DEFAULT_PHH = next(
-    (p for p in (Path(__file__).resolve().parents[1].parent / "shared" / "phh", Path("/work/shared/phh")) if p.is_dir()),
-    Path(__file__).resolve().parents[1].parent / "shared" / "phh",
-)
+# The sample shipped with the tests; point FASTHOLDEM_PHH_DIR or --phh-dir at the full corpus.
+DEFAULT_PHH = Path(__file__).resolve().parents[1] / "tests" / "data" / "phh"
 
 
 def stacks_for(kind: str, rng: random.Random) -> list[int]:

@@ -65,3 +65,17 @@ def test_bench_peer(  # type: ignore[no-untyped-def]
     if run is None:
         pytest.skip("peer not installed")
     benchmark(run)
+
+
+@pytest.mark.parametrize("threads", [1, _core.max_threads()])
+def test_bench_deal(benchmark, threads: int) -> None:  # type: ignore[no-untyped-def]
+    rows = benchmark(_core.deal, N_BATCH, 7, None, 1, threads)
+    assert rows.shape == (N_BATCH, 7)
+
+
+@pytest.mark.parametrize("index", range(len(bench_evaluate.NUMPY_DEALERS) - 1),
+                         ids=[name for name, _, _ in bench_evaluate.NUMPY_DEALERS[:-1]])
+def test_bench_numpy_dealer(benchmark, index: int) -> None:  # type: ignore[no-untyped-def]
+    _, dealer, _ = bench_evaluate.NUMPY_DEALERS[index]
+    rows = benchmark(dealer, N_BATCH, 1)
+    assert rows.shape == (N_BATCH, 7)

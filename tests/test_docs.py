@@ -21,6 +21,10 @@ MODULES = [
     "progress",
     "_validate",
     "plot.equity",
+    "hand_classes",
+    "board_hits",
+    "range_cli",
+    "plot.ranges",
     "_core",
     "game",
     "game.account",
@@ -28,6 +32,11 @@ MODULES = [
     "game.config",
     "game.hand",
     "game.pots",
+    "dealer",
+    "outs",
+    "preflop",
+    "plot.matrix",
+    "plot.next_card",
 ]
 
 

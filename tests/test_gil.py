@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
-from fastholdem import equity_batch, evaluate_batch, hand_strength
+from fastholdem import deal, equity_batch, evaluate_batch, hand_strength
 
 #: The released call must see this many times the increments of the GIL-holding call ...
 RATIO = 5
@@ -100,10 +100,11 @@ def calls() -> dict[str, Callable[[], object]]:
         "equity_batch": lambda: equity_batch(holes, flops, threads=1),
         # Exact against one random opponent on the flop: about a million showdowns per spot.
         "hand_strength": lambda: hand_strength(holes[:20, 0], flops[:20], exact=True, threads=1),
+        "deal": lambda: deal(20_000_000, 7, seed=1, threads=1),
     }
 
 
-@pytest.mark.parametrize("name", ["evaluate_batch", "equity_batch", "hand_strength"])
+@pytest.mark.parametrize("name", ["evaluate_batch", "equity_batch", "hand_strength", "deal"])
 def test_call_releases_the_gil(counter: Counter, calls: dict[str, Callable[[], object]], name: str) -> None:
     baseline = baseline_increments(counter)
     released = max(increments_during(counter, calls[name]) for _ in range(2))

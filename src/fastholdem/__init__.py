@@ -14,6 +14,7 @@ import importlib
 from typing import Any
 
 from .cards import Deck, card, card_str, cards_mask, cards_str, parse_cards
+from .dealer import deal
 from .equity import EquityJob, EquityResult, EquityTally, equity, equity_batch, equity_job, hand_strength
 from .errors import (
     BadAmountError,
@@ -30,12 +31,16 @@ from .evaluate import (
     HandCategory,
     best_five,
     category,
+    categories,
     category_counts,
     describe,
+    describe_many,
     enumerate_values,
     evaluate,
     evaluate_batch,
 )
+from .outs import NextCardResult, next_card
+from .preflop import preflop_matrix, preflop_vs_random
 from .ranges import Range
 
 __version__ = "0.1.0"
@@ -51,12 +56,15 @@ __all__ = [
     "cards_mask",
     "cards_str",
     "parse_cards",
+    "deal",
     "Range",
     "HandCategory",
     "best_five",
     "category",
+    "categories",
     "category_counts",
     "describe",
+    "describe_many",
     "enumerate_values",
     "evaluate",
     "evaluate_batch",
@@ -67,6 +75,10 @@ __all__ = [
     "EquityJob",
     "EquityTally",
     "hand_strength",
+    "NextCardResult",
+    "next_card",
+    "preflop_matrix",
+    "preflop_vs_random",
     "BadAmountError",
     "CardError",
     "ConfigError",

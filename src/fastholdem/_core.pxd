@@ -59,3 +59,36 @@ cdef extern from "fh_equity.h" nogil:
     fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size_t m, int n_board,
                                int opponents, int exact, uint32_t trials, uint64_t seed, int threads,
                                double *eq)
+
+
+# ---- dealer (fh_deal.h; issue 13) ---------------------------------------------------------
+
+cdef extern from "fh_deal.h" nogil:
+    enum: FH_DEAL_BLOCK_ROWS
+    fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, int threads)
+
+# ---- Monte Carlo kernel (csrc/fh_montecarlo.h) ----------------------------------------------
+
+cdef extern from "fh_montecarlo.h" nogil:
+    ctypedef struct fh_mc_player:
+        const fh_card_t *combos
+        const double *weights
+        int n
+        int random
+    size_t fh_mc_combo_slots(const fh_mc_player *players, int n_players)
+    fh_status fh_monte_carlo(const fh_mc_player *players, int n_players, const fh_card_t *board, int n_board,
+                             fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                             uint32_t block_size, int threads, int (*poll)(void *) noexcept nogil,
+                             void *poll_ctx, unsigned poll_ms, fh_tally *out, uint64_t *combo_out)
+
+
+# ---- exact equity by runout tables (csrc/fh_runouts.h) --------------------------------------
+
+cdef extern from "fh_runouts.h" nogil:
+    size_t fh_runout_count(int n_board, fh_mask_t board_and_dead)
+    size_t fh_runout_stride(size_t n_runouts)
+    fh_status fh_runout_values(const fh_card_t *combos, size_t n_combos, const fh_card_t *board, int n_board,
+                               fh_mask_t dead, uint16_t *values, size_t stride)
+    fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
+                                int n_players, int threads, int (*poll)(void *) noexcept nogil,
+                                void *poll_ctx, unsigned poll_ms, fh_tally *tallies)

@@ -88,22 +88,6 @@ def exact_deals(
 ) -> dict[str, npt.NDArray[np.uint64]]:
     """Internal: exact tallies (keys deals, win, tie, share, share_sq, split) of validated deals."""
 
-def monte_carlo(
-    combos: list[_U8Rows | None] | list[_U8Rows],
-    cum_weights: list[npt.NDArray[np.float64] | None] | list[npt.NDArray[np.float64]],
-    random: list[bool],
-    board: Sequence[int],
-    dead: Iterable[int],
-    seed: int,
-    first_block: int,
-    n_blocks: int,
-    block_size: int,
-    threads: int,
-) -> dict[str, Any]:
-    """Internal: Monte Carlo tallies of blocks ``[first_block, first_block + n_blocks)``; the
-    values are those of :func:`exact_deals` for one row (``deals`` a NumPy scalar). Player p's
-    ``combos``/``cum_weights`` entries are ignored (may be None) when ``random[p]`` is true."""
-
 def equity_batch(
     holes: npt.ArrayLike, boards: npt.ArrayLike | None = None, threads: _Threads = None
 ) -> npt.NDArray[np.float64]:
@@ -125,3 +109,50 @@ def hand_strength(
     ``seed=None`` draws a random seed. ``opponents``, ``trials`` and ``seed`` must be ints
     (``TypeError`` otherwise; ``bool`` is refused).
     """
+
+# ---- dealer (issue 13) ----------------------------------------------------------------------
+
+DEAL_BLOCK_ROWS: int
+"""Rows per independently seeded block of :func:`deal`."""
+
+def deal(
+    n: int, k: int = 7, dead: _OptionalCards = None, seed: int | None = None, threads: _Threads = None
+) -> npt.NDArray[np.uint8]:
+    """``(n, k)`` uint8 array: each row ``k`` distinct live cards, uniformly random; the same
+    seed gives the same array for any thread count."""
+
+
+# ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
+
+def monte_carlo_blocks(
+    combos: Sequence[_U8Rows | None],
+    weights: Sequence[npt.NDArray[np.float64] | None],
+    random: Sequence[bool],
+    board: Sequence[int],
+    dead: Iterable[int],
+    seed: int,
+    first_block: int,
+    n_blocks: int,
+    block_size: int,
+    threads: int,
+    by_combo: bool = False,
+) -> dict[str, Any]:
+    """Internal: Monte Carlo tallies of blocks ``[first_block, first_block + n_blocks)`` (the
+    keys of :func:`exact_deals`, one row); with ``by_combo`` also ``combo_deals``,
+    ``combo_share`` and ``combo_share_sq``: a list with one uint64 array per player, aligned
+    with ``combos[p]``."""
+
+
+# ---- exact equity by runout tables (fh_runouts) ---------------------------------------------
+
+def runout_values(
+    combos: npt.ArrayLike, board: Sequence[int], dead: Iterable[int] = ()
+) -> npt.NDArray[np.uint16]:
+    """Internal: value of each combo with the board (3 or 4 cards) and each runout,
+    ``(n, stride)``; 0 where the combo meets the runout and in the padding."""
+
+def runout_tallies(
+    values: npt.NDArray[np.uint16], deals: npt.ArrayLike, threads: int
+) -> dict[str, npt.NDArray[np.uint64]]:
+    """Internal: exact tallies (the keys of :func:`exact_deals`) of deals given as rows of
+    ``values``, one per player."""

@@ -352,54 +352,6 @@ def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, int thre
     return {key: value[:n] for key, value in arrays.items()}
 
 
-def monte_carlo(list combos, list cum_weights, list random, object board, object dead, uint64_t seed,
-                uint64_t first_block, uint64_t n_blocks, uint32_t block_size, int threads):
-    """Monte Carlo tally of blocks [first_block, first_block + n_blocks) of block_size trials.
-
-    Internal: ``combos[p]`` is a (n, 2) uint8 array, ``cum_weights[p]`` its cumulative
-    float64 weights, ``random[p]`` true to deal player p from the deck. Validated by the
-    caller. Returns the same dict as :func:`exact_deals` for one row.
-    """
-    cdef int players = len(combos)
-    if players < 2 or players > FH_MAX_PLAYERS:
-        raise ValueError(f"2 to {FH_MAX_PLAYERS} players, got {players}")
-    cdef fh_range ranges[10]
-    cdef const uint8_t[:, ::1] cv
-    cdef const double[::1] wv
-    keep = []
-    for p in range(players):
-        if random[p]:
-            ranges[p].combos = NULL
-            ranges[p].cum_weights = NULL
-            ranges[p].n = 0
-            ranges[p].random = 1
-            continue
-        arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
-        w = np.ascontiguousarray(cum_weights[p], dtype=np.float64)
-        if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] == 0 or w.shape[0] != arr.shape[0]:
-            raise ValueError(f"player {p}: combos must be a non-empty (n, 2) array with n weights")
-        keep.append((arr, w))
-        cv = arr
-        wv = w
-        ranges[p].combos = &cv[0, 0]
-        ranges[p].cum_weights = &wv[0]
-        ranges[p].n = <int>arr.shape[0]
-        ranges[p].random = 0
-    cdef fh_card_t b[5]
-    cdef int nb = len(board)
-    for i, c in enumerate(board):
-        b[i] = c
-    cdef uint64_t dead_mask = _mask(dead)
-    out = np.zeros(1, dtype=_tally_dtype())
-    cdef fh_tally[::1] t = out
-    cdef fh_status status
-    with nogil:
-        status = fh_equity_monte_carlo(ranges, players, b, nb, dead_mask, seed, first_block, n_blocks,
-                                       block_size, threads, &t[0])
-    _check(status)
-    return {key: value[0] for key, value in _tallies_to_arrays(t, players).items()}
-
-
 def _check_spots(holes, boards, str hole_name="holes", str board_name="boards"):
     """Validate (m, p, 2) holes and (m, b) boards; return contiguous uint8 copies."""
     h = np.asarray(holes)
@@ -562,4 +514,266 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     with nogil:
         status = fh_hand_strength(&hv[0, 0, 0], bp, <size_t>m, nb, opp, ex, n_trials, s, nthreads, &ov[0])
     _check(status)
+    return out
+
+
+# ---- dealer (fh_deal.c; issue 13) ---------------------------------------------------------
+
+DEAL_BLOCK_ROWS = FH_DEAL_BLOCK_ROWS
+
+cdef int _deal_threads(object threads) except -1:
+    # The thread-count check of the dealer: swap this one call for the shared validator.
+    return _threads(threads)
+
+
+def deal(object n, object k=7, object dead=None, object seed=None, object threads=None):
+    """``n`` random hands of ``k`` distinct cards each, dealt in C without the GIL.
+
+    Every row is an independent, uniformly random ordered draw of ``k`` cards from the live
+    deck (the 52 cards minus ``dead``), so every ``k``-card set is equally likely.
+
+    Parameters
+    ----------
+    n : int
+        Number of rows, >= 0.
+    k : int
+        Cards per row, 1..(52 - number of dead cards); default 7.
+    dead : cards, optional
+        Cards never dealt (text such as ``"AsKd"`` or card ids/texts).
+    seed : int, optional
+        The same seed gives the same array for any ``threads`` (rows are dealt in seeded
+        blocks of 8,192). None (default) draws a fresh seed from the operating system.
+        Seeds are taken modulo 2**64.
+    threads : int, optional
+        Threads to use (default all cores); below 65,536 rows one thread deals.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n, k)
+        Card ids 0-51, distinct within each row.
+
+    Raises
+    ------
+    TypeError
+        ``n``, ``k``, ``seed`` or ``threads`` is not an int (``bool`` and ``float`` are
+        refused; NumPy integers are fine).
+    ValueError
+        ``n`` negative or too big for one array, ``k`` outside 1..live cards (none live when
+        all 52 are dead), or ``threads`` < 1.
+    CardError
+        A bad or repeated dead card.
+    MemoryError
+        No memory for the ``(n, k)`` array.
+
+    Examples
+    --------
+    >>> hands = deal(3, 7, seed=1)
+    >>> hands.shape, hands.dtype
+    ((3, 7), dtype('uint8'))
+    >>> bool((deal(1000, 5, dead="As", seed=2) != 51).all())
+    True
+    """
+    n = as_int(n, "n", "an int >= 0")
+    k = as_int(k, "k", "an int 1..52")
+    dead_ids = parse_cards(dead)
+    live = 52 - len(dead_ids)
+    if n < 0:
+        raise ValueError(f"n must be >= 0, got {n}")
+    if live == 0:
+        raise ValueError("no card is left to deal: all 52 cards are dead")
+    if not 1 <= k <= live:
+        dead_note = f" (52 cards minus {len(dead_ids)} dead)" if dead_ids else ""
+        raise ValueError(f"k must be 1..{live}{dead_note}, got {k}")
+    if seed is None:
+        seed = int.from_bytes(os.urandom(8), "little")
+    seed = as_int(seed, "seed", "an int or None")
+    cdef int nthreads = _deal_threads(threads)
+    cdef uint64_t s = seed & 0xFFFFFFFFFFFFFFFF
+    cdef uint64_t dead_mask = _mask(dead_ids)
+    try:
+        out = np.empty((n, k), dtype=np.uint8)
+    except ValueError:  # more elements than an array may hold
+        raise ValueError(f"n = {n:,} rows of {k} cards is too big for one array") from None
+    if n == 0:
+        return out
+    cdef uint8_t[:, ::1] ov = out
+    cdef size_t rows = <size_t>n
+    cdef int width = k
+    cdef fh_status status
+    with nogil:
+        status = fh_deal(&ov[0, 0], rows, width, dead_mask, s, nthreads)
+    _check(status)
+    return out
+
+# ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
+
+# fh_tally as rows of uint64 words (a typed memoryview of a structured dtype costs about a
+# millisecond per call to parse): deals, win[10], tie[10], share[10], share_sq[10], split[11].
+_TALLY_WORDS = 52
+assert sizeof(fh_tally) == _TALLY_WORDS * 8
+
+
+def _tally_columns(int n_players):
+    """Where each key of :func:`exact_deals` lies in a row of fh_tally words."""
+    return {"deals": 0, "win": slice(1, 1 + n_players), "tie": slice(11, 11 + n_players),
+            "share": slice(21, 21 + n_players), "share_sq": slice(31, 31 + n_players),
+            "split": slice(41, 42 + n_players)}
+
+
+def _raw_tallies_to_arrays(raw, int n_players):
+    """The dict of :func:`exact_deals` from fh_tally rows stored as (n, 52) uint64 words."""
+    return {key: raw[:, cols].copy() for key, cols in _tally_columns(n_players).items()}
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def monte_carlo_blocks(list combos, list weights, list random, object board, object dead, uint64_t seed,
+                       uint64_t first_block, uint64_t n_blocks, uint32_t block_size, int threads,
+                       bint by_combo=False):
+    """Monte Carlo tally of blocks [first_block, first_block + n_blocks) of block_size trials.
+
+    Internal (``fastholdem.equity`` has checked the cards). Player p holds one of
+    ``combos[p]`` ((n, 2) uint8) with probability proportional to ``weights[p]`` ((n,)
+    float64, or None for equal weights), or, when ``random[p]`` is true, any two cards of
+    the deck (``combos[p]`` may then be None, or list the hands the player can hold, which
+    only indexes the per-combo tallies). Returns the dict of :func:`exact_deals` for one
+    row; with ``by_combo``, also "combo_deals", "combo_share" and "combo_share_sq": one
+    uint64 array per player, aligned with ``combos[p]`` (empty when it is None): trials in
+    which the player held each combo, and the sums of its pot shares (units of
+    ``1 / SHARE_UNIT``) and of their squares in those trials.
+    """
+    cdef int players = len(combos)
+    if players < 2 or players > FH_MAX_PLAYERS or len(weights) != players or len(random) != players:
+        raise ValueError(f"2 to {FH_MAX_PLAYERS} players, with one weights and one random entry each")
+    cdef fh_mc_player pl[10]
+    cdef const uint8_t[:, ::1] cv
+    cdef const double[::1] wv
+    keep = []
+    sizes = []
+    for p in range(players):
+        pl[p].combos = NULL
+        pl[p].weights = NULL
+        pl[p].n = 0
+        pl[p].random = 1 if random[p] else 0
+        if combos[p] is None:
+            if not random[p]:
+                raise ValueError(f"player {p}: a player who is not random needs combos")
+            sizes.append(0)
+            continue
+        arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
+        limit = 1326 if random[p] else 65535
+        if arr.ndim != 2 or arr.shape[1] != 2 or not 0 < arr.shape[0] <= limit:
+            raise ValueError(f"player {p}: combos must be a (n, 2) array with 1 <= n <= {limit}")
+        if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
+            raise ValueError(f"player {p}: combos must hold two different card ids 0..51")
+        cv = arr
+        pl[p].combos = &cv[0, 0]
+        pl[p].n = <int>arr.shape[0]
+        keep.append(arr)
+        sizes.append(arr.shape[0])
+        if weights[p] is not None and not random[p]:
+            w = np.ascontiguousarray(weights[p], dtype=np.float64)
+            if w.shape != (arr.shape[0],) or not bool(np.all(np.isfinite(w))) or bool(np.any(w < 0)) \
+                    or not float(w.sum()) > 0:
+                raise ValueError(f"player {p}: weights must be n finite values >= 0 with a positive sum")
+            wv = w
+            pl[p].weights = &wv[0]
+            keep.append(w)
+    cdef fh_card_t b[5]
+    cdef int nb = len(board)
+    if nb > 5:
+        raise ValueError("a board has at most 5 cards")
+    for i, c in enumerate(board):
+        b[i] = c
+    cdef uint64_t dead_mask = _mask(dead)
+    raw = np.zeros((1, _TALLY_WORDS), dtype=np.uint64)
+    cdef uint64_t[:, ::1] t = raw
+    cdef size_t slots = fh_mc_combo_slots(pl, players) if by_combo else 0
+    counters = np.zeros(max(<Py_ssize_t>slots, 1), dtype=np.uint64)
+    cdef uint64_t[::1] cc = counters
+    cdef uint64_t *ccp = &cc[0] if by_combo else NULL
+    cdef fh_status status
+    with nogil:
+        status = fh_monte_carlo(pl, players, b, nb, dead_mask, seed, first_block, n_blocks, block_size,
+                                threads, NULL, NULL, 0, <fh_tally *>&t[0, 0], ccp)
+    _check(status)
+    result = {key: value[0] for key, value in _raw_tallies_to_arrays(raw, players).items()}
+    if by_combo:
+        off = 0
+        deals, share, share_sq = [], [], []
+        for n in sizes:
+            deals.append(counters[off:off + n])
+            share.append(counters[off + n:off + 2 * n])
+            share_sq.append(counters[off + 2 * n:off + 3 * n])
+            off += 3 * n
+        result["combo_deals"], result["combo_share"], result["combo_share_sq"] = deals, share, share_sq
+    return result
+
+
+# ---- exact equity by runout tables (fh_runouts) ---------------------------------------------
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def runout_values(object combos, object board, object dead=()):
+    """Value of each combo ((n, 2) card ids, none on ``board`` or ``dead``) with the board
+    (3 or 4 cards) and each runout: a uint16 array (n, stride), 0 where the combo shares a
+    card with the runout and in the padding (stride is a multiple of 8)."""
+    arr = np.ascontiguousarray(combos, dtype=np.uint8)
+    if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1:
+        raise ValueError("combos must be a non-empty (n, 2) array")
+    if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
+        raise ValueError("combos must hold two different card ids 0..51")
+    cdef int nb = len(board)
+    if nb not in (3, 4):
+        raise ValueError(f"runout tables need a flop or a turn, got {nb} board cards")
+    cdef fh_card_t b[5]
+    for i, c in enumerate(board):
+        b[i] = c
+    cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
+    masks = (np.uint64(1) << arr[:, 0].astype(np.uint64)) | (np.uint64(1) << arr[:, 1].astype(np.uint64))
+    if bool(np.any(masks & np.uint64(board_mask | dead_mask))):
+        raise ValueError("a combo holds a board or dead card")
+    cdef size_t stride = fh_runout_stride(fh_runout_count(nb, board_mask | dead_mask))
+    out = np.zeros((arr.shape[0], max(<Py_ssize_t>stride, 8)), dtype=np.uint16)
+    cdef uint16_t[:, ::1] ov = out
+    cdef const uint8_t[:, ::1] cv = arr
+    cdef fh_status status
+    with nogil:
+        status = fh_runout_values(&cv[0, 0], <size_t>cv.shape[0], b, nb, dead_mask, &ov[0, 0],
+                                  <size_t>ov.shape[1])
+    _check(status)
+    return out
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
+    """Exact tallies of deals given as rows of ``values`` (one uint32 row index per player,
+    shape (n, players)); the dict of :func:`exact_deals`. Internal: the deals' combos must
+    not share cards (checked by the caller)."""
+    d = np.ascontiguousarray(deals, dtype=np.uint32)
+    if d.ndim != 2 or not 2 <= d.shape[1] <= FH_MAX_PLAYERS:
+        raise ValueError(f"deals must be (n, 2..{FH_MAX_PLAYERS}) row indexes")
+    if values.shape[1] % 8:
+        raise ValueError("values must come from runout_values")
+    if d.shape[0] and int(d.max()) >= values.shape[0]:
+        raise ValueError("a deal refers to a row past the value table")
+    cdef Py_ssize_t n = d.shape[0], lo, hi, batch = 8192
+    cdef int players = <int>d.shape[1]
+    columns = _tally_columns(players)
+    out = {key: np.zeros((n,) if key == "deals" else (n, cols.stop - cols.start), dtype=np.uint64)
+           for key, cols in columns.items()}
+    # Batches of deals through a cache-sized buffer of full tallies (416 bytes a deal).
+    raw = np.zeros((min(max(n, 1), batch), _TALLY_WORDS), dtype=np.uint64)
+    cdef uint64_t[:, ::1] t = raw
+    cdef const uint32_t[:, ::1] dv = d
+    cdef fh_status status = FH_OK
+    for lo in range(0, n, batch):
+        hi = min(n, lo + batch)
+        with nogil:
+            status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[lo, 0], <size_t>(hi - lo),
+                                       players, threads, NULL, NULL, 0, <fh_tally *>&t[0, 0])
+        _check(status)
+        for key, cols in columns.items():
+            out[key][lo:hi] = raw[:hi - lo, cols]
     return out

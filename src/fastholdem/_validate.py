@@ -152,8 +152,9 @@ def check_output_path(path: str | os.PathLike[str]) -> str:
 
 
 def _path_text(path: str) -> str:
-    """A path as written (unquoted) when short, else its cut ``echo``."""
-    return path if len(path) <= ECHO_LIMIT else echo(path)
+    """A path as written (unquoted), unless it is longer than any real path (4,096 characters):
+    then its cut ``echo``."""
+    return path if len(path) <= 4096 else echo(path)
 
 
 _MAX_NUMBER_TEXT = 100

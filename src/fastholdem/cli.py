@@ -41,12 +41,19 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         check_output_path(args.plot)  # before the work, not after it
     result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
                     stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
+    by_card = None
+    if args.by_next_card:
+        from .outs import next_card
+
+        by_card = next_card(args.players, board=args.board, dead=args.dead, threads=args.threads)
     data = result.to_dict()
     worst = max((p["stderr"] for p in data["players"]), default=0.0)
     if args.stderr is not None:
         # --trials caps the run: say so when it stopped before the standard-error target.
         data["stderr_target"], data["stderr_target_met"] = args.stderr, bool(worst <= args.stderr)
     if args.json:
+        if by_card is not None:
+            data["by_next_card"] = by_card.to_dict()
         print(json.dumps(data, indent=2))
     else:
         print(result)
@@ -54,21 +61,30 @@ def _cmd_equity(args: argparse.Namespace) -> int:
             limit = " (the --trials limit)" if args.trials is not None else ""
             print(f"stderr target {args.stderr:g} not met: the largest standard error is {worst:.4%} "
                   f"after {result.deals:,} trials{limit}")
+        if by_card is not None:
+            print()
+            print(by_card)
     if args.plot:
-        _plot_equity(result, args.plot)
+        _plot_equity(by_card if by_card is not None else result, args.plot)
     return 0
 
 
 def _plot_equity(result: object, path: str) -> None:
-    """Write a bar chart of the equities to ``path`` (needs matplotlib)."""
+    """Write a bar chart of the equities (or of the equity by next card) to ``path`` (needs
+    matplotlib) and say where on stderr."""
     try:
-        from .plot import equity_bars, save
+        from .plot import equity_bars, next_card, save
     except ImportError as exc:  # optional dependency
         raise SystemExit(f"fastholdem equity --plot: {exc}") from exc
     from .equity import EquityResult
+    from .outs import NextCardResult
 
-    assert isinstance(result, EquityResult)
-    save(equity_bars(result), path)
+    if isinstance(result, NextCardResult):
+        fig = next_card(result)
+    else:
+        assert isinstance(result, EquityResult)
+        fig = equity_bars(result)
+    print(f"fastholdem: wrote {save(fig, path)}", file=sys.stderr)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -98,11 +114,18 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--seed", type=int_arg, help="Monte Carlo seed (reproducible for any --threads)")
     eq.add_argument("--threads", type=int_arg, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")
-    eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities (needs matplotlib)")
+    eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities, or with --by-next-card "
+                                                  "of the first player's equity by next card (needs matplotlib)")
+    eq.add_argument("--by-next-card", action="store_true",
+                    help="also each player's exact equity after every possible next card (flop or turn board)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game
     _register_game(sub)
+    from .range_cli import register as _register_range
+    _register_range(sub)
+    from .phh_check import register as _register_phh
+    _register_phh(sub)
     return parser
 
 

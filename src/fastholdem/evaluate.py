@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from . import _core, _slow
 from .cards import CardsLike, parse_cards
@@ -26,6 +27,8 @@ __all__ = [
     "evaluate_batch",
     "category",
     "describe",
+    "categories",
+    "describe_many",
     "best_five",
     "category_counts",
     "enumerate_values",
@@ -114,6 +117,70 @@ def describe(value: int) -> str:
     if cat is HandCategory.ONE_PAIR:
         return f"Pair of {_plural(ranks[0])}, kickers " + ", ".join(names[1:])
     return "High card, " + ", ".join(names)
+
+
+def _checked_values(values: npt.ArrayLike) -> npt.NDArray[np.intp]:
+    """``values`` as an intp array of the same shape, each in 1..7462 (TypeError for a
+    non-integer array, bool included; ValueError naming the first value out of range)."""
+    arr = np.asarray(values)
+    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+        raise TypeError(f"values must be an array of int hand values 1..7462, got dtype {arr.dtype}")
+    if arr.size:
+        bad = (arr < 1) | (arr > _core.N_VALUES)
+        if bad.any():
+            where = tuple(int(i) for i in np.argwhere(bad)[0])
+            raise ValueError(f"values{list(where)} = {arr[where]} is not a hand value (1..7462)")
+    return arr.astype(np.intp, copy=False)
+
+
+@lru_cache(maxsize=1)
+def _category_table() -> npt.NDArray[np.uint8]:
+    table = np.zeros(_core.N_VALUES + 1, dtype=np.uint8)
+    table[1:] = [_core.category_of(v) for v in range(1, _core.N_VALUES + 1)]
+    table.flags.writeable = False
+    return table
+
+
+@lru_cache(maxsize=1)
+def _description_table() -> npt.NDArray[np.str_]:
+    table = np.array([""] + [describe(v) for v in range(1, _core.N_VALUES + 1)])
+    table.flags.writeable = False
+    return table
+
+
+def categories(values: npt.ArrayLike) -> npt.NDArray[np.uint8]:
+    """The :class:`HandCategory` of every value of an array, as uint8 (0 high card .. 8
+    straight flush), in the shape of ``values`` (any shape; a scalar gives a 0-d array).
+
+    >>> import numpy as np
+    >>> categories(evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5], [0, 4, 8, 13, 21, 30, 40]])))
+    array([8, 0], dtype=uint8)
+    >>> HandCategory(categories([[7277]])[0, 0]).name
+    'FULL_HOUSE'
+
+    Raises
+    ------
+    TypeError
+        If ``values`` is not an integer array (bools and floats are refused).
+    ValueError
+        If a value is outside 1..7462 (the message names its index).
+    """
+    return np.asarray(_category_table()[_checked_values(values)])
+
+
+def describe_many(values: npt.ArrayLike) -> npt.NDArray[np.str_]:
+    """The :func:`describe` text of every value of an array, as a NumPy unicode array in the
+    shape of ``values`` (any shape).
+
+    >>> describe_many([7462, 7277, 1]).tolist()
+    ['Royal flush', 'Full house, kings full of sixes', 'High card, seven, five, four, three, deuce']
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`categories`.
+    """
+    return np.asarray(_description_table()[_checked_values(values)])
 
 
 def best_five(cards: CardsLike) -> list[int]:

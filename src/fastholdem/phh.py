@@ -5,7 +5,22 @@ not in the standard, by analogy with ``PO``). Player ``p1`` is the first seat le
 and the last player is the button; the ``antes`` and ``blinds_or_straddles`` arrays are indexed
 by blind position (small blind first), which heads-up means the button (``p2``) posts the small
 blind. Decimal chip values are read exactly: every amount is scaled to integers by the largest
-number of decimals in the file, and reported back in the file's unit.
+number of decimals in the file (or the ``_chip_unit`` field), and reported back in the file's
+unit.
+
+What a replay needs and PHH has no field for is written in user-defined fields (PHH allows
+fields that start with ``_``), and read back by :func:`loads`:
+
+* ``_conventions``: ``"pokerkit"`` when the hand was played under pokerkit's conventions
+  (docs/rules.md, "Conventions"); absent means the card-room default;
+* ``_bet_cap`` (fixed limit, when not 4; ``"none"`` for no cap), ``_cap_heads_up``,
+  ``_uncapped_river`` and ``_half_bet_reopens`` (when true): the ``GameConfig`` options of R26
+  and R29;
+* ``_chip_unit``: the chip unit of decimal amounts (``0.1``, ``0.01``, ...), so that a stack
+  written as ``3`` but played in tenths replays in tenths.
+
+Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
+finite, with at most 12 decimals and below 10**30.
 
 >>> hh = loads('''
 ... variant = "NT"
@@ -28,7 +43,7 @@ import datetime
 import os
 import re
 import tomllib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, BinaryIO, TextIO, Union
@@ -37,7 +52,7 @@ from ._validate import echo
 from .cards import card, card_str
 from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
 from .game.actions import DealBoard, DealHole, Fold, Muck, Show
-from .game.config import AnteMode, GameConfig, Structure
+from .game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from .game.hand import Hand
 
 __all__ = [
@@ -68,6 +83,19 @@ _KNOWN = (
     "starting_stacks",
     "actions",
 )
+# User-defined fields (see the module docstring) and the GameConfig option each one sets.
+_RULE_FIELDS = {
+    "_conventions": "conventions",
+    "_bet_cap": "bet_cap",
+    "_cap_heads_up": "cap_heads_up",
+    "_uncapped_river": "uncapped_river",
+    "_half_bet_reopens": "half_bet_reopens",
+}
+_DEFAULTS = GameConfig()
+_MAX_DECIMALS = 12
+_MAX_DIGITS = 30  # amounts must be below 10**30 units
+_DIGITS = re.compile(r"[0-9]+")
+_SIGNED = re.compile(r"[+-]?[0-9]+")
 _CARD = re.compile(r"\?\?|(?:10|[2-9TJQKAtjqka])[cdhsCDHS]")
 Number = Union[int, Decimal]
 
@@ -79,13 +107,34 @@ def _decimals(value: Any) -> int:
     return 0
 
 
+def _checked_number(value: Any, what: str) -> Any:
+    """``value`` unchanged if it is a sane amount; HandHistoryError if absurd.
+
+    Non-numbers pass (the caller reports them); Decimals must be finite, with at most
+    ``_MAX_DECIMALS`` decimals, and numbers below ``10 ** _MAX_DIGITS`` in size. This keeps
+    every later step (scaling by ``10 ** decimals``, ``int()``) cheap and exception-free.
+    """
+    if isinstance(value, Decimal):
+        if not value.is_finite():
+            raise HandHistoryError(f"{what} must be a finite number, got {value}")
+        if _decimals(value) > _MAX_DECIMALS or (value and value.adjusted() >= _MAX_DIGITS):
+            raise HandHistoryError(
+                f"{what} {value:.6g} is out of range: at most {_MAX_DECIMALS} decimals and below 1e{_MAX_DIGITS}"
+            )
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**_MAX_DIGITS:
+        raise HandHistoryError(f"{what} is out of range: below 1e{_MAX_DIGITS}")
+    return value
+
+
 def _number(text: str, where: str) -> Decimal | int:
+    if _SIGNED.fullmatch(text) and len(text) <= _MAX_DIGITS:
+        return int(text)
     try:
-        if re.fullmatch(r"[+-]?\d+", text):
-            return int(text)
-        return Decimal(text)
-    except InvalidOperation:
+        value = Decimal(text)
+    except (InvalidOperation, ValueError):
         raise HandHistoryError(f"{where}: {echo(text)} is not a number") from None
+    checked: Decimal = _checked_number(value, f"{where}: amount")
+    return checked
 
 
 _TOKENS: dict[str, int | None] = {"??": None}
@@ -141,6 +190,14 @@ class HandHistory:
         big-blind ante as dead money in the main pot, whatever the flag says (the results
         agree with pokerkit when the flag is true for uniform antes and false for big-blind
         antes, as the public datasets use it).
+    conventions:
+        The rule conventions to replay with: the ``_conventions`` field, or the ``conventions``
+        given to :func:`load`/:func:`loads` (which wins); ``None`` means ``"card-room"``.
+    rules:
+        ``GameConfig`` options read from the user-defined fields ``_bet_cap``,
+        ``_cap_heads_up``, ``_uncapped_river`` and ``_half_bet_reopens``.
+    chip_unit:
+        The ``_chip_unit`` field: the chip unit of decimal amounts, or ``None``.
     fields:
         Every other field of the file (players, event, ...), kept for writing back.
     """
@@ -156,20 +213,27 @@ class HandHistory:
     finishing_stacks: list[Number] | None = None
     ante_trimming_status: bool = False
     fields: dict[str, Any] = field(default_factory=dict)
+    conventions: str | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+    chip_unit: Decimal | None = None
 
     # ------------------------------------------------------------------ setup
 
     @property
     def scale(self) -> int:
-        """Integer chips per unit of the file: 10 ** (most decimals of any amount)."""
+        """Integer chips per unit of the file: 10 ** (most decimals of any amount or ``_chip_unit``)."""
         values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks]
         values += [self.min_bet, self.small_bet, self.big_bet]
         values += list(self.finishing_stacks or ())
         for k, action in enumerate(self.actions):
             if "cbr" in action:
                 words = _words(action)
-                if len(words) == 3 and words[1] == "cbr" and not words[2].isdigit():
+                if len(words) == 3 and words[1] == "cbr" and not _DIGITS.fullmatch(words[2]):
                     values.append(_number(words[2], f"action {k}"))
+        if self.chip_unit is not None:
+            values.append(self.chip_unit)
+        for value in values:
+            _checked_number(value, "amount")
         # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
         scale: int = 10 ** max((_decimals(v) for v in values), default=0)
         return scale
@@ -177,6 +241,7 @@ class HandHistory:
     def _chips(self, value: Any, scale: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             raise HandHistoryError(f"{what} must be a number, got {echo(value)}")
+        _checked_number(value, what)
         chips = value * scale
         if chips != int(chips):
             raise HandHistoryError(f"{what} {value} is finer than the chip unit 1/{scale}")
@@ -197,6 +262,8 @@ class HandHistory:
         if self.variant not in _VARIANTS:
             raise HandHistoryError(f"unsupported variant {echo(self.variant)}: expected NT, FT or PT")
         n = len(self.starting_stacks)
+        if not 2 <= n <= 10:
+            raise HandHistoryError(f"a hand needs 2 to 10 players (R10), got {n}")
         for name in ("antes", "blinds_or_straddles"):
             if len(getattr(self, name)) != n:
                 raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
@@ -218,7 +285,10 @@ class HandHistory:
             big_blind=blinds[1],
             ante=ante,
             ante_mode=mode,
+            **self.rules,
         )
+        if self.conventions is not None:
+            kwargs["conventions"] = self.conventions
         if self.variant == "FT":
             if self.small_bet is None or self.big_bet is None:
                 raise HandHistoryError("variant FT needs small_bet and big_bet")
@@ -228,10 +298,13 @@ class HandHistory:
             if self.min_bet is None:
                 raise HandHistoryError(f"variant {self.variant} needs min_bet")
             kwargs["min_bet"] = self._chips(self.min_bet, scale, "min_bet")
+        kwargs.update(overrides)
         try:
-            return replace(GameConfig(**kwargs), **overrides) if overrides else GameConfig(**kwargs)
+            return GameConfig(**kwargs)
         except ValueError as exc:
             raise HandHistoryError(f"bad stakes: {exc}") from exc
+        except TypeError as exc:
+            raise HandHistoryError(f"bad option: {exc}") from exc
 
     def new_hand(self, **overrides: Any) -> Hand:
         """A manually dealt ``Hand`` set up as this history's hand, before any action."""
@@ -258,7 +331,8 @@ class HandHistory:
         Parameters
         ----------
         **overrides:
-            ``GameConfig`` fields to change, e.g. ``bet_cap=5``.
+            ``GameConfig`` fields to change, e.g. ``bet_cap=5`` or ``conventions="pokerkit"``
+            (which replays a hand pokerkit wrote to pokerkit's exact stacks).
 
         Raises
         ------
@@ -298,7 +372,7 @@ def _seat(token: str, n: int, where: str) -> int:
 
 
 def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
-    where = f"action {k} {echo(text)}"
+    where = f"action {k} {text!r}"
     words = _words(text)
     n = hand.n
     if not words:
@@ -347,25 +421,68 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
 # ---------------------------------------------------------------------- reading
 
 
-def loads(text: str) -> HandHistory:
+def loads(text: str, *, conventions: str | None = None) -> HandHistory:
     """Read one PHH hand history from TOML text.
+
+    Parameters
+    ----------
+    text:
+        The TOML text.
+    conventions:
+        Rule conventions to replay with (``"card-room"`` or ``"pokerkit"``); default: the
+        file's ``_conventions`` field, else ``"card-room"``.
 
     Raises
     ------
     HandHistoryError
         On invalid TOML or missing/ill-typed fields.
     """
-    return _from_dict(_toml(text))
+    return _from_dict(_toml(text), conventions)
+
+
+def _decimal(text: str) -> Decimal:
+    try:
+        return Decimal(text)
+    except (InvalidOperation, ValueError):
+        raise HandHistoryError(f"not a usable number: {echo(text[:40])}") from None
 
 
 def _toml(text: str) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise HandHistoryError(f"PHH text must be a str, got {type(text).__name__}")
     try:
-        return tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
+        return tomllib.loads(text, parse_float=_decimal)
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"not valid TOML: {exc}") from None
+    except (ValueError, ArithmeticError) as exc:  # TOMLDecodeError is a ValueError
         raise HandHistoryError(f"not valid TOML: {exc}") from exc
 
 
-def _from_dict(data: dict[str, Any]) -> HandHistory:
+def _check_conventions(value: Any, where: str) -> str:
+    if value not in CONVENTIONS:
+        raise HandHistoryError(f"{where} must be one of {', '.join(map(repr, CONVENTIONS))}, got {echo(value)}")
+    return str(value)
+
+
+def _rules(fields: dict[str, Any]) -> dict[str, Any]:
+    """Pop the GameConfig options stored in user-defined fields out of ``fields``."""
+    rules: dict[str, Any] = {}
+    for name, option in _RULE_FIELDS.items():
+        if name == "_conventions" or name not in fields:
+            continue
+        value = fields.pop(name)
+        if name == "_bet_cap":
+            if value == "none":
+                value = None
+            elif isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 1000:
+                raise HandHistoryError(f"{name} must be a positive integer or \"none\", got {echo(value)}")
+        elif not isinstance(value, bool):
+            raise HandHistoryError(f"{name} must be true or false, got {echo(value)}")
+        rules[option] = value
+    return rules
+
+
+def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHistory:
     for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if name not in data:
             raise HandHistoryError(f"missing field {echo(name)}")
@@ -375,7 +492,22 @@ def _from_dict(data: dict[str, Any]) -> HandHistory:
     if not all(isinstance(a, str) for a in data["actions"]):
         raise HandHistoryError("every action must be a string")
     finishing = data.get("finishing_stacks")
+    if finishing is not None and not isinstance(finishing, list):
+        raise HandHistoryError("field 'finishing_stacks' must be an array")
     fields = {k: v for k, v in data.items() if k not in _KNOWN and k != "finishing_stacks"}
+    if "_conventions" in fields:
+        recorded = _check_conventions(fields.pop("_conventions"), "field '_conventions'")
+        conventions = conventions or recorded
+    if conventions is not None:
+        _check_conventions(conventions, "conventions")
+    chip_unit = fields.pop("_chip_unit", None)
+    if chip_unit is not None:
+        if not isinstance(chip_unit, (int, Decimal)) or isinstance(chip_unit, bool):
+            raise HandHistoryError(f"_chip_unit must be a number, got {echo(chip_unit)}")
+        chip_unit = Decimal(_checked_number(chip_unit, "_chip_unit"))
+        if chip_unit <= 0 or chip_unit > 1 or chip_unit.normalize().as_tuple().digits != (1,):
+            raise HandHistoryError(f"_chip_unit must be 1, 0.1, 0.01, ..., got {chip_unit}")
+    rules = _rules(fields)
     return HandHistory(
         variant=str(data["variant"]),
         antes=list(data["antes"]),
@@ -388,24 +520,33 @@ def _from_dict(data: dict[str, Any]) -> HandHistory:
         finishing_stacks=list(finishing) if finishing is not None else None,
         ante_trimming_status=bool(data.get("ante_trimming_status", False)),
         fields=fields,
+        conventions=conventions,
+        rules=rules,
+        chip_unit=chip_unit,
     )
 
 
-def load(path: str | os.PathLike[str] | BinaryIO | TextIO) -> HandHistory:
-    """Read one PHH file (a path or an open file).
+def load(path: str | os.PathLike[str] | BinaryIO | TextIO, *, conventions: str | None = None) -> HandHistory:
+    """Read one PHH file (a path or an open file); ``conventions`` as in :func:`loads`.
 
     >>> import io
     >>> load(io.BytesIO(b'variant = "NT"')).variant   # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     fastholdem.errors.HandHistoryError: missing field 'antes'
     """
-    if hasattr(path, "read"):
-        raw = path.read()
-        text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
-    else:
+    return loads(_read(path), conventions=conventions)
+
+
+def _read(path: str | os.PathLike[str] | BinaryIO | TextIO) -> str:
+    """The text of a path or open file; HandHistoryError if it is not UTF-8 text."""
+    try:
+        if hasattr(path, "read"):
+            raw = path.read()
+            return raw.decode("utf-8") if isinstance(raw, bytes) else raw
         with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    return loads(text)
+            return fh.read()
+    except UnicodeDecodeError as exc:
+        raise HandHistoryError(f"not UTF-8 text: {exc}") from exc
 
 
 # ---------------------------------------------------------------------- writing
@@ -485,9 +626,16 @@ def from_hand(
         ante_trimming_status=cfg.ante_mode is AnteMode.EVERY_PLAYER,
         finishing_stacks=[u(hand._stacks[s]) for s in order] if hand.is_complete else None,
     )
+    if cfg.conventions != "card-room":
+        hh.conventions = cfg.conventions
+    if scale > 1:
+        hh.chip_unit = Decimal(1) / scale
     if cfg.structure is Structure.LIMIT:
         hh.small_bet = u(cfg.bet_sizes[0])
         hh.big_bet = u(cfg.bet_sizes[2])
+        for option in ("bet_cap", "cap_heads_up", "uncapped_river", "half_bet_reopens"):
+            if getattr(cfg, option) != getattr(_DEFAULTS, option):
+                hh.rules[option] = getattr(cfg, option)
     else:
         min_bet = cfg.min_bet
         assert min_bet is not None  # GameConfig.__post_init__ defaults it to big_blind
@@ -506,6 +654,9 @@ def from_hand(
 def _toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, Decimal) and not value.is_finite():
+        # TOML spells them inf, -inf and nan (str() would give "Infinity", not TOML).
+        return "nan" if value.is_nan() else ("-inf" if value < 0 else "inf")
     if isinstance(value, (int, Decimal)):
         return str(value)
     if isinstance(value, float):
@@ -567,6 +718,14 @@ def dumps(obj: HandHistory | Hand) -> str:
             lines.append(f"{name} = {_toml_value(value)}")
     lines.append(f"starting_stacks = {_toml_value(hh.starting_stacks)}")
     lines.append(f"actions = {_toml_value(hh.actions)}")
+    if hh.conventions is not None and hh.conventions != "card-room":
+        lines.append(f"_conventions = {_toml_value(hh.conventions)}")
+    for field_name, option in _RULE_FIELDS.items():
+        if option in hh.rules:
+            value = hh.rules[option]
+            lines.append(f"{field_name} = {_toml_value('none' if value is None else value)}")
+    if hh.chip_unit is not None:
+        lines.append(f"_chip_unit = {_toml_value(hh.chip_unit)}")
     for key, value in hh.fields.items():
         lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
     if hh.finishing_stacks is not None:
@@ -587,13 +746,15 @@ def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None
 # ---------------------------------------------------------------------- sessions (.phhs)
 
 
-def loads_all(text: str) -> list[HandHistory]:
+def loads_all(text: str, *, conventions: str | None = None) -> list[HandHistory]:
     """Read a PHH session (``.phhs``): several hands, each under a ``[N]`` table header.
 
     >>> from fastholdem.game import GameConfig, Hand
     >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
     >>> [h.replay().stacks for h in loads_all(dumps_all([hand, hand]))]
     [[101, 99], [101, 99]]
+
+    ``conventions`` is as in :func:`loads`.
 
     Raises
     ------
@@ -606,19 +767,17 @@ def loads_all(text: str) -> list[HandHistory]:
         if not isinstance(table, dict):
             raise HandHistoryError(f"a PHH session holds tables [1], [2], ...; {echo(key)} is not one")
         try:
-            out.append(_from_dict(table))
+            out.append(_from_dict(table, conventions))
         except HandHistoryError as exc:
             raise HandHistoryError(f"hand [{key}]: {exc}") from exc
     return out
 
 
-def load_all(path: str | os.PathLike[str] | BinaryIO | TextIO) -> list[HandHistory]:
+def load_all(
+    path: str | os.PathLike[str] | BinaryIO | TextIO, *, conventions: str | None = None
+) -> list[HandHistory]:
     """Read a PHH session file (a path or an open file); see :func:`loads_all`."""
-    if isinstance(path, (str, os.PathLike)):
-        with open(path, encoding="utf-8") as fh:
-            return loads_all(fh.read())
-    raw = path.read()
-    return loads_all(raw.decode("utf-8") if isinstance(raw, bytes) else raw)
+    return loads_all(_read(path), conventions=conventions)
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
@@ -688,6 +847,12 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
                 f"hand {k}: replay ends with stacks {final}, the file records {hh.finishing_stacks}"
             )
         seats = hh.fields.get("seats") or list(range(1, len(final) + 1))
-        for seat, stack in zip(seats, final, strict=True):
-            stacks[int(seat)] = stack
+        try:
+            numbers = [int(seat) for seat in seats]
+            if len(numbers) != len(final) or any(isinstance(s, bool) for s in seats):
+                raise ValueError("one seat number per player")
+        except (TypeError, ValueError) as exc:
+            raise HandHistoryError(f"hand {k}: bad seats field {echo(seats)}: {exc}") from None
+        for seat, stack in zip(numbers, final):
+            stacks[seat] = stack
     return stacks

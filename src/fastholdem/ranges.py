@@ -19,7 +19,17 @@ is ``AKs``; the two ranks of a class may come in either order, so ``KAs`` is ``A
     A5s-A2s     A5s, A4s, A3s, A2s: same top card and suffix, kicker span (either order)
     AhKh        one specific combo (card order and case do not matter; ``10h`` works)
     random      all 1326 combos (also ``any`` and ``*``)
+    10%         the strongest 10% of hands: whole classes from the top of an ordering
+    5-15%       the classes after the top 5% up to the top 15% (also ``5%-15%``)
     AA:0.5      any token followed by ``:weight``, a decimal in (0, 1]; default 1
+
+Percentages (decimals allowed, 0-100) take whole hand classes in the order given by
+``Range(text, order=...)``, by default ``"vs1"``: exact heads-up equity against a random
+hand (see :mod:`fastholdem.hand_classes`). ``p%`` is the shortest run of classes from the
+top holding at least ``p / 100 * 1326`` combos, so it never holds fewer combos than asked,
+and less than one class more: ``10%`` asks for 132.6 combos and gets 134 (``66+, A8s+,
+ATo+, KJs+``). ``a-b%`` is ``b%`` without the classes of ``a%``, so ``0-10%, 10-20%`` is
+exactly ``20%``. Percentages mix with other tokens and take weights: ``"10%:0.5, A5s-A2s"``.
 
 When a combo appears in several tokens it is kept once and **the last token's weight wins**,
 so ``"TT+, AA:0.5"`` is TT-KK at weight 1 and AA at weight 0.5.
@@ -42,7 +52,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -50,6 +60,9 @@ import numpy.typing as npt
 from .cards import RANKS, CardLike, CardsLike, card, card_str, parse_cards
 from ._validate import echo
 from .errors import RangeError
+
+if TYPE_CHECKING:
+    from .board_hits import BoardHits
 
 __all__ = ["Range", "N_COMBOS", "ComboLike"]
 
@@ -87,6 +100,10 @@ _COMBO = re.compile(r"((?:10|[2-9TJQKA])[CDHS])((?:10|[2-9TJQKA])[CDHS])", re.IG
 # rescanned every run from each of its characters, quadratic in the run's length.
 _GLUE = re.compile(r"\s*([:-])\s*|\s+")
 _SEPARATOR = re.compile(r"[\s,]+")
+# Percentage tokens "10%", "5-15%", "5%-15%": each number has one unambiguous shape, so the
+# match is linear in the token length. Compiled on first use (re caches it), not at import.
+_NUMBER = r"(\d+(?:\.\d*)?|\.\d+)"
+_PERCENT = rf"{_NUMBER}(?:%?-{_NUMBER})?%"
 
 
 def _class_indices(high: int, low: int, kind: str) -> list[int]:
@@ -144,8 +161,34 @@ def _class_token_indices(token: str, body: str) -> list[int] | None:
     return [i for k in range(lo, hi + 1) for i in _class_indices(first[0], k, first[2])]
 
 
-def _token_indices(token: str, body: str) -> list[int]:
+def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
+    """Rows of a percentage token (``10%``, ``5-15%``); ``None`` when ``body`` is not one."""
+    match = re.fullmatch(_PERCENT, body)
+    if match is None:
+        return None
+    low_text, high_text = match.groups()
+    if high_text is None:
+        low_text, high_text = "0", low_text
+    low, high = float(low_text), float(high_text)
+    if not 0.0 <= low < high <= 100.0:
+        raise RangeError(
+            f"bad range token {echo(token)}: percentages run from 0 to 100, a span low to high, "
+            "e.g. '10%' or '5-15%'"
+        )
+    from . import hand_classes  # on first use: keeps `import fastholdem` light
+
+    taken = np.zeros(169, dtype=bool)
+    taken[hand_classes.top_classes(high / 100.0, order)] = True
+    taken[hand_classes.top_classes(low / 100.0, order)] = False
+    return np.flatnonzero(taken[hand_classes.combo_classes()]).tolist()
+
+
+def _token_indices(token: str, body: str, order: str = "vs1") -> list[int]:
     """Rows of the canonical order that ``body`` (a token without its weight) covers."""
+    if body.endswith("%"):
+        percent = _percent_indices(token, body, order)
+        if percent is not None:
+            return percent
     if body.lower() in _ANY_WORDS:
         return list(range(N_COMBOS))
     match = _COMBO.fullmatch(body)
@@ -158,7 +201,7 @@ def _token_indices(token: str, body: str) -> list[int]:
     if indices is None:
         raise RangeError(
             f"bad range token {echo(token)}: expected e.g. 'QQ', 'AKs', 'KTo+', '22-55', "
-            "'A5s-A2s', 'AhKh', 'random', optionally followed by ':weight'"
+            "'A5s-A2s', 'AhKh', 'random', '10%', optionally followed by ':weight'"
         )
     return indices
 
@@ -177,7 +220,7 @@ def _glued(match: re.Match[str]) -> str:
     return match.group(1) or " "
 
 
-def _parse(text: str) -> npt.NDArray[np.float64]:
+def _parse(text: str, order: str = "vs1") -> npt.NDArray[np.float64]:
     """Parse range text into a dense ``(1326,)`` weight vector (0 = combo absent)."""
     dense = np.zeros(N_COMBOS, dtype=np.float64)
     tokens = [t for t in _SEPARATOR.split(_GLUE.sub(_glued, text)) if t]
@@ -188,7 +231,7 @@ def _parse(text: str) -> npt.NDArray[np.float64]:
         weight = _parse_weight(token, weight_text) if colon else 1.0
         if not body:
             raise RangeError(f"bad range token {echo(token)}: the weight has no hand before it")
-        dense[_token_indices(token, body)] = weight
+        dense[_token_indices(token, body, order)] = weight
     return dense
 
 
@@ -315,7 +358,11 @@ class Range:
     Parameters
     ----------
     text : str
-        Range text such as ``"TT+, AKs, KQo:0.5"``.
+        Range text such as ``"TT+, AKs, KQo:0.5"`` or ``"10%, A5s-A2s"``.
+    order : str, optional
+        The ordering of hand classes that percentage tokens take from: ``"vs1"`` (default,
+        exact heads-up equity against a random hand) to ``"vs9"`` (equity against 9 random
+        hands); see :mod:`fastholdem.hand_classes`.
 
     Raises
     ------
@@ -323,6 +370,8 @@ class Range:
         If the text is empty or a token is malformed; the message names the token.
     TypeError
         If ``text`` is not a string.
+    ValueError
+        If ``order`` is not a known ordering.
 
     Examples
     --------
@@ -338,10 +387,14 @@ class Range:
 
     __slots__ = ("_dense", "_combos", "_weights")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, order: str = "vs1") -> None:
         if not isinstance(text, str):
             raise TypeError(f"Range text must be a str, not {type(text).__name__}")
-        self._set_dense(_parse(text))
+        if order != "vs1":  # refuse an unknown ordering whatever the text
+            from . import hand_classes
+
+            hand_classes.check_order(order)
+        self._set_dense(_parse(text, order))
 
     def _set_dense(self, dense: npt.NDArray[np.float64]) -> None:
         rows = np.flatnonzero(dense)
@@ -430,6 +483,164 @@ class Range:
         for row, weight in zip(rows, values.tolist()):
             dense[row] = weight
         return cls._from_dense(dense)
+
+    @classmethod
+    def top(cls, fraction: float, order: str = "vs1") -> Range:
+        """The strongest ``fraction`` of hands, as whole classes: ``Range.top(0.10)`` is
+        ``Range("10%")``.
+
+        Classes are taken from the top of ``order`` until they hold at least
+        ``fraction * 1326`` combos (see :func:`fastholdem.hand_classes.top_classes`).
+
+        Parameters
+        ----------
+        fraction : float
+            Share of the 1,326 combos, in [0, 1]; 0 gives an empty range.
+        order : str, optional
+            ``"vs1"`` (default) to ``"vs9"``, as for :class:`Range`.
+
+        Returns
+        -------
+        Range
+            Every combo of the classes taken, at weight 1.
+
+        Raises
+        ------
+        ValueError
+            If ``fraction`` is outside [0, 1] or ``order`` is unknown.
+        TypeError
+            If ``fraction`` is not a number.
+
+        Examples
+        --------
+        >>> str(Range.top(0.05)), len(Range.top(0.05))
+        ('77+, AJs+, AKo', 72)
+        >>> Range.top(0.10) == Range("10%"), len(Range.top(0.10))
+        (True, 134)
+        """
+        from . import hand_classes
+
+        dense = np.zeros(N_COMBOS, dtype=np.float64)
+        taken = np.zeros(169, dtype=bool)
+        taken[hand_classes.top_classes(fraction, order)] = True
+        dense[taken[hand_classes.combo_classes()]] = 1.0
+        return cls._from_dense(dense)
+
+    def grid(self) -> npt.NDArray[np.float64]:
+        """The range as the 13x13 grid of hand classes, Equilab/PokerStove style.
+
+        Rows and columns run ``A K Q J T 9 8 7 6 5 4 3 2`` (ace first). Pairs are on the
+        diagonal, suited classes above it (row = higher rank: ``AKs`` is ``[0, 1]``) and
+        offsuit classes below it (column = higher rank: ``AKo`` is ``[1, 0]``). Each cell
+        holds the class's mean weight over all its combos: 1 when every combo is in at
+        weight 1, 0.25 for ``AhKh`` alone in ``AKs``, 0 when absent.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (13, 13)
+
+        Examples
+        --------
+        >>> g = Range("AKs, AhKd, QQ:0.5").grid()
+        >>> float(g[0, 1]), round(float(g[1, 0]), 4), float(g[2, 2]), float(g.sum() > 0)
+        (1.0, 0.0833, 0.5, 1.0)
+        """
+        from . import hand_classes
+
+        sums = np.bincount(hand_classes.combo_classes(), weights=self._dense, minlength=169)
+        return (sums / hand_classes.CLASS_SIZES).reshape(13, 13)
+
+    def on_board(self, board: CardsLike) -> BoardHits:
+        """How the range hits a board: the weighted share of each made hand and draw.
+
+        Combos that use a board card are left out. See :class:`fastholdem.board_hits.BoardHits`
+        for the exact definitions of the categories and draws.
+
+        Parameters
+        ----------
+        board : cards
+            3, 4 or 5 board cards, e.g. ``"Td7c2s"`` (draws are counted on the flop and the
+            turn only).
+
+        Returns
+        -------
+        BoardHits
+
+        Raises
+        ------
+        CardError
+            If a card is malformed or repeated.
+        ValueError
+            If the board does not hold 3-5 cards, or no combo of the range is left.
+
+        Examples
+        --------
+        >>> hits = Range("AKs, QQ+, A5s-A2s").on_board("5h4h2s")
+        >>> hits.total, round(hits.share("STRAIGHT"), 4), round(hits.share("gutshot"), 4)
+        (35.0, 0.1143, 0.5429)
+        """
+        from .board_hits import board_hits
+
+        return board_hits(self, board)
+
+    def equity_by_class(
+        self,
+        opponent: str | Range,
+        board: CardsLike = None,
+        dead: CardsLike = None,
+        *,
+        exact: bool | None = None,
+        trials: int | None = None,
+        seed: int | None = 0,
+        threads: int | None = None,
+    ) -> npt.NDArray[Any]:
+        """Equity of each hand class of this range against an opponent's hand or range.
+
+        One :func:`fastholdem.equity` call per class present, each class holding its combos
+        of this range with their weights (preflop heads-up calls read the shipped exact
+        table, so they are quick).
+
+        Parameters
+        ----------
+        opponent : str or Range
+            The opponent's hand (``"QsQd"``) or range (``"random"``, ``"20%"``).
+        board, dead : cards, optional
+            As for :func:`fastholdem.equity`; combos using them are left out.
+        exact, trials, seed, threads
+            As for :func:`fastholdem.equity` (seed 0 by default, so that Monte Carlo
+            results repeat).
+
+        Returns
+        -------
+        numpy.ndarray
+            A structured array, one row per class present, strongest grid cell first
+            (grid order), with fields ``hand`` (class text such as ``"AKs"``), ``combos``
+            (weighted combos played) and ``equity`` and ``stderr`` (float64); the shape that
+            :func:`fastholdem.plot.range_grid` takes as ``values``.
+
+        Examples
+        --------
+        >>> t = Range("AA, 72o").equity_by_class("random")
+        >>> t["hand"].tolist(), [round(float(e), 4) for e in t["equity"]]
+        (['AA', '72o'], [0.852, 0.3458])
+        """
+        from . import hand_classes
+        from .equity import equity
+
+        dense = self.without(parse_cards(board, unique=False) + parse_cards(dead, unique=False))._dense
+        classes = hand_classes.combo_classes()
+        present = np.flatnonzero(np.bincount(classes, weights=dense, minlength=169) > 0)
+        if not len(present):
+            raise ValueError("the range has no combo left without the board and dead cards")
+        out = np.zeros(len(present), dtype=hand_classes.CLASS_EQUITY_DTYPE)
+        for i, c in enumerate(present.tolist()):
+            rows = np.flatnonzero((classes == c) & (dense > 0))
+            part = Range.from_combos(_ALL_COMBOS[rows], dense[rows])
+            result = equity([part, opponent], board=board, dead=dead, exact=exact, trials=trials,
+                            seed=seed, threads=threads, progress=False)
+            out[i] = (hand_classes.CLASS_NAMES[c], float(dense[rows].sum()), result.equity[0],
+                      result.stderr[0])
+        return out
 
     @property
     def combos(self) -> npt.NDArray[np.uint8]:

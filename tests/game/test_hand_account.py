@@ -112,3 +112,15 @@ def test_print_hand_reveal_and_in_progress() -> None:
     text = describe(hand, reveal=True)
     assert "seat 1 is dealt KsKh" in text and "seat 0 is dealt AsAh" in text
     assert str(hand).endswith("Pots: 2 (seats 0 1), 1 (seats 1)\nTo act: seat 0 may fold, call 1, raise to 4..100")
+
+
+def test_account_module_does_not_import_hand() -> None:
+    """hand.py imports account.py (for ``print(hand)``); account.py must not import hand.py back."""
+    import ast
+    from pathlib import Path
+
+    import fastholdem.game.account as account
+
+    tree = ast.parse(Path(account.__file__).read_text(encoding="utf-8"))
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom) and node.module}
+    assert "hand" not in imported and not any(m.endswith(".hand") for m in imported)

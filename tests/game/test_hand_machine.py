@@ -9,6 +9,7 @@ unchanged, R33).
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 from hypothesis import HealthCheck, settings
@@ -47,6 +48,9 @@ CONFIGS = st.builds(
         if cfg.ante == 0
         else [cfg, GameConfig(cfg.structure, cfg.small_blind, cfg.big_blind, cfg.ante, AnteMode.BIG_BLIND)]
     )
+).flatmap(
+    # The same invariants hold under pokerkit's conventions (which have no half_bet_reopens).
+    lambda cfg: st.sampled_from([cfg, dataclasses.replace(cfg, conventions="pokerkit", half_bet_reopens=False)])
 )
 
 

@@ -224,3 +224,34 @@ def test_r40_three_structures() -> None:
     for cfg in (NL, PL, FL):
         maxima[cfg.structure] = Hand(cfg, [100] * 3, button=0, seed=1).legal_actions().max_to
     assert maxima == {Structure.NO_LIMIT: 100, Structure.POT_LIMIT: 7, Structure.LIMIT: 4}
+
+
+def test_r25_covered_small_blind_heads_up_not_asked_to_act() -> None:
+    # Heads-up, the big blind is all-in for 3, less than the small blind of 5: nobody could
+    # respond to the small blind and its 5 cover the all-in, so it is not asked to act (it could
+    # otherwise fold a winning share). The board is dealt out and the 2 chips nobody matched
+    # come back (R30).
+    hand = Hand(GameConfig(small_blind=5, big_blind=10), [100, 3], button=0, seed=2)
+    assert hand.actor is None and hand.is_complete
+    assert not [e for e in hand.history if e.kind in ("fold", "check", "call", "bet", "raise")]
+    assert hand.result.uncalled == ((0, 2),) and sum(hand.stacks) == 103
+
+
+def test_r25_covered_big_blind_not_asked_after_short_call_and_fold() -> None:
+    hand = Hand(GameConfig(small_blind=1, big_blind=2), [100, 100, 1], button=2, seed=5)
+    hand.call()  # the button calls all-in for 1
+    hand.fold()  # the small blind folds
+    # The big blind's 2 cover the all-in and nobody is left to respond: no turn for it.
+    assert hand.actor is None and hand.is_complete and len(hand.board) == 5
+
+
+def test_r25_player_asked_when_someone_put_in_more() -> None:
+    # The big blind is all-in for its full 10; the small blind (5 in) must still call or fold.
+    hand = Hand(GameConfig(small_blind=5, big_blind=10), [100, 10], button=0, seed=2)
+    assert hand.actor == 0 and hand.legal_actions().call == 5
+    # A short big blind (all-in for 7 of 10) above the small blind: the small blind still acts
+    # and, by R14a, calls the full big blind; the 3 chips nobody matched come back (R30).
+    short = Hand(GameConfig(small_blind=5, big_blind=10), [100, 7], button=0, seed=2)
+    assert short.actor == 0 and short.legal_actions().call == 5
+    short.call()
+    assert short.is_complete and short.result.uncalled == ((0, 3),)

@@ -104,3 +104,18 @@ def test_r16_big_blind_ante_heads_up_dead_money() -> None:
     assert _posts(hand)[0] == ("ante", 1, 2, False)
     hand.fold()
     assert hand.stacks == [49, 51]
+
+
+def test_r16_player_all_in_on_big_blind_ante_may_win_it() -> None:
+    # Seat 2 (the big blind) has 5 chips: the big-blind ante takes them all. Its aces win the
+    # dead money, the bottom pot that every player still in may win; the blinds' pot goes to
+    # the best of the others.
+    cfg = GameConfig(small_blind=5, big_blind=10, ante=5, ante_mode=AnteMode.BIG_BLIND)
+    hand = Hand(cfg, [100, 100, 5], button=0, hole_cards=["KsKh", "QsQh", "AsAh"], board="2c3d7h8s9c")
+    assert hand.actor == 0  # the button acts first: the big blind is all-in on the ante
+    hand.call()  # the button calls the full big blind (R14a)
+    while hand.actor is not None:
+        hand.check_or_call()
+    pots = hand.result.pots
+    assert [(p.amount, p.eligible, p.winners) for p in pots] == [(5, (0, 1, 2), (2,)), (20, (0, 1), (0,))]
+    assert hand.stacks == [110, 90, 5]

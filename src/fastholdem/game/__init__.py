@@ -23,7 +23,7 @@ from .actions import (
     RaiseTo,
     Show,
 )
-from .config import AnteMode, GameConfig, Structure
+from .config import CONVENTIONS, AnteMode, GameConfig, Structure
 from .account import describe
 from .hand import Hand, HandResult, Phase, PotResult
 from .pots import Pot, layer_pots, split_amount, uncalled
@@ -80,6 +80,7 @@ __all__ = [
     "Event",
     "Fold",
     "GameConfig",
+    "CONVENTIONS",
     "Hand",
     "HandResult",
     "LegalActions",

@@ -20,16 +20,48 @@ Final stacks: 99 101
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..cards import card_str
 from ..evaluate import describe as describe_value
-from .config import AnteMode, Structure
+from .actions import Event, LegalActions
+from .config import AnteMode, GameConfig, Structure
+from .pots import Pot
 
-if TYPE_CHECKING:
-    from .hand import Hand
+__all__ = ["HandRecord", "describe"]
 
-__all__ = ["describe"]
+
+class HandRecord(Protocol):
+    """What :func:`describe` reads of a hand (``fastholdem.game.Hand`` provides it).
+
+    Declaring it here keeps this module independent of ``hand.py``, which imports it.
+    """
+
+    config: GameConfig
+    n: int
+    button: int
+    starting_stacks: tuple[int, ...]
+    _board: list[int]
+    _history: list[Event]
+    _values: dict[int, int]
+
+    def _out(self, chips: int) -> Any: ...
+
+    @property
+    def awaiting(self) -> str | None: ...
+
+    @property
+    def actor(self) -> int | None: ...
+
+    @property
+    def is_complete(self) -> bool: ...
+
+    @property
+    def result(self) -> Any: ...
+
+    def pots(self) -> list[Pot]: ...
+
+    def legal_actions(self) -> LegalActions: ...
 
 _STRUCTURE = {
     Structure.NO_LIMIT: "No-limit",
@@ -43,7 +75,7 @@ def _cards(cards: Any) -> str:
     return "".join("??" if c is None else card_str(c) for c in cards)
 
 
-def describe(hand: Hand, *, reveal: bool = False) -> str:
+def describe(hand: HandRecord, *, reveal: bool = False) -> str:
     """Return a readable account of ``hand`` so far (what ``print(hand)`` shows).
 
     Hole cards are shown as ``????`` until they are shown down, unless ``reveal`` is true.

@@ -15,7 +15,12 @@ from dataclasses import dataclass, field
 from .._validate import check_bool, echo
 from ..errors import ConfigError
 
-__all__ = ["Structure", "AnteMode", "GameConfig"]
+__all__ = ["Structure", "AnteMode", "GameConfig", "CONVENTIONS"]
+
+#: The named rule conventions (docs/rules.md, "Conventions"): ``"card-room"`` is the default
+#: rule set; ``"pokerkit"`` plays as pokerkit 0.7.7, the PHH reference implementation, so that
+#: hand histories it wrote replay to its exact stacks.
+CONVENTIONS = ("card-room", "pokerkit")
 
 
 class Structure(enum.Enum):
@@ -79,6 +84,14 @@ class GameConfig:
     half_bet_reopens:
         Fixed limit: the older convention of R29 where an all-in of at least half a bet counts
         as a full raise (it reopens the betting and counts toward the cap). Default ``False``.
+    conventions:
+        ``"card-room"`` (the default: docs/rules.md as written) or ``"pokerkit"`` (pokerkit
+        0.7.7's rules: calls and raises against short blinds from what was posted, every
+        player who starts a round in it acts, a pot's odd chips to one winner, and its own
+        raise counting; see docs/rules.md, "Conventions"). Under ``"pokerkit"`` the fixed-limit
+        cap counts every bet and raise of the round (all-in ones too, not the big blind) and
+        applies heads-up as well, so ``cap_heads_up`` is not consulted and ``uncapped_river``
+        and ``half_bet_reopens`` must stay ``False``.
 
     Raises
     ------
@@ -106,6 +119,7 @@ class GameConfig:
     cap_heads_up: bool = False
     uncapped_river: bool = False
     half_bet_reopens: bool = False
+    conventions: str = "card-room"
     bet_sizes: tuple[int, int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -113,6 +127,12 @@ class GameConfig:
             raise ConfigError(f"structure must be a Structure, got {echo(self.structure)}")
         if not isinstance(self.ante_mode, AnteMode):
             raise ConfigError(f"ante_mode must be an AnteMode, got {echo(self.ante_mode)}")
+        if self.conventions not in CONVENTIONS:
+            raise ConfigError(
+                f"conventions must be one of {', '.join(map(repr, CONVENTIONS))}, got {echo(self.conventions)}"
+            )
+        if self.conventions == "pokerkit" and (self.uncapped_river or self.half_bet_reopens):
+            raise ConfigError("uncapped_river and half_bet_reopens are card-room options, not pokerkit's")
         _check_chips("small_blind", self.small_blind, positive=False)
         _check_chips("big_blind", self.big_blind, positive=True)
         _check_chips("ante", self.ante, positive=False)
@@ -136,6 +156,11 @@ class GameConfig:
         sb, bb = self.small_bet, self.big_bet
         assert sb is not None and bb is not None
         object.__setattr__(self, "bet_sizes", (sb, sb, bb, bb))
+
+    @property
+    def pokerkit(self) -> bool:
+        """True under the ``"pokerkit"`` conventions."""
+        return self.conventions == "pokerkit"
 
     @property
     def is_limit(self) -> bool:

@@ -1,9 +1,10 @@
 """The hand state machine: one hand of Texas hold'em from blinds to showdown.
 
-Rules implemented (see RULES.md): R14-R16 (blinds, heads-up, antes), R18-R20 (seeded shuffle,
+Rules implemented (see docs/rules.md): R14-R16 (blinds, heads-up, antes), R18-R20 (seeded shuffle,
 deal order, burns), R22-R30 (rounds, order, actions, end of round, fixed/no/pot limit,
 incomplete raises, uncalled chips), R33 (errors leave the state unchanged), R34-R38 (all-in,
-side pots, winning without showdown, showdown, split pots and odd chips).
+side pots, winning without showdown, showdown, split pots and odd chips), under the
+"card-room" conventions (the default) or pokerkit's (``GameConfig(conventions="pokerkit")``).
 
 Seats are the indices of ``stacks``; play goes clockwise, i.e. to higher indices.
 
@@ -35,6 +36,7 @@ from ..errors import (
     InvalidActionError,
     OutOfTurnError,
 )
+from .account import describe
 from .actions import (
     AllIn,
     Bet,
@@ -198,7 +200,7 @@ class Hand:
         "_waiting", "_actor", "_max_bet", "_full", "_nbets", "_acted", "_n_live", "_n_active",
         "_deck", "_dpos", "_fixed_board", "_manual", "_history", "_result", "_legal",
         "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
-        "_rand", "_awards", "_used", "_after", "_others", "_min_bet",
+        "_rand", "_awards", "_used", "_after", "_others", "_min_bet", "_pk", "_seen", "_shorts",
     )
 
     def __init__(
@@ -270,6 +272,12 @@ class Hand:
         self._betting_over = False
         self._limit = config.structure is Structure.LIMIT
         self._min_bet = config.min_bet
+        # pokerkit conventions: ``_acted[i]`` means "not in pokerkit's actor queue", ``_seen`` is
+        # its acted-player set, ``_shorts`` its consecutive short all-in raises, ``_full`` the
+        # largest raise of the round and ``_nbets`` every bet and raise of the round.
+        self._pk = config.conventions == "pokerkit"
+        self._seen = [False] * n
+        self._shorts: list[int] = []
         self._after = _AFTER[n]
         self._others = _OTHERS[n]
         self._pot_limit = config.structure is Structure.POT_LIMIT
@@ -438,7 +446,13 @@ class Hand:
             self._post(bb, cfg.ante, "ante")
         self._post(sb, cfg.small_blind, "sb")
         self._post(bb, cfg.big_blind, "bb")
-        # The big blind counts as the opening bet even if posted short (R14, R26).
+        if self._pk:
+            # pokerkit: the bet is what was posted; no raise yet this round.
+            self._max_bet = max(self._bets)
+            self._full = 0
+            self._nbets = 0
+            return
+        # The big blind counts as the opening bet even if posted short (R14, R14a, R26).
         self._max_bet = cfg.big_blind
         self._full = cfg.big_blind
         self._nbets = 1
@@ -556,38 +570,93 @@ class Hand:
 
     # ------------------------------------------------------------------ betting engine
 
-    def _needs_action(self, i: int) -> bool:
-        if self._folded[i] or self._stacks[i] == 0:
-            return False
-        if self._bets[i] < self._max_bet:
-            return True
-        return not self._acted[i] and self._n_active >= 2
-
     def _next_actor(self, after: int) -> int | None:
-        """The first seat clockwise after ``after`` that needs to act (see ``_needs_action``)."""
+        """The first seat clockwise after ``after`` that needs to act (R23, R25).
+
+        A seat with chips that has not folded needs to act when it is below the bet, or has
+        not acted since the last full raise while another player could respond. When no one
+        else could respond (R25), it acts only if another player actually put in more (a short
+        big blind the others call in full, R14a, does not count). Under pokerkit's conventions
+        it is the next seat still in pokerkit's actor queue.
+        """
         folded = self._folded
         stacks = self._stacks
+        acted = self._acted
+        if self._pk:
+            for i in self._after[after]:
+                if not acted[i] and not folded[i] and stacks[i] > 0:
+                    return i
+            return None
         bets = self._bets
         max_bet = self._max_bet
         if self._n_active >= 2:
-            acted = self._acted
             for i in self._after[after]:
                 if not folded[i] and stacks[i] > 0 and (bets[i] < max_bet or not acted[i]):
                     return i
         else:
             for i in self._after[after]:
                 if bets[i] < max_bet and not folded[i] and stacks[i] > 0:
-                    return i
+                    own = bets[i]
+                    if any(bets[j] > own for j in self._others[i]):
+                        return i
         return None
 
     def _begin_round(self) -> None:
         """Start the betting round of the current street (R23) or move on if none is needed."""
+        if self._pk:
+            self._begin_round_pokerkit()
+            return
         if self._street == 0:
             start = self.big_blind_seat
         else:
             start = self.button
         actor = self._next_actor(start)
         if actor is None:
+            self._end_round()
+        else:
+            self._actor = actor
+            self._waiting = _W_ACTION
+            self._legal = None
+
+    def _begin_round_pokerkit(self) -> None:
+        """pokerkit's start of a round: its actor queue, opener, and the lone-covered-player stop.
+
+        The queue holds every player with chips except one who has already put in as much as
+        any other player could (pokerkit's zero "effective stack"). The round is skipped when
+        only one player is queued and nobody has bet more than them.
+        """
+        n = self.n
+        bets = self._bets
+        stacks = self._stacks
+        folded = self._folded
+        acted = self._acted
+        self._seen = [False] * n
+        self._shorts = []
+        self._full = 0
+        self._nbets = 0
+        queued = 0
+        for i in range(n):
+            if folded[i] or stacks[i] == 0:
+                acted[i] = True
+                continue
+            reach = max(bets[j] + stacks[j] for j in self._others[i] if not folded[j])
+            acted[i] = bets[i] >= reach
+            queued += not acted[i]
+        if self._street == 0:
+            # The opener is left of the largest blind (the later seat on a tie), as pokerkit finds it.
+            cfg = self.config
+            blind = [0] * n
+            if cfg.small_blind:
+                blind[self.small_blind_seat] = 1
+            blind[self.big_blind_seat] = 1
+            pos = _DEAL_POS[n][self.button]
+            start = max(range(n), key=lambda i: (bets[i] * blind[i], pos[i]))
+        else:
+            start = self.button
+        actor = self._next_actor(start)
+        if actor is None or (queued == 1 and bets[actor] >= self._max_bet):
+            for i in range(n):
+                acted[i] = True
             self._end_round()
         else:
             self._actor = actor
@@ -658,9 +727,21 @@ class Hand:
             full = self._full
             inc = full if full > min_bet else min_bet
             allowed = True
+        if self._pk:
+            # pokerkit: the raise counts every bet and raise of the round (not the blind), and a
+            # player who faces less than the largest raise, or who acted before short all-ins
+            # that add up to less than it, may not raise.
+            full = self._full
+            if full > inc:
+                inc = full
+            if self._limit:
+                cap = self.config.bet_cap
+                allowed = cap is None or self._nbets < cap
+            if need < full or (self._shorts and sum(self._shorts) < full and self._seen[i]):
+                allowed = False
         # R29: an incomplete raise does not reopen the betting for a player who acted,
         # unless what they now face is at least a full raise.
-        if allowed and need < inc and self._acted[i]:
+        elif allowed and need < inc and self._acted[i]:
             allowed = False
         if allowed:
             lo = max_bet + inc
@@ -798,6 +879,10 @@ class Hand:
             for j in range(self.n)
         ):
             return "no other player can call a raise"
+        if self._pk:
+            if self._limit and self.config.bet_cap is not None and self._nbets >= self.config.bet_cap:
+                return f"the cap of {self.config.bet_cap} bets and raises this round is reached (pokerkit conventions)"
+            return "a short all-in does not reopen the betting (pokerkit conventions)"
         if self._acted[i]:
             return "an incomplete raise does not reopen the betting (R29)"
         return f"the cap of {self.config.bet_cap} bets this round is reached (R26)"
@@ -980,6 +1065,7 @@ class Hand:
         assert i is not None
         self._folded[i] = True
         self._acted[i] = True
+        self._seen[i] = True
         self._n_live -= 1
         if self._stacks[i] > 0:
             self._n_active -= 1
@@ -998,6 +1084,7 @@ class Hand:
         i = self._actor
         assert i is not None
         self._acted[i] = True
+        self._seen[i] = True
         ev = _new(Event, (self._street, i, "check", 0, self._bets[i], (), False))
         self._history.append(ev)
         self._advance(i)
@@ -1024,6 +1111,7 @@ class Hand:
         self._put[i] += amount
         self._pot += amount
         self._acted[i] = True
+        self._seen[i] = True
         ev = _new(Event, (self._street, i, "call", amount, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
@@ -1042,6 +1130,8 @@ class Hand:
         bets[i] = to
         self._put[i] += delta
         self._pot += delta
+        if self._pk:
+            return self._raise_pokerkit(i, to, delta, increment, opening, stack)
         if self._limit:
             cfg = self.config
             size = cfg.bet_sizes[self._street]
@@ -1064,6 +1154,32 @@ class Hand:
         if all_in:
             self._n_active -= 1
         ev = _new(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), all_in))
+        self._history.append(ev)
+        self._advance(i)
+        return ev
+
+    def _raise_pokerkit(self, i: int, to: int, delta: int, increment: int, opening: bool, stack: int) -> Event:
+        """The rest of a bet or raise under pokerkit's conventions (see ``_begin_round_pokerkit``)."""
+        folded = self._folded
+        stacks = self._stacks
+        # Everyone else with chips is queued again, in order after the raiser.
+        self._acted = [folded[j] or stacks[j] == 0 for j in range(self.n)]
+        self._acted[i] = True
+        if increment >= self._full:
+            self._seen = [False] * self.n
+            self._full = increment
+        self._seen[i] = True
+        self._nbets += 1
+        shorts = self._shorts
+        if stack:
+            shorts.clear()
+        else:
+            shorts.append(increment)
+            self._n_active -= 1
+        if shorts and sum(shorts) >= self._full:
+            shorts.clear()
+        self._max_bet = to
+        ev = _new(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), stack == 0))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1269,26 +1385,31 @@ class Hand:
                 hole = cast("list[list[int]]", self._hole)
                 for i in live:
                     values[i] = evaluate(hole[i] + board)
+                if self._pk:
+                    # pokerkit mucks every hand that wins no pot, then layers the pots again
+                    # among the hands left (so layers with the same winners form one pot).
+                    keep = {i for _, eligible in pots for i in _best(eligible, values)}
+                    if len(keep) < len(live):
+                        excluded = [i not in keep for i in range(n)]
+                        pots = layer_pots(self._put, excluded, self._dead)
             button = self.button
             for amount, eligible in pots:
                 if len(eligible) == 1:
                     winners = [eligible[0]]
                     shares = [amount]
                 else:
-                    best = -1
-                    winners = []
-                    for i in eligible:
-                        v = values[i]
-                        if v > best:
-                            best = v
-                            winners = [i]
-                        elif v == best:
-                            winners.append(i)
+                    winners = _best(eligible, values)
                     if len(winners) == 1:
                         shares = [amount]
                     else:
                         winners = seat_order(winners, button, n)
-                        shares = split_amount(amount, winners, button, n)
+                        if self._pk:
+                            # pokerkit: the whole remainder to the first winner left of the button.
+                            share, odd = divmod(amount, len(winners))
+                            shares = [share] * len(winners)
+                            shares[0] += odd
+                        else:
+                            shares = split_amount(amount, winners, button, n)
                 for seat, share in zip(winners, shares):
                     stacks[seat] += share
                     history.append(_new(Event, (street, seat, "win", share, 0, (), False)))
@@ -1362,9 +1483,21 @@ class Hand:
         return f"<Hand {self.n} seats, {self._where()}, stacks={self.stacks}>"
 
     def __str__(self) -> str:
-        from .account import describe
-
         return describe(self)
+
+
+def _best(eligible: Sequence[int], values: dict[int, int]) -> list[int]:
+    """The seats among ``eligible`` with the highest hand value (R37)."""
+    best = -1
+    winners: list[int] = []
+    for i in eligible:
+        v = values[i]
+        if v > best:
+            best = v
+            winners = [i]
+        elif v == best:
+            winners.append(i)
+    return winners
 
 
 def _evaluator() -> Any:

@@ -53,7 +53,7 @@ def layer_pots(
     Each distinct contribution level closes a layer. A layer's chips come from every seat that
     reached it, folded or not; it may be won only by seats that reached it and did not fold.
     Consecutive layers with the same eligible seats merge into one pot. ``dead`` chips (a
-    big-blind ante, R16) go to the main pot. Uncalled chips (R30) should be removed first: a
+    big-blind ante, R16) are the bottom layer, which every seat still in may win. Uncalled chips (R30) should be removed first: a
     top layer that only one seat paid for is returned to that seat as a pot of its own.
 
     Parameters
@@ -77,6 +77,8 @@ def layer_pots(
     [(300, (0, 1, 2)), (100, (1, 2))]
     >>> [tuple(p) for p in layer_pots([100, 40, 100], [False, True, False], dead=30)]
     [(270, (0, 2))]
+    >>> [tuple(p) for p in layer_pots([0, 100, 100], [False] * 3, dead=30)]  # seat 0: ante only
+    [(30, (0, 1, 2)), (200, (1, 2))]
     """
     n = len(contributions)
     if n and min(contributions) >= 0:
@@ -93,8 +95,12 @@ def layer_pots(
             if top > 0 and in_hand:
                 return [Pot(sum(contributions) + dead, tuple(in_hand))]
     pots: list[Pot] = []
+    if dead:
+        # Dead money is the bottom layer: every seat still in may win it, even one whose only
+        # chips were the big-blind ante it is all-in on (R16).
+        pots.append(Pot(dead, tuple(i for i in range(n) if not folded[i])))
     previous = 0
-    carry = dead
+    carry = 0
     for level in sorted(set(contributions)):
         if level <= 0:
             continue

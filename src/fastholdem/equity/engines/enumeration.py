@@ -3,11 +3,15 @@
 :func:`hand_assignments` lists the deals an exact job enumerates; :class:`ExactEngine`
 enumerates every board for each distinct deal (with up to five players, deals that differ
 only by a suit permutation are enumerated once), or reads heads-up preflop deals from the
-shipped table (:mod:`fastholdem.equity.engines.table`). Tallies are integers, so any split
-of the work adds up exactly.
+shipped table (:mod:`fastholdem.equity.engines.table`). On a flop or turn it values every
+combo once per runout instead and compares each deal's rows of values (runout tables,
+csrc/fh_runouts.c); the tallies are the same. Tallies are integers, so any split of the
+work adds up exactly.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 import numpy.typing as npt
@@ -16,7 +20,7 @@ from ... import _core
 from ..inputs import ParsedPlayer
 from .table import table_available, table_tallies
 
-__all__ = ["ExactEngine", "hand_assignments"]
+__all__ = ["ExactEngine", "hand_assignments", "suit_symmetric"]
 
 _Floats = npt.NDArray[np.float64]
 
@@ -44,6 +48,19 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
     return np.ascontiguousarray(deals), weights
 
 
+def suit_symmetric(board: list[int], dead: list[int]) -> bool:
+    """Whether some suit permutation other than the identity maps the board and the dead
+    cards onto themselves (only then can two deals be suit-isomorphic)."""
+    fixed = (frozenset(board), frozenset(dead))
+    for perm in itertools.permutations(range(4)):
+        if perm == (0, 1, 2, 3):
+            continue
+        image = tuple(frozenset((c & ~3) | perm[c & 3] for c in cards) for cards in fixed)
+        if image == fixed:
+            return True
+    return False
+
+
 class ExactEngine:
     """Enumeration over distinct deals; chunks of distinct deals are independent.
 
@@ -56,12 +73,28 @@ class ExactEngine:
         self.n_players: int = int(deals.shape[1]) // 2
         self.weights = weights
         self.from_table = not board and not dead and self.n_players == 2 and table_available()
-        if self.n_players <= 5 and len(deals) > 1:
+        if self.n_players <= 5 and len(deals) > 1 and suit_symmetric(board, dead):
             keys = _core.canonical_deal_keys(deals, board, dead)
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
             self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
+            self._in_order = False
         else:
             self.unique, self.inverse = deals, np.arange(len(deals))
+            self._in_order = True  # unique[i] is deals[i]: finish needs no reindexing
+        # A flop or turn: runout tables (every combo valued once per runout, then each deal
+        # compares its players' rows), built on the first tally.
+        self.by_runouts = len(board) in (3, 4)
+        if self.by_runouts:
+            a = self.unique[:, 0::2].astype(np.intp).ravel()
+            b = self.unique[:, 1::2].astype(np.intp).ravel()
+            codes = np.maximum(a, b) * 52 + np.minimum(a, b)
+            present = np.zeros(52 * 52, dtype=bool)
+            present[codes] = True
+            table = np.flatnonzero(present)
+            row_of = np.cumsum(present, dtype=np.uint32) - np.uint32(1)
+            self._rows = row_of[codes].reshape(len(self.unique), self.n_players)
+            self._combos = np.stack([table // 52, table % 52], axis=1).astype(np.uint8)
+            self._values: npt.NDArray[np.uint16] | None = None
 
     def cost(self, boards_per_deal: int) -> int:
         """Work of the whole job: table rows read, or boards x players evaluated."""
@@ -73,6 +106,10 @@ class ExactEngine:
         """Integer tallies of distinct deals [lo, hi), one row per deal."""
         if self.from_table:
             return table_tallies(self.unique[lo:hi])
+        if self.by_runouts:
+            if self._values is None:
+                self._values = _core.runout_values(self._combos, self.board, self.dead)
+            return _core.runout_tallies(self._values, self._rows[lo:hi], threads)
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
     def finish(self, t: dict[str, npt.NDArray[np.uint64]]) -> tuple[_Floats, _Floats, _Floats, _Floats, int]:
@@ -80,11 +117,13 @@ class ExactEngine:
         every distinct deal (rows in order)."""
         w = self.weights
         inv = self.inverse
-        deals_w = float(np.dot(w, t["deals"][inv].astype(np.float64)))
-        share = w @ t["share"][inv].astype(np.float64)
-        win = w @ t["win"][inv].astype(np.float64)
-        tie = w @ t["tie"][inv].astype(np.float64)
-        split = w @ t["split"][inv].astype(np.float64)
-        total_deals = int(t["deals"][inv].sum())
+        if not self._in_order:
+            t = {key: t[key][inv] for key in ("deals", "share", "win", "tie", "split")}
+        deals_w = float(np.dot(w, t["deals"].astype(np.float64)))
+        share = w @ t["share"].astype(np.float64)
+        win = w @ t["win"].astype(np.float64)
+        tie = w @ t["tie"].astype(np.float64)
+        split = w @ t["split"].astype(np.float64)
+        total_deals = int(t["deals"].sum())
         eq = share / (_core.SHARE_UNIT * deals_w)
         return eq, win / deals_w, tie / deals_w, split, total_deals

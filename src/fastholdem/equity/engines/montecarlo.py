@@ -15,16 +15,31 @@ __all__ = ["MonteCarloEngine"]
 
 
 class MonteCarloEngine:
-    """Seeded Monte Carlo; block b draws from stream (seed, b), so blocks add exactly."""
+    """Seeded Monte Carlo; block b draws from stream (seed, b), so blocks add exactly.
+
+    Each trial deals one combo per player, drawn with probability proportional to the
+    product of the combo weights among the deals in which no card repeats (``random``
+    players straight from the deck), then completes the board (see csrc/fh_montecarlo.h).
+    """
 
     def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int], seed: int) -> None:
-        self.combos = [None if p.random else p.combos for p in parsed]
-        self.cum = [None if p.random else np.cumsum(p.weights) for p in parsed]
+        self.combos = [p.combos for p in parsed]
+        self.weights = [None if p.random else p.weights for p in parsed]
         self.random = [p.random for p in parsed]
         self.board, self.dead, self.seed = board, dead, seed & (2**64 - 1)
         self.n_players = len(parsed)
 
-    def run_blocks(self, first: int, count: int, size: int, threads: int) -> dict[str, Any]:
-        """Tally of blocks [first, first + count) of ``size`` trials each."""
-        return _core.monte_carlo(self.combos, self.cum, self.random, self.board, self.dead, self.seed,
-                                 first, count, size, threads)
+    def run_blocks(self, first: int, count: int, size: int, threads: int, by_combo: bool = False
+                   ) -> dict[str, Any]:
+        """Tally of blocks [first, first + count) of ``size`` trials each.
+
+        The keys are those of :func:`fastholdem._core.exact_deals` for one row. With
+        ``by_combo``, also "combo_deals", "combo_share" and "combo_share_sq": per player,
+        a uint64 array aligned with that player's parsed combos (``ParsedPlayer.combos``,
+        random players included): the trials in which the player held each combo, and the
+        sums of its pot shares (units of ``1 / SHARE_UNIT``) and of their squares in those
+        trials. Every tally is an integer, so blocks add exactly.
+        """
+        combos = self.combos if by_combo else [None if r else c for c, r in zip(self.combos, self.random)]
+        return _core.monte_carlo_blocks(combos, self.weights, self.random, self.board, self.dead, self.seed,
+                                        first, count, size, threads, by_combo)

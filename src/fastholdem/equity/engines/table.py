@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from ... import _core
 
-__all__ = ["PREFLOP_BOARDS", "PREFLOP_TABLE", "load_table", "table_available", "table_tallies"]
+__all__ = ["PREFLOP_BOARDS", "PREFLOP_TABLE", "load_table", "table_available", "table_counts", "table_tallies"]
 
 PREFLOP_TABLE = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir, "data",
                              "preflop_headsup.npz")
@@ -51,11 +51,9 @@ def load_table() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint32]]:
         return data["keys"], data["counts"]
 
 
-def table_tallies(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.uint64]]:
-    """Exact tallies of heads-up preflop deals (n, 4), read from the shipped table.
-
-    The rows have the layout of ``fastholdem._core.exact_deals``: ``deals``, ``win``,
-    ``tie``, ``share``, ``share_sq`` and ``split``, one row per deal.
+def table_counts(deals: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
+    """``(n, 3)`` exact counts of heads-up preflop deals ``(n, 4)`` over all 1,712,304 boards:
+    boards won by the first hand, won by the second, tied (in the order of each row).
 
     Raises
     ------
@@ -71,9 +69,23 @@ def table_tallies(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.uint
     if not np.array_equal(keys[pos], lookup):  # the table must cover every matchup
         raise RuntimeError(f"{os.path.basename(PREFLOP_TABLE)} lacks a matchup: regenerate it with tools/gen_preflop.py")
     row = counts[pos].astype(np.uint64)
-    w1 = np.where(swapped, row[:, 1], row[:, 0])
-    w2 = np.where(swapped, row[:, 0], row[:, 1])
-    tie = row[:, 2]
+    row[swapped] = row[swapped][:, [1, 0, 2]]
+    return row
+
+
+def table_tallies(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.uint64]]:
+    """Exact tallies of heads-up preflop deals (n, 4), read from the shipped table.
+
+    The rows have the layout of ``fastholdem._core.exact_deals``: ``deals``, ``win``,
+    ``tie``, ``share``, ``share_sq`` and ``split``, one row per deal.
+
+    Raises
+    ------
+    RuntimeError
+        If the table lacks a matchup (it must be regenerated).
+    """
+    row = table_counts(deals)
+    w1, w2, tie = row[:, 0], row[:, 1], row[:, 2]
     unit, half = np.uint64(_core.SHARE_UNIT), np.uint64(_core.SHARE_UNIT // 2)
     n = len(deals)
     return {

@@ -1,0 +1,602 @@
+/* fh_montecarlo.c -- seeded Monte Carlo equity (see fh_montecarlo.h). */
+#include "fh_montecarlo.h"
+
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fh_eval.h"
+#include "fh_rng.h"
+#include "fh_showdown.h"
+
+#define MAX_REJECTIONS 100000
+
+/* ---- alias tables (Vose) ------------------------------------------------------------------ */
+
+/* Column i is kept when a 32-bit fraction is below thr[i] (0 .. 2**32), else alias[i]. */
+typedef struct {
+    uint32_t n;
+    uint64_t *thr;
+    uint32_t *alias;
+} alias_table;
+
+static void alias_free(alias_table *a) {
+    free(a->thr);
+    free(a->alias);
+    a->thr = NULL;
+    a->alias = NULL;
+}
+
+/* Alias table of n >= 1 weights (NULL: equal); FH_ERR_NO_DEAL when they sum to 0. */
+static fh_status alias_build(alias_table *a, const double *w, uint32_t n) {
+    a->n = n;
+    a->thr = malloc(n * sizeof *a->thr);
+    a->alias = malloc(n * sizeof *a->alias);
+    double *p = malloc(n * sizeof *p);
+    uint32_t *small = malloc(n * sizeof *small), *large = malloc(n * sizeof *large);
+    fh_status st = FH_OK;
+    if (!a->thr || !a->alias || !p || !small || !large) {
+        st = FH_ERR_NOMEM;
+        goto done;
+    }
+    double total = 0;
+    for (uint32_t i = 0; i < n; i++) total += w ? w[i] : 1.0;
+    if (!(total > 0)) {
+        st = FH_ERR_NO_DEAL;
+        goto done;
+    }
+    uint32_t ns = 0, nl = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        p[i] = (w ? w[i] : 1.0) * (double)n / total;
+        a->alias[i] = i;
+        if (p[i] < 1.0)
+            small[ns++] = i;
+        else
+            large[nl++] = i;
+    }
+    while (ns && nl) {
+        uint32_t s = small[--ns], l = large[nl - 1];
+        a->thr[s] = (uint64_t)(p[s] * 4294967296.0);
+        a->alias[s] = l;
+        p[l] -= 1.0 - p[s];
+        if (p[l] < 1.0) {
+            nl--;
+            small[ns++] = l;
+        }
+    }
+    /* What is left has probability 1 up to rounding. */
+    while (nl) a->thr[large[--nl]] = 1ULL << 32;
+    while (ns) a->thr[small[--ns]] = 1ULL << 32;
+done:
+    free(p);
+    free(small);
+    free(large);
+    if (st != FH_OK) alias_free(a);
+    return st;
+}
+
+/* One draw: the column from the high 32 bits, the coin from the low 32. */
+FH_INLINE uint32_t alias_draw(const alias_table *a, uint64_t x) {
+    uint32_t col = (uint32_t)(((x >> 32) * (uint64_t)a->n) >> 32);
+    return (x & 0xFFFFFFFFu) < a->thr[col] ? col : a->alias[col];
+}
+
+/* ---- the job ------------------------------------------------------------------------------- */
+
+typedef struct {
+    uint64_t key; /* fh_card_keys of both cards */
+    uint64_t sr;  /* FH_SUIT_RANK_BIT of both cards */
+    fh_mask_t mask;
+    uint8_t pos[2]; /* positions of the cards in the base deck, larger first */
+} mc_hole;
+
+typedef struct {
+    int n_players, n_weighted, n_random;
+    int weighted[FH_MAX_PLAYERS]; /* player of each weighted slot */
+    int random[FH_MAX_PLAYERS];   /* player of each random slot */
+    mc_hole *holes[FH_MAX_PLAYERS]; /* per weighted slot: its combos */
+    /* joint sampling: n_joint assignments, slot combos in joint_combo[i * n_weighted + s],
+     * card positions (descending) in joint_pos[i * 2 * n_weighted + ...] */
+    int joint;
+    uint16_t *joint_combo;
+    uint8_t *joint_pos;
+    alias_table pick;              /* over the assignments (joint) */
+    alias_table slot[FH_MAX_PLAYERS]; /* per weighted slot (rejection) */
+    fh_card_t base[64];            /* cards of neither board nor dead */
+    int n_base;
+    int need;                      /* cards dealt from the deck per trial */
+    int missing;                   /* board cards to deal */
+    fh_mask_t base_used;
+    uint64_t bkey, bsr;            /* the known board */
+    /* per-combo output */
+    size_t combo_off[FH_MAX_PLAYERS];     /* first counter of each player */
+    int combo_n[FH_MAX_PLAYERS];
+    int16_t *pair_index[FH_MAX_PLAYERS]; /* random players: 52 * 52 -> listed combo or -1 */
+    size_t combo_slots;
+    /* run */
+    uint64_t seed, first_block;
+    uint32_t block_size;
+    int nt;
+    struct padded_tally *tallies; /* per thread */
+    uint64_t **combos;            /* per thread: combo counters (NULL when not asked) */
+    atomic_int failed;            /* set when a block found no deal */
+} mc_job;
+
+/* A thread's tally, padded so that two threads never write one cache line. */
+struct padded_tally {
+    fh_tally t;
+    char pad[64];
+};
+
+size_t fh_mc_combo_slots(const fh_mc_player *players, int n_players) {
+    size_t n = 0;
+    for (int p = 0; p < n_players; p++)
+        if (players[p].combos) n += 3 * (size_t)players[p].n;
+    return n;
+}
+
+/* Sort the 2k positions of an assignment in descending order (k <= 10: insertion sort). */
+FH_INLINE void sort_desc(uint8_t *pos, int n) {
+    for (int i = 1; i < n; i++) {
+        uint8_t x = pos[i];
+        int j = i;
+        while (j > 0 && pos[j - 1] < x) {
+            pos[j] = pos[j - 1];
+            j--;
+        }
+        pos[j] = x;
+    }
+}
+
+typedef struct {
+    mc_job *j;
+    double *weights;
+    size_t count, cap;
+    uint16_t cur[FH_MAX_PLAYERS];
+} joint_builder;
+
+static fh_status joint_rec(joint_builder *b, int s, fh_mask_t used, double w, const fh_mc_player *players) {
+    mc_job *j = b->j;
+    if (s == j->n_weighted) {
+        if (b->count == b->cap) return FH_ERR_TOO_BIG; /* too many to list: rejection instead */
+        size_t i = b->count++;
+        uint8_t *pos = j->joint_pos + i * 2 * (size_t)j->n_weighted;
+        for (int t = 0; t < j->n_weighted; t++) {
+            const mc_hole *h = &j->holes[t][b->cur[t]];
+            j->joint_combo[i * (size_t)j->n_weighted + (size_t)t] = b->cur[t];
+            pos[2 * t] = h->pos[0];
+            pos[2 * t + 1] = h->pos[1];
+        }
+        sort_desc(pos, 2 * j->n_weighted);
+        b->weights[i] = w;
+        return FH_OK;
+    }
+    const fh_mc_player *pl = &players[j->weighted[s]];
+    for (int c = 0; c < pl->n; c++) {
+        const mc_hole *h = &j->holes[s][c];
+        double wc = pl->weights ? pl->weights[c] : 1.0;
+        if ((used & h->mask) || !(wc > 0)) continue;
+        b->cur[s] = (uint16_t)c;
+        fh_status st = joint_rec(b, s + 1, used | h->mask, w * wc, players);
+        if (st != FH_OK) return st;
+    }
+    return FH_OK;
+}
+
+static void job_free(mc_job *j) {
+    for (int s = 0; s < FH_MAX_PLAYERS; s++) {
+        free(j->holes[s]);
+        alias_free(&j->slot[s]);
+        free(j->pair_index[s]);
+    }
+    alias_free(&j->pick);
+    free(j->joint_combo);
+    free(j->joint_pos);
+}
+
+static fh_status job_init(mc_job *j, const fh_mc_player *players, int n_players, const fh_card_t *board,
+                          int n_board, fh_mask_t dead, int want_combos) {
+    memset(j, 0, sizeof *j);
+    atomic_init(&j->failed, 0);
+    j->n_players = n_players;
+    j->base_used = dead;
+    for (int i = 0; i < n_board; i++) {
+        j->bkey += fh_card_keys[board[i]];
+        j->bsr |= FH_SUIT_RANK_BIT(board[i]);
+        j->base_used |= 1ULL << board[i];
+    }
+    j->bkey += FH_KEY_INIT;
+    j->missing = 5 - n_board;
+    uint8_t base_pos[FH_N_CARDS];
+    for (unsigned c = 0; c < FH_N_CARDS; c++)
+        if (!(j->base_used >> c & 1)) {
+            base_pos[c] = (uint8_t)j->n_base;
+            j->base[j->n_base++] = (fh_card_t)c;
+        }
+    size_t off = 0;
+    for (int p = 0; p < n_players; p++) {
+        const fh_mc_player *pl = &players[p];
+        if (pl->random) {
+            j->random[j->n_random++] = p;
+        } else {
+            if (pl->n < 1 || pl->n > 65535 || !pl->combos) return FH_ERR_ARGUMENT;
+            int s = j->n_weighted++;
+            j->weighted[s] = p;
+            j->holes[s] = malloc((size_t)pl->n * sizeof(mc_hole));
+            if (!j->holes[s]) return FH_ERR_NOMEM;
+            for (int c = 0; c < pl->n; c++) {
+                fh_card_t a = pl->combos[2 * c], b = pl->combos[2 * c + 1];
+                mc_hole *h = &j->holes[s][c];
+                h->key = fh_card_keys[a] + fh_card_keys[b];
+                h->sr = SUIT_RANK_BITS[a] | SUIT_RANK_BITS[b];
+                h->mask = (1ULL << a) | (1ULL << b);
+                if (a == b || (h->mask & j->base_used)) return FH_ERR_ARGUMENT;
+                uint8_t pa = base_pos[a], pb = base_pos[b];
+                h->pos[0] = pa > pb ? pa : pb;
+                h->pos[1] = pa > pb ? pb : pa;
+            }
+        }
+        if (want_combos && pl->combos) {
+            j->combo_off[p] = off;
+            j->combo_n[p] = pl->n;
+            off += 3 * (size_t)pl->n;
+            if (pl->random) {
+                if (pl->n > 1326) return FH_ERR_ARGUMENT;
+                int16_t *m = malloc(FH_N_CARDS * FH_N_CARDS * sizeof *m);
+                if (!m) return FH_ERR_NOMEM;
+                memset(m, 0xFF, FH_N_CARDS * FH_N_CARDS * sizeof *m);
+                for (int c = 0; c < pl->n; c++) {
+                    fh_card_t a = pl->combos[2 * c], b = pl->combos[2 * c + 1];
+                    m[a * FH_N_CARDS + b] = m[b * FH_N_CARDS + a] = (int16_t)c;
+                }
+                j->pair_index[p] = m;
+            }
+        }
+    }
+    j->combo_slots = off;
+    j->need = 2 * j->n_random + j->missing;
+    if (j->need + 2 * j->n_weighted > j->n_base) return FH_ERR_NO_DEAL;
+    if (j->n_weighted == 0) return FH_OK;
+    /* Joint sampling when the collision-free assignments are few enough to list (tried when
+     * the product of the range sizes bounds the search; narrow overlapping ranges, where
+     * rejection would storm, have few). */
+    uint64_t product = 1;
+    for (int s = 0; s < j->n_weighted && product <= FH_MC_SEARCH_MAX; s++)
+        product *= (uint64_t)players[j->weighted[s]].n;
+    if (product <= FH_MC_SEARCH_MAX) {
+        size_t cap = product < FH_MC_JOINT_MAX ? (size_t)product : FH_MC_JOINT_MAX;
+        joint_builder b = {j, malloc(cap * sizeof(double)), 0, cap, {0}};
+        j->joint_combo = malloc(cap * (size_t)j->n_weighted * sizeof(uint16_t));
+        j->joint_pos = malloc(cap * 2 * (size_t)j->n_weighted);
+        if (!b.weights || !j->joint_combo || !j->joint_pos) {
+            free(b.weights);
+            return FH_ERR_NOMEM;
+        }
+        fh_status st = joint_rec(&b, 0, j->base_used, 1.0, players);
+        if (st == FH_OK) {
+            if (b.count) st = alias_build(&j->pick, b.weights, (uint32_t)b.count);
+            else st = FH_ERR_NO_DEAL;
+            free(b.weights);
+            j->joint = 1;
+            return st;
+        }
+        free(b.weights);
+        free(j->joint_combo);
+        free(j->joint_pos);
+        j->joint_combo = NULL;
+        j->joint_pos = NULL;
+        if (st != FH_ERR_TOO_BIG) return st;
+    }
+    for (int s = 0; s < j->n_weighted; s++) {
+        const fh_mc_player *pl = &players[j->weighted[s]];
+        fh_status st = alias_build(&j->slot[s], pl->weights, (uint32_t)pl->n);
+        if (st != FH_OK) return st;
+    }
+    return FH_OK;
+}
+
+/* ---- trials -------------------------------------------------------------------------------- */
+
+/* Partial Fisher-Yates: deck[0..need) become a uniform ordered draw from deck[0..m). */
+FH_INLINE void shuffle_head(fh_card_t *deck, int m, int need, fh_rng *rng) {
+    int i = 0;
+    for (; i + 1 < need; i += 2) {
+        uint64_t x = fh_rng_next(rng);
+        uint32_t k0 = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(m - i)) >> 32) + (uint32_t)i;
+        fh_card_t tmp = deck[i];
+        deck[i] = deck[k0];
+        deck[k0] = tmp;
+        uint32_t k1 = (uint32_t)(((x >> 32) * (uint64_t)(m - i - 1)) >> 32) + (uint32_t)i + 1;
+        tmp = deck[i + 1];
+        deck[i + 1] = deck[k1];
+        deck[k1] = tmp;
+    }
+    if (i < need) {
+        uint32_t k0 = fh_rng_below(rng, (uint32_t)(m - i)) + (uint32_t)i;
+        fh_card_t tmp = deck[i];
+        deck[i] = deck[k0];
+        deck[k0] = tmp;
+    }
+}
+
+/* Add one trial's per-combo tallies: v are the values, cidx the combo of each player (-1:
+ * not listed). */
+FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, const int *cidx) {
+    fh_value_t best = 0;
+    int winners = 0;
+    for (int p = 0; p < j->n_players; p++) {
+        if (v[p] > best) {
+            best = v[p];
+            winners = 1;
+        } else if (v[p] == best) {
+            winners++;
+        }
+    }
+    uint64_t s = FH_SHARE_UNIT / (uint64_t)winners;
+    for (int p = 0; p < j->n_players; p++) {
+        int c = cidx[p];
+        if (c < 0) continue;
+        uint64_t *base = cc + j->combo_off[p];
+        size_t n = (size_t)j->combo_n[p];
+        base[c]++;
+        if (v[p] == best) {
+            base[n + (size_t)c] += s;
+            base[2 * n + (size_t)c] += s * s;
+        }
+    }
+}
+
+/* One block when every player is random and no per-combo tally is asked: the deck is
+ * reshuffled in place (its contents never change). */
+static void block_all_random(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t) {
+    /* Locals, not j->... or *t: stores to the deck (char type) may alias anything reached
+     * through a pointer, which would keep these in memory. */
+    fh_rng rng_local = *rng_io, *rng = &rng_local;
+    const int np = j->n_players, n_deck = j->n_base, need = j->need, missing = j->missing;
+    const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
+    fh_tally tl = *t;
+    fh_card_t deck[64];
+    memcpy(deck, j->base, sizeof deck);
+    fh_value_t v[FH_MAX_PLAYERS];
+    for (uint32_t n = 0; n < trials; n++) {
+        shuffle_head(deck, n_deck, need, rng);
+        const fh_card_t *b = deck + 2 * np;
+        uint64_t bkey = bkey0, bsr = bsr0;
+        for (int q = 0; q < missing; q++) {
+            bkey += fh_card_keys[b[q]];
+            bsr |= SUIT_RANK_BITS[b[q]];
+        }
+        for (int p = 0; p < np; p++) {
+            fh_card_t x = deck[2 * p], y = deck[2 * p + 1];
+            v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
+                                     bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
+        }
+        tally_showdown(&tl, v, np, 1);
+    }
+    *t = tl;
+    *rng_io = rng_local;
+}
+
+/* Draw the weighted players' combos: *cur and *pos point to their combo indices and card
+ * positions (descending), in the joint table or in the buffers given; 0 after
+ * MAX_REJECTIONS collisions in a row. */
+FH_INLINE int draw_weighted(const mc_job *j, fh_rng *rng, int k, const uint16_t **cur, const uint8_t **pos,
+                            uint16_t *cur_buf, uint8_t *pos_buf) {
+    if (j->joint) {
+        size_t i = j->pick.n == 1 ? 0 : alias_draw(&j->pick, fh_rng_next(rng));
+        *cur = j->joint_combo + i * (size_t)k;
+        *pos = j->joint_pos + i * 2 * (size_t)k;
+        return 1;
+    }
+    for (int tries = 0; tries < MAX_REJECTIONS; tries++) {
+        fh_mask_t used = 0;
+        int ok = 1;
+        for (int s = 0; s < k; s++) {
+            uint32_t c = alias_draw(&j->slot[s], fh_rng_next(rng));
+            const mc_hole *h = &j->holes[s][c];
+            if (used & h->mask) {
+                ok = 0;
+                break;
+            }
+            used |= h->mask;
+            cur_buf[s] = (uint16_t)c;
+            pos_buf[2 * s] = h->pos[0];
+            pos_buf[2 * s + 1] = h->pos[1];
+        }
+        if (ok) {
+            sort_desc(pos_buf, 2 * k);
+            *cur = cur_buf;
+            *pos = pos_buf;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+typedef struct {
+    uint64_t w[8];
+} deck64; /* 64 card slots, copied as a whole */
+
+/* One block of trials with k weighted players and `missing` board cards (constants in the
+ * specialised copies below); 0 if no deal was found. */
+FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t, uint64_t *cc,
+                         const int want_combos, const int k, const int missing) {
+    /* Local copies: stores to the card arrays (char type) may alias anything reached
+     * through a pointer, which would keep the generator's state in memory. */
+    fh_rng rng_local = *rng_io, *rng = &rng_local;
+    union {
+        deck64 d;
+        fh_card_t c[64];
+    } deck;
+    deck64 base;
+    memcpy(&base, j->base, sizeof base);
+    fh_value_t v[FH_MAX_PLAYERS];
+    uint16_t cur_buf[FH_MAX_PLAYERS];
+    uint8_t pos_buf[2 * FH_MAX_PLAYERS];
+    int cidx[FH_MAX_PLAYERS];
+    const int r = j->n_random, np = j->n_players, need = 2 * r + missing, last = j->n_base - 1;
+    const int m = j->n_base - 2 * k;
+    for (uint32_t n = 0; n < trials; n++) {
+        const uint16_t *cur = NULL;
+        const uint8_t *pos = NULL;
+        if (k && !draw_weighted(j, rng, k, &cur, &pos, cur_buf, pos_buf)) {
+            *rng_io = rng_local;
+            return 0;
+        }
+        deck.d = base;
+        /* Remove the weighted players' cards: each, from its base position (positions in
+         * descending order are untouched by the earlier moves), takes the last card. */
+        for (int q = 0; q < 2 * k; q++) deck.c[pos[q]] = deck.c[last - q];
+        shuffle_head(deck.c, m, need, rng);
+        const fh_card_t *b = deck.c + 2 * r;
+        uint64_t bkey = j->bkey, bsr = j->bsr;
+        for (int q = 0; q < missing; q++) {
+            bkey += fh_card_keys[b[q]];
+            bsr |= SUIT_RANK_BITS[b[q]];
+        }
+        for (int s = 0; s < k; s++) {
+            const mc_hole *h = &j->holes[s][cur[s]];
+            v[j->weighted[s]] = fh_value_from_key(bkey + h->key, bsr | h->sr);
+            if (want_combos) cidx[j->weighted[s]] = cur[s];
+        }
+        for (int q = 0; q < r; q++) {
+            fh_card_t x = deck.c[2 * q], y = deck.c[2 * q + 1];
+            int p = j->random[q];
+            v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
+                                     bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
+            if (want_combos) cidx[p] = j->pair_index[p] ? j->pair_index[p][x * FH_N_CARDS + y] : -1;
+        }
+        tally_showdown(t, v, np, 1);
+        if (want_combos) tally_combos(j, cc, v, cidx);
+    }
+    *rng_io = rng_local;
+    return 1;
+}
+
+/* Specialised copies for the common shapes (one or two weighted players, a preflop, flop or
+ * turn board); the rest, and per-combo tallies, run the general copy. */
+#define FH_MC_BLOCK(K, M)                                                                              \
+    static int block_##K##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {          \
+        return block_core(j, rng, trials, t, NULL, 0, K, M);                                           \
+    }
+FH_MC_BLOCK(1, 5)
+FH_MC_BLOCK(1, 2)
+FH_MC_BLOCK(1, 1)
+FH_MC_BLOCK(2, 5)
+FH_MC_BLOCK(2, 2)
+FH_MC_BLOCK(2, 1)
+#undef FH_MC_BLOCK
+
+static int block_any(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t, uint64_t *cc) {
+    if (cc) return block_core(j, rng, trials, t, cc, 1, j->n_weighted, j->missing);
+    if (j->n_weighted == 0) {
+        block_all_random(j, rng, trials, t);
+        return 1;
+    }
+    switch (j->n_weighted * 8 + j->missing) {
+    case 13: return block_1_5(j, rng, trials, t);
+    case 10: return block_1_2(j, rng, trials, t);
+    case 9: return block_1_1(j, rng, trials, t);
+    case 21: return block_2_5(j, rng, trials, t);
+    case 18: return block_2_2(j, rng, trials, t);
+    case 17: return block_2_1(j, rng, trials, t);
+    default: return block_core(j, rng, trials, t, NULL, 0, j->n_weighted, j->missing);
+    }
+}
+
+static void worker(fh_par *par, void *ctx, int tid) {
+    mc_job *j = ctx;
+    fh_tally *t = &j->tallies[tid].t;
+    uint64_t *cc = j->combos ? j->combos[tid] : NULL;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi)) {
+        for (size_t b = lo; b < hi; b++) {
+            fh_rng rng = fh_rng_for_block(j->seed, j->first_block + b);
+            if (!block_any(j, &rng, j->block_size, t, cc)) atomic_store_explicit(&j->failed, 1, memory_order_relaxed);
+        }
+    }
+}
+
+fh_status fh_monte_carlo(const fh_mc_player *players, int n_players, const fh_card_t *board, int n_board,
+                         fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                         uint32_t block_size, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
+                         fh_tally *out, uint64_t *combo_out) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS || n_board < 0 || n_board > 5) return FH_ERR_ARGUMENT;
+    mc_job *j = malloc(sizeof *j);
+    if (!j) return FH_ERR_NOMEM;
+    fh_status st = job_init(j, players, n_players, board, n_board, dead, combo_out != NULL);
+    if (st != FH_OK || n_blocks == 0) goto done;
+    j->seed = seed;
+    j->first_block = first_block;
+    j->block_size = block_size;
+    int nt = fh_par_clamp_threads(threads);
+    if ((uint64_t)nt > n_blocks) nt = (int)n_blocks;
+    j->tallies = calloc((size_t)nt, sizeof(struct padded_tally));
+    if (!j->tallies) {
+        st = FH_ERR_NOMEM;
+        goto done;
+    }
+    if (combo_out) {
+        j->combos = calloc((size_t)nt, sizeof(uint64_t *));
+        if (!j->combos) {
+            st = FH_ERR_NOMEM;
+            goto done;
+        }
+        j->nt = nt;
+        for (int i = 0; i < nt; i++) {
+            j->combos[i] = calloc(j->combo_slots ? j->combo_slots : 1, sizeof(uint64_t));
+            if (!j->combos[i]) {
+                st = FH_ERR_NOMEM;
+                goto done;
+            }
+        }
+    }
+    st = fh_par_run((size_t)n_blocks, 1, nt, worker, j, poll, poll_ctx, poll_ms);
+    if (st == FH_OK && atomic_load(&j->failed)) st = FH_ERR_NO_DEAL;
+    if (st == FH_OK) {
+        for (int i = 0; i < nt; i++) {
+            fh_tally_add(out, &j->tallies[i].t);
+            if (combo_out)
+                for (size_t s = 0; s < j->combo_slots; s++) combo_out[s] += j->combos[i][s];
+        }
+    }
+done:
+    if (j->combos)
+        for (int i = 0; i < j->nt; i++) free(j->combos[i]);
+    free(j->combos);
+    free(j->tallies);
+    job_free(j);
+    free(j);
+    return st;
+}
+
+/* The interface of fh_equity.h (fh_range with cumulative weights), serial on the caller's
+ * thread count, no polling, no per-combo tallies. */
+fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
+                                fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                                uint32_t block_size, int threads, fh_tally *out) {
+    if (n_players < 1 || n_players > FH_MAX_PLAYERS) return FH_ERR_ARGUMENT;
+    fh_mc_player players[FH_MAX_PLAYERS];
+    double *weights[FH_MAX_PLAYERS] = {0};
+    fh_status st = FH_OK;
+    for (int p = 0; p < n_players && st == FH_OK; p++) {
+        const fh_range *r = &ranges[p];
+        players[p].combos = r->random ? NULL : r->combos;
+        players[p].n = r->random ? 0 : r->n;
+        players[p].random = r->random;
+        players[p].weights = NULL;
+        if (r->random || r->n <= 1) continue;
+        weights[p] = malloc((size_t)r->n * sizeof(double));
+        if (!weights[p]) {
+            st = FH_ERR_NOMEM;
+            break;
+        }
+        for (int c = 0; c < r->n; c++) weights[p][c] = r->cum_weights[c] - (c ? r->cum_weights[c - 1] : 0.0);
+        players[p].weights = weights[p];
+    }
+    if (st == FH_OK)
+        st = fh_monte_carlo(players, n_players, board, n_board, dead, seed, first_block, n_blocks, block_size,
+                            threads, NULL, NULL, 0, out, NULL);
+    for (int p = 0; p < n_players; p++) free(weights[p]);
+    return st;
+}

@@ -1,0 +1,226 @@
+/* fh_runouts.c -- exact equity of fixed-hole deals by runout tables (see fh_runouts.h). */
+#include "fh_runouts.h"
+
+#include <string.h>
+
+#include "fh_eval.h"
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define FH_RUNOUTS_SSE2 1
+#endif
+
+size_t fh_runout_count(int n_board, fh_mask_t board_and_dead) {
+    size_t n = FH_N_CARDS - FH_POPCOUNT64(board_and_dead & FH_FULL_DECK);
+    if (n_board == 3) return n * (n - 1) / 2;
+    if (n_board == 4) return n;
+    return 0;
+}
+
+size_t fh_runout_stride(size_t n_runouts) { return (n_runouts + 7) / 8 * 8; }
+
+fh_status fh_runout_values(const fh_card_t *combos, size_t n_combos, const fh_card_t *board, int n_board,
+                           fh_mask_t dead, uint16_t *values, size_t stride) {
+    if (n_board != 3 && n_board != 4) return FH_ERR_ARGUMENT;
+    uint64_t bkey = FH_KEY_INIT, bsr = 0;
+    fh_mask_t used = dead;
+    for (int i = 0; i < n_board; i++) {
+        bkey += fh_card_keys[board[i]];
+        bsr |= FH_SUIT_RANK_BIT(board[i]);
+        used |= 1ULL << board[i];
+    }
+    fh_card_t avail[FH_N_CARDS];
+    int n_avail = 0;
+    for (unsigned c = 0; c < FH_N_CARDS; c++)
+        if (!(used >> c & 1)) avail[n_avail++] = (fh_card_t)c;
+    size_t n_runouts = fh_runout_count(n_board, used);
+    if (stride < n_runouts) return FH_ERR_ARGUMENT;
+    for (size_t c = 0; c < n_combos; c++) {
+        fh_card_t a = combos[2 * c], b = combos[2 * c + 1];
+        fh_mask_t hole = (1ULL << a) | (1ULL << b);
+        uint64_t key = bkey + fh_card_keys[a] + fh_card_keys[b];
+        uint64_t sr = bsr | FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b);
+        uint16_t *row = values + c * stride;
+        size_t r = 0;
+        if (n_board == 4) {
+            for (int i = 0; i < n_avail; i++, r++) {
+                fh_card_t x = avail[i];
+                row[r] = (hole >> x & 1) ? 0 : fh_value_from_key(key + fh_card_keys[x], sr | FH_SUIT_RANK_BIT(x));
+            }
+        } else {
+            for (int i = 0; i < n_avail; i++) {
+                fh_card_t x = avail[i];
+                uint64_t kx = key + fh_card_keys[x], sx = sr | FH_SUIT_RANK_BIT(x);
+                int hit_x = (int)(hole >> x & 1);
+                for (int j = i + 1; j < n_avail; j++, r++) {
+                    fh_card_t y = avail[j];
+                    row[r] = (hit_x || (hole >> y & 1)) ? 0
+                                                        : fh_value_from_key(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y));
+                }
+            }
+        }
+        for (; r < stride; r++) row[r] = 0;
+    }
+    return FH_OK;
+}
+
+typedef struct {
+    const uint16_t *values;
+    size_t stride;
+    const uint32_t *deals;
+    int n_players;
+    fh_tally *tallies;
+} runout_job;
+
+/* counts[p][w]: runouts in which player p is one of exactly w + 1 best hands; valid: runouts
+ * counted. Turned into a tally. */
+static void counts_to_tally(const uint64_t counts[FH_MAX_PLAYERS][FH_MAX_PLAYERS], uint64_t valid, int n,
+                            fh_tally *t) {
+    /* The pot share of each of w + 1 winners: FH_SHARE_UNIT / (w + 1). */
+    static const uint64_t SHARE[FH_MAX_PLAYERS] = {
+        FH_SHARE_UNIT / 1, FH_SHARE_UNIT / 2, FH_SHARE_UNIT / 3, FH_SHARE_UNIT / 4, FH_SHARE_UNIT / 5,
+        FH_SHARE_UNIT / 6, FH_SHARE_UNIT / 7, FH_SHARE_UNIT / 8, FH_SHARE_UNIT / 9, FH_SHARE_UNIT / 10,
+    };
+    memset(t, 0, sizeof *t);
+    t->deals = valid;
+    for (int p = 0; p < n; p++) {
+        for (int w = 0; w < n; w++) {
+            uint64_t c = counts[p][w];
+            uint64_t s = SHARE[w];
+            if (w == 0)
+                t->win[p] += c;
+            else
+                t->tie[p] += c;
+            t->share[p] += c * s;
+            t->share_sq[p] += c * s * s;
+            t->split[w + 1] += c; /* each w + 1 way split is seen by its w + 1 winners */
+        }
+    }
+    for (int w = 2; w <= n; w++) t->split[w] /= (uint64_t)w;
+}
+
+/* One deal: rows[p] are the players' value rows; n >= 2 (a constant in the copies below).
+ * Per lane (SSE2) or per runout, with e_p = "player p holds a best hand" and w = the number
+ * of best hands, it counts: runouts counted; E[p] = sum of e_p; T = runouts where all n tie;
+ * A[p][w] = sum of e_p for w = 1 .. n - 2. The share of w = n - 1 follows:
+ * E[p] - sum_w A[p][w] - T. Fewer counters than one per (p, w) keep them in registers. */
+FH_INLINE void one_deal(const uint16_t *const *rows, const int n, size_t stride, fh_tally *t) {
+    uint64_t counts[FH_MAX_PLAYERS][FH_MAX_PLAYERS];
+    uint64_t E[FH_MAX_PLAYERS] = {0}, T = 0, valid = 0;
+    memset(counts, 0, sizeof counts);
+    size_t r = 0;
+#ifdef FH_RUNOUTS_SSE2
+    const __m128i zero = _mm_setzero_si128();
+    while (r < stride) {
+        /* A lane counts at most 256 runouts per chunk of 2048: 16 bits hold. */
+        size_t end = stride - r > 2048 ? r + 2048 : stride;
+        __m128i acc[FH_MAX_PLAYERS][FH_MAX_PLAYERS], eacc[FH_MAX_PLAYERS];
+        __m128i vacc = zero, tacc = zero;
+        for (int p = 0; p < n; p++) {
+            eacc[p] = zero;
+            for (int w = 1; w <= n - 2; w++) acc[p][w] = zero;
+        }
+        for (; r < end; r += 8) {
+            __m128i v[FH_MAX_PLAYERS];
+            v[0] = _mm_loadu_si128((const __m128i *)(rows[0] + r));
+            __m128i best = v[0], low = v[0];
+            for (int p = 1; p < n; p++) {
+                v[p] = _mm_loadu_si128((const __m128i *)(rows[p] + r));
+                best = _mm_max_epi16(best, v[p]);
+                low = _mm_min_epi16(low, v[p]);
+            }
+            __m128i ok = _mm_cmpgt_epi16(low, zero); /* -1 where every player's value is set */
+            vacc = _mm_sub_epi16(vacc, ok);
+            __m128i e[FH_MAX_PLAYERS];
+            __m128i nwin = zero; /* minus the number of best hands */
+            for (int p = 0; p < n; p++) {
+                e[p] = _mm_and_si128(_mm_cmpeq_epi16(v[p], best), ok);
+                nwin = _mm_add_epi16(nwin, e[p]);
+                eacc[p] = _mm_sub_epi16(eacc[p], e[p]);
+            }
+            tacc = _mm_sub_epi16(tacc, _mm_cmpeq_epi16(nwin, _mm_set1_epi16((short)-n)));
+            for (int w = 1; w <= n - 2; w++) {
+                __m128i is_w = _mm_cmpeq_epi16(nwin, _mm_set1_epi16((short)-w));
+                for (int p = 0; p < n; p++) acc[p][w] = _mm_sub_epi16(acc[p][w], _mm_and_si128(e[p], is_w));
+            }
+        }
+        /* Sum of the eight 16-bit lanes (each at most 256): pairs by madd, then 32-bit lanes. */
+        const __m128i ones = _mm_set1_epi16(1);
+#define FH_HSUM(x, dst)                                                          \
+    do {                                                                         \
+        __m128i q = _mm_madd_epi16((x), ones);                                   \
+        q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0x4E));                        \
+        q = _mm_add_epi32(q, _mm_shuffle_epi32(q, 0xB1));                        \
+        (dst) += (uint64_t)(uint32_t)_mm_cvtsi128_si32(q);                       \
+    } while (0)
+        FH_HSUM(vacc, valid);
+        FH_HSUM(tacc, T);
+        for (int p = 0; p < n; p++) {
+            FH_HSUM(eacc[p], E[p]);
+            for (int w = 1; w <= n - 2; w++) FH_HSUM(acc[p][w], counts[p][w - 1]);
+        }
+#undef FH_HSUM
+    }
+#endif
+    for (; r < stride; r++) {
+        uint16_t best = 0, low = UINT16_MAX;
+        for (int p = 0; p < n; p++) {
+            uint16_t x = rows[p][r];
+            best = x > best ? x : best;
+            low = x < low ? x : low;
+        }
+        if (!low) continue;
+        valid++;
+        int nwin = 0;
+        for (int p = 0; p < n; p++) nwin += rows[p][r] == best;
+        T += nwin == n;
+        for (int p = 0; p < n; p++)
+            if (rows[p][r] == best) {
+                E[p]++;
+                if (nwin <= n - 2) counts[p][nwin - 1]++;
+            }
+    }
+    for (int p = 0; p < n; p++) {
+        uint64_t rest = E[p] - T;
+        for (int w = 1; w <= n - 2; w++) rest -= counts[p][w - 1];
+        counts[p][n - 2] = rest;
+        counts[p][n - 1] = T;
+    }
+    counts_to_tally((const uint64_t(*)[FH_MAX_PLAYERS])counts, valid, n, t);
+}
+
+static void one_deal_3(const uint16_t *const *rows, size_t stride, fh_tally *t) { one_deal(rows, 3, stride, t); }
+static void one_deal_4(const uint16_t *const *rows, size_t stride, fh_tally *t) { one_deal(rows, 4, stride, t); }
+static void one_deal_any(const uint16_t *const *rows, int n, size_t stride, fh_tally *t) {
+    one_deal(rows, n, stride, t);
+}
+
+static void runout_worker(fh_par *par, void *ctx, int tid) {
+    (void)tid;
+    const runout_job *j = ctx;
+    size_t lo, hi;
+    const uint16_t *rows[FH_MAX_PLAYERS];
+    while (fh_par_next(par, &lo, &hi)) {
+        for (size_t i = lo; i < hi; i++) {
+            const uint32_t *d = j->deals + i * (size_t)j->n_players;
+            for (int p = 0; p < j->n_players; p++) rows[p] = j->values + (size_t)d[p] * j->stride;
+            if (j->n_players == 3)
+                one_deal_3(rows, j->stride, &j->tallies[i]);
+            else if (j->n_players == 4)
+                one_deal_4(rows, j->stride, &j->tallies[i]);
+            else
+                one_deal_any(rows, j->n_players, j->stride, &j->tallies[i]);
+        }
+    }
+}
+
+fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
+                            int n_players, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
+                            fh_tally *tallies) {
+    if (n_players < 2 || n_players > FH_MAX_PLAYERS || stride % 8) return FH_ERR_ARGUMENT;
+    if (n_deals == 0) return FH_OK;
+    runout_job j = {values, stride, deals, n_players, tallies};
+    int nt = fh_par_clamp_threads(threads);
+    if ((size_t)nt > n_deals / 64 + 1) nt = (int)(n_deals / 64 + 1);
+    return fh_par_run(n_deals, 64, nt, runout_worker, &j, poll, poll_ctx, poll_ms);
+}

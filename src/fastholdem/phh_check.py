@@ -1,0 +1,293 @@
+"""Check PHH hand histories: replay every hand and compare it with its ``finishing_stacks``.
+
+This is ``fastholdem phh check PATH...``: the first thing to run on a PHH dataset. ``.phh`` files
+hold one hand, ``.phhs`` files a session of hands under ``[1]``, ``[2]``, ... headers; folders
+are searched recursively for both.
+
+>>> import io, os, tempfile
+>>> from fastholdem.game import GameConfig, Hand
+>>> from fastholdem import phh
+>>> folder = tempfile.mkdtemp()
+>>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+>>> phh.dump(hand, os.path.join(folder, "one.phh"))
+>>> report = check([folder])
+>>> report.hands, report.passed, report.failures
+(1, 1, [])
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import phh
+from ._validate import echo
+from .errors import HandHistoryError
+from .game.config import CONVENTIONS
+from .progress import Progress
+
+__all__ = ["Failure", "CheckReport", "find_files", "check_file", "check", "register"]
+
+_SUFFIXES = (".phh", ".phhs")
+_CHUNK = 64  # files per task when checking in several processes
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A hand that does not replay, or replays to other stacks than its file records.
+
+    ``hand`` is the hand's table key in a ``.phhs`` session (``"3"`` for ``[3]``), ``None`` for a
+    ``.phh`` file or a file that cannot be read at all.
+    """
+
+    file: str
+    hand: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        where = self.file if self.hand is None else f"{self.file} [{self.hand}]"
+        return f"{where}: {self.reason}"
+
+
+@dataclass
+class CheckReport:
+    """What :func:`check` found: counts, the failing hands, and the time taken."""
+
+    files: int = 0
+    hands: int = 0
+    unrecorded: int = 0
+    failures: list[Failure] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    @property
+    def passed(self) -> int:
+        """Hands that replay (to their recorded ``finishing_stacks`` when the file has them)."""
+        return self.hands - len(self.failures)
+
+    @property
+    def hands_per_second(self) -> float:
+        """Hands checked per second of wall time."""
+        return self.hands / self.elapsed if self.elapsed > 0 else 0.0
+
+    def summary(self) -> str:
+        """One line: hands passed out of checked, failures, files, speed."""
+        text = (
+            f"{self.passed:,}/{self.hands:,} hands replay to their finishing_stacks "
+            f"({len(self.failures):,} failed) in {self.files:,} file{'' if self.files == 1 else 's'}, "
+            f"{self.hands_per_second:,.0f} hands/s"
+        )
+        if self.unrecorded:
+            text += f"; {self.unrecorded:,} hands record no finishing_stacks and were only replayed"
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        """The report as JSON-ready data."""
+        return {
+            "files": self.files,
+            "hands": self.hands,
+            "passed": self.passed,
+            "failed": len(self.failures),
+            "unrecorded": self.unrecorded,
+            "elapsed": self.elapsed,
+            "hands_per_second": self.hands_per_second,
+            "failures": [{"file": f.file, "hand": f.hand, "reason": f.reason} for f in self.failures],
+        }
+
+
+def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
+    """The ``.phh`` and ``.phhs`` files named by ``paths`` (folders searched recursively, sorted).
+
+    Raises
+    ------
+    FileNotFoundError
+        If a path does not exist (the command line reports it and exits with status 2).
+    """
+    found: list[Path] = []
+    for entry in paths:
+        path = Path(entry)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file()))
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {entry}")
+    return found
+
+
+def _check_hand(hh: phh.HandHistory) -> str | None:
+    """Why the hand fails, or None when it replays (to its recorded stacks, if any)."""
+    try:
+        final = hh.replay().stacks
+    except HandHistoryError as exc:
+        return str(exc)
+    if hh.finishing_stacks is not None and list(hh.finishing_stacks) != list(final):
+        return f"replay ends with stacks {final}, the file records {hh.finishing_stacks}"
+    return None
+
+
+def check_file(path: str | os.PathLike[str], conventions: str | None = None) -> tuple[int, int, list[Failure]]:
+    """Check every hand of one file.
+
+    Returns
+    -------
+    (hands, unrecorded, failures)
+        Hands found (a file that cannot be read counts as one failing hand), hands without
+        ``finishing_stacks``, and the failures.
+    """
+    name = str(path)
+    try:
+        text = phh._read(path)
+        if Path(path).suffix == ".phhs":
+            tables = phh._toml(text)
+        else:
+            tables = {"": phh._toml(text)}
+    except (HandHistoryError, OSError) as exc:
+        return 1, 0, [Failure(name, None, str(exc))]
+    hands = unrecorded = 0
+    failures: list[Failure] = []
+    for key, table in tables.items():
+        hands += 1
+        label = key or None
+        if not isinstance(table, dict):
+            failures.append(Failure(name, label, f"a PHH session holds tables [1], [2], ...; {key!r} is not one"))
+            continue
+        try:
+            hh = phh._from_dict(table, conventions)
+        except HandHistoryError as exc:
+            failures.append(Failure(name, label, str(exc)))
+            continue
+        unrecorded += hh.finishing_stacks is None
+        reason = _check_hand(hh)
+        if reason is not None:
+            failures.append(Failure(name, label, reason))
+    return hands, unrecorded, failures
+
+
+def _check_chunk(paths: list[str], conventions: str | None) -> tuple[int, int, int, list[Failure]]:
+    hands = unrecorded = 0
+    failures: list[Failure] = []
+    for path in paths:
+        h, u, f = check_file(path, conventions)
+        hands += h
+        unrecorded += u
+        failures.extend(f)
+    return len(paths), hands, unrecorded, failures
+
+
+def check(
+    paths: Iterable[str | os.PathLike[str]],
+    *,
+    conventions: str | None = None,
+    jobs: int = 1,
+    progress: bool | None = None,
+) -> CheckReport:
+    """Replay every hand under ``paths`` and compare it with its ``finishing_stacks``.
+
+    Parameters
+    ----------
+    paths:
+        ``.phh``/``.phhs`` files and folders (searched recursively).
+    conventions:
+        ``"card-room"`` or ``"pokerkit"`` for every hand; default: each file's
+        ``_conventions`` field, else ``"card-room"``.
+    jobs:
+        Processes to use (files are dealt out in chunks).
+    progress:
+        Draw a progress bar on stderr: ``None`` (default) on a terminal for runs over a second.
+
+    Returns
+    -------
+    CheckReport
+        Failures in file order.
+
+    Raises
+    ------
+    FileNotFoundError
+        A path does not exist.
+    ValueError
+        ``jobs`` below 1 or unknown ``conventions``.
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
+    if conventions is not None and conventions not in CONVENTIONS:
+        raise ValueError(f"conventions must be one of {', '.join(CONVENTIONS)}, got {echo(conventions)}")
+    start = time.perf_counter()
+    files = [str(p) for p in find_files(paths)]
+    report = CheckReport(files=len(files))
+    chunks = [files[k : k + _CHUNK] for k in range(0, len(files), _CHUNK)]
+    with Progress(total=len(files), label="phh check", enabled=progress) as bar:
+        if jobs == 1 or len(chunks) <= 1:
+            results: Iterable[tuple[int, int, int, list[Failure]]] = (
+                _check_chunk(chunk, conventions) for chunk in chunks
+            )
+            for done, hands, unrecorded, failures in results:
+                report.hands += hands
+                report.unrecorded += unrecorded
+                report.failures.extend(failures)
+                bar.update(done)
+        else:
+            with ProcessPoolExecutor(min(jobs, len(chunks))) as pool:
+                # map keeps the file order; results arrive as each chunk in order completes.
+                for done, hands, unrecorded, failures in pool.map(
+                    _check_chunk, chunks, [conventions] * len(chunks)
+                ):
+                    report.hands += hands
+                    report.unrecorded += unrecorded
+                    report.failures.extend(failures)
+                    bar.update(done)
+    report.elapsed = time.perf_counter() - start
+    return report
+
+
+# ---------------------------------------------------------------------- command line
+
+
+def _cmd_check(args: argparse.Namespace) -> int:
+    try:
+        report = check(args.paths, conventions=args.conventions, jobs=args.jobs)
+    except FileNotFoundError as exc:  # reported as the command line reports bad input
+        print(f"fastholdem: error: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(report.to_dict(), indent=2))
+    else:
+        for failure in report.failures:
+            print(failure)
+        print(report.summary())
+    return 1 if report.failures else 0
+
+
+def register(sub: Any) -> None:
+    """Add the ``phh`` command (``phh check``) to the ``fastholdem`` subparsers ``sub``."""
+    parser = sub.add_parser(
+        "phh", help="PHH hand histories: check a dataset",
+        description="PHH hand-history tools.",
+    )
+    actions = parser.add_subparsers(dest="phh_command", metavar="ACTION", required=True)
+    chk = actions.add_parser(
+        "check", help="replay .phh/.phhs files and folders and compare with finishing_stacks",
+        description="Replay every hand of the given .phh/.phhs files and folders (recursively) and "
+                    "compare it with its recorded finishing_stacks. Prints one line per failing hand "
+                    "(file, hand, why) and a summary; exits with status 1 if any hand fails.",
+    )
+    chk.add_argument("paths", nargs="+", metavar="PATH", help=".phh or .phhs file, or a folder")
+    chk.add_argument("--conventions", choices=CONVENTIONS,
+                     help="rule conventions for every hand (default: the file's _conventions field, "
+                          "else card-room); pokerkit replays hands written by pokerkit exactly")
+    chk.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    chk.add_argument("--json", action="store_true", help="print a JSON report")
+    chk.set_defaults(func=_cmd_check)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from .cli import main
+
+    sys.exit(main(["phh", "check", *sys.argv[1:]]))

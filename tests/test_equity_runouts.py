@@ -1,0 +1,132 @@
+"""Exact equity on a flop or turn by runout tables (csrc/fh_runouts.c) equals board enumeration.
+
+On a flop or turn, ExactEngine values every combo once per runout and compares the players'
+rows; the per-deal integer tallies must equal those of the board enumeration (``exact_deals``,
+the old path) bit for bit.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from fastholdem import _core, equity
+from fastholdem.cards import card_str, parse_cards
+from fastholdem.equity.engines.enumeration import ExactEngine, hand_assignments, suit_symmetric
+from fastholdem.equity.inputs import parse_inputs
+
+FIELDS = ("deals", "win", "tie", "share", "share_sq", "split")
+
+
+def random_range(rng: random.Random, taken: set[int]) -> str:
+    """A small range text of 1..6 specific combos with weights, avoiding ``taken``."""
+    free = [c for c in range(52) if c not in taken]
+    parts = []
+    for _ in range(rng.randint(1, 6)):
+        a, b = rng.sample(free, 2)
+        weight = rng.choice(["", ":0.5", ":0.25", ":2"])
+        parts.append(f"{card_str(a)}{card_str(b)}{weight}")
+    return ",".join(parts)
+
+
+def random_spot(rng: random.Random) -> tuple[list[str], str, str]:
+    cards = rng.sample(range(52), 7)
+    board = "".join(card_str(c) for c in cards[: rng.choice([3, 4])])
+    dead = "".join(card_str(c) for c in cards[5:5 + rng.randint(0, 2)])
+    taken = set(parse_cards(board)) | set(parse_cards(dead))
+    n = rng.choice([2, 3, 3, 4, 5])
+    players = [random_range(rng, taken) for _ in range(n)]
+    if rng.random() < 0.3:
+        players[-1] = "random"
+    return players, board, dead
+
+
+def engine_for(players: list[str], board: str, dead: str) -> ExactEngine | None:
+    parsed, b, d = parse_inputs(players, board, dead)
+    listed = hand_assignments(parsed, 200_000)
+    if listed is None or len(listed[0]) == 0:
+        return None
+    return ExactEngine(listed[0], listed[1], b, d)
+
+
+def test_runout_tallies_equal_board_enumeration_on_random_spots() -> None:
+    rng = random.Random(20261130)
+    checked = 0
+    while checked < 60:
+        players, board, dead = random_spot(rng)
+        try:
+            e = engine_for(players, board, dead)
+        except Exception:  # a range left empty by the known cards: draw another spot
+            continue
+        if e is None:
+            continue
+        assert e.by_runouts
+        new = e.tally(0, len(e.unique), 2)
+        old = _core.exact_deals(e.unique, e.board, e.dead, 1)
+        for key in FIELDS:
+            assert np.array_equal(new[key], old[key]), (players, board, dead, key)
+        checked += 1
+
+
+@pytest.mark.parametrize(("players", "board"), [
+    (["AKs,QQ+", "JJ-88", "KQs,A5s"], "Td7c2s"),
+    (["AhKh", "QQ+,AK", "random", "T9s"], "Qh9h4c"),
+    (["AA,KK:0.5", "random", "QQ-TT"], "AhKh2h7d"),
+])
+def test_runout_equity_equals_enumerated_equity(players: list[str], board: str) -> None:
+    got = equity(players, board=board, exact=True, threads=2)
+    parsed, b, d = parse_inputs(players, board, "")
+    listed = hand_assignments(parsed, 10**7)
+    assert listed is not None
+    e = ExactEngine(listed[0], listed[1], b, d)
+    old = _core.exact_deals(e.unique, b, d, 2)
+    eq, win, tie, split, deals = e.finish(old)
+    assert np.array_equal(got.equity, eq) and np.array_equal(got.win, win) and np.array_equal(got.tie, tie)
+    assert got.deals == deals
+
+
+def test_runout_tallies_two_and_many_players_match_enumeration() -> None:
+    rng = np.random.default_rng(5)
+    for players in (2, 6, 10):
+        for n_board in (3, 4):
+            rows = []
+            for _ in range(30):
+                cards = rng.permutation(52)[: 2 * players + n_board].astype(np.uint8)
+                rows.append(cards)
+            board = [int(c) for c in rows[0][2 * players:]]
+            deals = np.array([r[: 2 * players] for r in rows if not set(map(int, r[: 2 * players])) & set(board)],
+                             dtype=np.uint8)
+            pairs = deals.reshape(-1, 2)
+            values = _core.runout_values(pairs, board)
+            idx = np.arange(len(pairs), dtype=np.uint32).reshape(len(deals), players)
+            new = _core.runout_tallies(values, idx, 2)
+            old = _core.exact_deals(np.ascontiguousarray(deals), board, [], 1)
+            for key in FIELDS:
+                assert np.array_equal(new[key], old[key]), (players, n_board, key)
+
+
+def test_runout_values_marks_card_clashes_and_padding() -> None:
+    board = parse_cards("Td7c2s")
+    combos = np.array([parse_cards("AsAh"), parse_cards("KdKc")], dtype=np.uint8)
+    values = _core.runout_values(combos, board)
+    n_runouts = 49 * 48 // 2
+    assert values.shape == (2, (n_runouts + 7) // 8 * 8)
+    assert np.all(values[:, n_runouts:] == 0)
+    # AsAh meets the runouts holding As or Ah: 2 * 48 - 1 of them.
+    assert int((values[0, :n_runouts] == 0).sum()) == 2 * 48 - 1
+    with pytest.raises(ValueError):
+        _core.runout_values(combos, parse_cards("AsKs"))
+    with pytest.raises(ValueError):
+        _core.runout_values(combos, parse_cards("As7c2s"))
+    with pytest.raises(ValueError):
+        _core.runout_tallies(values, np.array([[0, 2, 1]], dtype=np.uint32), 1)
+
+
+def test_suit_symmetric_only_when_a_permutation_fixes_board_and_dead() -> None:
+    assert not suit_symmetric(parse_cards("Td7c2s"), [])
+    assert suit_symmetric(parse_cards("AhKh2h"), [])
+    assert suit_symmetric(parse_cards("AhKh2h"), parse_cards("3c3d"))  # swap clubs and diamonds
+    assert not suit_symmetric(parse_cards("AhKh2h"), parse_cards("3c4d"))
+    assert suit_symmetric([], [])
