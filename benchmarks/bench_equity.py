@@ -5,6 +5,10 @@ One table, medians of ``--repeat`` runs (fixed seeds, inputs built once before t
 * exact preflop: AhKh vs QsQd; AsAd vs KhKc vs 7s6s; ``AKs,QQ+`` vs ``random`` (``exact=True``)
   on 1 thread and on ``--threads`` (``--quick``: ``AA`` vs ``KK,QQ``); heads-up cases both as
   users get them (the shipped preflop table) and "enumerated" by the C core with the table off;
+* exact range vs range on the flop Td7c2s (the sweep): ``AKs,QQ+`` vs ``random`` and ``random``
+  vs ``random``, 1 thread and ``--threads``, next to ``evaluate_batch`` of 20 M random hands
+  in the same run (issue 11's yardstick for ``random`` vs ``random``); and ``random`` vs
+  ``random`` preflop with the dead card 2c (full run only);
 * Monte Carlo: 6 players all random (trials per second per thread, 1 and ``--threads``
   threads), ``AKs,QQ+`` vs ``random`` vs ``random`` and AhKh vs QsQd heads-up on 1 thread;
 * exact multiway ranges postflop: ``AKs,QQ+`` vs ``JJ-88`` vs ``random`` on the flop Td7c2s
@@ -44,6 +48,7 @@ import numpy as np
 from fastholdem import _core
 from fastholdem.cards import card_str, cards_str, parse_cards
 from fastholdem.equity import equity, equity_batch, hand_strength
+from fastholdem.evaluate import evaluate_batch
 from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
 
 PEERS = ("eval7", "pokerkit", "poker-equity")
@@ -116,6 +121,12 @@ def print_table(rows: list[Row], peers: list[str]) -> None:
 
 
 # --- inputs ----------------------------------------------------------------------------------
+
+
+def random_7card_hands(m: int, seed: int) -> np.ndarray:
+    """``(m, 7)`` uint8 rows of distinct cards, seeded."""
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((m, 52)), axis=1)[:, :7].astype(np.uint8)
 
 
 def random_spots(m: int, players: int, board: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
@@ -289,6 +300,26 @@ def main(argv: list[str] | None = None) -> int:
     if HAVE_TABLE:
         notes.append("'enumerated' rows switch off the shipped heads-up preflop table "
                      f"({_TABLE_MODULE.__name__}.PREFLOP_TABLE), so the C core enumerates every board")
+
+    # Exact range vs range on a flop: the sweep (one pass per runout), and evaluate_batch of
+    # 20 M hands in the same run as the yardstick for random vs random.
+    flop = "Td7c2s"
+    for players in (["AKs,QQ+", "random"], ["random", "random"]):
+        for threads in thread_counts:
+            ours = median_seconds(lambda: equity(players, board=flop, exact=True, threads=threads), repeat)
+            rows.append(Row(f"{players[0]!r} vs {players[1]!r} exact, flop {flop}, {threads} thr", "time", ours))
+    n_hands = 2_000_000 if quick else 20_000_000
+    hands = np.tile(random_7card_hands(1_000_000, seed=11), (n_hands // 1_000_000, 1))
+    for threads in thread_counts:
+        rows.append(Row(f"evaluate_batch {n_hands // 1_000_000} M hands, {threads} thr", "time",
+                        median_seconds(lambda: evaluate_batch(hands, threads=threads), repeat)))
+    del hands
+    if not quick:
+        secs = median_seconds(lambda: equity(["random", "random"], dead="2c", exact=True, threads=T), 1,
+                              warm_up=False)
+        rows.append(Row(f"'random' vs 'random' exact, preflop, dead 2c, {T} thr", "time", secs))
+    notes.append("range exact on the flop: the sweep (issue 11); OMPEval for comparison is not a Python "
+                 "package: see the README's figures, measured side by side")
 
     # Monte Carlo, 6 players all random: trials per second per thread.
     six = ["random"] * 6

@@ -59,9 +59,13 @@ def test_exact_chunks_combine_to_the_same_integer_tallies_as_the_whole_job(
     for chunks in (job.chunks(), job.chunks(3), random_splits(job.size, rng, 5)):
         assert [u for c in chunks for u in c] == list(range(job.size))
         parts = [job.run(c, threads=1 + i % 2) for i, c in enumerate(chunks)]
-        for field in FIELDS:  # integer counts, deal by deal
-            joined = np.concatenate([getattr(p, field) for p in parts])
+        per_unit = len(whole.deals) == job.size  # enumeration: a row per deal; the sweep: one row
+        for field in FIELDS:  # integer counts, deal by deal (or summed over the runouts)
+            rows = [getattr(p, field) for p in parts]
+            joined = np.concatenate(rows) if per_unit else np.sum(rows, axis=0, dtype=np.uint64)
             assert joined.dtype == np.uint64 and np.array_equal(joined, getattr(whole, field)), field
+        for p, combos in enumerate(whole.combos):  # per-combo counts add up too
+            assert np.array_equal(np.sum([t.combos[p] for t in parts], axis=0, dtype=np.uint64), combos)
         rng.shuffle(parts)  # tallies may arrive in any order
         assert_same_result(job.combine(parts), job.combine([whole]))
     reference = equity(players, board, dead, exact=True, threads=THREADS)

@@ -82,7 +82,7 @@ def test_runout_equity_equals_enumerated_equity(players: list[str], board: str) 
     assert listed is not None
     e = ExactEngine(listed[0], listed[1], b, d)
     old = _core.exact_deals(e.unique, b, d, 2)
-    eq, win, tie, split, deals = e.finish(old)
+    eq, win, tie, split, deals, _ = e.finish(old)
     assert np.array_equal(got.equity, eq) and np.array_equal(got.win, win) and np.array_equal(got.tie, tie)
     assert got.deals == deals
 

@@ -92,3 +92,22 @@ cdef extern from "fh_runouts.h" nogil:
     fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
                                 int n_players, int threads, int (*poll)(void *) noexcept nogil,
                                 void *poll_ctx, unsigned poll_ms, fh_tally *tallies)
+
+# ---- sweep: exact heads-up range equity per runout (fh_sweep.h) ---------------------------
+
+cdef extern from "fh_parallel.h" nogil:
+    ctypedef int (*fh_par_poll)(void *poll_ctx)
+
+
+cdef extern from "fh_sweep.h" nogil:
+    ctypedef struct fh_sweep_out:
+        uint64_t *win0
+        uint64_t *tie0
+        uint64_t *win1
+        uint64_t *tie1
+        uint64_t deals
+    uint64_t fh_sweep_runouts(int n_board, fh_mask_t dead)
+    fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t *w1, int n_entries,
+                           const fh_card_t *board, int n_board, fh_mask_t dead, const uint8_t *perms,
+                           int n_perms, uint64_t first, uint64_t count, int n_threads, fh_par_poll poll,
+                           void *poll_ctx, unsigned poll_ms, fh_sweep_out *out)

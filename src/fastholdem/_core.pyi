@@ -156,3 +156,22 @@ def runout_tallies(
 ) -> dict[str, npt.NDArray[np.uint64]]:
     """Internal: exact tallies (the keys of :func:`exact_deals`) of deals given as rows of
     ``values``, one per player."""
+
+# ---- sweep: exact heads-up range equity per runout (csrc/fh_sweep.h) -----------------------
+
+def sweep_runouts(board: Sequence[int], dead: Iterable[int]) -> int:
+    """Internal: number of runouts (board completions) a sweep over ``board`` and ``dead`` visits."""
+
+def sweep_two(
+    cards: npt.ArrayLike,
+    w0: npt.ArrayLike,
+    w1: npt.ArrayLike,
+    board: Sequence[int],
+    dead: Iterable[int],
+    perms: npt.ArrayLike,
+    first: int,
+    count: int,
+    threads: int,
+) -> dict[str, Any]:
+    """Internal: per-entry sweep counts (``win0``, ``tie0``, ``win1``, ``tie1`` as (n,) uint64
+    arrays, ``deals`` an int) of runouts ``[first, first + count)``."""

@@ -624,6 +624,12 @@ def _raw_tallies_to_arrays(raw, int n_players):
     """The dict of :func:`exact_deals` from fh_tally rows stored as (n, 52) uint64 words."""
     return {key: raw[:, cols].copy() for key, cols in _tally_columns(n_players).items()}
 
+# ---- sweep: exact heads-up range equity per runout (csrc/fh_sweep.h) -----------------------
+
+def sweep_runouts(object board, object dead):
+    """Number of runouts (board completions) a sweep over ``board`` and ``dead`` visits."""
+    return fh_sweep_runouts(len(board), _mask(dead))
+
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
@@ -777,3 +783,50 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
         for key, cols in columns.items():
             out[key][lo:hi] = raw[:hi - lo, cols]
     return out
+
+def sweep_two(object cards, object w0, object w1, object board, object dead, object perms, uint64_t first,
+              uint64_t count, int threads):
+    """Per-entry sweep counts of runouts ``[first, first + count)``.
+
+    Internal: ``cards`` (n, 2) uint8 entries (the union of both ranges' combos, none sharing
+    a card with ``board`` or ``dead``), ``w0``/``w1`` (n,) int64 weights >= 0 in ranges 0
+    and 1; the caller keeps ``count * (sum(w0) + sum(w1))`` below 2**63. ``perms`` (g, 4)
+    uint8: the suit permutations of a symmetry group of the job, identity first (see
+    ``fh_sweep_two``). Returns a dict: ``win0``, ``tie0``, ``win1``, ``tie1`` (n,) uint64 and
+    ``deals`` (int: runouts accounted for).
+    """
+    cdef const uint8_t[:, ::1] cv = np.ascontiguousarray(cards, dtype=np.uint8)
+    cdef const int64_t[::1] a = np.ascontiguousarray(w0, dtype=np.int64)
+    cdef const int64_t[::1] b = np.ascontiguousarray(w1, dtype=np.int64)
+    cdef Py_ssize_t n = cv.shape[0]
+    if cv.shape[1] != 2 or a.shape[0] != n or b.shape[0] != n or n > 1326:
+        raise ValueError("sweep_two needs at most 1326 (n, 2) entries and n weights per range")
+    if len(board) > 5:
+        raise ValueError(f"a board has at most 5 cards, got {len(board)}")
+    cdef const uint8_t[:, ::1] pv = np.ascontiguousarray(perms, dtype=np.uint8)
+    if pv.shape[1] != 4 or not 1 <= pv.shape[0] <= 24:
+        raise ValueError("perms must be a (g, 4) array of suit permutations, 1 <= g <= 24")
+    parr = np.asarray(pv)
+    if not (np.sort(parr, axis=1) == np.arange(4)).all() or not (parr[0] == np.arange(4)).all():
+        raise ValueError("perms must hold permutations of 0..3, the identity first")
+    cdef fh_card_t bc[5]
+    cdef int nb = len(board)
+    for i, c in enumerate(board):
+        bc[i] = c
+    cdef uint64_t dead_mask = _mask(dead)
+    counts = np.zeros((4, max(n, 1)), dtype=np.uint64)
+    cdef uint64_t[:, ::1] cnt = counts
+    cdef fh_sweep_out out
+    out.win0 = &cnt[0, 0]
+    out.tie0 = &cnt[1, 0]
+    out.win1 = &cnt[2, 0]
+    out.tie1 = &cnt[3, 0]
+    out.deals = 0
+    cdef fh_status status = FH_OK
+    if n:
+        with nogil:
+            status = fh_sweep_two(&cv[0, 0], &a[0], &b[0], <int>n, bc, nb, dead_mask, &pv[0, 0],
+                                  <int>pv.shape[0], first, count, threads, NULL, NULL, 0, &out)
+    _check(status)
+    return {"win0": counts[0, :n], "tie0": counts[1, :n], "win1": counts[2, :n], "tie1": counts[3, :n],
+            "deals": int(out.deals)}

@@ -40,13 +40,14 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     if args.plot:
         check_output_path(args.plot)  # before the work, not after it
     result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
-                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress)
+                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress,
+                    by_combo=bool(args.by_hand))
     by_card = None
     if args.by_next_card:
         from .outs import next_card
 
         by_card = next_card(args.players, board=args.board, dead=args.dead, threads=args.threads)
-    data = result.to_dict()
+    data = result.to_dict(by_combo=bool(args.by_hand))
     worst = max((p["stderr"] for p in data["players"]), default=0.0)
     if args.stderr is not None:
         # --trials caps the run: say so when it stopped before the standard-error target.
@@ -61,6 +62,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
             limit = " (the --trials limit)" if args.trials is not None else ""
             print(f"stderr target {args.stderr:g} not met: the largest standard error is {worst:.4%} "
                   f"after {result.deals:,} trials{limit}")
+        if args.by_hand:
+            print(f"\n{result.by_hand_text()}")
         if by_card is not None:
             print()
             print(by_card)
@@ -118,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                   "of the first player's equity by next card (needs matplotlib)")
     eq.add_argument("--by-next-card", action="store_true",
                     help="also each player's exact equity after every possible next card (flop or turn board)")
+    eq.add_argument("--by-hand", action="store_true",
+                    help="also each range's combos, sorted by equity (in --json: a \"combos\" list per player)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game
@@ -147,6 +152,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("fastholdem: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Unix tools do
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

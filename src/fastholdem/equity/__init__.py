@@ -22,8 +22,9 @@ This package's ``__init__`` is the public entry only. The pipeline, one module p
 
 1. :mod:`.inputs` parses and checks players, board, dead cards, threads, mode and seed;
 2. :mod:`.plan` picks the engine and builds the job;
-3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.table` (the shipped
-   heads-up preflop table) and :mod:`.engines.montecarlo`;
+3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.sweep` (two players:
+   one pass per runout), :mod:`.engines.table` (the shipped heads-up preflop table) and
+   :mod:`.engines.montecarlo`;
 4. :mod:`.jobs` cuts a job into chunks, runs them and combines their integer tallies;
 5. :mod:`.result` holds :class:`EquityResult`.
 """
@@ -39,7 +40,7 @@ from .._validate import check_bool
 from ..cards import CardsLike
 from .inputs import MAX_TRIALS as MAX_TRIALS
 from .inputs import MIN_TRIALS as MIN_TRIALS
-from .inputs import PlayerLike, check_mode, check_seed, resolve_threads
+from .inputs import PlayerLike, check_flag, check_mode, check_seed, resolve_threads
 from .jobs import BLOCK_TRIALS as BLOCK_TRIALS
 from .jobs import MAX_ROUND_BLOCKS as MAX_ROUND_BLOCKS
 from .jobs import EquityJob, EquityTally, run_exact, run_monte_carlo
@@ -66,6 +67,7 @@ def equity(
     seed: int | None = None,
     threads: int | None = None,
     progress: bool | None = None,
+    by_combo: bool = False,
 ) -> EquityResult:
     """Each player's equity: exact enumeration of every board, or Monte Carlo.
 
@@ -82,11 +84,14 @@ def equity(
         True enumerates every board (and every collision-free assignment of range hands,
         weighted); it cannot be combined with ``trials`` or ``stderr``, and refuses jobs
         that would list more than 5,000,000 hand assignments (``MAX_ASSIGNMENTS``: for
-        example three ``"random"`` players preflop); use Monte Carlo for those. False
+        example three ``"random"`` players preflop); use Monte Carlo for those. Two players
+        with a board or dead cards are usually counted by a sweep over the runouts instead,
+        which lists no assignments. False
         samples. None (default) samples when ``trials`` or ``stderr`` is given, else
         enumerates when that is cheap (at most ``MAX_ASSIGNMENTS`` assignments and distinct
         deals x boards x players <= 3e8, or heads-up preflop, read from the shipped exact
-        table) and samples otherwise.
+        table, or a two-player sweep evaluating at most 1e8 combos over the runouts,
+        ``SWEEP_AUTO_LIMIT``) and samples otherwise.
     trials : int, optional
         Monte Carlo trials, 2 to ``MAX_TRIALS`` (default 1,000,000 unless ``stderr`` is
         given); with ``stderr``, the most trials to run. One trial is refused: it has no
@@ -104,6 +109,10 @@ def equity(
     progress : bool, optional
         Draw a progress bar on stderr for jobs longer than a second (default: if stderr is
         a terminal).
+    by_combo : bool, optional
+        Monte Carlo also counts each combo's trials and pot shares, for
+        :meth:`EquityResult.by_combo` (with a standard error per combo); this costs 15-50%
+        of the trial rate, so it is off by default. Exact results always have them.
 
     Returns
     -------
@@ -140,7 +149,7 @@ def equity(
     if exact is None and (trials is not None or stderr is not None):
         exact = False  # asking for trials or a standard error asks for Monte Carlo
     limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
-    job = make_job(players, board, dead, exact, int(limit), check_seed(seed))
+    job = make_job(players, board, dead, exact, int(limit), check_seed(seed), check_flag(by_combo, "by_combo"))
     if job.exact:
         result = run_exact(job, nthreads, progress)
     else:
@@ -156,6 +165,7 @@ def equity_job(
     exact: bool | None = None,
     trials: int | None = None,
     seed: int | None = None,
+    by_combo: bool = False,
 ) -> EquityJob:
     """The work of :func:`equity`, split into independent chunks that combine exactly.
 
@@ -177,6 +187,8 @@ def equity_job(
         Monte Carlo trials of the whole job, 2 to ``MAX_TRIALS`` (default 1,000,000).
     seed : int, optional
         Monte Carlo seed (default: a random one, in :attr:`EquityJob.seed`).
+    by_combo : bool, optional
+        As :func:`equity`: Monte Carlo tallies also carry per-combo counts.
 
     Returns
     -------
@@ -203,4 +215,4 @@ def equity_job(
     if exact is None and trials is not None:
         exact = False
     return make_job(players, board, dead, exact, DEFAULT_TRIALS if trials is None else int(trials),
-                     check_seed(seed))
+                    check_seed(seed), check_flag(by_combo, "by_combo"))

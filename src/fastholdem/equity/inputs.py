@@ -19,8 +19,8 @@ from ..cards import CardsLike, card_str, cards_str, parse_cards
 from ..errors import CardError, RangeError
 from ..ranges import N_COMBOS, Range
 
-__all__ = ["MAX_TRIALS", "MIN_TRIALS", "ParsedPlayer", "PlayerLike", "check_mode", "check_seed", "parse_inputs",
-           "resolve_threads"]
+__all__ = ["MAX_TRIALS", "MIN_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_mode", "check_seed",
+           "parse_inputs", "resolve_threads"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 """A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
@@ -138,6 +138,11 @@ def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> 
         if given:
             raise ValueError(f"exact=True cannot be combined with {' or '.join(given)}: those set Monte "
                              "Carlo; pass exact=False (or leave exact=None) to sample, or drop them")
+
+
+def check_flag(value: bool, name: str) -> bool:
+    """``value`` if it is a bool; TypeError naming ``name`` otherwise (1, "yes" and None are refused)."""
+    return bool(check_bool(value, name))
 
 
 def check_seed(seed: int | None) -> int | None:

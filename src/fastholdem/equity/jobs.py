@@ -1,9 +1,10 @@
 """Chunked equity jobs: :class:`EquityJob` cut into units whose integer
 :class:`EquityTally` counts add up exactly, and the loops that run a whole job.
 
-Units are distinct deals (exact) or blocks of ``BLOCK_TRIALS`` Monte Carlo trials (block
-``b`` always draws from the stream ``(seed, b)``), so the counts never depend on the
-threads, the chunking or the order. :func:`run_exact` and :func:`run_monte_carlo` drive a
+Units are distinct deals (exact enumeration), runouts (exact sweep of two players: each
+completion of the board) or blocks of ``BLOCK_TRIALS`` Monte Carlo trials (block ``b``
+always draws from the stream ``(seed, b)``), so the counts never depend on the threads, the
+chunking or the order. :func:`run_exact` and :func:`run_monte_carlo` drive a
 job for :func:`fastholdem.equity`; the latter checks a standard-error target on the
 fixed round schedule of ``MAX_ROUND_BLOCKS``.
 
@@ -22,6 +23,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import numpy as np
@@ -32,13 +34,17 @@ from .._validate import check_int, echo
 from ..progress import Progress
 from .engines.enumeration import ExactEngine
 from .engines.montecarlo import MonteCarloEngine
+from .engines.sweep import SweepEngine
 from .inputs import resolve_threads
-from .result import EquityResult
+from .result import EquityResult, combo_tables, monte_carlo_combo_tables
 
 __all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "run_exact", "run_monte_carlo"]
 
 BLOCK_TRIALS = 4096
 """Monte Carlo trials per block (one RNG stream per block)."""
+SWEEP_CHUNK_WORK = 20_000_000
+"""Combos evaluated (entries x runouts) per chunk when :func:`run_exact` runs a sweep: about a
+quarter of a second, so short sweeps run as one chunk and long ones report progress."""
 MAX_ROUND_BLOCKS = 32
 """Most blocks between two checks of the standard-error target. The first check comes after
 one block (4,096 trials) and each round then doubles the trials done, up to this many blocks
@@ -54,18 +60,27 @@ class EquityTally:
     Attributes
     ----------
     chunk : range
-        The units counted: distinct deals (exact) or trial blocks (Monte Carlo).
+        The units counted: distinct deals (enumeration), runouts (sweep) or trial blocks
+        (Monte Carlo).
     deals : numpy.ndarray of uint64, shape (rows,)
-        Boards enumerated for each distinct deal of ``chunk`` (exact: one row per unit), or
-        trials run (Monte Carlo: one row, the sum over the chunk's blocks).
+        Boards enumerated for each distinct deal of ``chunk`` (enumeration: one row per
+        unit), pairs of hands times runouts (sweep: one row), or trials run (Monte Carlo: one
+        row, the sum over the chunk's blocks).
     win, tie : numpy.ndarray of uint64, shape (rows, players)
-        Deals won alone and deals shared.
+        Deals won alone and deals shared (sweep: weighted by the ranges' weights scaled to
+        integers, see :mod:`fastholdem.equity.engines.sweep`).
     share, share_sq : numpy.ndarray of uint64, shape (rows, players)
         Sum of pot shares in units of ``1 / fastholdem._core.SHARE_UNIT``, and of their squares.
     split : numpy.ndarray of uint64, shape (rows, players + 1)
         ``split[:, k]``: deals whose pot was shared by exactly k players.
     elapsed : float
         Seconds spent counting.
+    combos : tuple of numpy.ndarray of uint64
+        Per-combo counts, one ``(k, n_combos)`` array per player (combos in the order of the
+        player's range), or empty when the engine keeps none. Sweep: rows (weight of the
+        other range beaten, tied), summed over the chunk's runouts. Monte Carlo: rows
+        (trials dealt the combo, sum of its pot shares, sum of their squares), shares in
+        ``1 / SHARE_UNIT``.
     """
 
     chunk: range
@@ -76,16 +91,21 @@ class EquityTally:
     share_sq: npt.NDArray[np.uint64]
     split: npt.NDArray[np.uint64]
     elapsed: float = 0.0
+    combos: tuple[npt.NDArray[np.uint64], ...] = ()
 
     _FIELDS = ("deals", "win", "tie", "share", "share_sq", "split")
 
     @classmethod
     def _from_arrays(cls, chunk: range, arrays: dict[str, Any], elapsed: float) -> EquityTally:
-        return cls(chunk, elapsed=elapsed, **{k: np.asarray(arrays[k], dtype=np.uint64) for k in cls._FIELDS})
+        combos = tuple(np.asarray(c, dtype=np.uint64) for c in arrays.get("combos", ()))
+        return cls(chunk, elapsed=elapsed, combos=combos,
+                   **{k: np.asarray(arrays[k], dtype=np.uint64) for k in cls._FIELDS})
 
     def _plus(self, other: EquityTally) -> EquityTally:
-        """Monte Carlo: the one-row tally of this chunk and the next one (``other``)."""
-        arrays = {k: getattr(self, k) + getattr(other, k) for k in self._FIELDS}
+        """One-row tallies (sweep, Monte Carlo): the tally of this chunk and the next one."""
+        arrays: dict[str, Any] = {k: getattr(self, k) + getattr(other, k) for k in self._FIELDS}
+        if self.combos and other.combos:
+            arrays["combos"] = [a + b for a, b in zip(self.combos, other.combos)]
         chunk = range(self.chunk.start, other.chunk.stop)
         return self._from_arrays(chunk, arrays, self.elapsed + other.elapsed)
 
@@ -97,8 +117,10 @@ class EquityJob:
     Attributes
     ----------
     exact : bool
-        True for enumeration (units are distinct deals), False for Monte Carlo (units are
-        blocks of ``BLOCK_TRIALS`` trials; the last one holds the remainder of ``trials``).
+        True for exact jobs: enumeration (units are distinct deals) or, for two players,
+        the sweep (units are runouts, the completions of the board); False for Monte Carlo
+        (units are blocks of ``BLOCK_TRIALS`` trials; the last one holds the remainder of
+        ``trials``).
     size : int
         Number of units; chunks are ``range`` objects within ``range(size)``.
     players : tuple of str
@@ -111,14 +133,16 @@ class EquityJob:
         Monte Carlo seed (None when exact).
     """
 
-    def __init__(self, engine: ExactEngine | MonteCarloEngine, players: tuple[str, ...], board: str, dead: str,
-                 *, trials: int | None = None, seed: int | None = None) -> None:
+    def __init__(self, engine: ExactEngine | SweepEngine | MonteCarloEngine, players: tuple[str, ...], board: str,
+                 dead: str, *, trials: int | None = None, seed: int | None = None) -> None:
         self._engine = engine
-        self.exact = isinstance(engine, ExactEngine)
+        self.exact = not isinstance(engine, MonteCarloEngine)
         self.players, self.board, self.dead = players, board, dead
         self.trials, self.seed = trials, seed
         if isinstance(engine, ExactEngine):
             self.size = len(engine.unique)
+        elif isinstance(engine, SweepEngine):
+            self.size = engine.size
         else:
             assert trials is not None
             self.size = -(-trials // BLOCK_TRIALS)
@@ -158,7 +182,8 @@ class EquityJob:
         nthreads = resolve_threads(threads)
         start = time.perf_counter()
         engine = self._engine
-        if isinstance(engine, ExactEngine):
+        arrays: dict[str, Any]
+        if isinstance(engine, (ExactEngine, SweepEngine)):
             arrays = engine.tally(chunk.start, chunk.stop, nthreads)
         else:
             assert self.trials is not None
@@ -166,11 +191,17 @@ class EquityJob:
             parts = []
             if chunk.start < full:
                 parts.append(engine.run_blocks(chunk.start, min(chunk.stop, full) - chunk.start, BLOCK_TRIALS,
-                                               nthreads))
+                                               nthreads, engine.by_combo))
             if chunk.stop > full:
-                parts.append(engine.run_blocks(full, 1, self.trials - full * BLOCK_TRIALS, nthreads))
+                parts.append(engine.run_blocks(full, 1, self.trials - full * BLOCK_TRIALS, nthreads,
+                                               engine.by_combo))
             arrays = {k: np.asarray(sum(p[k] for p in parts), dtype=np.uint64)[None, ...]
                       for k in EquityTally._FIELDS}
+            if engine.by_combo:
+                # Per player: rows (trials dealt the combo, sum of shares, sum of squared shares).
+                arrays["combos"] = [
+                    np.stack([sum(p[key][i] for p in parts) for key in ("combo_deals", "combo_share", "combo_share_sq")])
+                    for i in range(len(self.players))]
         return EquityTally._from_arrays(chunk, arrays, time.perf_counter() - start)
 
     def combine(self, parts: Iterable[EquityTally]) -> EquityResult:
@@ -195,8 +226,11 @@ class EquityJob:
         n_players = len(self.players)
         end = 0
         for t in tallies:
-            n_rows = len(t.chunk) if self.exact else 1
-            if t.chunk.stop > self.size or t.win.shape != (n_rows, n_players) or t.deals.shape != (n_rows,):
+            n_rows = len(t.chunk) if isinstance(self._engine, ExactEngine) else 1
+            foreign = isinstance(self._engine, SweepEngine) and [c.shape for c in t.combos] != \
+                [(2, len(c)) for c in self._engine.combos]
+            if foreign or t.chunk.stop > self.size or t.win.shape != (n_rows, n_players) \
+                    or t.deals.shape != (n_rows,):
                 raise ValueError(f"the tally of {echo(t.chunk)} does not belong to this job ({self.size} units, "
                                  f"{n_players} players, {'exact' if self.exact else 'Monte Carlo'})")
             if t.chunk.start < end:
@@ -208,12 +242,19 @@ class EquityJob:
         if self.exact and end != self.size:
             raise ValueError(f"exact tallies must cover every unit: range({end}, {self.size}) is missing")
         elapsed = float(sum(t.elapsed for t in tallies))
-        if isinstance(self._engine, ExactEngine):
-            rows = {k: np.concatenate([getattr(t, k) for t in tallies]) for k in EquityTally._FIELDS}
-            eq, win, tie, split, deals = self._engine.finish(rows)
+        engine = self._engine
+        if isinstance(engine, (ExactEngine, SweepEngine)):
+            if isinstance(engine, ExactEngine):
+                rows = {k: np.concatenate([getattr(t, k) for t in tallies]) for k in EquityTally._FIELDS}
+                eq, win, tie, split, deals, per = engine.finish(rows)
+            else:
+                summed = tallies[0]
+                for t in tallies[1:]:
+                    summed = summed._plus(t)
+                eq, win, tie, split, deals, per = engine.finish(summed.combos, int(summed.deals[0]))
             return EquityResult(players=self.players, equity=eq, win=win, tie=tie, stderr=np.zeros(n_players),
                                 exact=True, deals=deals, elapsed=elapsed, split=split, board=self.board,
-                                dead=self.dead)
+                                dead=self.dead, combo_source=partial(combo_tables, engine.combos, per))
         total = {k: np.concatenate([getattr(t, k) for t in tallies]).sum(axis=0, dtype=np.uint64)
                  for k in EquityTally._FIELDS}
         n = float(total["deals"])
@@ -223,16 +264,24 @@ class EquityJob:
         # One trial has no standard error: report it as unknown (inf), never as 0. Only a
         # tally of a single one-trial block gets here: jobs have at least MIN_TRIALS trials.
         err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n) if n > 1 else np.full(n_players, np.inf)
+        source = None
+        if all(t.combos for t in tallies) and isinstance(engine, MonteCarloEngine):
+            counts = [np.asarray(np.sum(c, axis=0, dtype=np.uint64)) for c in zip(*(t.combos for t in tallies))]
+            source = partial(monte_carlo_combo_tables, engine.player_combos, counts)
         return EquityResult(players=self.players, equity=mean, win=total["win"] / n, tie=total["tie"] / n,
                             stderr=err, exact=False, deals=int(total["deals"]), elapsed=elapsed,
                             seed=self.seed, board=self.board, dead=self.dead,
-                            split=total["split"].astype(np.float64))
+                            split=total["split"].astype(np.float64), combo_source=source)
 
 
 def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:
-    """Enumerate ``job`` in about 100 chunks (one when read from the preflop table)."""
+    """Enumerate ``job`` in about 100 chunks (one when read from the preflop table; a sweep
+    in chunks of at least ``SWEEP_CHUNK_WORK`` entry-runouts, up to 100)."""
     engine = job._engine
-    count = 1 if isinstance(engine, ExactEngine) and engine.from_table else 100
+    if isinstance(engine, SweepEngine):  # chunks of about SWEEP_CHUNK_WORK entry-runouts each
+        count = max(1, min(100, engine.visits() // SWEEP_CHUNK_WORK))
+    else:
+        count = 1 if isinstance(engine, ExactEngine) and engine.from_table else 100
     parts = []
     with Progress(job.size, "exact", enabled=progress) as bar:
         for chunk in job.chunks(count):

@@ -22,10 +22,11 @@ from ..cards import CardsLike, cards_str
 from ..errors import RangeError
 from .engines.enumeration import ExactEngine, hand_assignments
 from .engines.montecarlo import MonteCarloEngine
+from .engines.sweep import SweepEngine
 from .inputs import PlayerLike, parse_inputs
 from .jobs import EquityJob
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "make_job"]
+__all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "SWEEP_AUTO_LIMIT", "make_job", "sweep_wins"]
 
 DEFAULT_TRIALS = 1_000_000
 """Monte Carlo trials when neither ``trials`` nor ``stderr`` is given."""
@@ -33,19 +34,52 @@ EXACT_AUTO_LIMIT = 300_000_000
 """``exact=None`` enumerates when distinct deals x boards x players is at most this."""
 MAX_ASSIGNMENTS = 5_000_000
 """Most hand assignments (one combo per player) an exact job may list: ``exact=True`` raises
-ValueError beyond it, and ``exact=None`` samples instead."""
+ValueError beyond it, and ``exact=None`` samples instead (a two-player job the sweep counts
+lists none)."""
+SWEEP_AUTO_LIMIT = 100_000_000
+"""``exact=None`` sweeps two players when combos x runouts visited is at most this."""
+
+# Relative costs (measured, 1 thread): a sweep pays per combo evaluated on a runout and per
+# runout; enumeration per board of a distinct deal (less preflop, where most boards share
+# ranks), and per distinct deal.
+_SWEEP_PER_COMBO = 23.0
+_SWEEP_PER_RUNOUT = 300.0
+_ENUM_PER_BOARD = 10.0
+_ENUM_PER_BOARD_PREFLOP = 4.6
+_ENUM_PER_DEAL = 9000.0
+
+
+def sweep_wins(sweep: SweepEngine, boards_per_deal: int) -> bool:
+    """Whether the sweep should beat enumeration on this job, by the cost model above (each
+    engine's work shrinks by the suit symmetries it uses)."""
+    n_board = len(sweep.board)
+    per_board = _ENUM_PER_BOARD_PREFLOP if n_board == 0 else _ENUM_PER_BOARD
+    deals = sweep.deal_count() / sweep.board_symmetries()
+    enumeration = deals * (boards_per_deal * per_board + _ENUM_PER_DEAL)
+    runouts = sweep.size / len(sweep.perms)
+    return runouts * (len(sweep.cards) * _SWEEP_PER_COMBO + _SWEEP_PER_RUNOUT) < enumeration
 
 
 def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, exact: bool | None,
-              trials: int, seed: int | None) -> EquityJob:
-    """Enumeration when ``exact`` is true (or None and enumeration is cheap), else ``trials``
-    Monte Carlo trials with ``seed`` (a random one when None)."""
+              trials: int, seed: int | None, by_combo: bool = False) -> EquityJob:
+    """An exact job when ``exact`` is true (or None and exact counting is cheap), else
+    ``trials`` Monte Carlo trials with ``seed`` (a random one when None). Exact two-player
+    jobs sweep runouts (:mod:`.engines.sweep`) where :func:`sweep_wins`, except heads-up
+    preflop without dead cards (the shipped table); others enumerate. Exact jobs always
+    keep per-combo counts; Monte Carlo keeps them only with ``by_combo`` (they cost 15-50%
+    of the trial rate)."""
     parsed, board_ids, dead_ids = parse_inputs(players, board, dead)
     labels = tuple(p.label for p in parsed)
     board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
     missing = 5 - len(board_ids)
     boards_per_deal = _core.board_count(52 - len(board_ids) - len(dead_ids) - 2 * len(parsed), missing)
     listed = None
+    if exact is not False and len(parsed) == 2 and (board_ids or dead_ids):  # preflop: the shipped table
+        sweep = SweepEngine.build(parsed, board_ids, dead_ids)
+        if sweep is not None and sweep.deal_count() == 0:
+            raise RangeError("the ranges cannot be dealt without two players sharing a card")
+        if sweep is not None and (exact or sweep.visits() <= SWEEP_AUTO_LIMIT) and sweep_wins(sweep, boards_per_deal):
+            return EquityJob(sweep, labels, board_text, dead_text)
     if exact is not False:
         listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
         if listed is None and exact:
@@ -55,10 +89,10 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")
     if listed is not None:
-        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids)
+        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids, [p.combos for p in parsed])
         if exact or engine.cost(boards_per_deal) <= EXACT_AUTO_LIMIT:
             return EquityJob(engine, labels, board_text, dead_text)
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little") >> 1
-    mc = MonteCarloEngine(parsed, board_ids, dead_ids, seed)
+    mc = MonteCarloEngine(parsed, board_ids, dead_ids, seed, by_combo=by_combo)
     return EquityJob(mc, labels, board_text, dead_text, trials=trials, seed=seed)

@@ -12,6 +12,8 @@ work adds up exactly.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
+from functools import partial
 
 import numpy as np
 import numpy.typing as npt
@@ -68,10 +70,14 @@ class ExactEngine:
     """
 
     def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
-                 board: list[int], dead: list[int]) -> None:
+                 board: list[int], dead: list[int], combos: list[npt.NDArray[np.uint8]] | None = None) -> None:
         self.board, self.dead = board, dead
         self.n_players: int = int(deals.shape[1]) // 2
         self.weights = weights
+        # Every deal (for by_combo) and each player's combos (default: the combos dealt).
+        self.deals = deals
+        self.combos = combos if combos is not None else [np.unique(deals[:, 2 * p:2 * p + 2], axis=0)
+                                                         for p in range(self.n_players)]
         self.from_table = not board and not dead and self.n_players == 2 and table_available()
         if self.n_players <= 5 and len(deals) > 1 and suit_symmetric(board, dead):
             keys = _core.canonical_deal_keys(deals, board, dead)
@@ -112,11 +118,14 @@ class ExactEngine:
             return _core.runout_tallies(self._values, self._rows[lo:hi], threads)
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
-    def finish(self, t: dict[str, npt.NDArray[np.uint64]]) -> tuple[_Floats, _Floats, _Floats, _Floats, int]:
-        """Equity, win, tie, split (weighted) and the number of boards, from the tallies of
-        every distinct deal (rows in order)."""
+    def finish(self, t: dict[str, npt.NDArray[np.uint64]]
+               ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, Callable[[], list[tuple[_Floats, _Floats]]]]:
+        """Equity, win, tie, split (weighted), the number of boards, and a function giving
+        per player the (weight, equity) of each of its combos, from the tallies of every
+        distinct deal (rows in order)."""
         w = self.weights
         inv = self.inverse
+        rows = {"deals": t["deals"], "share": t["share"]}
         if not self._in_order:
             t = {key: t[key][inv] for key in ("deals", "share", "win", "tie", "split")}
         deals_w = float(np.dot(w, t["deals"].astype(np.float64)))
@@ -126,4 +135,19 @@ class ExactEngine:
         split = w @ t["split"].astype(np.float64)
         total_deals = int(t["deals"].sum())
         eq = share / (_core.SHARE_UNIT * deals_w)
-        return eq, win / deals_w, tie / deals_w, split, total_deals
+        return eq, win / deals_w, tie / deals_w, split, total_deals, partial(self.combo_equities, rows)
+
+    def combo_equities(self, t: dict[str, npt.NDArray[np.uint64]]) -> list[tuple[_Floats, _Floats]]:
+        """Per player, the weight (probability of holding it) and equity of each combo, from
+        the ``deals`` and ``share`` tallies of every distinct deal."""
+        w, inv = self.weights, self.inverse
+        mass = w * t["deals"][inv].astype(np.float64)
+        per = []
+        for p, combos in enumerate(self.combos):
+            where = np.zeros(52 * 52, dtype=np.intp)
+            where[combos[:, 0].astype(np.intp) * 52 + combos[:, 1]] = np.arange(len(combos))
+            idx = where[self.deals[:, 2 * p].astype(np.intp) * 52 + self.deals[:, 2 * p + 1]]
+            m = np.bincount(idx, weights=mass, minlength=len(combos))
+            s = np.bincount(idx, weights=w * t["share"][inv, p].astype(np.float64), minlength=len(combos))
+            per.append((m / m.sum(), s / (_core.SHARE_UNIT * np.where(m > 0, m, 1.0))))
+        return per

@@ -22,12 +22,15 @@ class MonteCarloEngine:
     players straight from the deck), then completes the board (see csrc/fh_montecarlo.h).
     """
 
-    def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int], seed: int) -> None:
+    def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int], seed: int,
+                 by_combo: bool = False) -> None:
         self.combos = [p.combos for p in parsed]
+        self.player_combos = self.combos  # per-combo counts (by_combo) index these
         self.weights = [None if p.random else p.weights for p in parsed]
         self.random = [p.random for p in parsed]
         self.board, self.dead, self.seed = board, dead, seed & (2**64 - 1)
         self.n_players = len(parsed)
+        self.by_combo = by_combo  # keep per-combo counts in every block run by a job
 
     def run_blocks(self, first: int, count: int, size: int, threads: int, by_combo: bool = False
                    ) -> dict[str, Any]:

@@ -1,0 +1,372 @@
+/* fh_sweep.c -- exact heads-up range equity by a sweep per runout (see fh_sweep.h).
+ *
+ * One runout, in three steps:
+ *   1. values: where no flush is possible, every rank class of combos (both cards' ranks)
+ *      shares one value and is evaluated once; elsewhere every live entry is evaluated.
+ *      Each unit (class or entry) is pushed on the list of its value (head[v]) and a bit per
+ *      value records which values occur;
+ *   2. the set bits are visited from the weakest value up. Running sums lt[c] hold the
+ *      weight of each range's combos already visited (weaker) that hold card c, and S those
+ *      of all of them: an entry with cards x, y beats S - lt[x] - lt[y] of the other range
+ *      (no weaker combo holds both x and y: that would be the same two cards, of equal
+ *      value);
+ *   3. once the entries of this value are added to the sums, S - lt[x] - lt[y] + (the
+ *      entry's own weight, subtracted once for each of its two cards) is what it beats or
+ *      ties; ties are that less the wins, taken when the counts are read out.
+ * Both ranges move together in two int64 lanes. Each thread adds into its own integer
+ * arrays; they are summed at the end, so the counts never depend on the threads.
+ */
+#include "fh_sweep.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fh_eval.h"
+
+#define N_WORDS ((FH_N_VALUES + 1 + 63) / 64)
+#define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
+
+/* Two int64 lanes: (about range 1, about range 0). A combo's wins against range 1 and its
+ * wins against range 0 come from the same sums, so both lanes move together (one SSE2
+ * instruction where the compiler has vector extensions). */
+#if defined(__GNUC__) || defined(__clang__)
+typedef int64_t v2 __attribute__((vector_size(16)));
+FH_INLINE v2 v2_make(int64_t a, int64_t b) { return (v2){a, b}; }
+FH_INLINE v2 v2_add(v2 a, v2 b) { return a + b; }
+FH_INLINE v2 v2_sub(v2 a, v2 b) { return a - b; }
+FH_INLINE int64_t v2_get(v2 a, int i) { return a[i]; }
+#else
+typedef struct {
+    int64_t l[2];
+} v2;
+FH_INLINE v2 v2_make(int64_t a, int64_t b) { v2 r = {{a, b}}; return r; }
+FH_INLINE v2 v2_add(v2 a, v2 b) { v2 r = {{a.l[0] + b.l[0], a.l[1] + b.l[1]}}; return r; }
+FH_INLINE v2 v2_sub(v2 a, v2 b) { v2 r = {{a.l[0] - b.l[0], a.l[1] - b.l[1]}}; return r; }
+FH_INLINE int64_t v2_get(v2 a, int i) { return a.l[i]; }
+#endif
+
+typedef struct {
+    v2 win;     /* (beaten weight of range 1, beaten weight of range 0) */
+    v2 win_tie; /* the same for the weight beaten or tied: ties are win_tie - win */
+} entry_acc;
+
+typedef struct {
+    v2 w;         /* (weight in range 1, weight in range 0) */
+    uint8_t x, y; /* the two cards */
+} entry;
+
+#define MAX_PERMS 24 /* suit permutations */
+
+typedef struct {
+    entry_acc *acc[MAX_PERMS + 1]; /* acc[m]: runouts whose class has m members (NULL if none can) */
+    uint64_t deals;
+    int32_t *next;  /* per entry (flush runouts) */
+    int32_t *group; /* the live entries of one value */
+    int32_t cnext[169]; /* per rank class (runouts without a flush) */
+    uint64_t bits[N_WORDS]; /* bit v: some live entry has value v (cleared as it is read) */
+    int32_t head[FH_N_VALUES + 1];
+} thread_state;
+
+typedef struct {
+    int n;                     /* entries */
+    const entry *ent;
+    const uint64_t *mask;      /* the entry's two cards */
+    const uint64_t *key;       /* FH_KEY_INIT + keys of the two cards */
+    const uint64_t *sr;        /* FH_SUIT_RANK_BIT of the two cards */
+    /* Entries are stored by rank class (the ranks of the two cards): class c holds entries
+     * [cls_start[c], cls_start[c + 1]). Without a flush, a class shares one value. */
+    int n_cls;
+    int32_t cls_start[170];
+    uint64_t cls_key[169];     /* key of any member: only its rank part is read */
+    const int32_t *orig;       /* entry (in class order) -> caller's entry index */
+    int n_perms;                        /* suit permutations of the symmetry group (1: none) */
+    uint8_t perm[MAX_PERMS][4];
+    int n_avail, k;            /* cards a runout is drawn from, and runout size */
+    fh_card_t avail[FH_N_CARDS];
+    uint64_t board_key, board_sr;
+    fh_mask_t board_mask;
+    uint64_t first;
+    thread_state **threads;
+} sweep_ctx;
+
+static uint64_t binom(int n, int k) {
+    if (k < 0 || k > n) return 0;
+    uint64_t r = 1;
+    for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    return r;
+}
+
+uint64_t fh_sweep_runouts(int n_board, fh_mask_t dead) {
+    if (n_board < 0 || n_board > 5) return 0;
+    int n_dead = (int)FH_POPCOUNT64(dead & FH_FULL_DECK);
+    return binom(FH_N_CARDS - n_board - n_dead, 5 - n_board);
+}
+
+/* Runout number r in colex order: c[0] < ... < c[k-1], indices into the available cards. */
+static void unrank(uint64_t r, int k, int n, int *c) {
+    for (int i = k; i >= 1; i--) {
+        int v = n - 1;
+        while (binom(v, i) > r) v--;
+        c[i - 1] = v;
+        r -= binom(v, i);
+    }
+}
+
+/* The next runout after c in colex order (the caller never steps past the last one). */
+FH_INLINE void successor(int k, int *c) {
+    int i = 0;
+    while (i < k - 1 && c[i] + 1 == c[i + 1]) {
+        c[i] = i;
+        i++;
+    }
+    if (k > 0) c[i]++;
+}
+
+/* The sweep proper, over "units": unit u covers entries [start[u], start[u + 1]) of one
+ * value (entry u alone when start is NULL), units of equal value are chained by unext from
+ * head[v], and bit v of t->bits says value v occurs. Units are single entries on runouts
+ * where a flush is possible, rank classes otherwise. Entries the runout kills are skipped.
+ * Leaves head and bits cleared. Inlined into both callers, so each gets its own loops. */
+#define UNIT_LO(u) (start ? start[u] : (u))
+#define UNIT_HI(u) (start ? start[(u) + 1] : (u) + 1)
+FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, fh_mask_t rmask,
+                        const int32_t *start, const int32_t *unext) {
+    uint64_t *bits = t->bits;
+    int32_t *head = t->head, *group = t->group;
+    const uint64_t *mask = s->mask;
+    /* lt[c]: weight (range 1, range 0) of the combos already visited that hold card c. */
+    v2 lt[FH_N_CARDS];
+    memset(lt, 0, sizeof lt);
+    v2 S = v2_make(0, 0);
+    const entry *ent = s->ent;
+    for (unsigned word = 0; word < N_WORDS; word++) {
+        uint64_t b = bits[word];
+        bits[word] = 0;
+        for (; b; b &= b - 1) {
+            unsigned v = word * 64u + FH_CTZ64(b);
+            int32_t u0 = head[v];
+            head[v] = -1;
+            /* Wins: the weight below this value, less the combos sharing a card; then, after
+             * adding the group to the sums, wins and ties: the weight at or below it. */
+            int live = 0; /* the group's live entries, listed in `group` */
+            for (int32_t u = u0; u >= 0; u = unext[u])
+                for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    v2 d = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
+                    acc[i].win = v2_add(acc[i].win, d);
+                    group[live++] = i;
+                }
+            for (int j = 0; j < live; j++) {
+                const entry *q = &ent[group[j]];
+                lt[q->x] = v2_add(lt[q->x], q->w);
+                lt[q->y] = v2_add(lt[q->y], q->w);
+                S = v2_add(S, q->w);
+            }
+            for (int j = 0; j < live; j++) {
+                int32_t i = group[j];
+                const entry *q = &ent[i];
+                acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
+            }
+        }
+    }
+}
+
+/* One runout: key, suit-ranks and mask of the whole five-card board. Where a flush is
+ * possible every live entry is evaluated; otherwise each rank class shares one value. */
+static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, uint64_t rsr,
+                         fh_mask_t rmask) {
+    uint64_t *bits = t->bits;
+    int32_t *head = t->head;
+    if ((FH_KEY_INIT + rkey + SUITS_X(2)) & FH_FLUSH_CHECK) { /* a flush is possible */
+        int32_t *next = t->next;
+        for (int e = 0; e < s->n; e++) {
+            if (s->mask[e] & rmask) continue;
+            fh_value_t v = fh_value_from_key(rkey + s->key[e], rsr | s->sr[e]);
+            next[e] = head[v];
+            head[v] = e;
+            bits[v >> 6] |= 1ULL << (v & 63u);
+        }
+        sweep_units(s, t, acc, rmask, NULL, next);
+    } else {
+        int32_t *cnext = t->cnext;
+        for (int c = 0; c < s->n_cls; c++) {
+            fh_value_t v = fh_noflush_value(rkey + s->cls_key[c]);
+            cnext[c] = head[v];
+            head[v] = c;
+            bits[v >> 6] |= 1ULL << (v & 63u);
+        }
+        sweep_units(s, t, acc, rmask, s->cls_start, cnext);
+    }
+}
+
+/* Members of the class of runout `cards` (k cards, mask rmask) under the symmetry group, or 0
+ * if the runout is not its class's representative (the smallest mask of the class). */
+FH_INLINE int class_size(const sweep_ctx *s, const fh_card_t *cards, int k, fh_mask_t rmask) {
+    int stab = 1;
+    for (int g = 1; g < s->n_perms; g++) {
+        fh_mask_t img = 0;
+        for (int i = 0; i < k; i++) img |= 1ULL << ((cards[i] & ~3u) | s->perm[g][cards[i] & 3u]);
+        if (img < rmask) return 0;
+        stab += img == rmask;
+    }
+    return s->n_perms / stab;
+}
+
+static void sweep_worker(fh_par *par, void *ctx, int tid) {
+    const sweep_ctx *s = ctx;
+    thread_state *t = s->threads[tid];
+    size_t lo, hi;
+    int c[5];
+    fh_card_t cards[5];
+    while (fh_par_next(par, &lo, &hi)) {
+        unrank(s->first + lo, s->k, s->n_avail, c);
+        for (size_t r = lo; r < hi; r++) {
+            uint64_t rkey = s->board_key, rsr = s->board_sr;
+            fh_mask_t own = 0;
+            for (int i = 0; i < s->k; i++) {
+                fh_card_t card = s->avail[c[i]];
+                cards[i] = card;
+                rkey += fh_card_keys[card];
+                rsr |= FH_SUIT_RANK_BIT(card);
+                own |= 1ULL << card;
+            }
+            int m = s->n_perms > 1 ? class_size(s, cards, s->k, own) : 1;
+            if (m) {
+                sweep_runout(s, t, t->acc[m], rkey, rsr, s->board_mask | own);
+                t->deals += (uint64_t)m;
+            }
+            if (r + 1 < hi) successor(s->k, c);
+        }
+        if (fh_par_cancelled(par)) return;
+    }
+}
+
+static void free_threads(thread_state **threads, int n) {
+    if (!threads) return;
+    for (int i = 0; i < n; i++)
+        if (threads[i]) {
+            for (int m = 1; m <= MAX_PERMS; m++) free(threads[i]->acc[m]);
+            free(threads[i]->next);
+            free(threads[i]->group);
+            free(threads[i]);
+        }
+    free(threads);
+}
+
+fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t *w1, int n_entries,
+                       const fh_card_t *board, int n_board, fh_mask_t dead, const uint8_t *perms, int n_perms,
+                       uint64_t first, uint64_t count, int n_threads, fh_par_poll poll, void *poll_ctx,
+                       unsigned poll_ms, fh_sweep_out *out) {
+    if (n_entries < 0 || n_board < 0 || n_board > 5 || n_perms < 1 || n_perms > MAX_PERMS) return FH_ERR_ARGUMENT;
+    uint64_t total = fh_sweep_runouts(n_board, dead);
+    if (first > total || count > total - first) return FH_ERR_ARGUMENT;
+    if (count == 0 || n_entries == 0) return FH_OK;
+    sweep_ctx *s = calloc(1, sizeof *s);
+    if (!s) return FH_ERR_NOMEM;
+    s->n = n_entries;
+    s->n_perms = n_perms;
+    for (int g = 0; g < n_perms; g++)
+        for (int u = 0; u < 4; u++) s->perm[g][u] = perms ? perms[4 * g + u] : (uint8_t)u;
+    s->k = 5 - n_board;
+    s->first = first;
+    for (int i = 0; i < n_board; i++) {
+        s->board_key += fh_card_keys[board[i]];
+        s->board_sr |= FH_SUIT_RANK_BIT(board[i]);
+        s->board_mask |= 1ULL << board[i];
+    }
+    for (unsigned card = 0; card < FH_N_CARDS; card++)
+        if (!((s->board_mask | dead) >> card & 1)) s->avail[s->n_avail++] = (fh_card_t)card;
+
+    if ((uint64_t)n_threads > count) n_threads = (int)count;
+    n_threads = fh_par_clamp_threads(n_threads);
+    size_t n = (size_t)n_entries;
+    uint64_t *block = malloc(n * 3 * sizeof(uint64_t)); /* mask, key, sr */
+    entry *ent = malloc(n * sizeof *ent);
+    int32_t *orig = malloc(n * sizeof *orig);
+    thread_state **threads = calloc((size_t)n_threads, sizeof *threads);
+    fh_status status = FH_OK;
+    if (!block || !ent || !orig || !threads) {
+        status = FH_ERR_NOMEM;
+        goto done;
+    }
+    uint64_t *mask = block, *key = block + n, *sr = block + 2 * n;
+    /* class order: counting sort of the entries by the ranks of their cards */
+    int32_t count_cls[170] = {0};
+    for (size_t e = 0; e < n; e++) {
+        unsigned ra = cards[2 * e] >> 2, rb = cards[2 * e + 1] >> 2;
+        count_cls[(ra > rb ? ra * 13 + rb : rb * 13 + ra) + 1]++;
+    }
+    for (int c = 0; c < 169; c++) count_cls[c + 1] += count_cls[c];
+    for (int c = 0; c < 169; c++)
+        if (count_cls[c + 1] > count_cls[c]) s->cls_start[s->n_cls++] = count_cls[c];
+    s->cls_start[s->n_cls] = (int32_t)n;
+    for (size_t e = 0; e < n; e++) {
+        unsigned ra = cards[2 * e] >> 2, rb = cards[2 * e + 1] >> 2;
+        orig[count_cls[ra > rb ? ra * 13 + rb : rb * 13 + ra]++] = (int32_t)e;
+    }
+    for (size_t i = 0; i < n; i++) {
+        size_t e = (size_t)orig[i];
+        fh_card_t a = cards[2 * e], b = cards[2 * e + 1];
+        mask[i] = (1ULL << a) | (1ULL << b);
+        key[i] = FH_KEY_INIT + fh_card_keys[a] + fh_card_keys[b];
+        sr[i] = FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b);
+        ent[i].x = a;
+        ent[i].y = b;
+        ent[i].w = v2_make(w1[e], w0[e]);
+    }
+    for (int c = 0; c < s->n_cls; c++) s->cls_key[c] = key[s->cls_start[c]];
+    s->orig = orig;
+    s->ent = ent;
+    s->mask = mask;
+    s->key = key;
+    s->sr = sr;
+    for (int i = 0; i < n_threads; i++) {
+        thread_state *t = calloc(1, sizeof *t);
+        threads[i] = t;
+        if (!t) {
+            status = FH_ERR_NOMEM;
+            goto done;
+        }
+        for (int m = 1; m <= n_perms; m++)
+            if (n_perms % m == 0 && !(t->acc[m] = calloc(n, sizeof(entry_acc)))) {
+                status = FH_ERR_NOMEM;
+                goto done;
+            }
+        t->next = malloc(n * sizeof(int32_t));
+        t->group = malloc(n * sizeof(int32_t));
+        if (!t->next || !t->group) {
+            status = FH_ERR_NOMEM;
+            goto done;
+        }
+        t->deals = 0;
+        for (int v = 0; v <= FH_N_VALUES; v++) t->head[v] = -1;
+    }
+    s->threads = threads;
+    size_t grain = (size_t)(count / ((uint64_t)n_threads * 32u));
+    grain = grain < 1 ? 1 : grain > 1024 ? 1024 : grain;
+    status = fh_par_run((size_t)count, grain, n_threads, sweep_worker, s, poll, poll_ctx, poll_ms);
+    if (status != FH_OK) goto done;
+    for (int i = 0; i < n_threads; i++) {
+        const thread_state *t = threads[i];
+        for (int m = 1; m <= n_perms; m++) {
+            const entry_acc *acc = t->acc[m];
+            if (!acc) continue;
+            for (size_t i = 0; i < n; i++) {
+                size_t e = (size_t)orig[i];
+                out->win0[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].win, 0);
+                out->tie0[e] += (uint64_t)m * (uint64_t)(v2_get(acc[i].win_tie, 0) - v2_get(acc[i].win, 0));
+                out->win1[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].win, 1);
+                out->tie1[e] += (uint64_t)m * (uint64_t)(v2_get(acc[i].win_tie, 1) - v2_get(acc[i].win, 1));
+            }
+        }
+        out->deals += t->deals;
+    }
+done:
+    free_threads(threads, n_threads);
+    free(ent);
+    free(orig);
+    free(block);
+    free(s);
+    return status;
+}
