@@ -176,6 +176,8 @@ def test_fuzz_command_line(command: str, players: list[str], cards: list[str], e
         argv = ["equity", *players, "--quiet"] + [x for option in equity_options for x in option]
         if "--board" not in argv:  # keep preflop enumerations of ranges out of the budget
             argv += ["--board", "Td7c2s"]
+        if "--trials" not in argv and "--exact" not in argv:  # --stderr 1e-9 alone runs up to 1e10 trials
+            argv += ["--trials", "3000"]
     else:
         argv = ["simulate", "--hands", "5"] + [x for option in simulate_options for x in option]
     COUNTS["fuzz cases (command line)"] += 1
