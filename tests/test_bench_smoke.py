@@ -18,6 +18,7 @@ SCRIPTS = {
     "bench_evaluate.py": ("hands/s", "evaluate_batch"),
     "bench_game.py": ("workload", "nl6 deep"),
     "bench_equity.py": ("case", "AhKh vs QsQd exact"),
+    "bench_dask.py": ("wall s", "LocalCluster, 2 workers"),
 }
 
 

@@ -37,6 +37,8 @@ MODULES = [
     "preflop",
     "plot.matrix",
     "plot.next_card",
+    "game.simulate",
+    "dask",
 ]
 
 

@@ -39,9 +39,20 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     progress = None if not args.quiet else False
     if args.plot:
         check_output_path(args.plot)  # before the work, not after it
-    result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
-                    stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress,
-                    by_combo=bool(args.by_hand))
+    if args.scheduler:  # on a Dask cluster: the same result
+        try:
+            from . import dask as cluster
+        except ImportError as exc:
+            raise SystemExit(f"fastholdem: {exc}") from exc
+        with cluster.connect(args.scheduler) as client:
+            result = cluster.equity(args.players, board=args.board, dead=args.dead, exact=exact,
+                                    trials=args.trials, stderr=args.stderr, seed=args.seed,
+                                    threads=args.threads, progress=progress, by_combo=bool(args.by_hand),
+                                    client=client)
+    else:
+        result = equity(args.players, board=args.board, dead=args.dead, exact=exact, trials=args.trials,
+                        stderr=args.stderr, seed=args.seed, threads=args.threads, progress=progress,
+                        by_combo=bool(args.by_hand))
     by_card = None
     if args.by_next_card:
         from .outs import next_card
@@ -124,6 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--by-hand", action="store_true",
                     help="also each range's combos, sorted by equity (in --json: a \"combos\" list per player)")
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
+    eq.add_argument("--scheduler", metavar="ADDRESS",
+                    help="run on a Dask cluster: tcp://HOST:8786, or local:N for N local worker processes "
+                         "(needs fastholdem[dask]; --threads is then per chunk, default 1)")
     eq.set_defaults(func=_cmd_equity)
     from .game.commands import register as _register_game
     _register_game(sub)

@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import json
 import sys
 from typing import Any
@@ -18,6 +20,7 @@ from typing import Any
 from .._validate import check_output_path, echo, int_arg
 from ..errors import ConfigError
 from .config import GameConfig, Structure
+from .simulate import BLOCK_HANDS
 
 __all__ = ["register", "parse_structure", "parse_blinds", "make_config"]
 
@@ -73,14 +76,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     cfg = make_config(args.structure, args.blinds, args.ante)
     policies = _policies(args.policy, args.players)
-    progress = args.progress
-    if args.phh:
-        with open(check_output_path(args.phh), "w", encoding="utf-8") as fh:
-            result = simulate(policies, args.hands, config=cfg, stacks=args.stack, seed=args.seed,
-                              carry_stacks=args.carry_stacks, phh=fh, progress=progress)
-    else:
-        result = simulate(policies, args.hands, config=cfg, stacks=args.stack, seed=args.seed,
-                          carry_stacks=args.carry_stacks, progress=progress)
+    options: dict[str, Any] = {"config": cfg, "stacks": args.stack, "seed": args.seed,
+                               "carry_stacks": args.carry_stacks, "progress": args.progress,
+                               "block_hands": args.block_hands}
+    with contextlib.ExitStack() as context:
+        run: Any = simulate
+        if args.scheduler:  # the same blocks on a Dask cluster: the same result
+            try:
+                from .. import dask as cluster
+            except ImportError as exc:
+                raise SystemExit(f"fastholdem: {exc}") from exc
+            client = context.enter_context(cluster.connect(args.scheduler))
+            run = functools.partial(cluster.simulate, client=client)
+        if args.phh:
+            options["phh"] = context.enter_context(open(check_output_path(args.phh), "w", encoding="utf-8"))
+        result = run(policies, args.hands, **options)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
@@ -131,6 +141,12 @@ def register(subparsers: Any) -> None:
                      help="carry stacks from hand to hand (busted players rebuy) instead of resetting them")
     sim.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a PHH session (.phhs)")
     sim.add_argument("--json", action="store_true", help="print JSON")
+    sim.add_argument("--block-hands", type=int, default=BLOCK_HANDS,
+                     help=f"hands per seeded block (default {BLOCK_HANDS}); the same seed and block size "
+                          "give the same numbers everywhere")
+    sim.add_argument("--scheduler", metavar="ADDRESS",
+                     help="play the blocks on a Dask cluster: tcp://HOST:8786, or local:N for N local "
+                          "worker processes (needs fastholdem[dask])")
     bar = sim.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="always draw the progress bar on stderr")

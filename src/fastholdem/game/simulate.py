@@ -11,13 +11,17 @@ that won pots at showdown.
 
 from __future__ import annotations
 
+import io
 import math
+import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from .._validate import check_bool, check_int, echo, is_bool
+import numpy as np
+
+from .._validate import check_bool, check_int, echo
 from ..errors import ConfigError
 from .buyin import BuyInPolicy
 from .config import GameConfig, Structure
@@ -25,7 +29,10 @@ from .hand import Hand
 from .players import CallingStation, RandomPlayer, TightPlayer, drive
 from .table import Table
 
-__all__ = ["POLICIES", "make_player", "SeatResult", "SimulationResult", "simulate"]
+if TYPE_CHECKING:
+    from ..phh import SessionWriter
+
+__all__ = ["BLOCK_HANDS", "POLICIES", "make_player", "SeatResult", "SimulationResult", "simulate"]
 
 POLICIES = ("random", "station", "tight")
 """Built-in policy names: :class:`RandomPlayer`, :class:`CallingStation`, :class:`TightPlayer`."""
@@ -146,7 +153,7 @@ class SimulationResult:
 
 
 class _Tally:
-    """Running sums per seat, updated after each hand."""
+    """Running sums per seat, updated after each hand; tallies of blocks add up exactly."""
 
     __slots__ = ("n", "total", "squares", "showdowns", "wins")
 
@@ -177,6 +184,23 @@ class _Tally:
                     box = self.wins[seats[i]]
                     box[cat] = box.get(cat, 0) + 1
 
+    def merge(self, other: _Tally) -> None:
+        """Add the counts of ``other`` (another block of the same simulation)."""
+        for seat in range(len(self.n)):
+            self.n[seat] += other.n[seat]
+            self.total[seat] += other.total[seat]
+            self.squares[seat] += other.squares[seat]
+            self.showdowns[seat] += other.showdowns[seat]
+            box = self.wins[seat]
+            for cat, count in other.wins[seat].items():
+                box[cat] = box.get(cat, 0) + count
+
+    def __getstate__(self) -> tuple[Any, ...]:
+        return self.n, self.total, self.squares, self.showdowns, self.wins
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        self.n, self.total, self.squares, self.showdowns, self.wins = state
+
 
 def _category(value: int) -> int:
     from ..evaluate import category
@@ -194,6 +218,149 @@ def _interval(n: int, total: int, squares: int) -> tuple[float, float]:
     return 100 * mean, 100 * _Z95 * math.sqrt(var / n)
 
 
+BLOCK_HANDS = 10_000
+"""Hands per seeded block of :func:`simulate` (the default ``block_hands``)."""
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """A checked simulation: everything a block needs, picklable (see :func:`_plan`)."""
+
+    agents: tuple[Any, ...]
+    names: tuple[str, ...]
+    config: GameConfig
+    start: tuple[int, ...]
+    hands: int
+    seed: int
+    carry_stacks: bool
+    block_hands: int
+
+    @property
+    def blocks(self) -> int:
+        """Number of blocks (the last one may be short)."""
+        return -(-self.hands // self.block_hands)
+
+    def block(self, b: int) -> range:
+        """Hand indices (0-based) of block ``b``."""
+        return range(b * self.block_hands, min(self.hands, (b + 1) * self.block_hands))
+
+
+def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks: int | Sequence[int] | None,
+          seed: int | None, carry_stacks: bool, block_hands: int) -> _Plan:
+    """Check the arguments of :func:`simulate` (ConfigError) and draw a seed when it is None."""
+    # TypeError for a non-int (1.5, True); ConfigError (a ValueError) for a value out of range.
+    hands = check_int(hands, "hands", what="a non-negative int")
+    if hands < 0:
+        raise ConfigError(f"hands must be a non-negative integer, got {echo(hands)}")
+    block_hands = check_int(block_hands, "block_hands", what="a positive int")
+    if block_hands < 1:
+        raise ConfigError(f"block_hands must be a positive integer, got {echo(block_hands)}")
+    if seed is not None:
+        seed = check_int(seed, "seed", what="an int or None")
+    check_bool(carry_stacks, "carry_stacks")
+    n = len(policies)
+    if not 2 <= n <= 10:
+        raise ConfigError(f"a table seats 2 to 10 players (R10), got {n}")
+    cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
+    if stacks is None:
+        start = [100 * cfg.big_blind] * n
+    elif isinstance(stacks, int):
+        start = [stacks] * n
+    else:
+        start = list(stacks)
+        if len(start) != n:
+            raise ConfigError(f"stacks needs one entry per seat ({n}), got {len(start)}")
+    names = []
+    for p in policies:
+        if isinstance(p, str):
+            make_player(p)  # an unknown name fails here, before any hand
+            names.append(_ALIASES[p.strip().lower()])
+        else:
+            names.append(type(p).__name__)
+    if seed is None:
+        seed = secrets.randbits(63)
+    return _Plan(tuple(policies), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands)
+
+
+def _block_seeds(seed: int, block: int, count: int) -> list[int]:
+    """``count`` 64-bit seeds of block ``block``: a function of ``(seed, block)`` only."""
+    entropy = [abs(seed), int(seed < 0), block]
+    return [int(x) for x in np.random.SeedSequence(entropy).generate_state(count, dtype=np.uint64)]
+
+
+def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
+               tick: Callable[[int], None] | None = None) -> _Tally:
+    """Play block ``b`` of ``plan`` on a fresh table seeded from ``(seed, b)``.
+
+    Built-in policies are created for the block from its seeds; agent objects are used as
+    given. Every hand is written to ``writer`` (numbered from 1 over the whole simulation),
+    and ``tick(k)`` is called after every ``k`` hands.
+    """
+    from ..phh import from_hand
+
+    n = len(plan.agents)
+    hands = plan.block(b)
+    table_seed, *agent_seeds = _block_seeds(plan.seed, b, 1 + n)
+    agents = [make_player(p, agent_seeds[k]) if isinstance(p, str) else p for k, p in enumerate(plan.agents)]
+    table = Table(plan.config, list(plan.start), seed=table_seed,
+                  names=[f"{plan.names[k]}{k}" for k in range(n)], auto_rebuy=True,
+                  buy_in=BuyInPolicy.unrestricted())
+    tally = _Tally(n)
+    step = max(1, min(1000, len(hands) // 200))
+    for k in hands:
+        if not plan.carry_stacks:
+            table.reset_stacks(list(plan.start))
+        hand = table.start_hand()
+        seats = table.hand_seats
+        drive(hand, [agents[s] for s in seats], table_seats=seats)
+        table.end_hand()
+        tally.add(hand, seats)
+        if writer is not None:
+            writer.write(from_hand(hand, seats=seats, players=[table.players[s].name for s in seats],  # type: ignore[union-attr]
+                                   hand_number=k + 1, seat_count=n))
+        if tick is not None and (k + 1 - hands.start) % step == 0:
+            tick(step)
+    if tick is not None:
+        tick(len(hands) % step)
+    return tally
+
+
+def _run_block_text(plan: _Plan, b: int, phh: bool) -> tuple[_Tally, str | None]:
+    """:func:`_run_block` with the block's PHH text (numbered as in the whole session) when
+    ``phh``: the texts of blocks 0, 1, ... concatenated are the session of :func:`simulate`."""
+    from ..phh import SessionWriter
+
+    if not phh:
+        return _run_block(plan, b), None
+    out = io.StringIO()
+    writer = SessionWriter(out)
+    writer.count = plan.block(b).start  # hands before this block: numbering and separator continue
+    return _run_block(plan, b, writer), out.getvalue()
+
+
+def _finish(plan: _Plan, tally: _Tally, elapsed: float) -> SimulationResult:
+    """The :class:`SimulationResult` of the merged tally of every block."""
+    results = []
+    bb = plan.config.big_blind
+    for seat in range(len(plan.agents)):
+        per100, ci = _interval(tally.n[seat], tally.total[seat], tally.squares[seat])
+        results.append(
+            SeatResult(
+                seat=seat,
+                policy=plan.names[seat],
+                hands=tally.n[seat],
+                chips_won=tally.total[seat],
+                per100=per100,
+                ci95=ci,
+                bb_per100=per100 / bb,
+                bb_ci95=ci / bb,
+                showdowns=tally.showdowns[seat],
+                wins={_CATEGORY_NAMES[c]: m for c, m in sorted(tally.wins[seat].items(), reverse=True)},
+            )
+        )
+    return SimulationResult(results, plan.hands, elapsed, plan.config, plan.seed)
+
+
 def simulate(
     policies: Sequence[Any],
     hands: int,
@@ -205,12 +372,22 @@ def simulate(
     phh: IO[str] | None = None,
     progress: bool | None = None,
     progress_stream: IO[str] | None = None,
+    block_hands: int = BLOCK_HANDS,
 ) -> SimulationResult:
     """Play ``hands`` hands at one table between ``policies`` and report results per seat.
 
     The table is a cash game with the button moving every hand (R13). By default every hand
     starts from the starting stacks, so that each hand is an independent sample; with
     ``carry_stacks`` stacks carry over and a busted player rebuys for the starting stack.
+
+    The hands are played in seeded blocks of ``block_hands``: block ``b`` is a fresh table
+    (first button at random, R12) whose cards and built-in policies draw only from the seeds
+    of ``(seed, b)``, and the per-seat counts of the blocks add up exactly. The numbers are
+    therefore the same everywhere: one process here, or blocks spread over a cluster with
+    :func:`fastholdem.dask.simulate`, give the same result for the same ``seed`` and
+    ``block_hands`` (agent objects, rather than policy names, are shared by the blocks
+    here but copied into each block on a cluster, so this holds for them when their play
+    depends only on what they see).
 
     Parameters
     ----------
@@ -224,13 +401,17 @@ def simulate(
     stacks:
         Starting stack of every seat, or one per seat (default 100 big blinds).
     seed:
-        Seed of the table (button, cards) and of the built-in agents.
+        Seed of the tables (button, cards) and of the built-in agents (default: a random
+        one, reported in the result).
     carry_stacks:
-        Carry stacks from hand to hand instead of resetting them.
+        Carry stacks from hand to hand within a block instead of resetting them; every
+        block starts from the starting stacks.
     phh:
         An open text file: every hand is written to it as a PHH session (``.phhs``).
     progress:
         Draw a progress bar on stderr (default: when stderr is a terminal).
+    block_hands:
+        Hands per seeded block (default ``BLOCK_HANDS``, 10,000).
 
     Returns
     -------
@@ -239,82 +420,20 @@ def simulate(
     Raises
     ------
     ConfigError
-        On a bad number of seats, hands, stacks or an unknown policy name.
+        On a bad number of seats, hands, stacks, block size or an unknown policy name.
     TypeError
-        If ``hands`` or ``seed`` is not an int, or ``carry_stacks`` or ``progress`` is not a
-        bool.
+        If ``hands``, ``seed`` or ``block_hands`` is not an int, or ``carry_stacks`` or
+        ``progress`` is not a bool.
     """
-    from ..phh import SessionWriter, from_hand
+    from ..phh import SessionWriter
     from ..progress import Progress
 
-    if is_bool(hands) or not isinstance(hands, int):
-        hands = check_int(hands, "hands", low=0, what="a non-negative int")  # TypeError: 1.5, True
-    if hands < 0:
-        raise ConfigError(f"hands must be a non-negative integer, got {echo(hands)}")
-    if seed is not None:
-        seed = check_int(seed, "seed", what="an int or None")
-    check_bool(carry_stacks, "carry_stacks")
     check_bool(progress, "progress", optional=True)
-    n = len(policies)
-    if not 2 <= n <= 10:
-        raise ConfigError(f"a table seats 2 to 10 players (R10), got {n}")
-    cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
-    if stacks is None:
-        start = [100 * cfg.big_blind] * n
-    elif isinstance(stacks, int):
-        start = [stacks] * n
-    else:
-        start = list(stacks)
-        if len(start) != n:
-            raise ConfigError(f"stacks needs one entry per seat ({n}), got {len(start)}")
-    agents: list[Any] = []
-    names: list[str] = []
-    for k, p in enumerate(policies):
-        if isinstance(p, str):
-            agents.append(make_player(p, None if seed is None else seed * 1000 + k))
-            names.append(_ALIASES.get(p.strip().lower(), p))
-        else:
-            agents.append(p)
-            names.append(type(p).__name__)
-    table = Table(cfg, start, seed=seed, names=[f"{names[k]}{k}" for k in range(n)], auto_rebuy=True,
-                  buy_in=BuyInPolicy.unrestricted())
-    tally = _Tally(n)
+    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands)
+    tally = _Tally(len(plan.agents))
     writer = SessionWriter(phh) if phh is not None else None
     began = time.perf_counter()
     with Progress(hands, "simulate", enabled=progress, stream=progress_stream) as bar:
-        step = max(1, min(1000, hands // 200))
-        for k in range(hands):
-            if not carry_stacks:
-                table.reset_stacks(start)
-            hand = table.start_hand()
-            seats = table.hand_seats
-            drive(hand, [agents[s] for s in seats], table_seats=seats)
-            table.end_hand()
-            tally.add(hand, seats)
-            if writer is not None:
-                writer.write(from_hand(hand, seats=seats, players=[table.players[s].name for s in seats],  # type: ignore[union-attr]
-                                       hand_number=k + 1, seat_count=n))
-            if (k + 1) % step == 0:
-                bar.update(step)
-        bar.update(hands % step)
-    elapsed = time.perf_counter() - began
-    results = []
-    bb = cfg.big_blind
-    for seat in range(n):
-        per100, ci = _interval(tally.n[seat], tally.total[seat], tally.squares[seat])
-        results.append(
-            SeatResult(
-                seat=seat,
-                policy=names[seat],
-                hands=tally.n[seat],
-                chips_won=tally.total[seat],
-                per100=per100,
-                ci95=ci,
-                bb_per100=per100 / bb,
-                bb_ci95=ci / bb,
-                showdowns=tally.showdowns[seat],
-                wins={_CATEGORY_NAMES[c]: m for c, m in sorted(tally.wins[seat].items(), reverse=True)},
-            )
-        )
-    return SimulationResult(results, hands, elapsed, cfg, seed)
-
+        for b in range(plan.blocks):
+            tally.merge(_run_block(plan, b, writer, bar.update))
+    return _finish(plan, tally, time.perf_counter() - began)
