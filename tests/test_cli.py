@@ -85,7 +85,7 @@ def test_equity_exact_and_trials_conflict() -> None:
     [
         (["rank", "As", "Ks", "Qs", "Js"], "cards must hold 5, 6 or 7 cards, got 4"),
         (["equity", "AhKh"], "players must hold 2 to 10 hands or ranges, got 1"),
-        (["equity", "AhKh", "QsQd", "--trials", "0"], "trials must be 1..10000000000, got 0"),
+        (["equity", "AhKh", "QsQd", "--trials", "0"], "trials must be an int 2..10000000000, got 0"),
         (["equity", "random", "random", "random", "--exact"], "5,000,000 hand assignments"),
         (["equity", "AhKh", "QsQd", "--exact", "--stderr", "0.01"],
          "exact=True cannot be combined with stderr"),

@@ -19,6 +19,7 @@ MODULES = [
     "equity.engines.table",
     "ranges",
     "progress",
+    "_validate",
     "plot.equity",
     "hand_classes",
     "board_hits",

@@ -554,7 +554,7 @@ def test_monte_carlo_same_seed_same_result_on_any_thread_count(players: list[str
     assert not np.array_equal(a.equity, d.equity)
 
 
-@pytest.mark.parametrize("trials", [1, 7, 4095, 4097, 32 * 4096 + 1, 200_001])
+@pytest.mark.parametrize("trials", [2, 7, 4095, 4097, 32 * 4096 + 1, 200_001])
 def test_monte_carlo_honours_exact_trial_count(trials: int) -> None:
     r = equity(["AhKh", "QsQd"], exact=False, trials=trials, seed=3, threads=THREADS)
     assert r.deals == trials
@@ -638,7 +638,7 @@ def test_auto_mode_samples_big_jobs_and_reports_the_seed() -> None:
         (["AA", "AA", "AA"], {}, RangeError, "cannot be dealt"),
         (["AhKh", "QsQd"], {"threads": 0}, ValueError, "threads must be a positive int"),
         (["AhKh", "QsQd"], {"trials": 0}, ValueError, "trials must be"),
-        (["AhKh", "QsQd"], {"trials": True}, ValueError, "trials must be"),
+        (["AhKh", "QsQd"], {"trials": True}, TypeError, "trials must be"),
         (["AhKh", "QsQd"], {"stderr": 2}, ValueError, r"stderr must be a number in \(0, 1\)"),
         (["AhKh", "QsQd"], {"stderr": 0}, ValueError, "stderr must be"),
     ],

@@ -118,8 +118,8 @@ def test_chunks_split_evenly_and_validate_count() -> None:
     assert job.chunks(4) == [range(2), range(2, 5), range(5, 8), range(8, 11)]
     assert job.chunks(100) == [range(i, i + 1) for i in range(11)]
     assert job.chunks(1) == [range(11)]
-    for bad in (0, -1, True, 2.0):
-        with pytest.raises(ValueError, match="count must be a positive int"):
+    for bad, exc in ((0, ValueError), (-1, ValueError), (True, TypeError), (2.0, TypeError)):
+        with pytest.raises(exc, match="count must be a positive int"):
             job.chunks(bad)  # type: ignore[arg-type]
 
 

@@ -529,7 +529,7 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     ------
     TypeError
         If ``opponents``, ``trials`` or ``seed`` is not an int (``bool`` and ``float`` are
-        refused), or the card arrays are not integer arrays.
+        refused), ``exact`` is not a bool or None, or the card arrays are not integer arrays.
     ValueError
         Bad shapes or cards, ``opponents`` outside 1..9, ``trials`` outside 1..2**32-1, or an
         exact job over the showdown limit.
@@ -560,6 +560,8 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     for k in range(opponents):
         showdowns *= fh_board_count(avail - 2 * k, 2)
     showdowns *= fh_board_count(avail - 2 * opponents, 5 - nb)
+    if exact is not None and not isinstance(exact, (bool, np.bool_)):
+        raise TypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
     if exact is None:
         exact = showdowns <= 2_000_000
     elif exact and showdowns > MAX_EXACT_SHOWDOWNS:

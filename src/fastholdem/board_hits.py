@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
+from ._validate import echo
 from . import _core, _slow
 from .cards import CardsLike, cards_str, parse_cards
 from .evaluate import HandCategory
@@ -123,7 +124,7 @@ class BoardHits:
                 mask &= self.category == int(HandCategory[part.upper().replace(" ", "_")])
             else:
                 raise ValueError(
-                    f"unknown hit {what!r}: use a HandCategory name such as 'ONE_PAIR', one of "
+                    f"unknown hit {echo(what)}: use a HandCategory name such as 'ONE_PAIR', one of "
                     f"{', '.join(DRAWS)}, or several joined by '+' ('ONE_PAIR + flush draw')"
                 )
         return mask
@@ -180,7 +181,7 @@ def board_hits(rng: Range, board: CardsLike) -> BoardHits:
         raise ValueError(f"a hit chart needs a board of 3, 4 or 5 cards, got {len(ids)}")
     left = rng.without(ids)
     if not len(left):
-        raise ValueError(f"the range {str(rng)!r} has no combo left without the board {cards_str(ids)}")
+        raise ValueError(f"the range {echo(str(rng))} has no combo left without the board {cards_str(ids)}")
     combos, weights = left.combos, left.weights
     n = len(combos)
     board_arr = np.array(ids, dtype=np.uint8)

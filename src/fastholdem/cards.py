@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Union
 
+from ._validate import echo
 from .errors import CardError
 
 __all__ = [
@@ -46,7 +47,7 @@ _ALL_CARD_TEXT = [r + s for r in RANKS for s in SUITS]
 def _card_from_text(token: str) -> int:
     match = _TOKEN.fullmatch(token.strip())
     if match is None:
-        raise CardError(f"bad card {token!r}: expected rank 2-9, T/10, J, Q, K, A and suit c, d, h, s")
+        raise CardError(f"bad card {echo(token)}: expected rank 2-9, T/10, J, Q, K, A and suit c, d, h, s")
     rank_text, suit_text = match.groups()
     rank = 8 if rank_text == "10" else _RANK_INDEX[rank_text.upper()]
     return 4 * rank + _SUIT_INDEX[suit_text.lower()]
@@ -66,7 +67,7 @@ def card(value: CardLike) -> int:
     if isinstance(value, str):
         return _card_from_text(value)
     if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise CardError(f"bad card {value!r}: expected a card text like 'As' or an id 0-51")
+        raise CardError(f"bad card {echo(value)}: expected a card text like 'As' or an id 0-51")
     cid = int(value)
     if not 0 <= cid <= 51:
         raise CardError(f"bad card id {cid}: ids run from 0 (2c) to 51 (As)")
@@ -93,7 +94,7 @@ def _split_text(text: str) -> list[str]:
             match = _TOKEN.match(chunk, pos)
             if match is None:
                 bad = chunk[pos : pos + 2] if pos or len(chunk) > 3 else chunk
-                raise CardError(f"bad card {bad!r} in {text!r}")
+                raise CardError(f"bad card {echo(bad)} in {echo(text)}")
             tokens.append(match.group(0))
             pos = match.end()
     return tokens
@@ -123,7 +124,7 @@ def parse_cards(spec: CardsLike, *, unique: bool = True) -> list[int]:
         seen: set[int] = set()
         for c in ids:
             if c in seen:
-                raise CardError(f"duplicate card {card_str(c)} in {spec!r}")
+                raise CardError(f"duplicate card {card_str(c)} in {echo(spec)}")
             seen.add(c)
     return ids
 

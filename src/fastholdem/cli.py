@@ -11,6 +11,7 @@ import sys
 from collections.abc import Sequence
 
 from . import __version__
+from ._validate import check_output_path, int_arg, real_arg
 from .errors import FastHoldemError
 
 __all__ = ["main", "build_parser"]
@@ -36,6 +37,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     # equity() refuses exact=True with trials or stderr (ValueError, reported by main).
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
+    if args.plot:
+        check_output_path(args.plot)  # before the work, not after it
     if args.scheduler:  # on a Dask cluster: the same result
         try:
             from . import dask as cluster
@@ -55,13 +58,21 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         from .outs import next_card
 
         by_card = next_card(args.players, board=args.board, dead=args.dead, threads=args.threads)
+    data = result.to_dict(by_combo=bool(args.by_hand))
+    worst = max((p["stderr"] for p in data["players"]), default=0.0)
+    if args.stderr is not None:
+        # --trials caps the run: say so when it stopped before the standard-error target.
+        data["stderr_target"], data["stderr_target_met"] = args.stderr, bool(worst <= args.stderr)
     if args.json:
-        data = result.to_dict(by_combo=args.by_hand)
         if by_card is not None:
             data["by_next_card"] = by_card.to_dict()
         print(json.dumps(data, indent=2))
     else:
         print(result)
+        if args.stderr is not None and worst > args.stderr:
+            limit = " (the --trials limit)" if args.trials is not None else ""
+            print(f"stderr target {args.stderr:g} not met: the largest standard error is {worst:.4%} "
+                  f"after {result.deals:,} trials{limit}")
         if args.by_hand:
             print(f"\n{result.by_hand_text()}")
         if by_card is not None:
@@ -112,10 +123,10 @@ def build_parser() -> argparse.ArgumentParser:
     eq.add_argument("--dead", help="dead cards, e.g. 3h")
     mode = eq.add_mutually_exclusive_group()
     mode.add_argument("--exact", action="store_true", help="enumerate every board (and range assignment)")
-    mode.add_argument("--trials", type=int, help="Monte Carlo with this many trials")
-    eq.add_argument("--stderr", type=float, help="Monte Carlo until every standard error is at most this")
-    eq.add_argument("--seed", type=int, help="Monte Carlo seed (reproducible for any --threads)")
-    eq.add_argument("--threads", type=int, help="threads to use (default: all cores)")
+    mode.add_argument("--trials", type=int_arg, help="Monte Carlo with this many trials (e.g. 1000000 or 1e6)")
+    eq.add_argument("--stderr", type=real_arg, help="Monte Carlo until every standard error is at most this")
+    eq.add_argument("--seed", type=int_arg, help="Monte Carlo seed (reproducible for any --threads)")
+    eq.add_argument("--threads", type=int_arg, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities, or with --by-next-card "
                                                   "of the first player's equity by next card (needs matplotlib)")
@@ -141,24 +152,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status.
 
     Bad input (a ``FastHoldemError``, or the ``ValueError``, ``TypeError`` or ``MemoryError``
-    the library raises for bad arguments or jobs too big) prints ``fastholdem: error: ...``
-    on stderr and returns 2, as argparse does for bad options; no traceback.
+    the library raises for bad arguments or jobs too big) and files that cannot be written
+    (``OSError``) print ``fastholdem: error: ...`` on stderr and return 2, as argparse does
+    for bad options; no traceback.
     """
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return int(args.func(args))
-    except (FastHoldemError, ValueError, TypeError, MemoryError) as exc:
-        print(f"fastholdem: error: {str(exc) or type(exc).__name__}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("fastholdem: interrupted", file=sys.stderr)
-        return 130
     except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Unix tools do
         import os
 
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except (FastHoldemError, ValueError, TypeError, MemoryError, OSError) as exc:
+        print(f"fastholdem: error: {str(exc) or type(exc).__name__}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("fastholdem: interrupted", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

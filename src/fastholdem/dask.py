@@ -45,6 +45,7 @@ try:
 except ImportError as exc:  # the optional extra is missing
     raise ImportError(f'fastholdem.dask needs Dask: pip install "fastholdem[dask]" ({exc})') from exc
 
+from ._validate import echo
 from .cards import CardsLike
 from .equity import EquityJob, EquityResult, EquityTally, PlayerLike, equity_job
 from .equity import MAX_ROUND_BLOCKS, MAX_TRIALS
@@ -88,7 +89,7 @@ def connect(address: str) -> Iterator[Client]:
     if address.startswith("local:"):
         count = address[len("local:"):]
         if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"local:N needs a positive number of workers, got {address!r}")
+            raise ValueError(f"local:N needs a positive number of workers, got {echo(address)}")
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=":0")
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
@@ -97,7 +98,7 @@ def connect(address: str) -> Iterator[Client]:
         try:
             client = Client(address)  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise ValueError(f"no Dask scheduler answers at {address!r}: {exc}") from exc
+            raise ValueError(f"no Dask scheduler answers at {echo(address)}: {exc}") from exc
         with client:
             yield client
 
@@ -143,7 +144,7 @@ def _threads(threads: int | None) -> int:
     if threads is None:
         return 1
     if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive int or None, got {threads!r}")
+        raise ValueError(f"threads must be a positive int or None, got {echo(threads)}")
     return threads
 
 
@@ -241,7 +242,7 @@ def _chunk_units(job: EquityJob, probe_seconds: float, threads_total: int, chunk
     a worker thread less than 4 tasks (without a target; with one the job's end is unknown)."""
     if chunks is not None:
         if isinstance(chunks, bool) or not isinstance(chunks, int) or chunks < 1:
-            raise ValueError(f"chunks must be a positive int (units per chunk) or None, got {chunks!r}")
+            raise ValueError(f"chunks must be a positive int (units per chunk) or None, got {echo(chunks)}")
         return chunks
     by_time = int(CHUNK_SECONDS / max(probe_seconds, 1e-6))
     by_balance = -(-job.size // (_MIN_CHUNKS_PER_THREAD * threads_total))
@@ -305,11 +306,11 @@ def equity(
     started = time.perf_counter()
     nthreads = _threads(threads)
     if exact and stderr is not None:
-        raise ValueError(f"exact=True cannot be combined with stderr={stderr!r}: it sets Monte Carlo; pass "
+        raise ValueError(f"exact=True cannot be combined with stderr={echo(stderr)}: it sets Monte Carlo; pass "
                          "exact=False (or leave exact=None) to sample, or drop it")
     if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
                                or not 0 < stderr < 1):
-        raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
+        raise ValueError(f"stderr must be a number in (0, 1), got {echo(stderr)}")
     if exact is None and stderr is not None:
         exact = False
     if trials is None and stderr is not None:

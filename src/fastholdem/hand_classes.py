@@ -35,6 +35,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from ._validate import echo
+
 __all__ = [
     "GRID_RANKS",
     "CLASS_NAMES",
@@ -107,7 +109,7 @@ def class_index(name: str) -> int:
             found = _NAME_INDEX.get(r1 + r2 + kind)
             if found is not None:
                 return found
-    raise ValueError(f"bad hand class {name!r}: expected e.g. 'AA', 'AKs' or 'AKo'")
+    raise ValueError(f"bad hand class {echo(name)}: expected e.g. 'AA', 'AKs' or 'AKo'")
 
 
 @lru_cache(maxsize=1)
@@ -166,7 +168,7 @@ def check_order(name: str) -> int:
         If ``name`` is not one of :data:`ORDERS`.
     """
     if not isinstance(name, str) or name not in ORDERS:
-        raise ValueError(f"unknown hand ordering {name!r}: use one of {', '.join(ORDERS)}")
+        raise ValueError(f"unknown hand ordering {echo(name)}: use one of {', '.join(ORDERS)}")
     return int(name[2:])
 
 
@@ -243,7 +245,7 @@ def top_classes(fraction: float, name: str = "vs1") -> npt.NDArray[np.intp]:
         raise TypeError(f"fraction must be a number, not {type(fraction).__name__}")
     value = float(fraction)
     if not 0.0 <= value <= 1.0:  # also refuses NaN
-        raise ValueError(f"fraction must be in [0, 1], got {fraction!r}")
+        raise ValueError(f"fraction must be in [0, 1], got {echo(fraction)}")
     cumulative = np.cumsum(CLASS_SIZES[ranked])
     count = int(np.searchsorted(cumulative, value * 1326 - 1e-9, side="left")) + 1
     if value * 1326 <= 1e-9:

@@ -48,6 +48,7 @@ from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, BinaryIO, TextIO, Union
 
+from ._validate import echo
 from .cards import card, card_str
 from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
 from .game.actions import DealBoard, DealHole, Fold, Muck, Show
@@ -131,7 +132,7 @@ def _number(text: str, where: str) -> Decimal | int:
     try:
         value = Decimal(text)
     except (InvalidOperation, ValueError):
-        raise HandHistoryError(f"{where}: {text!r} is not a number") from None
+        raise HandHistoryError(f"{where}: {echo(text)} is not a number") from None
     checked: Decimal = _checked_number(value, f"{where}: amount")
     return checked
 
@@ -155,7 +156,7 @@ def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
     while pos < len(text):
         m = _CARD.match(text, pos)
         if m is None:
-            raise HandHistoryError(f"{where}: bad card text {text[pos:pos + 2]!r} in {text!r}")
+            raise HandHistoryError(f"{where}: bad card text {echo(text[pos:pos + 2])} in {echo(text)}")
         tok = m.group(0)
         if tok == "??":
             out.append(None)
@@ -239,7 +240,7 @@ class HandHistory:
 
     def _chips(self, value: Any, scale: int, what: str) -> int:
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-            raise HandHistoryError(f"{what} must be a number, got {value!r}")
+            raise HandHistoryError(f"{what} must be a number, got {echo(value)}")
         _checked_number(value, what)
         chips = value * scale
         if chips != int(chips):
@@ -259,7 +260,7 @@ class HandHistory:
 
     def _config(self, scale: int, overrides: dict[str, Any]) -> GameConfig:
         if self.variant not in _VARIANTS:
-            raise HandHistoryError(f"unsupported variant {self.variant!r}: expected NT, FT or PT")
+            raise HandHistoryError(f"unsupported variant {echo(self.variant)}: expected NT, FT or PT")
         n = len(self.starting_stacks)
         if not 2 <= n <= 10:
             raise HandHistoryError(f"a hand needs 2 to 10 players (R10), got {n}")
@@ -344,7 +345,7 @@ class HandHistory:
             try:
                 _apply(hand, text, scale, k)
             except (IllegalActionError, InvalidActionError) as exc:
-                raise HandHistoryError(f"action {k} {text!r} does not fit: {exc}") from exc
+                raise HandHistoryError(f"action {k} {echo(text)} does not fit: {exc}") from exc
         if hand.awaiting == "showdown":
             try:
                 hand.finish()
@@ -363,7 +364,7 @@ def _words(action: str) -> list[str]:
 
 def _seat(token: str, n: int, where: str) -> int:
     if token[:1] != "p" or not token[1:].isdigit():
-        raise HandHistoryError(f"{where}: bad player {token!r}")
+        raise HandHistoryError(f"{where}: bad player {echo(token)}")
     seat = int(token[1:]) - 1
     if not 0 <= seat < n:
         raise HandHistoryError(f"{where}: no player {token} at a {n}-player table")
@@ -443,7 +444,7 @@ def _decimal(text: str) -> Decimal:
     try:
         return Decimal(text)
     except (InvalidOperation, ValueError):
-        raise HandHistoryError(f"not a usable number: {text[:40]!r}") from None
+        raise HandHistoryError(f"not a usable number: {echo(text[:40])}") from None
 
 
 def _toml(text: str) -> dict[str, Any]:
@@ -459,7 +460,7 @@ def _toml(text: str) -> dict[str, Any]:
 
 def _check_conventions(value: Any, where: str) -> str:
     if value not in CONVENTIONS:
-        raise HandHistoryError(f"{where} must be one of {', '.join(map(repr, CONVENTIONS))}, got {value!r}")
+        raise HandHistoryError(f"{where} must be one of {', '.join(map(repr, CONVENTIONS))}, got {echo(value)}")
     return str(value)
 
 
@@ -474,9 +475,9 @@ def _rules(fields: dict[str, Any]) -> dict[str, Any]:
             if value == "none":
                 value = None
             elif isinstance(value, bool) or not isinstance(value, int) or not 0 < value < 1000:
-                raise HandHistoryError(f"{name} must be a positive integer or \"none\", got {value!r}")
+                raise HandHistoryError(f"{name} must be a positive integer or \"none\", got {echo(value)}")
         elif not isinstance(value, bool):
-            raise HandHistoryError(f"{name} must be true or false, got {value!r}")
+            raise HandHistoryError(f"{name} must be true or false, got {echo(value)}")
         rules[option] = value
     return rules
 
@@ -484,10 +485,10 @@ def _rules(fields: dict[str, Any]) -> dict[str, Any]:
 def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHistory:
     for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if name not in data:
-            raise HandHistoryError(f"missing field {name!r}")
+            raise HandHistoryError(f"missing field {echo(name)}")
     for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions"):
         if not isinstance(data[name], list):
-            raise HandHistoryError(f"field {name!r} must be an array")
+            raise HandHistoryError(f"field {echo(name)} must be an array")
     if not all(isinstance(a, str) for a in data["actions"]):
         raise HandHistoryError("every action must be a string")
     finishing = data.get("finishing_stacks")
@@ -502,7 +503,7 @@ def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHist
     chip_unit = fields.pop("_chip_unit", None)
     if chip_unit is not None:
         if not isinstance(chip_unit, (int, Decimal)) or isinstance(chip_unit, bool):
-            raise HandHistoryError(f"_chip_unit must be a number, got {chip_unit!r}")
+            raise HandHistoryError(f"_chip_unit must be a number, got {echo(chip_unit)}")
         chip_unit = Decimal(_checked_number(chip_unit, "_chip_unit"))
         if chip_unit <= 0 or chip_unit > 1 or chip_unit.normalize().as_tuple().digits != (1,):
             raise HandHistoryError(f"_chip_unit must be 1, 0.1, 0.01, ..., got {chip_unit}")
@@ -680,7 +681,7 @@ def _toml_value(value: Any) -> str:
         return "[" + ", ".join(_toml_value(v) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items()) + "}"
-    raise HandHistoryError(f"cannot write {value!r} as TOML")
+    raise HandHistoryError(f"cannot write {echo(value)} as TOML")
 
 
 def _toml_key(key: str) -> str:
@@ -764,7 +765,7 @@ def loads_all(text: str, *, conventions: str | None = None) -> list[HandHistory]
     out = []
     for key, table in data.items():
         if not isinstance(table, dict):
-            raise HandHistoryError(f"a PHH session holds tables [1], [2], ...; {key!r} is not one")
+            raise HandHistoryError(f"a PHH session holds tables [1], [2], ...; {echo(key)} is not one")
         try:
             out.append(_from_dict(table, conventions))
         except HandHistoryError as exc:
@@ -851,7 +852,7 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
             if len(numbers) != len(final) or any(isinstance(s, bool) for s in seats):
                 raise ValueError("one seat number per player")
         except (TypeError, ValueError) as exc:
-            raise HandHistoryError(f"hand {k}: bad seats field {seats!r}: {exc}") from None
+            raise HandHistoryError(f"hand {k}: bad seats field {echo(seats)}: {exc}") from None
         for seat, stack in zip(numbers, final):
             stacks[seat] = stack
     return stacks

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from . import phh
+from ._validate import echo
 from .errors import HandHistoryError
 from .game.config import CONVENTIONS
 from .progress import Progress
@@ -215,9 +216,9 @@ def check(
         ``jobs`` below 1 or unknown ``conventions``.
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a positive integer, got {jobs!r}")
+        raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
     if conventions is not None and conventions not in CONVENTIONS:
-        raise ValueError(f"conventions must be one of {', '.join(CONVENTIONS)}, got {conventions!r}")
+        raise ValueError(f"conventions must be one of {', '.join(CONVENTIONS)}, got {echo(conventions)}")
     start = time.perf_counter()
     files = [str(p) for p in find_files(paths)]
     report = CheckReport(files=len(files))

@@ -58,6 +58,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .cards import RANKS, CardLike, CardsLike, card, card_str, parse_cards
+from ._validate import echo
 from .errors import RangeError
 
 if TYPE_CHECKING:
@@ -87,12 +88,17 @@ _ALL_COMBOS, _COMBO_INDEX = _build_combo_table()
 
 _RANK = "[2-9TJQKA]"
 _ANY_WORDS = frozenset({"random", "any", "*"})
-_WEIGHT_TEXT = re.compile(r"(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+# Every pattern here is unambiguous, so a failed match backtracks in linear time (no nested
+# or adjacent quantifiers over the same characters, as ``\d+\.?\d*`` was on long digits).
+_WEIGHT_TEXT = re.compile(r"(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?")
 _CLASS = re.compile(rf"({_RANK})({_RANK})([SO]?)(\+?)", re.IGNORECASE)
 _SPAN = re.compile(rf"({_RANK})({_RANK})([SO]?)-({_RANK})({_RANK})([SO]?)", re.IGNORECASE)
 _COMBO = re.compile(r"((?:10|[2-9TJQKA])[CDHS])((?:10|[2-9TJQKA])[CDHS])", re.IGNORECASE)
-# Spaces around ":" and "-" belong to the token, not to the separator.
-_GLUE = re.compile(r"\s*([:-])\s*")
+# Spaces around ":" and "-" belong to the token, not to the separator. A whitespace run is
+# matched once, from its first character (the second branch takes the runs not next to a
+# ":" or "-" whole), so the substitution is linear in the text: ``\s*([:-])\s*`` alone
+# rescanned every run from each of its characters, quadratic in the run's length.
+_GLUE = re.compile(r"\s*([:-])\s*|\s+")
 _SEPARATOR = re.compile(r"[\s,]+")
 # Percentage tokens "10%", "5-15%", "5%-15%": each number has one unambiguous shape, so the
 # match is linear in the token length. Compiled on first use (re caches it), not at import.
@@ -128,7 +134,7 @@ def _class_token_indices(token: str, body: str) -> list[int] | None:
         high, low, kind = _hand_class(r1, r2, kind_text)
         if high == low:
             if kind:
-                raise RangeError(f"bad range token {token!r}: a pair cannot be suited or offsuit")
+                raise RangeError(f"bad range token {echo(token)}: a pair cannot be suited or offsuit")
             tops = range(high, 13) if plus else [high]
             return [i for r in tops for i in _class_indices(r, r, "")]
         kickers = range(low, high) if plus else [low]
@@ -141,14 +147,14 @@ def _class_token_indices(token: str, body: str) -> list[int] | None:
     first_pair, last_pair = first[0] == first[1], last[0] == last[1]
     if first_pair and last_pair:
         if first[2] or last[2]:
-            raise RangeError(f"bad range token {token!r}: a pair cannot be suited or offsuit")
+            raise RangeError(f"bad range token {echo(token)}: a pair cannot be suited or offsuit")
         lo, hi = sorted((first[0], last[0]))
         return [i for r in range(lo, hi + 1) for i in _class_indices(r, r, "")]
     if first_pair or last_pair:
-        raise RangeError(f"bad range token {token!r}: a span joins two pairs or two non-pairs")
+        raise RangeError(f"bad range token {echo(token)}: a span joins two pairs or two non-pairs")
     if first[0] != last[0] or first[2] != last[2]:
         raise RangeError(
-            f"bad range token {token!r}: a non-pair span keeps its top card and suffix, "
+            f"bad range token {echo(token)}: a non-pair span keeps its top card and suffix, "
             "e.g. 'A5s-A2s'"
         )
     lo, hi = sorted((first[1], last[1]))
@@ -166,7 +172,7 @@ def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
     low, high = float(low_text), float(high_text)
     if not 0.0 <= low < high <= 100.0:
         raise RangeError(
-            f"bad range token {token!r}: percentages run from 0 to 100, a span low to high, "
+            f"bad range token {echo(token)}: percentages run from 0 to 100, a span low to high, "
             "e.g. '10%' or '5-15%'"
         )
     from . import hand_classes  # on first use: keeps `import fastholdem` light
@@ -189,12 +195,12 @@ def _token_indices(token: str, body: str, order: str = "vs1") -> list[int]:
     if match is not None:
         a, b = card(match.group(1)), card(match.group(2))
         if a == b:
-            raise RangeError(f"bad range token {token!r}: a combo needs two different cards")
+            raise RangeError(f"bad range token {echo(token)}: a combo needs two different cards")
         return [int(_COMBO_INDEX[a, b])]
     indices = _class_token_indices(token, body)
     if indices is None:
         raise RangeError(
-            f"bad range token {token!r}: expected e.g. 'QQ', 'AKs', 'KTo+', '22-55', "
+            f"bad range token {echo(token)}: expected e.g. 'QQ', 'AKs', 'KTo+', '22-55', "
             "'A5s-A2s', 'AhKh', 'random', '10%', optionally followed by ':weight'"
         )
     return indices
@@ -202,24 +208,29 @@ def _token_indices(token: str, body: str, order: str = "vs1") -> list[int]:
 
 def _parse_weight(token: str, text: str) -> float:
     if _WEIGHT_TEXT.fullmatch(text) is None:
-        raise RangeError(f"bad weight in range token {token!r}: expected a number in (0, 1]")
+        raise RangeError(f"bad weight in range token {echo(token)}: expected a number in (0, 1]")
     weight = float(text)
     if not 0.0 < weight <= 1.0:
-        raise RangeError(f"bad weight in range token {token!r}: weights must be in (0, 1]")
+        raise RangeError(f"bad weight in range token {echo(token)}: weights must be in (0, 1]")
     return weight
+
+
+def _glued(match: re.Match[str]) -> str:
+    """A ``_GLUE`` match without its spaces: the ``:`` or ``-``, or one space as a separator."""
+    return match.group(1) or " "
 
 
 def _parse(text: str, order: str = "vs1") -> npt.NDArray[np.float64]:
     """Parse range text into a dense ``(1326,)`` weight vector (0 = combo absent)."""
     dense = np.zeros(N_COMBOS, dtype=np.float64)
-    tokens = [t for t in _SEPARATOR.split(_GLUE.sub(r"\1", text)) if t]
+    tokens = [t for t in _SEPARATOR.split(_GLUE.sub(_glued, text)) if t]
     if not tokens:
-        raise RangeError(f"empty range text {text!r}: give at least one token such as 'AA'")
+        raise RangeError(f"empty range text {echo(text)}: give at least one token such as 'AA'")
     for token in tokens:
         body, colon, weight_text = token.partition(":")
         weight = _parse_weight(token, weight_text) if colon else 1.0
         if not body:
-            raise RangeError(f"bad range token {token!r}: the weight has no hand before it")
+            raise RangeError(f"bad range token {echo(token)}: the weight has no hand before it")
         dense[_token_indices(token, body, order)] = weight
     return dense
 
@@ -310,16 +321,32 @@ def _combo_index(combo: ComboLike, *, what: str) -> int:
     if isinstance(combo, str):
         match = _COMBO.fullmatch(combo.strip())
         if match is None:
-            raise RangeError(f"bad {what} {combo!r}: expected two cards such as 'AhKh'")
+            raise RangeError(f"bad {what} {echo(combo)}: expected two cards such as 'AhKh'")
         a, b = card(match.group(1)), card(match.group(2))
     else:
+        if isinstance(combo, (bytes, bytearray)) or not isinstance(combo, Iterable):
+            raise RangeError(f"bad {what} {echo(combo)}: expected text such as 'AhKh' or a pair of "
+                             "cards such as ('Ah', 'Kh') or (50, 46)")
         pair = list(combo)
         if len(pair) != 2:
-            raise RangeError(f"bad {what} {combo!r}: a combo has exactly two cards")
+            raise RangeError(f"bad {what} {echo(combo)}: a combo has exactly two cards")
         a, b = card(pair[0]), card(pair[1])
     if a == b:
-        raise RangeError(f"bad {what} {combo!r}: a combo needs two different cards")
+        raise RangeError(f"bad {what} {echo(combo)}: a combo needs two different cards")
     return int(_COMBO_INDEX[a, b])
+
+
+def _weight_array(weights: object) -> npt.NDArray[np.float64]:
+    """``weights`` as a float64 array; TypeError unless they are real numbers (not text or bools)."""
+    if isinstance(weights, (str, bytes, bytearray)):
+        raise TypeError(f"weights must be numbers in (0, 1], not {type(weights).__name__} {echo(weights)}")
+    try:
+        raw = np.asarray(weights)
+    except (TypeError, ValueError) as exc:  # ragged nesting and the like
+        raise TypeError(f"weights must be a sequence of numbers in (0, 1]: {exc}") from None
+    if raw.dtype.kind not in "iuf":
+        raise TypeError(f"weights must be numbers in (0, 1], got an array of dtype {raw.dtype}")
+    return raw.astype(np.float64)
 
 
 class Range:
@@ -414,6 +441,9 @@ class Range:
             length or a value outside ``(0, 1]``.
         CardError
             If a card id is outside 0-51 or a card text is malformed.
+        TypeError
+            If ``combos`` is text (use ``Range(text)``), bytes or not iterable, or the
+            weights are not real numbers.
 
         Examples
         --------
@@ -426,15 +456,18 @@ class Range:
             if combos.ndim != 2 or combos.shape[1] != 2:
                 raise RangeError(f"combos array must have shape (n, 2), not {combos.shape}")
             items: list[Any] = combos.tolist()
-        elif isinstance(combos, str):
-            raise TypeError("from_combos takes a list of combos; use Range(text) for range text")
+        elif isinstance(combos, (str, bytes, bytearray)):
+            raise TypeError(f"from_combos takes a list of combos, not {type(combos).__name__}; "
+                            "use Range(text) for range text")
+        elif not isinstance(combos, Iterable):
+            raise TypeError(f"from_combos takes a list of combos, not {type(combos).__name__}")
         else:
-            items = list(combos)  # type: ignore[arg-type]
+            items = list(combos)
         rows = [_combo_index(c, what="combo") for c in items]
         if weights is None:
             values = np.ones(len(rows), dtype=np.float64)
         else:
-            values = np.asarray(weights, dtype=np.float64)
+            values = _weight_array(weights)
             if values.shape != (len(rows),):
                 raise RangeError(
                     f"weights must have shape ({len(rows)},) to match the combos, "
@@ -444,7 +477,7 @@ class Range:
             if bad.any():
                 i = int(np.flatnonzero(bad)[0])
                 raise RangeError(
-                    f"bad weight {values[i]!r} for combo {items[i]!r}: must be in (0, 1]"
+                    f"bad weight {echo(values[i])} for combo {echo(items[i])}: must be in (0, 1]"
                 )
         dense = np.zeros(N_COMBOS, dtype=np.float64)
         for row, weight in zip(rows, values.tolist()):

@@ -36,8 +36,10 @@ import time
 from collections.abc import Sequence
 
 from .. import _core
+from .._validate import check_bool
 from ..cards import CardsLike
 from .inputs import MAX_TRIALS as MAX_TRIALS
+from .inputs import MIN_TRIALS as MIN_TRIALS
 from .inputs import PlayerLike, check_flag, check_mode, check_seed, resolve_threads
 from .jobs import BLOCK_TRIALS as BLOCK_TRIALS
 from .jobs import MAX_ROUND_BLOCKS as MAX_ROUND_BLOCKS
@@ -91,8 +93,9 @@ def equity(
         table, or a two-player sweep evaluating at most 1e8 combos over the runouts,
         ``SWEEP_AUTO_LIMIT``) and samples otherwise.
     trials : int, optional
-        Monte Carlo trials (default 1,000,000 unless ``stderr`` is given); with ``stderr``,
-        the most trials to run.
+        Monte Carlo trials, 2 to ``MAX_TRIALS`` (default 1,000,000 unless ``stderr`` is
+        given); with ``stderr``, the most trials to run. One trial is refused: it has no
+        standard error.
     stderr : float, optional
         Monte Carlo stops once every player's standard error is at most this. The target is
         checked on a fixed schedule (after 4,096 trials, then each time the trials done
@@ -123,11 +126,13 @@ def equity(
     CardError, RangeError
         Bad or clashing cards, or a range left empty by the known cards.
     ValueError
-        Wrong number of players or board cards, bad ``trials``/``stderr``/``threads``,
-        ``exact=True`` together with ``trials`` or ``stderr``, or an exact job over the
-        ``MAX_ASSIGNMENTS`` limit.
+        Wrong number of players or board cards, ``trials``/``stderr``/``threads`` out of
+        range, ``exact=True`` together with ``trials`` or ``stderr``, or an exact job over
+        the ``MAX_ASSIGNMENTS`` limit.
     TypeError
-        A ``seed`` that is not an int.
+        An argument of the wrong type: ``trials``, ``seed`` or ``threads`` that is not an
+        int (``bool`` and ``float`` such as ``1.5`` or ``1e6`` included), ``stderr`` that is
+        not a number, ``exact`` or ``progress`` that is not a bool or None.
 
     Examples
     --------
@@ -143,6 +148,7 @@ def equity(
     start = time.perf_counter()
     nthreads = resolve_threads(threads)
     check_mode(exact, trials, stderr)
+    check_bool(progress, "progress", optional=True)
     if exact is None and (trials is not None or stderr is not None):
         exact = False  # asking for trials or a standard error asks for Monte Carlo
     limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
@@ -181,7 +187,7 @@ def equity_job(
         As :func:`equity`: True enumerates (refused with ``trials``, or beyond
         ``MAX_ASSIGNMENTS`` hand assignments), False samples, None picks.
     trials : int, optional
-        Monte Carlo trials of the whole job (default 1,000,000).
+        Monte Carlo trials of the whole job, 2 to ``MAX_TRIALS`` (default 1,000,000).
     seed : int, optional
         Monte Carlo seed (default: a random one, in :attr:`EquityJob.seed`).
     by_combo : bool, optional

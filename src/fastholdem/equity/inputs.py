@@ -14,18 +14,21 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import check_bool, check_int, echo, is_bool
 from ..cards import CardsLike, card_str, cards_str, parse_cards
 from ..errors import CardError, RangeError
 from ..ranges import N_COMBOS, Range
 
-__all__ = ["MAX_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards", "check_mode", "check_seed",
-           "parse_inputs", "resolve_threads"]
+__all__ = ["MAX_TRIALS", "MIN_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards", "check_mode",
+           "check_seed", "parse_inputs", "resolve_threads"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 """A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
 
 MAX_TRIALS = 10**10
 """Most Monte Carlo trials one job may run."""
+MIN_TRIALS = 2
+"""Fewest Monte Carlo trials one job may run: the standard error needs two."""
 
 
 @dataclass
@@ -103,7 +106,7 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
             continue
         keep = (p.range if p.range is not None else Range.from_combos(p.combos, p.weights)).without(taken)
         if len(keep) == 0:
-            raise RangeError(f"player {i + 1}'s range {p.label!r} has no hand left without the cards "
+            raise RangeError(f"player {i + 1}'s range {echo(p.label)} has no hand left without the cards "
                              f"{cards_str(sorted(taken), ' ')}")
         p.combos, p.weights = keep.combos, keep.weights
     return parsed, board_ids, dead_ids
@@ -128,26 +131,30 @@ def resolve_threads(threads: object) -> int:
 
 
 def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> None:
-    """Reject conflicting or out-of-range mode arguments with a ValueError naming them."""
+    """Reject mode arguments of the wrong type (TypeError: ``exact`` not a bool, ``trials``
+    not an int, ``stderr`` not a number) or conflicting or out of range (ValueError), naming
+    them. Monte Carlo needs ``MIN_TRIALS`` trials: one trial has no standard error."""
+    check_bool(exact, "exact", optional=True)
+    if trials is not None:
+        check_int(trials, "trials", low=MIN_TRIALS, high=MAX_TRIALS)
+    if stderr is not None:
+        if is_bool(stderr) or not isinstance(stderr, (int, float)):
+            raise TypeError(f"stderr must be a number in (0, 1), got {type(stderr).__name__} {echo(stderr)}")
+        if not 0 < stderr < 1:
+            raise ValueError(f"stderr must be a number in (0, 1), got {echo(stderr)}")
     if exact:
-        given = [f"{name}={value!r}" for name, value in (("trials", trials), ("stderr", stderr))
+        given = [f"{name}={echo(value)}" for name, value in (("trials", trials), ("stderr", stderr))
                  if value is not None]
         if given:
             raise ValueError(f"exact=True cannot be combined with {' or '.join(given)}: those set Monte "
                              "Carlo; pass exact=False (or leave exact=None) to sample, or drop them")
-    if trials is not None and (isinstance(trials, bool) or not 1 <= int(trials) <= MAX_TRIALS):
-        raise ValueError(f"trials must be 1..{MAX_TRIALS}, got {trials!r}")
-    if stderr is not None and not (isinstance(stderr, (int, float)) and 0 < stderr < 1):
-        raise ValueError(f"stderr must be a number in (0, 1), got {stderr!r}")
 
 
 def check_flag(value: bool, name: str) -> bool:
     """``value`` if it is a bool; TypeError naming ``name`` otherwise (1, "yes" and None are refused)."""
-    if not isinstance(value, bool):
-        raise TypeError(f"{name} must be True or False, got {type(value).__name__}")
-    return value
+    return bool(check_bool(value, name))
 
 
 def check_seed(seed: int | None) -> int | None:
     """``seed`` as an int (TypeError for ``bool``, floats and other non-ints)."""
-    return None if seed is None else int(_core.as_int(seed, "seed", "an int or None"))
+    return None if seed is None else check_int(seed, "seed", what="an int or None")

@@ -30,6 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import check_int, echo
 from ..progress import Progress
 from .engines.enumeration import ExactEngine
 from .engines.montecarlo import MonteCarloEngine
@@ -158,9 +159,7 @@ class EquityJob:
         >>> equity_job(["AhKh", "QsQd"], trials=20_000, seed=1).chunks(2)
         [range(0, 2), range(2, 5)]
         """
-        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-            raise ValueError(f"count must be a positive int, got {count!r}")
-        count = min(count, self.size)
+        count = min(check_int(count, "count", low=1, what="a positive int"), self.size)
         return [range(self.size * i // count, self.size * (i + 1) // count) for i in range(count)]
 
     def run(self, chunk: range, threads: int | None = None) -> EquityTally:
@@ -179,7 +178,7 @@ class EquityJob:
             raise TypeError(f"chunk must be a range of units, got {type(chunk).__name__}")
         if chunk.step != 1 or not 0 <= chunk.start < chunk.stop <= self.size:
             raise ValueError(f"chunk must be a non-empty range with step 1 within range(0, {self.size}), "
-                             f"got {chunk!r}")
+                             f"got {echo(chunk)}")
         nthreads = resolve_threads(threads)
         start = time.perf_counter()
         engine = self._engine
@@ -212,6 +211,9 @@ class EquityJob:
         disjoint blocks (the result counts the trials they hold). ``elapsed`` is the sum of
         the tallies' times.
 
+        A Monte Carlo result over a single trial (the tally of a one-trial last block
+        alone) reports an infinite standard error: one trial cannot estimate it.
+
         Raises
         ------
         ValueError
@@ -229,7 +231,7 @@ class EquityJob:
                 [(2, len(c)) for c in self._engine.combos]
             if foreign or t.chunk.stop > self.size or t.win.shape != (n_rows, n_players) \
                     or t.deals.shape != (n_rows,):
-                raise ValueError(f"the tally of {t.chunk!r} does not belong to this job ({self.size} units, "
+                raise ValueError(f"the tally of {echo(t.chunk)} does not belong to this job ({self.size} units, "
                                  f"{n_players} players, {'exact' if self.exact else 'Monte Carlo'})")
             if t.chunk.start < end:
                 raise ValueError(f"tallies overlap: units {t.chunk.start}..{end - 1} are counted twice")
@@ -259,7 +261,9 @@ class EquityJob:
         unit = float(_core.SHARE_UNIT)
         mean = total["share"].astype(np.float64) / (unit * n)
         sq = total["share_sq"].astype(np.float64) / (unit**2 * n)
-        err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n)
+        # One trial has no standard error: report it as unknown (inf), never as 0. Only a
+        # tally of a single one-trial block gets here: jobs have at least MIN_TRIALS trials.
+        err = np.sqrt(np.maximum(sq - mean * mean, 0.0) / n) if n > 1 else np.full(n_players, np.inf)
         source = None
         if all(t.combos for t in tallies) and isinstance(engine, MonteCarloEngine):
             counts = [np.asarray(np.sum(c, axis=0, dtype=np.uint64)) for c in zip(*(t.combos for t in tallies))]

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Union
 
+from .._validate import echo
 from ..errors import ConfigError
 from .config import GameConfig, Structure
 
@@ -52,7 +53,7 @@ def minimum_buy_in(big_bet: Number) -> Number:
     (True, True)
     """
     if isinstance(big_bet, bool) or not isinstance(big_bet, (int, Decimal)) or big_bet <= 0:
-        raise ConfigError(f"big bet must be a positive int or Decimal, got {big_bet!r}")
+        raise ConfigError(f"big bet must be a positive int or Decimal, got {echo(big_bet)}")
     return (20 if big_bet <= LOW_STAKES_BIG_BET else 10) * big_bet
 
 
@@ -97,10 +98,10 @@ class BuyInPolicy:
         for name in ("minimum", "scale"):
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
-                raise ConfigError(f"buy-in {name} must be a positive integer, got {v!r}")
+                raise ConfigError(f"buy-in {name} must be a positive integer, got {echo(v)}")
         mx = self.maximum
         if mx is not None and (isinstance(mx, bool) or not isinstance(mx, int) or mx < self.minimum):
-            raise ConfigError(f"buy-in maximum must be an integer of at least {self.minimum}, got {mx!r}")
+            raise ConfigError(f"buy-in maximum must be an integer of at least {self.minimum}, got {echo(mx)}")
 
     @classmethod
     def for_config(cls, config: GameConfig, scale: int = 1) -> BuyInPolicy:
@@ -142,7 +143,7 @@ class BuyInPolicy:
         The message states the allowed range, e.g. "the allowed buy-in is 5 to 25".
         """
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise ConfigError(f"buy-in must be an integer number of chips, got {amount!r}")
+            raise ConfigError(f"buy-in must be an integer number of chips, got {echo(amount)}")
         shown = _units(amount, self.scale)
         if amount < self.minimum:
             raise ConfigError(f"buy-in {shown} is below the minimum: the allowed buy-in is {self.allowed}")

@@ -17,6 +17,7 @@ import json
 import sys
 from typing import Any
 
+from .._validate import check_output_path, echo, int_arg
 from ..errors import ConfigError
 from .config import GameConfig, Structure
 from .simulate import BLOCK_HANDS
@@ -39,7 +40,7 @@ def parse_structure(text: str) -> Structure:
     try:
         return _STRUCTURES[text.strip().lower()]
     except KeyError:
-        raise argparse.ArgumentTypeError(f"unknown structure {text!r}: use nl, pl or fl") from None
+        raise argparse.ArgumentTypeError(f"unknown structure {echo(text)}: use nl, pl or fl") from None
 
 
 def parse_blinds(text: str) -> tuple[int, int]:
@@ -50,7 +51,7 @@ def parse_blinds(text: str) -> tuple[int, int]:
     """
     parts = text.split("/")
     if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
-        raise argparse.ArgumentTypeError(f"blinds look like 1/2, got {text!r}")
+        raise argparse.ArgumentTypeError(f"blinds look like 1/2, got {echo(text)}")
     return int(parts[0]), int(parts[1])
 
 
@@ -60,9 +61,10 @@ def make_config(structure: Structure, blinds: tuple[int, int], ante: int = 0) ->
 
 
 def _policies(specs: list[str] | None, players: int) -> list[str]:
-    names = [p for spec in (specs or ["random"]) for p in spec.split(",") if p.strip()]
-    if not names:
-        raise ConfigError("--policy needs at least one policy name")
+    names = [p.strip() for spec in (specs or ["random"]) for p in spec.split(",")]
+    if "" in names:
+        raise ConfigError(f"empty policy name in {echo(','.join(specs or []))}: give names such as "
+                          "random,tight separated by single commas")
     if len(names) > players:
         raise ConfigError(f"{len(names)} policies for {players} players")
     # Fewer names than seats: the list repeats around the table.
@@ -87,7 +89,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             client = context.enter_context(cluster.connect(args.scheduler))
             run = functools.partial(cluster.simulate, client=client)
         if args.phh:
-            options["phh"] = context.enter_context(open(args.phh, "w", encoding="utf-8"))
+            options["phh"] = context.enter_context(open(check_output_path(args.phh), "w", encoding="utf-8"))
         result = run(policies, args.hands, **options)
     if args.json:
         print(json.dumps(result.to_dict()))
@@ -111,14 +113,14 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _common(p: argparse.ArgumentParser, players: int) -> None:
-    p.add_argument("--players", type=int, default=players,
+    p.add_argument("--players", type=int_arg, default=players,
                    help=f"players at the table, 2-10 (default {players})")
     p.add_argument("--structure", type=parse_structure, default=Structure.NO_LIMIT,
                    help="nl (no limit, default), pl (pot limit) or fl (fixed limit)")
     p.add_argument("--blinds", type=parse_blinds, default=(1, 2), help="small/big blind (default 1/2)")
-    p.add_argument("--ante", type=int, default=0, help="ante of every player (default 0)")
-    p.add_argument("--stack", type=int, default=None, help="starting stack (default 100 big blinds)")
-    p.add_argument("--seed", type=int, default=None, help="seed: the same seed plays the same hands")
+    p.add_argument("--ante", type=int_arg, default=0, help="ante of every player (default 0)")
+    p.add_argument("--stack", type=int_arg, default=None, help="starting stack (default 100 big blinds)")
+    p.add_argument("--seed", type=int_arg, default=None, help="seed: the same seed plays the same hands")
 
 
 def register(subparsers: Any) -> None:
@@ -131,7 +133,7 @@ def register(subparsers: Any) -> None:
                     "--structure nl --seed 1 --policy tight,random",
     )
     _common(sim, 6)
-    sim.add_argument("--hands", type=int, default=10000, help="hands to play (default 10000)")
+    sim.add_argument("--hands", type=int_arg, default=10000, help="hands to play (default 10000)")
     sim.add_argument("--policy", action="append", metavar="NAMES",
                      help="random, station or tight; comma-separated or repeated, one per seat, "
                           "repeating around the table (default random)")
@@ -154,12 +156,12 @@ def register(subparsers: Any) -> None:
     play = subparsers.add_parser(
         "play", help="play against the built-in bots in the terminal",
         description="Play hold'em against bots. Commands: f fold, k check, c check/call, b N / r N bet or "
-                    "raise to N, a all-in, 2x 3x 33%% 50%% pot sizing presets, pre ... a pre-action for your "
+                    "raise to N, a all-in, 2x 3x 33% 50% pot sizing presets, pre ... a pre-action for your "
                     "next turn (pre f, pre k, pre kf check/fold, pre c N, pre c any, pre r N, pre off), "
                     "? help, q quit.",
     )
     _common(play, 3)
-    play.add_argument("--hands", type=int, default=0,
+    play.add_argument("--hands", type=int_arg, default=0,
                       help="hands to play (default 0: until you quit or bust)")
     play.add_argument("--bots", action="append", metavar="NAMES",
                       help="policies of the bots: random, station or tight (default tight,random)")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from .._validate import check_bool, echo
 from ..errors import ConfigError
 
 __all__ = ["Structure", "AnteMode", "GameConfig", "CONVENTIONS"]
@@ -46,7 +47,7 @@ class AnteMode(enum.Enum):
 
 def _check_chips(name: str, value: object, *, positive: bool) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{name} must be an integer number of chips, got {value!r}")
+        raise ConfigError(f"{name} must be an integer number of chips, got {echo(value)}")
     if value < 0 or (positive and value == 0):
         raise ConfigError(f"{name} must be {'positive' if positive else 'non-negative'}, got {value}")
 
@@ -96,6 +97,9 @@ class GameConfig:
     ------
     ConfigError
         On non-integer or negative chip amounts, or inconsistent ante settings.
+    TypeError
+        If ``cap_heads_up``, ``uncapped_river`` or ``half_bet_reopens`` is not a bool
+        (``"no"`` and ``1`` are refused: a truthy stand-in is not a yes).
 
     Examples
     --------
@@ -120,12 +124,12 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
-            raise ConfigError(f"structure must be a Structure, got {self.structure!r}")
+            raise ConfigError(f"structure must be a Structure, got {echo(self.structure)}")
         if not isinstance(self.ante_mode, AnteMode):
-            raise ConfigError(f"ante_mode must be an AnteMode, got {self.ante_mode!r}")
+            raise ConfigError(f"ante_mode must be an AnteMode, got {echo(self.ante_mode)}")
         if self.conventions not in CONVENTIONS:
             raise ConfigError(
-                f"conventions must be one of {', '.join(map(repr, CONVENTIONS))}, got {self.conventions!r}"
+                f"conventions must be one of {', '.join(map(repr, CONVENTIONS))}, got {echo(self.conventions)}"
             )
         if self.conventions == "pokerkit" and (self.uncapped_river or self.half_bet_reopens):
             raise ConfigError("uncapped_river and half_bet_reopens are card-room options, not pokerkit's")
@@ -147,6 +151,8 @@ class GameConfig:
         _check_chips("big_bet", self.big_bet, positive=True)
         if self.bet_cap is not None:
             _check_chips("bet_cap", self.bet_cap, positive=True)
+        for flag in ("cap_heads_up", "uncapped_river", "half_bet_reopens"):
+            object.__setattr__(self, flag, check_bool(getattr(self, flag), flag))
         sb, bb = self.small_bet, self.big_bet
         assert sb is not None and bb is not None
         object.__setattr__(self, "bet_sizes", (sb, sb, bb, bb))

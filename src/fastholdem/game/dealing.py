@@ -33,6 +33,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .._validate import echo
 from ..cards import CardLike, card, card_str, parse_cards
 from ..errors import ConfigError, IllegalActionError
 from .config import GameConfig
@@ -163,7 +164,7 @@ class Deal:
 
     def _check_position(self, position: int, *, dealt_only: bool) -> None:
         if isinstance(position, bool) or not isinstance(position, int):
-            raise IllegalActionError(f"a deal position is a number 1..{2 * self._n}, got {position!r}")
+            raise IllegalActionError(f"a deal position is a number 1..{2 * self._n}, got {echo(position)}")
         top = len(self._cards) if dealt_only else 2 * self._n
         if not 1 <= position <= top:
             raise IllegalActionError(

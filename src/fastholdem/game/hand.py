@@ -19,6 +19,7 @@ Seats are the indices of ``stacks``; play goes clockwise, i.e. to higher indices
 
 from __future__ import annotations
 
+import copy
 import enum
 import random
 from collections.abc import Sequence
@@ -26,6 +27,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, cast
 
+from .._validate import check_bool, check_int, echo
 from ..cards import card_str, parse_cards
 from ..errors import (
     BadAmountError,
@@ -125,7 +127,7 @@ class HandResult:
 
 def _as_chips(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ConfigError(f"{name} must be an integer number of chips, got {value!r}")
+        raise ConfigError(f"{name} must be an integer number of chips, got {echo(value)}")
     return value
 
 
@@ -178,6 +180,9 @@ class Hand:
     ------
     ConfigError
         On a bad seat count, stack, button or card setup.
+    TypeError
+        If ``stacks`` is not a sequence (``Hand(config, 100)``), ``manual`` is not a bool
+        or ``seed`` is not an int, a ``random.Random`` or None.
 
     Examples
     --------
@@ -212,15 +217,22 @@ class Hand:
         deck: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(config, GameConfig):
-            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+            raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
+        if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
+            raise TypeError(f"stacks must be a sequence of 2 to 10 chip counts, one per seat, such as "
+                            f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
         n = len(stacks)
         if not 2 <= n <= 10:
             raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n}")
+        if type(manual) is not bool:
+            check_bool(manual, "manual")
+        if seed is not None and not isinstance(seed, random.Random):
+            seed = check_int(seed, "seed", what="an int, a random.Random or None")
         start = _checked_stacks(stacks)
         if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise ConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+            raise ConfigError(f"button must be a seat 0..{n - 1}, got {echo(button)}")
         if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
-            raise ConfigError(f"scale must be a positive integer, got {scale!r}")
+            raise ConfigError(f"scale must be a positive integer, got {echo(scale)}")
         if config.small_blind > config.big_blind:
             raise ConfigError(
                 f"small blind {config.small_blind} exceeds big blind {config.big_blind}"
@@ -308,7 +320,7 @@ class Hand:
                     continue
                 cards = parse_cards(spec)
                 if len(cards) != 2:
-                    raise ConfigError(f"seat {i} needs exactly two hole cards (R3), got {spec!r}")
+                    raise ConfigError(f"seat {i} needs exactly two hole cards (R3), got {echo(spec)}")
                 holes[i] = cards
                 fixed.extend(cards)
         board_cards = parse_cards(board) if board is not None else []
@@ -811,7 +823,7 @@ class Hand:
             self._check_dealer(action)
             return action
         if cls not in _PLAYER_ACTIONS:
-            raise InvalidActionError(f"not an action: {action!r}")
+            raise InvalidActionError(f"not an action: {echo(action)}")
         i = self._actor
         if i is None:
             raise OutOfTurnError(f"no player is to act ({self._where()})", self.legal_actions())
@@ -844,7 +856,7 @@ class Hand:
         amount = action.amount
         word = "bet" if cls is Bet else "raise to"
         if isinstance(amount, bool) or not isinstance(amount, int):
-            raise InvalidActionError(f"{word} amount must be an integer number of chips, got {amount!r}")
+            raise InvalidActionError(f"{word} amount must be an integer number of chips, got {echo(amount)}")
         if lo is None:
             raise self._illegal(IllegalActionError, f"seat {i} cannot {'bet' if cls is Bet else 'raise'}: {self._why_no_raise(i)}")
         assert hi is not None  # max_to is set together with min_to
@@ -938,7 +950,7 @@ class Hand:
         used = self._used
         for c in cards:
             if type(c) is not int or not 0 <= c <= 51:
-                raise InvalidActionError(f"bad card id {c!r}")
+                raise InvalidActionError(f"bad card id {echo(c)}")
             bit = 1 << c
             if used & bit:
                 raise IllegalActionError(f"card {card_str(c)} is already dealt")
@@ -1437,16 +1449,33 @@ class Hand:
     # ------------------------------------------------------------------ misc
 
     def copy(self) -> Hand:
-        """An independent copy of the hand (lists copied; config and events shared)."""
+        """An independent copy of the hand: it shares no mutable state with this one.
+
+        Containers are copied all the way down and the shuffle's random generator is
+        cloned, so dealing or acting on either hand never changes what the other deals:
+        both continue the same deck from here. Only immutable values (the config, events,
+        actions, results) are shared.
+
+        >>> from fastholdem.game import GameConfig
+        >>> hand = Hand(GameConfig(), [100, 100], seed=3)
+        >>> twin = hand.copy()
+        >>> _ = twin.call(), twin.check()
+        >>> _ = hand.call(), hand.check()
+        >>> hand.board == twin.board
+        True
+        """
         new = Hand.__new__(Hand)
+        memo: dict[int, Any] = {id(self.config): self.config}
         for name in Hand.__slots__:
             if not hasattr(self, name):
                 continue
             value = getattr(self, name)
-            if isinstance(value, list):
-                value = [v[:] if isinstance(v, list) else v for v in value]
-            elif isinstance(value, dict):
-                value = dict(value)
+            if name == "_rand" and value is not None and value is not _TOP_OF_DECK.random:
+                rng = random.Random()
+                rng.setstate(value.__self__.getstate())
+                value = rng.random
+            elif name != "_rand":
+                value = copy.deepcopy(value, memo)
             setattr(new, name, value)
         return new
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .._validate import echo
 from ..errors import ConfigError
 from .config import AnteMode, GameConfig
 
@@ -50,7 +51,7 @@ class Level:
         if self.hands is not None and (
             isinstance(self.hands, bool) or not isinstance(self.hands, int) or self.hands <= 0
         ):
-            raise ConfigError(f"a level lasts a positive number of hands, got {self.hands!r}")
+            raise ConfigError(f"a level lasts a positive number of hands, got {echo(self.hands)}")
         if self.small_blind > self.big_blind:
             raise ConfigError(f"level small blind {self.small_blind} exceeds big blind {self.big_blind}")
 
@@ -68,7 +69,7 @@ def check_schedule(levels: Sequence[Level]) -> tuple[Level, ...]:
         raise ConfigError("a tournament needs at least one level")
     for k, level in enumerate(schedule):
         if not isinstance(level, Level):
-            raise ConfigError(f"level {k + 1} must be a Level, got {level!r}")
+            raise ConfigError(f"level {k + 1} must be a Level, got {echo(level)}")
         if level.hands is None and k != len(schedule) - 1:
             raise ConfigError(f"level {k + 1} has no hand count but is not the last level")
     return schedule

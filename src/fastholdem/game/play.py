@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import IO, Any
 
+from .._validate import echo
 from ..cards import cards_str
 from ..errors import FastHoldemError
 from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
@@ -84,7 +85,7 @@ def parse_command(text: str, hand: Hand) -> Any:
             raise ValueError("you cannot bet or raise now")
         return action
     if args and verb not in ("b", "bet", "r", "raise"):
-        raise ValueError(f"{verb!r} takes no amount")
+        raise ValueError(f"{echo(verb)} takes no amount")
     if verb in ("f", "fold"):
         return Fold()
     if verb in ("k", "check", "x"):
@@ -102,10 +103,10 @@ def parse_command(text: str, hand: Hand) -> Any:
             amount = legal.min_to
         else:
             if not args[0].isdigit():
-                raise ValueError(f"{args[0]!r} is not a whole number of chips")
+                raise ValueError(f"{echo(args[0])} is not a whole number of chips")
             amount = int(args[0])
         return Bet(amount) if legal.bet else RaiseTo(amount)
-    raise ValueError(f"unknown command {verb!r}")
+    raise ValueError(f"unknown command {echo(verb)}")
 
 
 _PRE_SIMPLE = {
@@ -145,7 +146,7 @@ def parse_pre_action(text: str) -> PreAction | None:
         return None
     if verb in _PRE_SIMPLE:
         if args:
-            raise ValueError(f"pre-action {verb!r} takes no amount")
+            raise ValueError(f"pre-action {echo(verb)} takes no amount")
         return _PRE_SIMPLE[verb]()
     if verb in ("c", "call", "b", "bet", "r", "raise"):
         if len(args) != 1:
@@ -154,10 +155,10 @@ def parse_pre_action(text: str) -> PreAction | None:
         if verb[0] == "c" and args[0] == "any":
             return PreAction.call_any()
         if not args[0].isdigit() or int(args[0]) <= 0:
-            raise ValueError(f"{args[0]!r} is not a positive whole number of chips")
+            raise ValueError(f"{echo(args[0])} is not a positive whole number of chips")
         amount = int(args[0])
         return PreAction.call(amount) if verb[0] == "c" else PreAction.bet_raise(amount)
-    raise ValueError(f"unknown pre-action {verb!r}")
+    raise ValueError(f"unknown pre-action {echo(verb)}")
 
 
 def _offer(hand: Hand) -> str:

@@ -21,6 +21,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
+from .._validate import echo
 from ..errors import ConfigError, InvalidActionError
 from .actions import Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig
@@ -304,7 +305,7 @@ class TightPlayer:
         margin: float = 0.05,
     ) -> None:
         if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
-            raise ConfigError(f"trials must be a positive integer, got {trials!r}")
+            raise ConfigError(f"trials must be a positive integer, got {echo(trials)}")
         self._rng = random.Random(seed)
         self.trials = trials
         self.raise_share = raise_share
@@ -458,7 +459,7 @@ def ask_pre_actions(
         elif isinstance(pre, PreAction):
             queue.set(hand, i, pre)
         else:
-            raise InvalidActionError(f"pre_action of seat {i} must return a PreAction or None, got {pre!r}")
+            raise InvalidActionError(f"pre_action of seat {i} must return a PreAction or None, got {echo(pre)}")
 
 
 def play_hand(table: Table, players: Agents, *, preactions: PreActions | None = None) -> Hand:

@@ -21,6 +21,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 import numpy as np
 
+from .._validate import check_bool, check_int, echo
 from ..errors import ConfigError
 from .buyin import BuyInPolicy
 from .config import GameConfig, Structure
@@ -58,7 +59,7 @@ def make_player(name: str, seed: int | None = None) -> Any:
     """
     key = _ALIASES.get(name.strip().lower())
     if key is None:
-        raise ConfigError(f"unknown policy {name!r}: choose from {', '.join(POLICIES)}")
+        raise ConfigError(f"unknown policy {echo(name)}: choose from {', '.join(POLICIES)}")
     if key == "random":
         return RandomPlayer(seed)
     if key == "station":
@@ -247,12 +248,16 @@ class _Plan:
 def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks: int | Sequence[int] | None,
           seed: int | None, carry_stacks: bool, block_hands: int) -> _Plan:
     """Check the arguments of :func:`simulate` (ConfigError) and draw a seed when it is None."""
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 0:
-        raise ConfigError(f"hands must be a non-negative integer, got {hands!r}")
-    if isinstance(block_hands, bool) or not isinstance(block_hands, int) or block_hands < 1:
-        raise ConfigError(f"block_hands must be a positive integer, got {block_hands!r}")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise ConfigError(f"seed must be an int or None, got {seed!r}")
+    # TypeError for a non-int (1.5, True); ConfigError (a ValueError) for a value out of range.
+    hands = check_int(hands, "hands", what="a non-negative int")
+    if hands < 0:
+        raise ConfigError(f"hands must be a non-negative integer, got {echo(hands)}")
+    block_hands = check_int(block_hands, "block_hands", what="a positive int")
+    if block_hands < 1:
+        raise ConfigError(f"block_hands must be a positive integer, got {echo(block_hands)}")
+    if seed is not None:
+        seed = check_int(seed, "seed", what="an int or None")
+    check_bool(carry_stacks, "carry_stacks")
     n = len(policies)
     if not 2 <= n <= 10:
         raise ConfigError(f"a table seats 2 to 10 players (R10), got {n}")
@@ -415,11 +420,15 @@ def simulate(
     Raises
     ------
     ConfigError
-        On a bad number of seats, hands, stacks, block size, seed or an unknown policy name.
+        On a bad number of seats, hands, stacks, block size or an unknown policy name.
+    TypeError
+        If ``hands``, ``seed`` or ``block_hands`` is not an int, or ``carry_stacks`` or
+        ``progress`` is not a bool.
     """
     from ..phh import SessionWriter
     from ..progress import Progress
 
+    check_bool(progress, "progress", optional=True)
     plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands)
     tally = _Tally(len(plan.agents))
     writer = SessionWriter(phh) if phh is not None else None

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
+from .._validate import echo
 from ..errors import InvalidActionError, OutOfTurnError
 from .actions import Bet, Call, Check, Fold, LegalActions, RaiseTo
 
@@ -77,7 +78,7 @@ class PreAction:
             a = self.amount
             if isinstance(a, bool) or not isinstance(a, int) or a <= 0:
                 raise InvalidActionError(
-                    f"pre-action {self.kind.value} needs a positive chip amount, got {a!r}"
+                    f"pre-action {self.kind.value} needs a positive chip amount, got {echo(a)}"
                 )
         elif self.amount is not None:
             raise InvalidActionError(f"pre-action {self.kind.value} takes no amount")
@@ -312,12 +313,12 @@ def bet_pot_fraction(hand: Hand, fraction: str | int | float | Fraction) -> Bet 
             f = _FRACTIONS[fraction.strip().lower()]
         except KeyError:
             raise InvalidActionError(
-                f"unknown pot fraction {fraction!r}: use 33%, 50%, pot/100% or a number"
+                f"unknown pot fraction {echo(fraction)}: use 33%, 50%, pot/100% or a number"
             ) from None
     else:
         f = Fraction(fraction)
     if f <= 0:
-        raise InvalidActionError(f"pot fraction must be positive, got {fraction!r}")
+        raise InvalidActionError(f"pot fraction must be positive, got {echo(fraction)}")
     legal = hand.legal_actions()
     if legal.min_to is None or legal.seat is None:
         return None
@@ -355,7 +356,7 @@ def preset(hand: Hand, name: str) -> Bet | RaiseTo | None:
     try:
         how, value = PRESETS[name.strip().lower()]
     except KeyError:
-        raise InvalidActionError(f"unknown sizing preset {name!r}: use one of {', '.join(PRESETS)}") from None
+        raise InvalidActionError(f"unknown sizing preset {echo(name)}: use one of {', '.join(PRESETS)}") from None
     if how == "multiple":
         return raise_by_multiple(hand, value)
     return bet_pot_fraction(hand, value)

@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Union
 
+from .._validate import check_int, echo, is_bool
 from ..cards import Deck, card_str
 from ..errors import ConfigError, IllegalActionError
 from .buyin import BuyInPolicy
@@ -152,6 +153,9 @@ class Table:
     ------
     ConfigError
         On a bad seat count, a buy-in outside the policy, or a bad button choice.
+    TypeError
+        If ``stacks`` is not a sequence, ``auto_rebuy`` is neither a bool nor an int, or
+        ``seed`` is not an int or None.
 
     Examples
     --------
@@ -175,10 +179,17 @@ class Table:
         scale: int = 1,
     ) -> None:
         if not isinstance(config, GameConfig):
-            raise ConfigError(f"config must be a GameConfig, got {config!r}")
+            raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
+        if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
+            raise TypeError(f"stacks must be a sequence of chip counts, one per player, such as "
+                            f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
+        if not is_bool(auto_rebuy):
+            check_int(auto_rebuy, "auto_rebuy", what="True, False or a positive chip count")
+        if seed is not None:
+            seed = check_int(seed, "seed", what="an int or None")
         size = seats if seats is not None else (len(stacks) if stacks else 10)
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
-            raise ConfigError(f"a table has 2 to 10 seats (R10), got {size!r}")
+            raise ConfigError(f"a table has 2 to 10 seats (R10), got {echo(size)}")
         if len(stacks) > size:
             raise ConfigError(f"{len(stacks)} players do not fit at a table of {size} seats")
         if names is not None and len(names) != len(stacks):
@@ -186,7 +197,7 @@ class Table:
         if button not in ("random", "draw") and (
             isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < size
         ):
-            raise ConfigError(f"button must be 'random', 'draw' or a seat 0..{size - 1}, got {button!r}")
+            raise ConfigError(f"button must be 'random', 'draw' or a seat 0..{size - 1}, got {echo(button)}")
         if isinstance(auto_rebuy, int) and not isinstance(auto_rebuy, bool) and auto_rebuy <= 0:
             raise ConfigError(f"auto_rebuy must be True, False or a positive chip count, got {auto_rebuy}")
         self.base_config = config
@@ -238,14 +249,14 @@ class Table:
         """
         self._between_hands("join")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
-            raise ConfigError(f"no seat {seat!r}: the table has seats 0..{self.size - 1}")
+            raise ConfigError(f"no seat {echo(seat)}: the table has seats 0..{self.size - 1}")
         if self._seats[seat] is not None:
             raise ConfigError(f"seat {seat} is taken")
         if self.is_tournament:
             if self.hands_played or self.hand is not None:
                 raise ConfigError("players cannot join a tournament after it started")
             if isinstance(buy_in, bool) or not isinstance(buy_in, int) or buy_in <= 0:
-                raise ConfigError(f"starting chips must be a positive integer, got {buy_in!r}")
+                raise ConfigError(f"starting chips must be a positive integer, got {echo(buy_in)}")
         else:
             self.buy_in.check(buy_in)
         self._seats[seat] = Seat(seat, name if name is not None else f"seat{seat}", buy_in, buy_in, buy_in)
@@ -304,7 +315,7 @@ class Table:
             if player is not None:
                 if isinstance(stack, bool) or not isinstance(stack, int) or stack <= 0:
                     raise ConfigError(
-                        f"stack of seat {player.index} must be a positive integer, got {stack!r}"
+                        f"stack of seat {player.index} must be a positive integer, got {echo(stack)}"
                     )
                 player.stack = stack
                 player.waiting = False
@@ -312,7 +323,7 @@ class Table:
     def _player(self, seat: int) -> Seat:
         player = self._seats[seat] if isinstance(seat, int) and 0 <= seat < self.size else None
         if player is None:
-            raise ConfigError(f"nobody sits at seat {seat!r}")
+            raise ConfigError(f"nobody sits at seat {echo(seat)}")
         return player
 
     def _between_hands(self, what: str) -> None:

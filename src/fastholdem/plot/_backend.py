@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from .._validate import check_output_path
+
 
 def pyplot() -> Any:
     """``matplotlib.pyplot`` on the Agg backend; ImportError names the extra to install."""
@@ -26,12 +28,7 @@ def save(fig: Any, path: str | os.PathLike[str], dpi: int = 120) -> str:
     ValueError
         The folder of ``path`` does not exist, or ``path`` is a folder.
     """
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise ValueError(f"cannot write {path}: folder {folder} does not exist")
-    if os.path.isdir(path):
-        raise ValueError(f"cannot write {path}: it is a folder")
+    path = check_output_path(path)
     fig.savefig(path, dpi=dpi)
     pyplot().close(fig)
     return os.path.abspath(path)
