@@ -245,8 +245,8 @@ class EquityJob:
         engine = self._engine
         if isinstance(engine, (ExactEngine, SweepEngine)):
             if isinstance(engine, ExactEngine):
-                rows = {k: np.concatenate([getattr(t, k) for t in tallies]) for k in EquityTally._FIELDS}
-                eq, win, tie, split, deals, per = engine.finish(rows)
+                eq, win, tie, split, deals, per = engine.finish(
+                    [{k: getattr(t, k) for k in EquityTally._FIELDS} for t in tallies])
             else:
                 summed = tallies[0]
                 for t in tallies[1:]:
