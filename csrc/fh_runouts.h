@@ -33,8 +33,9 @@ size_t fh_runout_row_words(int n_players);
  * fh_runout_row_words(n) words (n = n_players) goes to out[f * n_deals + i], the words being
  * the fields of fh_tally that n players use, in order: deals, win[n], tie[n], share[n],
  * share_sq[n], split[0..n]. (A 416-byte fh_tally per deal would cost more to clear and copy
- * than the comparisons; field-major columns are contiguous to sum.) Deals whose combos share a card must not be passed;
- * 2 <= n_players <= FH_MAX_PLAYERS. Parallel over deals (fh_parallel; poll may be NULL). */
+ * than the comparisons; field-major columns are contiguous to sum.) Deals whose combos share
+ * a card must not be passed; 2 <= n_players <= FH_MAX_PLAYERS. Parallel over deals
+ * (fh_parallel; poll may be NULL). */
 fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
                             int n_players, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
                             uint64_t *out);

@@ -156,7 +156,8 @@ def listed_deal_by_deal(parsed: list, limit: int) -> tuple[np.ndarray, np.ndarra
 
 def test_hand_assignments_equal_deal_by_deal_listing() -> None:
     rng = random.Random(11)
-    spots = [(["AKs,QQ+", "JJ-88", "random"], "Td7c2sKh", ""), (["AA,KK:0.5", "random", "QQ-TT:0.3"], "AhKh2h", ""),
+    spots = [(["AKs,QQ+", "JJ-88", "random"], "Td7c2sKh", ""),
+             (["AA,KK:0.5", "random", "QQ-TT:0.3"], "AhKh2h", ""),
              (["AKs:0.7,QQ+:0.2", "JJ-88:0.9"], "", "")] + [random_spot(rng) for _ in range(40)]
     for players, board, dead in spots:
         try:
@@ -207,3 +208,17 @@ def test_exact_engine_finish_of_chunks_equals_weighted_sums(players: list[str], 
     assert deals == int(want[-1])
     for (m, s), (m0, s0) in zip(per(), e.combo_equities(rows)):
         assert m.tobytes() == m0.tobytes() and s.tobytes() == s0.tobytes()
+
+
+def test_run_exact_runout_chunks_equal_a_hundred_chunks() -> None:
+    from fastholdem import equity_job
+
+    players = ["AKs,QQ+", "JJ-88", "KQs,A5s,random"]
+    job = equity_job(players, board="Td7c2sKh", exact=True)
+    assert job._engine.runout_work() > 0
+    got = equity(players, board="Td7c2sKh", exact=True, threads=1)
+    want = job.combine([job.run(c, 2) for c in reversed(job.chunks(100))])
+    assert got.equity.tobytes() == want.equity.tobytes() and got.split.tobytes() == want.split.tobytes()
+    assert got.deals == want.deals
+    for p in range(3):
+        assert got.by_combo(p).tobytes() == want.by_combo(p).tobytes()

@@ -6,7 +6,8 @@ only by a suit permutation are enumerated once), or reads heads-up preflop deals
 shipped table (:mod:`fastholdem.equity.engines.table`). On a flop or turn it values every
 combo once per runout instead and compares each deal's rows of values (runout tables,
 csrc/fh_runouts.c); the tallies are the same. Tallies are integers, so any split of the
-work adds up exactly.
+work adds up exactly; with unit weights the totals are integer sums too (equal to the
+weighted float sums, which are exact below 2**53).
 """
 
 from __future__ import annotations
@@ -112,6 +113,15 @@ class ExactEngine:
             return len(self.unique)
         return len(self.unique) * int(boards_per_deal) * self.n_players
 
+    def runout_work(self) -> int:
+        """Value comparisons of the runout tables (deals x players x runouts); 0 unless
+        ``by_runouts``."""
+        if not self.by_runouts:
+            return 0
+        left = 52 - len(self.board) - len(self.dead)
+        runouts = left if len(self.board) == 4 else left * (left - 1) // 2
+        return len(self.unique) * self.n_players * runouts
+
     def tally(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
         """Integer tallies of distinct deals [lo, hi), one row per deal."""
         if self.from_table:
@@ -144,7 +154,8 @@ class ExactEngine:
             ones = total_deals * _core.SHARE_UNIT < 2**53
         if ones:
             deals_w = float(total_deals)
-            share, win, tie, split = (sums[key].astype(np.float64) for key in ("share", "win", "tie", "split"))
+            share, win, tie, split = (sums[key].astype(np.float64)
+                                      for key in ("share", "win", "tie", "split"))
         else:
             t = {key: np.concatenate([part[key] for part in parts])
                  for key in ("deals", "share", "win", "tie", "split")}
@@ -159,9 +170,11 @@ class ExactEngine:
         eq = share / (_core.SHARE_UNIT * deals_w)
         return eq, win / deals_w, tie / deals_w, split, total_deals, partial(self._combo_equities_of, parts)
 
-    def _combo_equities_of(self, parts: list[dict[str, npt.NDArray[np.uint64]]]) -> list[tuple[_Floats, _Floats]]:
+    def _combo_equities_of(self, parts: list[dict[str, npt.NDArray[np.uint64]]]
+                           ) -> list[tuple[_Floats, _Floats]]:
         """:meth:`combo_equities` of the chunks' rows (joined only when asked for)."""
-        return self.combo_equities({key: np.concatenate([part[key] for part in parts]) for key in ("deals", "share")})
+        return self.combo_equities({key: np.concatenate([part[key] for part in parts])
+                                    for key in ("deals", "share")})
 
     def combo_equities(self, t: dict[str, npt.NDArray[np.uint64]]) -> list[tuple[_Floats, _Floats]]:
         """Per player, the weight (probability of holding it) and equity of each combo, from
