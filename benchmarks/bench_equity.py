@@ -356,9 +356,10 @@ def main(argv: list[str] | None = None) -> int:
 
     notes.append("OMPEval (C++, built outside the repository; 1 thread, CPU time, medians of 5 runs alternating "
                  "with fastholdem, 2026-11-30): MC 'AKs,QQ+' vs random vs random 28.8 M/s (fastholdem 35.4, "
-                 "1.23x); MC 6 random 13.9 M/s (fastholdem 19.5, 1.40x); 'AKs,QQ+' vs 'JJ-88' vs random exact "
-                 "on Td7c2s 1.02 s (fastholdem 0.42 s, 2.43x), on AhKh2h 0.31 s (0.16 s, 1.89x), on Td7c2sKh "
-                 "0.047 s (0.15 s, 0.31x); 'AKs,QQ+' vs random exact on Td7c2s 36 ms (23 ms, 1.57x)")
+                 "1.23x); MC 6 random 13.9 M/s (fastholdem 19.5, 1.40x); 'AKs,QQ+' vs random exact on Td7c2s "
+                 "36 ms (23 ms, 1.57x); 'AKs,QQ+' vs 'JJ-88' vs random exact (2026-12-01, wall time on one "
+                 "pinned core, medians of 5-9 alternating runs) on Td7c2s 0.87 s (fastholdem 0.25 s, 3.5x), "
+                 "on AhKh2h 0.28 s (0.11 s, 2.5x), on Td7c2sKh 0.046 s (0.046 s, 1.0x)")
 
     # Exact multiway ranges postflop (runout tables), 1 thread.
     multi = ["AKs,QQ+", "JJ-88", "KQs"] if quick else ["AKs,QQ+", "JJ-88", "random"]

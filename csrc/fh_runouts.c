@@ -1,7 +1,6 @@
 /* fh_runouts.c -- exact equity of fixed-hole deals by runout tables (see fh_runouts.h). */
 #include "fh_runouts.h"
 
-#include <string.h>
 
 #include "fh_eval.h"
 
@@ -18,6 +17,8 @@ size_t fh_runout_count(int n_board, fh_mask_t board_and_dead) {
 }
 
 size_t fh_runout_stride(size_t n_runouts) { return (n_runouts + 7) / 8 * 8; }
+
+size_t fh_runout_row_words(int n_players) { return 5 * (size_t)n_players + 2; }
 
 fh_status fh_runout_values(const fh_card_t *combos, size_t n_combos, const fh_card_t *board, int n_board,
                            fh_mask_t dead, uint16_t *values, size_t stride) {
@@ -69,34 +70,45 @@ typedef struct {
     size_t stride;
     const uint32_t *deals;
     int n_players;
-    fh_tally *tallies;
+    uint64_t *out;
+    size_t n_deals;
 } runout_job;
 
-/* counts[p][w]: runouts in which player p is one of exactly w + 1 best hands; valid: runouts
- * counted. Turned into a tally. */
-static void counts_to_tally(const uint64_t counts[FH_MAX_PLAYERS][FH_MAX_PLAYERS], uint64_t valid, int n,
-                            fh_tally *t) {
+/* counts[p][w] (p, w < n): runouts in which player p is one of exactly w + 1 best hands;
+ * valid: runouts counted. Written as one compact tally, word f at out[f * step] (see
+ * fh_runout_tallies). */
+FH_INLINE void counts_to_row(const uint64_t counts[FH_MAX_PLAYERS][FH_MAX_PLAYERS], uint64_t valid, int n,
+                             uint64_t *out, size_t step) {
+    uint64_t row[5 * FH_MAX_PLAYERS + 2];
     /* The pot share of each of w + 1 winners: FH_SHARE_UNIT / (w + 1). */
     static const uint64_t SHARE[FH_MAX_PLAYERS] = {
         FH_SHARE_UNIT / 1, FH_SHARE_UNIT / 2, FH_SHARE_UNIT / 3, FH_SHARE_UNIT / 4, FH_SHARE_UNIT / 5,
         FH_SHARE_UNIT / 6, FH_SHARE_UNIT / 7, FH_SHARE_UNIT / 8, FH_SHARE_UNIT / 9, FH_SHARE_UNIT / 10,
     };
-    memset(t, 0, sizeof *t);
-    t->deals = valid;
+    uint64_t *win = row + 1, *tie = win + n, *share = tie + n, *share_sq = share + n, *split = share_sq + n;
+    row[0] = valid;
+    split[0] = 0;
+    for (int w = 0; w < n; w++) split[w + 1] = 0;
     for (int p = 0; p < n; p++) {
+        uint64_t wn = 0, tt = 0, sh = 0, sq = 0;
         for (int w = 0; w < n; w++) {
             uint64_t c = counts[p][w];
             uint64_t s = SHARE[w];
             if (w == 0)
-                t->win[p] += c;
+                wn += c;
             else
-                t->tie[p] += c;
-            t->share[p] += c * s;
-            t->share_sq[p] += c * s * s;
-            t->split[w + 1] += c; /* each w + 1 way split is seen by its w + 1 winners */
+                tt += c;
+            sh += c * s;
+            sq += c * s * s;
+            split[w + 1] += c; /* each w + 1 way split is seen by its w + 1 winners */
         }
+        win[p] = wn;
+        tie[p] = tt;
+        share[p] = sh;
+        share_sq[p] = sq;
     }
-    for (int w = 2; w <= n; w++) t->split[w] /= (uint64_t)w;
+    for (int w = 2; w <= n; w++) split[w] /= (uint64_t)w;
+    for (int f = 0; f < 5 * n + 2; f++) out[(size_t)f * step] = row[f];
 }
 
 /* One deal: rows[p] are the players' value rows; n >= 2 (a constant in the copies below).
@@ -104,10 +116,14 @@ static void counts_to_tally(const uint64_t counts[FH_MAX_PLAYERS][FH_MAX_PLAYERS
  * of best hands, it counts: runouts counted; E[p] = sum of e_p; T = runouts where all n tie;
  * A[p][w] = sum of e_p for w = 1 .. n - 2. The share of w = n - 1 follows:
  * E[p] - sum_w A[p][w] - T. Fewer counters than one per (p, w) keep them in registers. */
-FH_INLINE void one_deal(const uint16_t *const *rows, const int n, size_t stride, fh_tally *t) {
+FH_INLINE void one_deal(const uint16_t *const *rows, const int n, size_t stride, uint64_t *out, size_t step) {
     uint64_t counts[FH_MAX_PLAYERS][FH_MAX_PLAYERS];
-    uint64_t E[FH_MAX_PLAYERS] = {0}, T = 0, valid = 0;
-    memset(counts, 0, sizeof counts);
+    uint64_t E[FH_MAX_PLAYERS], T = 0, valid = 0;
+    /* Only the counters used (p < n, w <= n - 3) are summed into; the rest are set below. */
+    for (int p = 0; p < n; p++) {
+        E[p] = 0;
+        for (int w = 0; w < n - 2; w++) counts[p][w] = 0;
+    }
     size_t r = 0;
 #ifdef FH_RUNOUTS_SSE2
     const __m128i zero = _mm_setzero_si128();
@@ -186,13 +202,17 @@ FH_INLINE void one_deal(const uint16_t *const *rows, const int n, size_t stride,
         counts[p][n - 2] = rest;
         counts[p][n - 1] = T;
     }
-    counts_to_tally((const uint64_t(*)[FH_MAX_PLAYERS])counts, valid, n, t);
+    counts_to_row((const uint64_t(*)[FH_MAX_PLAYERS])counts, valid, n, out, step);
 }
 
-static void one_deal_3(const uint16_t *const *rows, size_t stride, fh_tally *t) { one_deal(rows, 3, stride, t); }
-static void one_deal_4(const uint16_t *const *rows, size_t stride, fh_tally *t) { one_deal(rows, 4, stride, t); }
-static void one_deal_any(const uint16_t *const *rows, int n, size_t stride, fh_tally *t) {
-    one_deal(rows, n, stride, t);
+static void one_deal_3(const uint16_t *const *rows, size_t stride, uint64_t *out, size_t step) {
+    one_deal(rows, 3, stride, out, step);
+}
+static void one_deal_4(const uint16_t *const *rows, size_t stride, uint64_t *out, size_t step) {
+    one_deal(rows, 4, stride, out, step);
+}
+static void one_deal_any(const uint16_t *const *rows, int n, size_t stride, uint64_t *out, size_t step) {
+    one_deal(rows, n, stride, out, step);
 }
 
 static void runout_worker(fh_par *par, void *ctx, int tid) {
@@ -205,21 +225,21 @@ static void runout_worker(fh_par *par, void *ctx, int tid) {
             const uint32_t *d = j->deals + i * (size_t)j->n_players;
             for (int p = 0; p < j->n_players; p++) rows[p] = j->values + (size_t)d[p] * j->stride;
             if (j->n_players == 3)
-                one_deal_3(rows, j->stride, &j->tallies[i]);
+                one_deal_3(rows, j->stride, j->out + i, j->n_deals);
             else if (j->n_players == 4)
-                one_deal_4(rows, j->stride, &j->tallies[i]);
+                one_deal_4(rows, j->stride, j->out + i, j->n_deals);
             else
-                one_deal_any(rows, j->n_players, j->stride, &j->tallies[i]);
+                one_deal_any(rows, j->n_players, j->stride, j->out + i, j->n_deals);
         }
     }
 }
 
 fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
                             int n_players, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
-                            fh_tally *tallies) {
+                            uint64_t *out) {
     if (n_players < 2 || n_players > FH_MAX_PLAYERS || stride % 8) return FH_ERR_ARGUMENT;
     if (n_deals == 0) return FH_OK;
-    runout_job j = {values, stride, deals, n_players, tallies};
+    runout_job j = {values, stride, deals, n_players, out, n_deals};
     int nt = fh_par_clamp_threads(threads);
     if ((size_t)nt > n_deals / 64 + 1) nt = (int)(n_deals / 64 + 1);
     return fh_par_run(n_deals, 64, nt, runout_worker, &j, poll, poll_ctx, poll_ms);

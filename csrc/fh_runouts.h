@@ -25,11 +25,19 @@ size_t fh_runout_stride(size_t n_runouts);
 fh_status fh_runout_values(const fh_card_t *combos, size_t n_combos, const fh_card_t *board, int n_board,
                            fh_mask_t dead, uint16_t *values, size_t stride);
 
+/* Words in one compact tally row of fh_runout_tallies: 5 * n_players + 2. */
+size_t fh_runout_row_words(int n_players);
+
 /* Tally of each deal over the runouts: deal i's players hold the combos (rows of `values`)
- * deals[i * n_players + p]. tallies[i] is overwritten. Deals whose combos share a card must
- * not be passed; 2 <= n_players <= FH_MAX_PLAYERS. Parallel over deals (fh_parallel; poll may be NULL). */
+ * deals[i * n_players + p]. Deal i's tally is written field-major: word f of its
+ * fh_runout_row_words(n) words (n = n_players) goes to out[f * n_deals + i], the words being
+ * the fields of fh_tally that n players use, in order: deals, win[n], tie[n], share[n],
+ * share_sq[n], split[0..n]. (A 416-byte fh_tally per deal would cost more to clear and copy
+ * than the comparisons; field-major columns are contiguous to sum.) Deals whose combos share
+ * a card must not be passed; 2 <= n_players <= FH_MAX_PLAYERS. Parallel over deals
+ * (fh_parallel; poll may be NULL). */
 fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
                             int n_players, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
-                            fh_tally *tallies);
+                            uint64_t *out);
 
 #endif /* FH_RUNOUTS_H */

@@ -109,7 +109,8 @@ cdef extern from "fh_runouts.h" nogil:
                                fh_mask_t dead, uint16_t *values, size_t stride)
     fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
                                 int n_players, int threads, int (*poll)(void *) noexcept nogil,
-                                void *poll_ctx, unsigned poll_ms, fh_tally *tallies)
+                                void *poll_ctx, unsigned poll_ms, uint64_t *out)
+    size_t fh_runout_row_words(int n_players)
 
 # ---- sweep: exact heads-up range equity per runout (fh_sweep.h) ---------------------------
 

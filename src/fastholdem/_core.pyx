@@ -835,27 +835,25 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
         raise ValueError("values must come from runout_values")
     if d.shape[0] and int(d.max()) >= values.shape[0]:
         raise ValueError("a deal refers to a row past the value table")
-    cdef Py_ssize_t n = d.shape[0], lo, hi, batch = 8192
+    cdef Py_ssize_t n = d.shape[0]
     cdef int players = <int>d.shape[1]
-    columns = _tally_columns(players)
-    out = {key: np.zeros((n,) if key == "deals" else (n, cols.stop - cols.start), dtype=np.uint64)
-           for key, cols in columns.items()}
-    # Batches of deals through a cache-sized buffer of full tallies (416 bytes a deal).
-    raw = np.zeros((min(max(n, 1), batch), _TALLY_WORDS), dtype=np.uint64)
+    # One compact tally per deal, written field-major in place by the kernel (each key is a
+    # view whose columns are contiguous).
+    cdef Py_ssize_t width = <Py_ssize_t>fh_runout_row_words(players)
+    raw = np.empty((width, n), dtype=np.uint64)
     cdef uint64_t[:, ::1] t = raw
     cdef const uint32_t[:, ::1] dv = d
     cdef fh_status status = FH_OK
     cdef _Interrupt intr = _Interrupt(_threads(threads))
-    for lo in range(0, n, batch):
-        hi = min(n, lo + batch)
+    if n:
         with nogil:
-            status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[lo, 0], <size_t>(hi - lo),
-                                       players, intr.ex.threads, _poll_signals, <void *>intr, 0,
-                                       <fh_tally *>&t[0, 0])
-        intr.check(status)
-        for key, cols in columns.items():
-            out[key][lo:hi] = raw[:hi - lo, cols]
-    return out
+            status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[0, 0], <size_t>n, players,
+                                       intr.ex.threads, _poll_signals, <void *>intr, 0, &t[0, 0])
+    intr.check(status)
+    k = players
+    return {"deals": raw[0], "win": raw[1:1 + k].T, "tie": raw[1 + k:1 + 2 * k].T,
+            "share": raw[1 + 2 * k:1 + 3 * k].T, "share_sq": raw[1 + 3 * k:1 + 4 * k].T,
+            "split": raw[1 + 4 * k:2 + 5 * k].T}
 
 def sweep_two(object cards, object w0, object w1, object board, object dead, object perms, uint64_t first,
               uint64_t count, int threads):

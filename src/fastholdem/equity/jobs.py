@@ -45,6 +45,10 @@ BLOCK_TRIALS = 4096
 SWEEP_CHUNK_WORK = 20_000_000
 """Combos evaluated (entries x runouts) per chunk when :func:`run_exact` runs a sweep: about a
 quarter of a second, so short sweeps run as one chunk and long ones report progress."""
+RUNOUT_CHUNK_WORK = 5_000_000
+"""Value comparisons (deals x players x runouts) per chunk when :func:`run_exact` counts a
+flop or turn by runout tables: a few milliseconds, and rows small enough to stay in cache
+until they are summed (a 3-way turn of ~360k deals runs as 10 chunks, a flop as 100)."""
 MAX_ROUND_BLOCKS = 32
 """Most blocks between two checks of the standard-error target. The first check comes after
 one block (4,096 trials) and each round then doubles the trials done, up to this many blocks
@@ -245,8 +249,8 @@ class EquityJob:
         engine = self._engine
         if isinstance(engine, (ExactEngine, SweepEngine)):
             if isinstance(engine, ExactEngine):
-                rows = {k: np.concatenate([getattr(t, k) for t in tallies]) for k in EquityTally._FIELDS}
-                eq, win, tie, split, deals, per = engine.finish(rows)
+                eq, win, tie, split, deals, per = engine.finish(
+                    [{k: getattr(t, k) for k in EquityTally._FIELDS} for t in tallies])
             else:
                 summed = tallies[0]
                 for t in tallies[1:]:
@@ -276,10 +280,13 @@ class EquityJob:
 
 def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:
     """Enumerate ``job`` in about 100 chunks (one when read from the preflop table; a sweep
-    in chunks of at least ``SWEEP_CHUNK_WORK`` entry-runouts, up to 100)."""
+    in chunks of at least ``SWEEP_CHUNK_WORK`` entry-runouts, runout tables in chunks of at
+    least ``RUNOUT_CHUNK_WORK`` comparisons, up to 100)."""
     engine = job._engine
     if isinstance(engine, SweepEngine):  # chunks of about SWEEP_CHUNK_WORK entry-runouts each
         count = max(1, min(100, engine.visits() // SWEEP_CHUNK_WORK))
+    elif isinstance(engine, ExactEngine) and engine.by_runouts:
+        count = max(1, min(100, engine.runout_work() // RUNOUT_CHUNK_WORK))
     else:
         count = 1 if isinstance(engine, ExactEngine) and engine.from_table else 100
     parts = []

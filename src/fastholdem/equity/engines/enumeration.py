@@ -6,7 +6,8 @@ only by a suit permutation are enumerated once), or reads heads-up preflop deals
 shipped table (:mod:`fastholdem.equity.engines.table`). On a flop or turn it values every
 combo once per runout instead and compares each deal's rows of values (runout tables,
 csrc/fh_runouts.c); the tallies are the same. Tallies are integers, so any split of the
-work adds up exactly.
+work adds up exactly; with unit weights the totals are integer sums too (equal to the
+weighted float sums, which are exact below 2**53).
 """
 
 from __future__ import annotations
@@ -31,23 +32,27 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
                      ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None:
     """Every collision-free choice of one combo per player, with its weight (product of the
     combo weights); None when more than ``limit`` would have to be listed."""
-    deals = np.zeros((1, 0), dtype=np.uint8)
-    weights = np.ones(1)
-    masks = np.zeros(1, dtype=np.uint64)
+    masks = np.zeros(1, dtype=np.uint64)  # cards held in each partial deal
+    picks: list[npt.NDArray[np.intp]] = []  # per player so far, the combo of each partial deal
     one = np.uint64(1)
-    for p in parsed:
+    for i, p in enumerate(parsed):
         n = len(p.combos)
-        if len(deals) * n > limit:
+        if len(masks) * n > limit:
             return None
         cmask = (one << p.combos[:, 0].astype(np.uint64)) | (one << p.combos[:, 1].astype(np.uint64))
-        a = np.repeat(np.arange(len(deals)), n)
-        b = np.tile(np.arange(n), len(deals))
-        ok = (masks[a] & cmask[b]) == 0
-        a, b = a[ok], b[ok]
-        deals = np.concatenate([deals[a], p.combos[b]], axis=1)
-        weights = weights[a] * p.weights[b]
-        masks = masks[a] | cmask[b]
-    return np.ascontiguousarray(deals), weights
+        # Row-major: deal a then combo b, as repeating the deals and tiling the combos would.
+        a, b = np.nonzero((masks[:, None] & cmask[None, :]) == 0)
+        picks = [q[a] for q in picks] + [b]
+        if i + 1 < len(parsed):
+            masks = masks[a] | cmask[b]
+    # Each combo as one 2-byte item: a player's column is then a single gather.
+    deals = np.empty((len(picks[0]) if picks else 1, len(parsed)), dtype=np.uint16)
+    weights = np.ones(len(deals))
+    for i, (p, b) in enumerate(zip(parsed, picks)):
+        deals[:, i] = np.ascontiguousarray(p.combos, dtype=np.uint8).view(np.uint16)[:, 0][b]
+        if not np.all(p.weights == 1.0):  # x * 1.0 is x: the same products as player by player
+            weights = weights * p.weights[b]
+    return deals.view(np.uint8), weights
 
 
 def suit_symmetric(board: list[int], dead: list[int]) -> bool:
@@ -91,15 +96,15 @@ class ExactEngine:
         # compares its players' rows), built on the first tally.
         self.by_runouts = len(board) in (3, 4)
         if self.by_runouts:
-            a = self.unique[:, 0::2].astype(np.intp).ravel()
-            b = self.unique[:, 1::2].astype(np.intp).ravel()
-            codes = np.maximum(a, b) * 52 + np.minimum(a, b)
-            present = np.zeros(52 * 52, dtype=bool)
+            # Each combo as its two bytes read as one uint16 (a card order other than the
+            # players' would only add a row of equal values).
+            codes = np.ascontiguousarray(self.unique).view(np.uint16)
+            present = np.zeros(1 << 16, dtype=bool)
             present[codes] = True
-            table = np.flatnonzero(present)
+            table = np.flatnonzero(present).astype(np.uint16)
             row_of = np.cumsum(present, dtype=np.uint32) - np.uint32(1)
-            self._rows = row_of[codes].reshape(len(self.unique), self.n_players)
-            self._combos = np.stack([table // 52, table % 52], axis=1).astype(np.uint8)
+            self._rows = row_of[codes]
+            self._combos = table.view(np.uint8).reshape(len(table), 2)
             self._values: npt.NDArray[np.uint16] | None = None
 
     def cost(self, boards_per_deal: int) -> int:
@@ -107,6 +112,15 @@ class ExactEngine:
         if self.from_table:
             return len(self.unique)
         return len(self.unique) * int(boards_per_deal) * self.n_players
+
+    def runout_work(self) -> int:
+        """Value comparisons of the runout tables (deals x players x runouts); 0 unless
+        ``by_runouts``."""
+        if not self.by_runouts:
+            return 0
+        left = 52 - len(self.board) - len(self.dead)
+        runouts = left if len(self.board) == 4 else left * (left - 1) // 2
+        return len(self.unique) * self.n_players * runouts
 
     def tally(self, lo: int, hi: int, threads: int) -> dict[str, npt.NDArray[np.uint64]]:
         """Integer tallies of distinct deals [lo, hi), one row per deal."""
@@ -118,24 +132,49 @@ class ExactEngine:
             return _core.runout_tallies(self._values, self._rows[lo:hi], threads)
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
-    def finish(self, t: dict[str, npt.NDArray[np.uint64]]
+    def finish(self, parts: list[dict[str, npt.NDArray[np.uint64]]]
                ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, Callable[[], list[tuple[_Floats, _Floats]]]]:
         """Equity, win, tie, split (weighted), the number of boards, and a function giving
         per player the (weight, equity) of each of its combos, from the tallies of every
-        distinct deal (rows in order)."""
+        distinct deal: one dict of rows per chunk, chunks in order."""
         w = self.weights
-        inv = self.inverse
-        rows = {"deals": t["deals"], "share": t["share"]}
-        if not self._in_order:
-            t = {key: t[key][inv] for key in ("deals", "share", "win", "tie", "split")}
-        deals_w = float(np.dot(w, t["deals"].astype(np.float64)))
-        share = w @ t["share"].astype(np.float64)
-        win = w @ t["win"].astype(np.float64)
-        tie = w @ t["tie"].astype(np.float64)
-        split = w @ t["split"].astype(np.float64)
-        total_deals = int(t["deals"].sum())
+        share: _Floats
+        win: _Floats
+        tie: _Floats
+        split: _Floats
+        ones = self._in_order and bool(np.all(w == 1.0))
+        if ones:
+            # Unit weights: integer column sums. When the number of boards times SHARE_UNIT
+            # (a bound on every sum) is below 2**53, the float dot products of the general
+            # path are exact too, so both give the same bits.
+            sums: dict[str, npt.NDArray[np.uint64]] = {
+                key: np.asarray(sum((part[key].sum(axis=0, dtype=np.uint64) for part in parts), np.uint64(0)))
+                for key in ("deals", "share", "win", "tie", "split")}
+            total_deals = int(sums["deals"])
+            ones = total_deals * _core.SHARE_UNIT < 2**53
+        if ones:
+            deals_w = float(total_deals)
+            share, win, tie, split = (sums[key].astype(np.float64)
+                                      for key in ("share", "win", "tie", "split"))
+        else:
+            t = {key: np.concatenate([part[key] for part in parts])
+                 for key in ("deals", "share", "win", "tie", "split")}
+            if not self._in_order:
+                t = {key: t[key][self.inverse] for key in t}
+            deals_w = float(np.dot(w, t["deals"].astype(np.float64)))
+            share = w @ t["share"].astype(np.float64)
+            win = w @ t["win"].astype(np.float64)
+            tie = w @ t["tie"].astype(np.float64)
+            split = w @ t["split"].astype(np.float64)
+            total_deals = int(t["deals"].sum())
         eq = share / (_core.SHARE_UNIT * deals_w)
-        return eq, win / deals_w, tie / deals_w, split, total_deals, partial(self.combo_equities, rows)
+        return eq, win / deals_w, tie / deals_w, split, total_deals, partial(self._combo_equities_of, parts)
+
+    def _combo_equities_of(self, parts: list[dict[str, npt.NDArray[np.uint64]]]
+                           ) -> list[tuple[_Floats, _Floats]]:
+        """:meth:`combo_equities` of the chunks' rows (joined only when asked for)."""
+        return self.combo_equities({key: np.concatenate([part[key] for part in parts])
+                                    for key in ("deals", "share")})
 
     def combo_equities(self, t: dict[str, npt.NDArray[np.uint64]]) -> list[tuple[_Floats, _Floats]]:
         """Per player, the weight (probability of holding it) and equity of each combo, from
