@@ -47,8 +47,10 @@ except ImportError as exc:  # the optional extra is missing
 
 from ._validate import echo
 from .cards import CardsLike
-from .equity import EquityJob, EquityResult, EquityTally, PlayerLike, equity_job
-from .equity import MAX_ROUND_BLOCKS, MAX_TRIALS
+from . import _core
+from .equity import EquityJob, EquityResult, EquityTally, PlayerLike
+from .equity.jobs import round_checkpoints
+from .equity.plan import job_for_call
 from .evaluate import evaluate_batch as _evaluate_batch
 from .equity import equity_batch as _equity_batch
 from .game.config import GameConfig
@@ -141,11 +143,9 @@ def _window(client: Client) -> int:
 
 
 def _threads(threads: int | None) -> int:
-    if threads is None:
-        return 1
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise ValueError(f"threads must be a positive int or None, got {echo(threads)}")
-    return threads
+    """Threads per block on a worker: 1 by default (workers run one task per core), else the
+    shared check of every entry point (``fastholdem._core.check_threads``)."""
+    return 1 if threads is None else int(_core.check_threads(threads))
 
 
 def _stream(client: Client, tasks: Iterable[Any], submit: Callable[[Any], Future[Any]], window: int
@@ -187,14 +187,7 @@ def _stream(client: Client, tasks: Iterable[Any], submit: Callable[[Any], Future
 def _schedule(size: int, target: bool) -> list[int]:
     """Unit counts after which the standard-error target is checked: the rounds of
     :func:`fastholdem.equity` (``MAX_ROUND_BLOCKS``), or just ``size`` without a target."""
-    if not target:
-        return [size]
-    points = []
-    done = 0
-    while done < size:
-        done = min(size, done + max(1, min(done, MAX_ROUND_BLOCKS)))
-        points.append(done)
-    return points
+    return round_checkpoints(size) if target else [size]
 
 
 def _cut(chunk: range, points: Sequence[int]) -> list[range]:
@@ -305,17 +298,7 @@ def equity(
     """
     started = time.perf_counter()
     nthreads = _threads(threads)
-    if exact and stderr is not None:
-        raise ValueError(f"exact=True cannot be combined with stderr={echo(stderr)}: it sets Monte Carlo; pass "
-                         "exact=False (or leave exact=None) to sample, or drop it")
-    if stderr is not None and (isinstance(stderr, bool) or not isinstance(stderr, (int, float))
-                               or not 0 < stderr < 1):
-        raise ValueError(f"stderr must be a number in (0, 1), got {echo(stderr)}")
-    if exact is None and stderr is not None:
-        exact = False
-    if trials is None and stderr is not None:
-        trials = MAX_TRIALS
-    job = equity_job(players, board, dead, exact=exact, trials=trials, seed=seed, by_combo=by_combo)
+    job = job_for_call(players, board, dead, exact, trials, stderr, seed, by_combo)
     target = None if job.exact else stderr
     with _client(client) as cl:
         result = _run_job(cl, job, target, nthreads, progress, chunks)

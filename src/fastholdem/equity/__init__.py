@@ -40,14 +40,14 @@ from .._validate import check_bool
 from ..cards import CardsLike
 from .inputs import MAX_TRIALS as MAX_TRIALS
 from .inputs import MIN_TRIALS as MIN_TRIALS
-from .inputs import PlayerLike, check_flag, check_mode, check_seed, resolve_threads
+from .inputs import PlayerLike, resolve_threads
 from .jobs import BLOCK_TRIALS as BLOCK_TRIALS
 from .jobs import MAX_ROUND_BLOCKS as MAX_ROUND_BLOCKS
 from .jobs import EquityJob, EquityTally, run_exact, run_monte_carlo
 from .plan import DEFAULT_TRIALS as DEFAULT_TRIALS
 from .plan import EXACT_AUTO_LIMIT as EXACT_AUTO_LIMIT
 from .plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
-from .plan import make_job
+from .plan import job_for_call
 from .result import EquityResult
 
 __all__ = ["EquityJob", "EquityResult", "EquityTally", "PlayerLike", "equity", "equity_batch", "equity_job",
@@ -147,12 +147,8 @@ def equity(
     """
     start = time.perf_counter()
     nthreads = resolve_threads(threads)
-    check_mode(exact, trials, stderr)
     check_bool(progress, "progress", optional=True)
-    if exact is None and (trials is not None or stderr is not None):
-        exact = False  # asking for trials or a standard error asks for Monte Carlo
-    limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
-    job = make_job(players, board, dead, exact, int(limit), check_seed(seed), check_flag(by_combo, "by_combo"))
+    job = job_for_call(players, board, dead, exact, trials, stderr, seed, by_combo)
     if job.exact:
         result = run_exact(job, nthreads, progress)
     else:
@@ -214,8 +210,4 @@ def equity_job(
     ...                                                 seed=7).equity))
     (100000, True)
     """
-    check_mode(exact, trials, None)
-    if exact is None and trials is not None:
-        exact = False
-    return make_job(players, board, dead, exact, DEFAULT_TRIALS if trials is None else int(trials),
-                    check_seed(seed), check_flag(by_combo, "by_combo"))
+    return job_for_call(players, board, dead, exact, trials, None, seed, by_combo)

@@ -38,7 +38,7 @@ from .engines.sweep import SweepEngine
 from .inputs import resolve_threads
 from .result import EquityResult, combo_tables, monte_carlo_combo_tables
 
-__all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "run_exact", "run_monte_carlo"]
+__all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "round_checkpoints", "run_exact", "run_monte_carlo"]
 
 BLOCK_TRIALS = 4096
 """Monte Carlo trials per block (one RNG stream per block)."""
@@ -297,9 +297,19 @@ def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResu
     return job.combine(parts)
 
 
-def _round_blocks(done: int) -> int:
-    """Blocks in the next Monte Carlo round after ``done`` blocks (see ``MAX_ROUND_BLOCKS``)."""
-    return max(1, min(done, MAX_ROUND_BLOCKS))
+def round_checkpoints(size: int) -> list[int]:
+    """Blocks done after each Monte Carlo round of a job of ``size`` blocks: the points where a
+    standard-error target is checked. A round doubles the blocks done, at most
+    ``MAX_ROUND_BLOCKS`` at a time, so the stopping point never depends on threads or machines.
+
+    >>> round_checkpoints(40)
+    [1, 2, 4, 8, 16, 32, 40]
+    """
+    points, done = [], 0
+    while done < size:
+        done = min(size, done + max(1, min(done, MAX_ROUND_BLOCKS)))
+        points.append(done)
+    return points
 
 
 def run_monte_carlo(job: EquityJob, threads: int, target: float | None, progress: bool | None
@@ -309,11 +319,11 @@ def run_monte_carlo(job: EquityJob, threads: int, target: float | None, progress
     total: EquityTally | None = None
     done = 0
     with Progress(job.trials, "monte carlo", enabled=progress) as bar:
-        while done < job.size:
-            chunk = range(done, min(job.size, done + _round_blocks(done)))
+        for point in round_checkpoints(job.size):
+            chunk = range(done, point)
             part = job.run(chunk, threads)
             total = part if total is None else total._plus(part)
-            done = chunk.stop
+            done = point
             if target is None:
                 bar.update(int(part.deals[0]))
                 continue

@@ -23,7 +23,7 @@ from ..errors import RangeError
 from .engines.enumeration import ExactEngine, hand_assignments
 from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
-from .inputs import PlayerLike, parse_inputs
+from .inputs import MAX_TRIALS, PlayerLike, check_flag, check_mode, check_seed, parse_inputs
 from .jobs import EquityJob
 
 __all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "SWEEP_AUTO_LIMIT", "make_job", "sweep_wins"]
@@ -96,3 +96,16 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
         seed = int.from_bytes(os.urandom(8), "little") >> 1
     mc = MonteCarloEngine(parsed, board_ids, dead_ids, seed, by_combo=by_combo)
     return EquityJob(mc, labels, board_text, dead_text, trials=trials, seed=seed)
+
+
+def job_for_call(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, exact: bool | None,
+                 trials: int | None, stderr: float | None, seed: int | None, by_combo: bool) -> EquityJob:
+    """The job of one :func:`fastholdem.equity` call (also :func:`fastholdem.equity_job`, with
+    ``stderr=None``, and the Dask path): the mode arguments checked, then asking for trials or
+    a standard error means Monte Carlo, of ``trials`` (default ``DEFAULT_TRIALS``, or
+    ``MAX_TRIALS`` as the ceiling of a ``stderr`` target)."""
+    check_mode(exact, trials, stderr)
+    if exact is None and (trials is not None or stderr is not None):
+        exact = False
+    limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
+    return make_job(players, board, dead, exact, int(limit), check_seed(seed), check_flag(by_combo, "by_combo"))
