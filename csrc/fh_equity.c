@@ -51,13 +51,10 @@ static void board_enum_init(board_enum *e, const fh_card_t *holes, int n_players
         e->hole_sr[p] = FH_SUIT_RANK_BIT(a) | FH_SUIT_RANK_BIT(b);
         used |= (1ULL << a) | (1ULL << b);
     }
-    *bkey = 0;
-    *bsr = 0;
-    for (int i = 0; i < n_board; i++) {
-        *bkey += fh_card_keys[board[i]];
-        *bsr |= FH_SUIT_RANK_BIT(board[i]);
-        used |= 1ULL << board[i];
-    }
+    fh_cards_sum known = fh_sum_cards(board, n_board);
+    *bkey = known.key;
+    *bsr = known.suit_ranks;
+    used |= known.mask;
     e->n_avail = 0;
     for (unsigned c = 0; c < FH_N_CARDS; c++)
         if (!(used >> c & 1)) {

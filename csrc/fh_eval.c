@@ -384,13 +384,9 @@ fh_status fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dea
     *count = 0;
     if (n_fixed < 0 || n_fixed > 7) return FH_ERR_ARGUMENT;
     enum_deck d;
-    uint64_t key = FH_KEY_INIT, sr = 0;
-    fh_mask_t used = dead;
-    for (int i = 0; i < n_fixed; i++) {
-        key += fh_card_keys[fixed[i]];
-        sr |= FH_SUIT_RANK_BIT(fixed[i]);
-        used |= 1ULL << fixed[i];
-    }
+    fh_cards_sum known = fh_sum_cards(fixed, n_fixed);
+    uint64_t key = FH_KEY_INIT + known.key, sr = known.suit_ranks;
+    fh_mask_t used = dead | known.mask;
     d.n_avail = 0;
     for (unsigned c = 0; c < FH_N_CARDS; c++)
         if (!(used >> c & 1)) {

@@ -50,6 +50,24 @@ FH_INLINE fh_value_t fh_value_from_key(uint64_t key, uint64_t suit_ranks) {
 /* Flush value of n cards whose key has a flush (the cold path of fh_eval_cards). */
 fh_value_t fh_flush_value_of_cards(uint64_t key, const fh_card_t *cards, int n);
 
+/* The evaluator's view of some known cards (a board, fixed cards): the sum of their keys
+ * (without FH_KEY_INIT), their FH_SUIT_RANK_BITs and their card mask. */
+typedef struct fh_cards_sum {
+    uint64_t key;
+    uint64_t suit_ranks;
+    fh_mask_t mask;
+} fh_cards_sum;
+
+FH_INLINE fh_cards_sum fh_sum_cards(const fh_card_t *cards, int n) {
+    fh_cards_sum s = {0, 0, 0};
+    for (int i = 0; i < n; i++) {
+        s.key += fh_card_keys[cards[i]];
+        s.suit_ranks |= FH_SUIT_RANK_BIT(cards[i]);
+        s.mask |= 1ULL << cards[i];
+    }
+    return s;
+}
+
 /* Value of n = 5, 6 or 7 cards. */
 FH_INLINE fh_value_t fh_eval_cards(const fh_card_t *cards, int n) {
     uint64_t key = FH_KEY_INIT;

@@ -199,13 +199,10 @@ static fh_status job_init(mc_job *j, const fh_mc_player *players, int n_players,
     memset(j, 0, sizeof *j);
     atomic_init(&j->failed, 0);
     j->n_players = n_players;
-    j->base_used = dead;
-    for (int i = 0; i < n_board; i++) {
-        j->bkey += fh_card_keys[board[i]];
-        j->bsr |= FH_SUIT_RANK_BIT(board[i]);
-        j->base_used |= 1ULL << board[i];
-    }
-    j->bkey += FH_KEY_INIT;
+    fh_cards_sum known = fh_sum_cards(board, n_board);
+    j->base_used = dead | known.mask;
+    j->bkey = FH_KEY_INIT + known.key;
+    j->bsr = known.suit_ranks;
     j->missing = 5 - n_board;
     uint8_t base_pos[FH_N_CARDS];
     for (unsigned c = 0; c < FH_N_CARDS; c++)

@@ -23,13 +23,9 @@ size_t fh_runout_row_words(int n_players) { return 5 * (size_t)n_players + 2; }
 fh_status fh_runout_values(const fh_card_t *combos, size_t n_combos, const fh_card_t *board, int n_board,
                            fh_mask_t dead, uint16_t *values, size_t stride) {
     if (n_board != 3 && n_board != 4) return FH_ERR_ARGUMENT;
-    uint64_t bkey = FH_KEY_INIT, bsr = 0;
-    fh_mask_t used = dead;
-    for (int i = 0; i < n_board; i++) {
-        bkey += fh_card_keys[board[i]];
-        bsr |= FH_SUIT_RANK_BIT(board[i]);
-        used |= 1ULL << board[i];
-    }
+    fh_cards_sum known = fh_sum_cards(board, n_board);
+    uint64_t bkey = FH_KEY_INIT + known.key, bsr = known.suit_ranks;
+    fh_mask_t used = dead | known.mask;
     fh_card_t avail[FH_N_CARDS];
     int n_avail = 0;
     for (unsigned c = 0; c < FH_N_CARDS; c++)

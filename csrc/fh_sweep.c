@@ -270,11 +270,10 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
         for (int u = 0; u < 4; u++) s->perm[g][u] = perms ? perms[4 * g + u] : (uint8_t)u;
     s->k = 5 - n_board;
     s->first = first;
-    for (int i = 0; i < n_board; i++) {
-        s->board_key += fh_card_keys[board[i]];
-        s->board_sr |= FH_SUIT_RANK_BIT(board[i]);
-        s->board_mask |= 1ULL << board[i];
-    }
+    fh_cards_sum known = fh_sum_cards(board, n_board);
+    s->board_key += known.key;
+    s->board_sr |= known.suit_ranks;
+    s->board_mask |= known.mask;
     for (unsigned card = 0; card < FH_N_CARDS; card++)
         if (!((s->board_mask | dead) >> card & 1)) s->avail[s->n_avail++] = (fh_card_t)card;
 
