@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 
 from ... import _core
 from ..inputs import ParsedPlayer
