@@ -17,7 +17,10 @@ fields that start with ``_``), and read back by :func:`loads`:
   ``_uncapped_river`` and ``_half_bet_reopens`` (when true): the ``GameConfig`` options of R26
   and R29;
 * ``_chip_unit``: the chip unit of decimal amounts (``0.1``, ``0.01``, ...), so that a stack
-  written as ``3`` but played in tenths replays in tenths.
+  written as ``3`` but played in tenths replays in tenths;
+* ``_runouts``: the number of times the rest of the board was dealt once betting was over
+  (R41; written only when 2 or more). The runs' ``d db`` actions follow in dealing order, one
+  per street: the first run's remaining streets, then the second's, and so on.
 
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30.
@@ -53,7 +56,7 @@ from .cards import card, card_str
 from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
 from .game.actions import DealBoard, DealHole, Fold, Muck, Show
 from .game.config import CONVENTIONS, AnteMode, GameConfig, Structure
-from .game.hand import Hand
+from .game.hand import MAX_RUNS, Hand
 
 __all__ = [
     "HandHistory",
@@ -198,6 +201,8 @@ class HandHistory:
         ``_cap_heads_up``, ``_uncapped_river`` and ``_half_bet_reopens``.
     chip_unit:
         The ``_chip_unit`` field: the chip unit of decimal amounts, or ``None``.
+    runouts:
+        The ``_runouts`` field: how many times the rest of the board was dealt (R41), 1 if absent.
     fields:
         Every other field of the file (players, event, ...), kept for writing back.
     """
@@ -216,6 +221,7 @@ class HandHistory:
     conventions: str | None = None
     rules: dict[str, Any] = field(default_factory=dict)
     chip_unit: Decimal | None = None
+    runouts: int = 1
 
     # ------------------------------------------------------------------ setup
 
@@ -341,6 +347,10 @@ class HandHistory:
         """
         scale = self.scale
         hand = self._new_hand(scale, overrides)
+        runouts = self.runouts
+        if runouts != 1:
+            _check_runouts(runouts)
+            hand.run_it(runouts)  # a standing agreement: it takes effect when the betting ends (R41)
         for k, text in enumerate(self.actions):
             try:
                 _apply(hand, text, scale, k)
@@ -353,7 +363,17 @@ class HandHistory:
                 raise HandHistoryError(f"showdown cannot be completed: {exc}") from exc
         if not hand.is_complete:
             raise HandHistoryError(f"the actions end before the hand is complete ({hand.awaiting} due)")
+        if runouts != 1 and len(hand.result.boards) != runouts:
+            raise HandHistoryError(
+                f"_runouts = {runouts}, but the hand never ran out the board with cards to come (R41)"
+            )
         return hand
+
+
+def _check_runouts(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RUNS:
+        raise HandHistoryError(f"_runouts must be an integer from 1 to {MAX_RUNS} (R41), got {echo(value)}")
+    return value
 
 
 def _words(action: str) -> list[str]:
@@ -508,6 +528,7 @@ def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHist
         if chip_unit <= 0 or chip_unit > 1 or chip_unit.normalize().as_tuple().digits != (1,):
             raise HandHistoryError(f"_chip_unit must be 1, 0.1, 0.01, ..., got {chip_unit}")
     rules = _rules(fields)
+    runouts = _check_runouts(fields.pop("_runouts", 1))
     return HandHistory(
         variant=str(data["variant"]),
         antes=list(data["antes"]),
@@ -523,6 +544,7 @@ def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHist
         conventions=conventions,
         rules=rules,
         chip_unit=chip_unit,
+        runouts=runouts,
     )
 
 
@@ -630,6 +652,8 @@ def from_hand(
         hh.conventions = cfg.conventions
     if scale > 1:
         hh.chip_unit = Decimal(1) / scale
+    if hand.runs > 1 and hand._run_base is not None:  # the agreement took effect (R41)
+        hh.runouts = hand.runs
     if cfg.structure is Structure.LIMIT:
         hh.small_bet = u(cfg.bet_sizes[0])
         hh.big_bet = u(cfg.bet_sizes[2])
@@ -726,6 +750,8 @@ def dumps(obj: HandHistory | Hand) -> str:
             lines.append(f"{field_name} = {_toml_value('none' if value is None else value)}")
     if hh.chip_unit is not None:
         lines.append(f"_chip_unit = {_toml_value(hh.chip_unit)}")
+    if hh.runouts != 1:
+        lines.append(f"_runouts = {hh.runouts}")
     for key, value in hh.fields.items():
         lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
     if hh.finishing_stacks is not None:

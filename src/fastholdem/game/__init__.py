@@ -21,12 +21,13 @@ from .actions import (
     LegalActions,
     Muck,
     RaiseTo,
+    RunIt,
     Show,
 )
 from .config import CONVENTIONS, AnteMode, GameConfig, Structure
 from .account import describe
 from .hand import Hand, HandResult, Phase, PotResult
-from .pots import Pot, layer_pots, split_amount, uncalled
+from .pots import Pot, layer_pots, split_amount, split_runs, uncalled
 from .buyin import BuyInPolicy, minimum_buy_in
 from .levels import Level
 from .dealing import Deal, DealerErrorOutcome, Misdeal, Replacement
@@ -89,10 +90,12 @@ __all__ = [
     "Pot",
     "PotResult",
     "RaiseTo",
+    "RunIt",
     "Show",
     "Structure",
     "describe",
     "layer_pots",
     "split_amount",
+    "split_runs",
     "uncalled",
 ]

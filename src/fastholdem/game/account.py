@@ -41,11 +41,13 @@ class HandRecord(Protocol):
     n: int
     button: int
     starting_stacks: tuple[int, ...]
-    _board: list[int]
     _history: list[Event]
     _values: dict[int, int]
 
     def _out(self, chips: int) -> Any: ...
+
+    @property
+    def boards(self) -> list[list[int]]: ...
 
     @property
     def awaiting(self) -> str | None: ...
@@ -149,16 +151,25 @@ def describe(hand: HandRecord, *, reveal: bool = False) -> str:
             lines.append(f"{seat} shows {_cards(ev.cards)}{extra}")
         elif kind == "muck":
             lines.append(f"{seat} mucks")
-    if hand._board:
-        lines.append(f"Board: {_cards(hand._board)}")
+        elif kind == "runs":
+            lines.append(f"the players agree to run it {ev.amount} times")
+    boards = [b for b in hand.boards if b]
+    if len(boards) == 1:
+        lines.append(f"Board: {_cards(boards[0])}")
+    for k, board in enumerate(boards if len(boards) > 1 else ()):
+        lines.append(f"Board {k + 1}: {_cards(board)}")
     if hand.is_complete:
         result = hand.result
-        for k, pot in enumerate(result.pots):
+        several = len(result.boards) > 1
+        k = -1
+        for pot in result.pots:
+            k += pot.board == 0
             name = "Main pot" if k == 0 else f"Side pot {k}"
             won = ", ".join(f"seat {w} wins {s}" for w, s in zip(pot.winners, pot.shares))
             how = "" if result.showdown else " without showdown"
             elig = " ".join(str(e) for e in pot.eligible)
-            lines.append(f"{name} {pot.amount} (seats {elig}): {won}{how}")
+            where = f", board {pot.board + 1}" if several else ""
+            lines.append(f"{name} {pot.amount} (seats {elig}{where}): {won}{how}")
         lines.append("Final stacks: " + " ".join(str(s) for s in result.stacks))
     else:
         pots = hand.pots()

@@ -26,6 +26,7 @@ __all__ = [
     "DealBoard",
     "Show",
     "Muck",
+    "RunIt",
     "PlayerAction",
     "DealerAction",
     "Action",
@@ -134,8 +135,26 @@ class Muck:
         return "sm"
 
 
+@dataclass(frozen=True, slots=True)
+class RunIt:
+    """The players still in agree to deal the rest of the board ``times`` times (R41).
+
+    Legal from the start of the hand (a standing agreement, used only if the hand ends all-in
+    with cards to come) until the first card of the run-out is dealt. ``times`` is 1 to 4;
+    each pot is then split into ``times`` parts, one per board.
+
+    >>> RunIt(2), str(RunIt(2))
+    (RunIt(times=2), 'run 2')
+    """
+
+    times: int
+
+    def __str__(self) -> str:
+        return f"run {self.times}"
+
+
 PlayerAction = Union[Fold, Check, Call, Bet, RaiseTo, AllIn]
-DealerAction = Union[DealHole, DealBoard, Show, Muck]
+DealerAction = Union[DealHole, DealBoard, Show, Muck, RunIt]
 Action = Union[PlayerAction, DealerAction]
 
 
@@ -230,7 +249,8 @@ class Event(NamedTuple):
         The seat concerned, or ``None`` for the board.
     kind:
         ``ante``, ``sb``, ``bb``, ``deal``, ``burn``, ``board``, ``fold``, ``check``, ``call``,
-        ``bet``, ``raise``, ``return`` (uncalled chips, R30), ``show``, ``muck``, ``win``.
+        ``bet``, ``raise``, ``return`` (uncalled chips, R30), ``show``, ``muck``, ``win``, and
+        ``runs`` (the players agree to run the board ``amount`` times, R41).
     amount:
         Chips moved by the event: put in (posts, calls, bets, raises), given back (``return``)
         or won (``win``); 0 otherwise.

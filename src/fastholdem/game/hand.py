@@ -3,7 +3,8 @@
 Rules implemented (see docs/rules.md): R14-R16 (blinds, heads-up, antes), R18-R20 (seeded shuffle,
 deal order, burns), R22-R30 (rounds, order, actions, end of round, fixed/no/pot limit,
 incomplete raises, uncalled chips), R33 (errors leave the state unchanged), R34-R38 (all-in,
-side pots, winning without showdown, showdown, split pots and odd chips), under the
+side pots, winning without showdown, showdown, split pots and odd chips), R41 (running the rest
+of the board several times), under the
 "card-room" conventions (the default) or pokerkit's (``GameConfig(conventions="pokerkit")``).
 
 Seats are the indices of ``stacks``; play goes clockwise, i.e. to higher indices.
@@ -49,15 +50,19 @@ from .actions import (
     LegalActions,
     Muck,
     RaiseTo,
+    RunIt,
     Show,
 )
 from .config import AnteMode, GameConfig, Structure
-from .pots import Pot, layer_pots, seat_order, split_amount, uncalled
+from .pots import Pot, layer_pots, seat_order, split_amount, split_runs, uncalled
 
 __all__ = ["Phase", "Hand", "HandResult", "PotResult"]
 
 _STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 _BOARD_SIZES = (3, 1, 1)
+# The street whose cards complete a board of this many cards (0 preflop, 1 flop, 2 turn).
+_STREET_OF_BOARD = {0: 0, 3: 1, 4: 2}
+MAX_RUNS = 4  # ten players all-in preflop leave 32 cards: four runs of five cards and three burns
 _NO_LEGAL = LegalActions(None, False, False, None, None, None, False)
 # Hot paths build events (and LegalActions) as ``_new(Event, (every field))``, i.e.
 # ``tuple.__new__``: the same NamedTuple value, without the cost of its Python-level ``__new__``.
@@ -88,12 +93,17 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class PotResult:
-    """One awarded pot: its chips, who could win it, who won it and how much each got."""
+    """One awarded pot: its chips, who could win it, who won it and how much each got.
+
+    When the board was run several times (R41) each pot is awarded in parts, one per board:
+    ``board`` is the index of the board (run) that decided this part, 0 for the first.
+    """
 
     amount: int | Decimal
     eligible: tuple[int, ...]
     winners: tuple[int, ...]
     shares: tuple[int | Decimal, ...]
+    board: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,6 +125,10 @@ class HandResult:
     showdown:
         True when the pots were decided by comparing hands (R37), False when one player was
         left (R36).
+    boards:
+        Every board, one per run (R41); a single board when the board was dealt once.
+    board_values:
+        ``values`` on each board of ``boards`` (``values`` is ``board_values[0]``).
     """
 
     pots: tuple[PotResult, ...]
@@ -123,6 +137,8 @@ class HandResult:
     uncalled: tuple[tuple[int, int | Decimal], ...]
     values: dict[int, int]
     showdown: bool
+    boards: tuple[tuple[int, ...], ...] = ()
+    board_values: tuple[dict[int, int], ...] = ()
 
 
 def _as_chips(name: str, value: object) -> int:
@@ -173,7 +189,8 @@ class Hand:
     deck:
         Optional stub in dealing order (card ids, top first), used instead of a seeded
         shuffle: hole cards not given in ``hole_cards``, burns and board cards are taken
-        from its top in order. It must hold enough cards and none of the fixed ones. The
+        from its top in order. It must hold enough cards (for every run of the board when
+        it is run several times, R41) and none of the fixed ones. The
         table uses it to continue a deal after a dealer error (R21).
 
     Raises
@@ -201,6 +218,7 @@ class Hand:
         "_deck", "_dpos", "_fixed_board", "_manual", "_history", "_result", "_legal",
         "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
         "_rand", "_awards", "_used", "_after", "_others", "_min_bet", "_pk", "_seen", "_shorts",
+        "_runs", "_run_base", "_boards", "_award_boards", "_board_values",
     )
 
     def __init__(
@@ -266,6 +284,13 @@ class Hand:
         self._result: HandResult | None = None
         self._legal: LegalActions | None = None
         self._awards: list[tuple[int, tuple[int, ...], list[int], list[int]]] = []
+        # R41: the agreed number of runs, the board size when betting ended with cards to come
+        # (None until then), the boards of the runs already dealt, and the board of each award.
+        self._runs = 1
+        self._run_base: int | None = None
+        self._boards: list[tuple[int, ...]] = []
+        self._award_boards: list[int] = []
+        self._board_values: list[dict[int, int]] = []
         self._rand: Any = None
         self._used = 0
         self._next_hole = 0
@@ -372,6 +397,8 @@ class Hand:
         deck = self._deck
         assert deck is not None
         p = self._dpos
+        if p >= len(deck):
+            raise ConfigError(f"the deck stub is used up after {p} cards: give enough for every run (R41)")
         j = p + int(self._rand() * (len(deck) - p))
         card = deck[j]
         deck[j] = deck[p]
@@ -387,6 +414,8 @@ class Hand:
         start = self._dpos
         end = start + count
         size = len(deck)
+        if end > size:
+            raise ConfigError(f"the deck stub is used up after {start} cards: give enough for every run (R41)")
         for p in range(start, end):
             j = p + int(rand() * (size - p))
             deck[j], deck[p] = deck[p], deck[j]
@@ -497,8 +526,18 @@ class Hand:
 
     @property
     def board(self) -> list[int]:
-        """Community cards dealt so far."""
+        """Community cards dealt so far (of the run being dealt when the board is run several times)."""
         return self._board[:]
+
+    @property
+    def boards(self) -> list[list[int]]:
+        """Every board dealt so far, one per run (R41): ``[board]`` unless the board is run several times."""
+        return [list(b) for b in self._boards] + [self._board[:]]
+
+    @property
+    def runs(self) -> int:
+        """The number of times the rest of the board is (or would be) dealt: 1 unless agreed (R41)."""
+        return self._runs
 
     @property
     def history(self) -> list[Event]:
@@ -819,6 +858,9 @@ class Hand:
     def _check(self, action: Any, seat: int | None) -> Any:
         """Validate; return the resolved player action (AllIn resolved) or the dealer action."""
         cls = type(action)
+        if cls is RunIt:
+            self._check_run_it(action)
+            return action
         if cls in _DEALER_ACTIONS:
             self._check_dealer(action)
             return action
@@ -946,6 +988,20 @@ class Hand:
                             f"seat {seat} cannot muck: a pot of {pot.amount} would have no claimant"
                         )
 
+    def _check_run_it(self, action: RunIt) -> None:
+        times = action.times
+        if isinstance(times, bool) or not isinstance(times, int):
+            raise InvalidActionError(f"RunIt times must be an integer, got {echo(times)}")
+        if not 1 <= times <= MAX_RUNS:
+            raise IllegalActionError(f"the board can be run 1 to {MAX_RUNS} times (R41), not {times}")
+        if self._waiting == _W_DONE:
+            raise IllegalActionError("the hand is complete: too late to run it again (R41)")
+        if self._betting_over:
+            if self._run_base is None:
+                raise IllegalActionError("no cards are left to come with two or more players in (R41)")
+            if self._boards or len(self._board) != self._run_base:
+                raise IllegalActionError("the run-out has started: the number of runs is fixed (R41)")
+
     def _check_new_cards(self, cards: list[int]) -> None:
         used = self._used
         for c in cards:
@@ -1008,6 +1064,8 @@ class Hand:
             return self._do_deal_hole(resolved)
         if cls is DealBoard:
             return self._do_deal_board(tuple(resolved.cards))
+        if cls is RunIt:
+            return self._do_run_it(resolved.times)
         if cls is Show:
             return self._do_show(resolved.seat, resolved.cards)
         return self._do_muck(resolved.seat)
@@ -1053,6 +1111,19 @@ class Hand:
         if self._actor is not None and self._max_bet == 0:
             return self.apply(Bet(amount), seat)
         return self.apply(RaiseTo(amount), seat)
+
+    def run_it(self, times: int) -> Event:
+        """Agree to deal the rest of the board ``times`` times (R41). See :class:`RunIt`.
+
+        Legal any time before the first card of the run-out; it takes effect only when betting
+        ends with two or more players in and cards to come. Each pot is then split per board.
+
+        >>> hand = Hand(GameConfig(), [100, 100], hole_cards=["AsAh", "KsKh"], seed=5)
+        >>> _ = hand.run_it(2); _ = hand.all_in(); _ = hand.call()
+        >>> len(hand.result.boards), sum(hand.stacks)
+        (2, 200)
+        """
+        return self.apply(RunIt(times))
 
     def all_in(self, seat: int | None = None) -> Event:
         """Put every chip in: a call, bet or raise (R34). See :meth:`apply`."""
@@ -1220,13 +1291,21 @@ class Hand:
         self._legal = None
         if self._n_active <= 1 or self._street >= 3:
             self._betting_over = True
+            if self._street < 3 and self._n_live >= 2:
+                self._run_base = len(self._board)  # R41: cards to come; the run-out starts here
         self._next_street()
 
     def _next_street(self) -> None:
         if self._street >= 3:
-            self._street = 4
-            self._start_showdown()
-            return
+            base = self._run_base
+            if base is None or len(self._boards) + 1 >= self._runs:
+                self._street = 4
+                self._start_showdown()
+                return
+            # R41: this run's board is complete; deal the next run from the common cards.
+            self._boards.append(tuple(self._board))
+            del self._board[base:]
+            self._street = _STREET_OF_BOARD[base]
         self._street += 1
         self._max_bet = 0
         self._full = 0
@@ -1240,7 +1319,7 @@ class Hand:
     def _deal_board_auto(self) -> None:
         street = self._street
         size = _BOARD_SIZES[street - 1]
-        fixed = self._fixed_board
+        fixed = self._fixed_board if not self._boards else []  # fixed cards are the first run's
         # Burn before the flop, the turn and the river (R20), then the street's cards.
         if fixed:
             burn = self._draw()
@@ -1282,6 +1361,12 @@ class Hand:
     def _do_deal_board(self, cards: tuple[int, ...]) -> Event:
         self._mark_used(cards)
         return self._enter_street(cards)
+
+    def _do_run_it(self, times: int) -> Event:
+        self._runs = times
+        ev = _new(Event, (self._street, None, "runs", times, 0, (), False))
+        self._history.append(ev)
+        return ev
 
     def _do_show(self, seat: int, cards: tuple[int, ...] | None) -> Event:
         if cards:
@@ -1367,6 +1452,7 @@ class Hand:
             stacks[winner] += amount
             history.append(_new(Event, (street, winner, "win", amount, 0, (), False)))
             awards.append((amount, (winner,), [winner], [amount]))
+            self._award_boards.append(0)
         else:
             excluded = [False] * n
             live = []
@@ -1376,44 +1462,51 @@ class Hand:
                 else:
                     live.append(i)
             pots = layer_pots(self._put, excluded, self._dead)
+            boards = [*self._boards, tuple(self._board)]
             values = self._values
+            per_board = [values]
             if len(live) > 1:
                 evaluate = _evaluator()
-                board = self._board
                 # Every live seat's hole cards are known here: automatic hands deal them, and
                 # manual showdowns only award once each contender has shown (Show/finish check).
                 hole = cast("list[list[int]]", self._hole)
-                for i in live:
-                    values[i] = evaluate(hole[i] + board)
+                per_board = [{i: evaluate(hole[i] + list(board)) for i in live} for board in boards]
+                values.update(per_board[0])
                 if self._pk:
-                    # pokerkit mucks every hand that wins no pot, then layers the pots again
-                    # among the hands left (so layers with the same winners form one pot).
-                    keep = {i for _, eligible in pots for i in _best(eligible, values)}
+                    # pokerkit mucks every hand that wins no pot on any board, then layers the pots
+                    # again among the hands left (so layers with the same winners form one pot).
+                    keep = {i for vals in per_board for _, eligible in pots for i in _best(eligible, vals)}
                     if len(keep) < len(live):
                         excluded = [i not in keep for i in range(n)]
                         pots = layer_pots(self._put, excluded, self._dead)
+            self._board_values = per_board
             button = self.button
-            for amount, eligible in pots:
-                if len(eligible) == 1:
-                    winners = [eligible[0]]
-                    shares = [amount]
-                else:
-                    winners = _best(eligible, values)
-                    if len(winners) == 1:
+            conventions = self.config.conventions
+            for pot_amount, eligible in pots:
+                # R41: a pot is split into one part per board, each part decided on its board.
+                parts = [pot_amount] if len(boards) == 1 else split_runs(pot_amount, len(boards), conventions)
+                for b, amount in enumerate(parts):
+                    if len(eligible) == 1:
+                        winners = [eligible[0]]
                         shares = [amount]
                     else:
-                        winners = seat_order(winners, button, n)
-                        if self._pk:
-                            # pokerkit: the whole remainder to the first winner left of the button.
-                            share, odd = divmod(amount, len(winners))
-                            shares = [share] * len(winners)
-                            shares[0] += odd
+                        winners = _best(eligible, per_board[b])
+                        if len(winners) == 1:
+                            shares = [amount]
                         else:
-                            shares = split_amount(amount, winners, button, n)
-                for seat, share in zip(winners, shares):
-                    stacks[seat] += share
-                    history.append(_new(Event, (street, seat, "win", share, 0, (), False)))
-                awards.append((amount, eligible, winners, shares))
+                            winners = seat_order(winners, button, n)
+                            if self._pk:
+                                # pokerkit: the whole remainder to the first winner left of the button.
+                                share, odd = divmod(amount, len(winners))
+                                shares = [share] * len(winners)
+                                shares[0] += odd
+                            else:
+                                shares = split_amount(amount, winners, button, n)
+                    for seat, share in zip(winners, shares):
+                        stacks[seat] += share
+                        history.append(_new(Event, (street, seat, "win", share, 0, (), False)))
+                    awards.append((amount, eligible, winners, shares))
+                    self._award_boards.append(b)
         self._pot = 0
         self._actor = None
         self._legal = None
@@ -1435,14 +1528,16 @@ class Hand:
             start = self.starting_stacks
             self._result = HandResult(
                 pots=tuple(
-                    PotResult(out(a), tuple(e), tuple(w), tuple(out(x) for x in sh))
-                    for a, e, w, sh in self._awards
+                    PotResult(out(a), tuple(e), tuple(w), tuple(out(x) for x in sh), b)
+                    for (a, e, w, sh), b in zip(self._awards, self._award_boards)
                 ),
                 payoffs=tuple(out(self._stacks[i] - start[i]) for i in range(self.n)),
                 stacks=tuple(out(x) for x in self._stacks),
                 uncalled=tuple((seat, out(a)) for seat, a in self._uncalled),
                 values=dict(self._values),
                 showdown=bool(self._values),
+                boards=tuple(tuple(b) for b in self.boards),
+                board_values=tuple(dict(v) for v in self._board_values) or (dict(self._values),),
             )
         return self._result
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-__all__ = ["Pot", "uncalled", "layer_pots", "split_amount", "seat_order"]
+__all__ = ["Pot", "uncalled", "layer_pots", "split_amount", "split_runs", "seat_order"]
 
 
 class Pot(NamedTuple):
@@ -162,3 +162,23 @@ def split_amount(amount: int, winners: Sequence[int], button: int, n_seats: int)
         for s in ordered[:odd]:
             shares[position[s]] += 1
     return shares
+
+
+def split_runs(amount: int, times: int, conventions: str = "card-room") -> list[int]:
+    """Split a pot of ``amount`` chips into one part per board when the board is run ``times`` times (R41).
+
+    Each board gets ``amount // times``. The odd chips go one at a time to the boards in the
+    order they were dealt, starting with the first (card-room); under pokerkit's conventions
+    all of them go to the first board.
+
+    >>> split_runs(11, 3), split_runs(11, 3, "pokerkit"), split_runs(200, 2)
+    ([4, 4, 3], [5, 3, 3], [100, 100])
+    """
+    share, odd = divmod(amount, times)
+    parts = [share] * times
+    if conventions == "pokerkit":
+        parts[0] += odd
+    else:
+        for k in range(odd):
+            parts[k] += 1
+    return parts
