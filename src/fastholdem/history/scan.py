@@ -1,0 +1,123 @@
+"""A fast, streaming reader of PHH files and sessions (``.phh``, ``.phhs``) for bulk work.
+
+:func:`fastholdem.phh.load_all` parses a whole session with ``tomllib``, which costs far more
+than the statistics computed from it. The PHH that fastholdem and most tools write is a
+narrow subset of TOML: one ``key = value`` per line, values that are JSON literals (numbers,
+``"strings"``, ``true``/``false`` and one-line arrays of them). :func:`iter_hands` reads that
+subset with the C JSON decoder (decimals as exact ``Decimal``), and hands any section it does
+not understand (multi-line arrays, dates, literal strings, ``1_000``, ``inf``, ...) to
+``tomllib`` unchanged, so the result is always what :func:`fastholdem.phh.loads_all` reads.
+Files are read line by line: memory stays flat however long the session.
+
+>>> import io
+>>> text = '[1]\\nvariant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+>>> text += 'starting_stacks = [100, 100]\\nactions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]\\n'
+>>> [(k, h.replay().stacks) for k, h in iter_hands(io.StringIO(text))]
+[(1, [101, 99])]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import IO, Any, Union
+
+from ..errors import HandHistoryError
+from ..phh import HandHistory, _from_dict, _toml
+
+__all__ = ["iter_hands", "iter_files", "ScanItem"]
+
+ScanItem = tuple[int, Union[HandHistory, HandHistoryError]]
+"""``(hand number in its file, 1-based, the hand or the error that stopped it)``."""
+
+_decode = json.JSONDecoder(parse_float=Decimal).decode
+
+
+def _fast_fields(lines: list[str]) -> dict[str, Any] | None:
+    """The fields of one hand's ``key = value`` lines, or None when a line needs full TOML."""
+    data: dict[str, Any] = {}
+    for line in lines:
+        stripped = line.strip()
+        if not stripped or stripped[0] == "#":
+            continue
+        key, sep, value = stripped.partition(" = ")
+        if not sep or not key.replace("_", "a").isalnum() or key in data:
+            return None
+        try:
+            data[key] = _decode(value)
+        except ValueError:  # not a JSON literal: a TOML-only form, or a value across lines
+            return None
+    return data
+
+
+def _section(lines: list[str]) -> HandHistory:
+    data = _fast_fields(lines)
+    if data is None or any(isinstance(v, (float, dict)) for v in data.values()):
+        data = _toml("".join(lines))
+    return _from_dict(data)
+
+
+def _is_header(line: str) -> bool:
+    s = line.strip()
+    return len(s) > 2 and s[0] == "[" and s[-1] == "]" and "=" not in s and s[1] != "["
+
+
+def iter_hands(source: str | os.PathLike[str] | IO[str]) -> Iterator[ScanItem]:
+    """Yield ``(number, hand or error)`` for every hand of a PHH file or session.
+
+    A file without ``[N]`` section headers is one hand. One bad hand yields its
+    :class:`~fastholdem.errors.HandHistoryError` and the scan goes on.
+
+    Parameters
+    ----------
+    source:
+        A path or an open text file.
+    """
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, encoding="utf-8-sig") as fh:
+            yield from _scan(fh)
+    else:
+        yield from _scan(source)
+
+
+def _scan(lines_in: Iterable[str]) -> Iterator[ScanItem]:
+    lines: list[str] = []
+    number = 0
+    started = False
+    for line in lines_in:
+        if line[:1] == "[" and _is_header(line):
+            if started or any(s.strip() and not s.lstrip().startswith("#") for s in lines):
+                number += 1
+                yield number, _parse(lines)
+            lines = []
+            started = True
+            continue
+        lines.append(line)
+    if started or any(s.strip() and not s.lstrip().startswith("#") for s in lines):
+        number += 1
+        yield number, _parse(lines)
+
+
+def _parse(lines: list[str]) -> HandHistory | HandHistoryError:
+    try:
+        return _section(lines)
+    except HandHistoryError as exc:
+        return exc
+    except UnicodeError as exc:  # pragma: no cover - open() decodes strictly
+        return HandHistoryError(f"not UTF-8 text: {exc}")
+
+
+def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, int, HandHistory | HandHistoryError]]:
+    """Yield ``(path, number, hand or error)`` for every hand of several PHH files or sessions.
+
+    A file that cannot be read yields one error with number 0.
+    """
+    for path in paths:
+        name = os.fspath(path)
+        try:
+            for number, item in iter_hands(path):
+                yield name, number, item
+        except (OSError, UnicodeError) as exc:
+            yield name, 0, HandHistoryError(f"cannot read {name}: {exc}")
