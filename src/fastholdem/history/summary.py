@@ -71,7 +71,7 @@ def positions(n: int) -> tuple[str, ...]:
         rest: list[str] = ["BTN"]
     else:
         back = list(_BACK[: min(k - 1, 4)])[::-1]
-        front = ["UTG"] + [f"UTG+{j}" for j in range(1, k - 1 - len(back))]
+        front = ["UTG"] + [f"UTG+{j}" for j in range(1, k - len(back))]
         rest = front + back
     return ("SB", "BB", *rest)
 

@@ -7,14 +7,17 @@ shows a window. One module per subject:
 * :mod:`.ranges` -- the 13x13 range grid and a range's hit chart on a board (``fastholdem range``).
 * :mod:`.matrix` -- heatmap of class-against-class equity (:func:`fastholdem.preflop_matrix`).
 * :mod:`.next_card` -- equity after each next card (:func:`fastholdem.next_card`).
+* :mod:`.ev_graph` -- a player's cumulative winnings, all-in EV, showdown and non-showdown lines
+  (``fastholdem hh stats --plot``).
 """
 
 from __future__ import annotations
 
 from ._backend import save
 from .equity import equity_bars
+from .ev_graph import ev_graph
 from .matrix import matrix
 from .next_card import next_card
 from .ranges import hit_chart, range_grid
 
-__all__ = ["equity_bars", "hit_chart", "matrix", "next_card", "range_grid", "save"]
+__all__ = ["equity_bars", "ev_graph", "hit_chart", "matrix", "next_card", "range_grid", "save"]

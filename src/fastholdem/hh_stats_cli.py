@@ -1,0 +1,125 @@
+"""``fastholdem hh stats``: player statistics and all-in EV over PHH files (:mod:`fastholdem.history.stats`).
+
+Exit status: 0 when every hand was read, 1 when some hand could not be read (each is listed on
+stderr), 2 on unusable arguments (no traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any
+
+from ._validate import check_output_path
+from .history.stats import PlayerStats, StatsReport, stats_files
+
+__all__ = ["register", "format_report"]
+
+_COLUMNS = (
+    ("hands", "hands", "{:d}"),
+    ("VPIP", "vpip", "{:.1f}"),
+    ("PFR", "pfr", "{:.1f}"),
+    ("3bet", "three_bet", "{:.1f}"),
+    ("F3bet", "fold_to_three_bet", "{:.1f}"),
+    ("Cbet", "cbet", "{:.1f}"),
+    ("FCbet", "fold_to_cbet", "{:.1f}"),
+    ("WTSD", "wtsd", "{:.1f}"),
+    ("W$SD", "wsd", "{:.1f}"),
+    ("AF", "aggression", "{:.2f}"),
+    ("net", "net", "{}"),
+    ("bb/100", "bb_per_100", "{:.2f}"),
+    ("EVbb/100", "allin_ev_bb_per_100", "{:.2f}"),
+    ("all-ins", "allin_hands", "{:d}"),
+)
+
+
+def _cell(stats: PlayerStats, attr: str, fmt: str) -> str:
+    value = getattr(stats, attr)
+    return "-" if value is None else fmt.format(value)
+
+
+def format_report(report: StatsReport, *, by_position: bool = False) -> str:
+    """The report as a text table: one row per player (and per position when asked).
+
+    >>> from fastholdem import phh
+    >>> from fastholdem.history.stats import player_stats
+    >>> hh = phh.loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...                'starting_stacks = [10, 10]\\nplayers = ["a", "b"]\\nactions = ["p2 f"]\\n'
+    ...                'finishing_stacks = [11, 9]\\n')
+    >>> print(format_report(player_stats([hh])).splitlines()[0].split())
+    ['player', 'pos', 'hands', 'VPIP', 'PFR', '3bet', 'F3bet', 'Cbet', 'FCbet', 'WTSD', 'W$SD', 'AF', 'net', 'bb/100', 'EVbb/100', 'all-ins']
+    """
+    rows = [["player", "pos", *(c[0] for c in _COLUMNS)]]
+    for name in sorted(report.players, key=lambda k: -report.players[k].hands):
+        stats = report.players[name]
+        rows.append([name, "all", *(_cell(stats, a, f) for _, a, f in _COLUMNS)])
+        if by_position:
+            for pos, p in sorted(report.positions[name].items(), key=lambda kv: -kv[1].hands):
+                rows.append(["", pos, *(_cell(p, a, f) for _, a, f in _COLUMNS)])
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))) for r in rows]
+    return "\n".join(lines)
+
+
+def _as_json(report: StatsReport) -> dict[str, Any]:
+    players = {}
+    for name, stats in report.players.items():
+        entry = stats.as_dict()
+        entry["positions"] = {pos: p.as_dict() for pos, p in report.positions[name].items()}
+        players[name] = entry
+    return {
+        "hands": report.hands,
+        "errors": [{"file": f, "hand": k, "error": e} for f, k, e in report.errors],
+        "hero": report.hero,
+        "players": players,
+    }
+
+
+def _cmd_stats(args: argparse.Namespace) -> int:
+    for path in args.paths:
+        if not os.path.isfile(path):
+            print(f"fastholdem: error: no such file: {path}", file=sys.stderr)
+            return 2
+    if args.plot is not None:
+        if args.hero is None:
+            print("fastholdem: error: --plot draws the hero's graph: give --hero NAME", file=sys.stderr)
+            return 2
+        check_output_path(args.plot)
+    report = stats_files(args.paths, hero=args.hero, threads=args.threads)
+    for f, k, e in report.errors:
+        print(f"{f}: hand {k}: {e}", file=sys.stderr)
+    if args.hero is not None and args.hero not in report.players:
+        print(f"fastholdem: error: no hand of {args.hero!r} in {report.hands:,} hands", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(_as_json(report), indent=2))
+    else:
+        print(format_report(report, by_position=args.hero is not None or args.positions))
+        print(f"{report.hands:,} hands, {len(report.errors):,} unreadable")
+    if args.plot is not None and report.series is not None:
+        from .plot import ev_graph, save
+
+        s = report.series
+        fig = ev_graph(s.net, s.allin_ev, s.showdown, title=f"{args.hero}: {len(s.net):,} hands")
+        print(f"fastholdem: wrote {save(fig, args.plot)}", file=sys.stderr)
+    return 1 if report.errors else 0
+
+
+def register(actions: Any) -> None:
+    """Add ``stats`` to the ``hh`` subcommands ``actions``."""
+    cmd = actions.add_parser(
+        "stats", help="player statistics and all-in EV of PHH hand histories",
+        description="VPIP, PFR, 3-bet, fold to 3-bet, c-bet, fold to c-bet, WTSD, W$SD, aggression factor, "
+                    "net won (money and bb/100) and all-in EV bb/100, per player or for --hero (by position). "
+                    "Definitions: docs/histories.md.",
+    )
+    cmd.add_argument("paths", nargs="+", metavar="FILE", help="PHH files or sessions (.phh, .phhs)")
+    cmd.add_argument("--hero", metavar="NAME", help="only this player (by the PHH players field), by position")
+    cmd.add_argument("--positions", action="store_true", help="also one row per position for every player")
+    cmd.add_argument("--json", action="store_true", help="print JSON")
+    cmd.add_argument("--plot", metavar="PNG", help="write the hero's graph: net won, all-in EV, showdown and "
+                                                   "non-showdown lines in big blinds (needs matplotlib)")
+    cmd.add_argument("--threads", type=int, metavar="N", help="threads of the equity engine (default: all cores)")
+    cmd.set_defaults(func=_cmd_stats)
