@@ -19,6 +19,20 @@ fields that start with ``_``), and read back by :func:`loads`:
 * ``_chip_unit``: the chip unit of decimal amounts (``0.1``, ``0.01``, ...), so that a stack
   written as ``3`` but played in tenths replays in tenths.
 
+Hands imported from poker sites (:mod:`fastholdem.history.sites`) may carry what the house and
+the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` takes them in:
+
+* ``_rake``: everything the house took from the pots (rake, jackpot and other pot fees). It
+  is taken from the main pot first, then from each side pot in order, before the pot is split
+  (odd chips by R38); when the site states each pot after rake, ``_pots`` lists them (main
+  pot first) and each pot's rake is its size less the stated amount;
+* ``_cash_out`` (one amount per player): a player who cashed out receives this amount instead
+  of whatever the pots pay them; ``_cash_out_fee`` records the site's fee (already deducted);
+* ``_live_posts`` and ``_dead_posts`` (one amount per player): forced bets outside the blind
+  positions: a live post (a new player's big blind) counts toward the player's bet and leaves
+  them the option; a dead post (a missed small blind) goes to the pot as the player's
+  contribution but not toward any bet.
+
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30.
 
@@ -54,6 +68,7 @@ from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActi
 from .game.actions import DealBoard, DealHole, Fold, Muck, Show
 from .game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from .game.hand import Hand
+from .game.pots import layer_pots, split_amount
 
 __all__ = [
     "HandHistory",
@@ -232,6 +247,9 @@ class HandHistory:
                     values.append(_number(words[2], f"action {k}"))
         if self.chip_unit is not None:
             values.append(self.chip_unit)
+        for name in _FEE_FIELDS:
+            value = self.fields.get(name)
+            values.extend(value if isinstance(value, list) else [] if value is None else [value])
         for value in values:
             _checked_number(value, "amount")
         # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
@@ -341,6 +359,7 @@ class HandHistory:
         """
         scale = self.scale
         hand = self._new_hand(scale, overrides)
+        _post_extra(hand, self, scale)
         for k, text in enumerate(self.actions):
             try:
                 _apply(hand, text, scale, k)
@@ -353,7 +372,99 @@ class HandHistory:
                 raise HandHistoryError(f"showdown cannot be completed: {exc}") from exc
         if not hand.is_complete:
             raise HandHistoryError(f"the actions end before the hand is complete ({hand.awaiting} due)")
+        _take_fees(hand, self, scale)
         return hand
+
+    def _per_player(self, name: str, scale: int) -> list[int]:
+        value = self.fields.get(name)
+        if value is None:
+            return []
+        n = len(self.starting_stacks)
+        if not isinstance(value, list) or len(value) != n:
+            raise HandHistoryError(f"{name} must hold one amount per player ({n})")
+        chips = [self._chips(v, scale, name) for v in value]
+        if any(c < 0 for c in chips):
+            raise HandHistoryError(f"{name} amounts must not be negative")
+        return chips
+
+
+_FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
+
+
+def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> None:
+    """Post the ``_live_posts`` and ``_dead_posts`` of an imported hand (see the module docstring)."""
+    for seat, chips in enumerate(hh._per_player("_dead_posts", scale)):
+        if chips:
+            hand._post(seat, chips, "ante")
+    for seat, chips in enumerate(hh._per_player("_live_posts", scale)):
+        if chips:
+            hand._post(seat, chips, "bb")
+
+
+def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int]:
+    """The rake of each pot awarded, from the site's pots after rake (``_pots``).
+
+    The site lists its pots as the contributions layer them among the players who did not fold
+    (R35); a player who mucks at showdown still counts there, while the hand's awards leave
+    them out, which can merge layers. Each award's rake is the rake of the layers it spans.
+    """
+    layers = layer_pots(hand._put, hand._folded, hand._dead)
+    if not isinstance(net, list) or len(net) != len(layers):
+        raise HandHistoryError(f"_pots lists {len(net) if isinstance(net, list) else net!r} pots, "
+                               f"the hand has {len(layers)}")
+    rakes = [pot.amount - hh._chips(v, scale, "_pots") for pot, v in zip(layers, net)]
+    if any(r < 0 for r in rakes):
+        raise HandHistoryError(f"_pots {net} holds more than the pots of the hand")
+    out: list[int] = []
+    j = 0
+    for amount, *_ in hand._awards:
+        total = rake = 0
+        while total < amount and j < len(layers):
+            total += layers[j].amount
+            rake += rakes[j]
+            j += 1
+        if total != amount:
+            raise HandHistoryError(f"_pots {net} do not line up with the pots of the hand")
+        out.append(rake)
+    return out
+
+
+def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
+    """Take ``_rake`` from the pots and pay ``_cash_out`` (see the module docstring)."""
+    rake_value = hh.fields.get("_rake")
+    cash_out = hh._per_player("_cash_out", scale)
+    if rake_value is None and not cash_out:
+        return
+    rake = hh._chips(rake_value, scale, "_rake") if rake_value is not None else 0
+    if rake < 0:
+        raise HandHistoryError("_rake must not be negative")
+    stacks = hand._stacks
+    won = [0] * hand.n
+    net = hh.fields.get("_pots")
+    per_pot: list[int] | None = None
+    if net is not None:
+        per_pot = _rake_per_pot(hand, hh, net, scale)
+        if sum(per_pot) != rake:
+            raise HandHistoryError(f"_pots {net} and _rake {rake_value} do not fit the pots of the hand")
+    for k, (amount, _eligible, winners, shares) in enumerate(hand._awards):
+        taken = min(rake, amount) if per_pot is None else per_pot[k]
+        rake -= taken
+        if taken:
+            if len(winners) == 1:
+                new = [amount - taken]
+            else:
+                new = split_amount(amount - taken, winners, hand.button, hand.n)
+            for seat, old, share in zip(winners, shares, new):
+                stacks[seat] += share - old
+        else:
+            new = list(shares)
+        for seat, share in zip(winners, new):
+            won[seat] += share
+    if rake:
+        raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
+    for seat, chips in enumerate(cash_out):
+        if chips:
+            stacks[seat] += chips - won[seat]
 
 
 def _words(action: str) -> list[str]:
