@@ -12,7 +12,7 @@ site's own numbers. Rake, pot fees and cash-outs are recorded as ``_rake``, ``_p
 ``_cash_out`` (see :mod:`fastholdem.phh`) and taken in the replay, so stacks match to the cent.
 
 >>> hands = loads('''PokerStars Hand #7: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET
-... Table 'T' 6-max Seat #1 is the button
+... Table 'T' 6-max Seat #2 is the button
 ... Seat 1: ann ($2 in chips)
 ... Seat 2: bob ($2 in chips)
 ... bob: posts small blind $0.01

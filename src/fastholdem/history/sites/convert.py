@@ -16,7 +16,7 @@ interrupted run (Ctrl-C) leaves no partial output.
 >>> src = os.path.join(folder, "h.txt")
 >>> with open(src, "w") as f:
 ...     _ = f.write('''PokerStars Hand #7: Hold'em No Limit (10/20) - 2020/01/01 0:00:00 ET
-... Table 'T 1' 9-max Seat #1 is the button
+... Table 'T 1' 9-max Seat #2 is the button
 ... Seat 1: ann (1000 in chips)
 ... Seat 2: bob (1000 in chips)
 ... bob: posts small blind 10

@@ -282,11 +282,11 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     while street < 3 and h.boards[street]:
         street += 1
         actions.append("d db " + "".join(h.boards[street - 1]))
-    for name, cards in h.shows:
+    for name, shown in h.shows:
         p = label.get(name)
         if p is None:
             raise HandHistoryError(f"{name!r} shows but is not dealt in")
-        actions.append(f"{p} sm {cards}" if cards else f"{p} sm")
+        actions.append(f"{p} sm {shown}" if shown else f"{p} sm")
     hh = phh.HandHistory(
         variant=h.variant,
         antes=[_num(a) for a in antes],

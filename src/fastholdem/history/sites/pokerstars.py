@@ -5,7 +5,7 @@ the line number of the first in its file. Every line must be one PokerStars writ
 unknown line is an error that names it, so a garbled or mixed file never converts silently.
 
 >>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/01 0:00:00 ET
-... Table 'T' 6-max Seat #1 is the button
+... Table 'T' 6-max Seat #2 is the button
 ... Seat 1: ann ($2 in chips)
 ... Seat 2: bob ($2.50 in chips)
 ... bob: posts small blind $0.01
@@ -201,9 +201,9 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                 b = body.rfind(" [")
                 name = body[:b] if b >= 0 else body.strip()
                 if b >= 0 and name in names:
-                    cards = _BOARD.findall(body[b:])
-                    if cards and cards[-1].strip():
-                        hand.holes[name] = _cards(cards[-1])
+                    given = _BOARD.findall(body[b:])
+                    if given and given[-1].strip():
+                        hand.holes[name] = _cards(given[-1])
                 continue
             um = _UNCALLED.match(line)
             if um is not None:
@@ -255,9 +255,9 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str) -> 
         verb = verb[: -len(_ALLIN)]
     word, _, arg = verb.partition(" ")
     if word == "folds":
-        cards = _BOARD.findall(arg)
-        if cards:
-            hand.holes.setdefault(name, _cards(cards[-1]))
+        folded = _BOARD.findall(arg)
+        if folded and len(_cards(folded[-1])) == 4:
+            hand.holes.setdefault(name, _cards(folded[-1]))
         hand.act(street, name, "f")
     elif word == "checks":
         hand.act(street, name, "x")
@@ -284,17 +284,17 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str) -> 
         else:
             raise HandHistoryError(f"unknown post {arg!r}")
     elif word == "shows":
-        cards = _cards(_BOARD.findall(arg)[0]) if _BOARD.findall(arg) else ""
-        if len(cards) != 4:
-            cards = ""  # one card shown: no help at showdown
-        if cards:
-            hand.holes[name] = cards
+        shown = _cards(_BOARD.findall(arg)[0]) if _BOARD.findall(arg) else ""
+        if len(shown) != 4:
+            shown = ""  # one card shown: no help at showdown
+        if shown:
+            hand.holes[name] = shown
         if section == "showdown":
-            hand.shows.append((name, cards or None))
+            hand.shows.append((name, shown or None))
     elif word == "mucks":
-        cards = _BOARD.findall(arg)
-        if cards:
-            hand.holes[name] = _cards(cards[-1])
+        mucked = _BOARD.findall(arg)
+        if mucked and len(_cards(mucked[-1])) == 4:
+            hand.holes[name] = _cards(mucked[-1])
         hand.shows.append((name, None))
     elif verb in ("doesn't show hand", "is sitting out", "sits out", "has timed out", "is disconnected",
                   "has returned", "is connected", "leaves the table", "has timed out while disconnected",

@@ -10,7 +10,7 @@ Encodings: UTF-8 with or without a byte-order mark, UTF-16 with a byte-order mar
 (line by line, for lines that are not UTF-8).
 
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (10/20) - 2020/01/01 0:00:00 ET
-... Table 'T 1' 9-max Seat #1 is the button
+... Table 'T 1' 9-max Seat #2 is the button
 ... Seat 1: ann (1000 in chips)
 ... Seat 2: bob (1000 in chips)
 ... bob: posts small blind 10
@@ -25,7 +25,7 @@ Encodings: UTF-8 with or without a byte-order mark, UTF-16 with a byte-order mar
 >>> [(r.status, r.site, r.hand_id, r.line) for r in read(text)]
 [('converted', 'PokerStars', '7', 1)]
 >>> next(read(text)).history.finishing_stacks
-[990, 1010]
+[1010, 990]
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def _lines(raw: IO[bytes]) -> Iterator[str]:
     """Decode a binary stream line by line (BOM-aware; cp1252 for lines that are not UTF-8)."""
     head = raw.read(4096)
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        rest = io.BufferedReader(_Prepend(head, raw))  # type: ignore[arg-type]
+        rest = io.BufferedReader(_Prepend(head, raw))
         text = io.TextIOWrapper(rest, encoding="utf-16", newline=None)
         for line in text:
             yield line.rstrip("\r\n")
@@ -262,9 +262,7 @@ def read(source: Source, *, name: str | None = None) -> Iterator[Imported]:
 def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
     peek = fh.read(4096)
     rest = _Prepend(peek, fh)
-    stripped = peek.lstrip(codecs.BOM_UTF8).lstrip()
-    del stripped
-    yield from _split(label, _lines(io.BufferedReader(rest)))  # type: ignore[arg-type]
+    yield from _split(label, _lines(io.BufferedReader(rest)))
 
 
 def _utf16_starts_xml(peek: bytes) -> bool:
