@@ -28,6 +28,8 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
   pot first) and each pot's rake is its size less the stated amount;
 * ``_cash_out`` (one amount per player): a player who cashed out receives this amount instead
   of whatever the pots pay them; ``_cash_out_fee`` records the site's fee (already deducted);
+* straddles, in ``blinds_or_straddles`` beyond the big blind as the PHH standard has them: live
+  blinds; preflop action starts left of the largest (the later one on a tie);
 * ``_live_posts`` and ``_dead_posts`` (one amount per player): forced bets outside the blind
   positions: a live post (a new player's big blind) counts toward the player's bet and leaves
   them the option; a dead post (a missed small blind) goes to the pot as the player's
@@ -271,8 +273,9 @@ class HandHistory:
         Raises
         ------
         HandHistoryError
-            On an unsupported variant, straddles, or an ante layout that is neither uniform
-            nor a big-blind ante.
+            On an unsupported variant or an ante layout that is neither uniform nor a big-blind
+            ante. Straddles (``blinds_or_straddles`` beyond the big blind) are not part of the
+            config: :meth:`replay` posts them.
         """
         return self._config(self.scale, overrides)
 
@@ -286,8 +289,8 @@ class HandHistory:
             if len(getattr(self, name)) != n:
                 raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
         blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
-        if any(b != 0 for b in blinds[2:]) or any(b < 0 for b in blinds):
-            raise HandHistoryError(f"straddles and posted bets are not supported: {self.blinds_or_straddles}")
+        if any(b < 0 for b in blinds) or (n == 2 and any(blinds[2:])):
+            raise HandHistoryError(f"bad blinds or straddles: {self.blinds_or_straddles}")
         antes = [self._chips(a, scale, "ante") for a in self.antes]
         if not any(antes):
             ante, mode = 0, AnteMode.NONE
@@ -359,10 +362,16 @@ class HandHistory:
         """
         scale = self.scale
         hand = self._new_hand(scale, overrides)
-        _post_extra(hand, self, scale)
+        straddler = _post_extra(hand, self, scale)
+        dealt = 0
         for k, text in enumerate(self.actions):
             try:
                 _apply(hand, text, scale, k)
+                if straddler is not None and text.startswith("d dh"):
+                    dealt += 1
+                    if dealt == hand.n:  # preflop action starts left of the straddle
+                        hand._actor = hand._next_actor(straddler)
+                        hand._legal = None
             except (IllegalActionError, InvalidActionError) as exc:
                 raise HandHistoryError(f"action {k} {echo(text)} does not fit: {exc}") from exc
         if hand.awaiting == "showdown":
@@ -391,14 +400,31 @@ class HandHistory:
 _FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
 
 
-def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> None:
-    """Post the ``_live_posts`` and ``_dead_posts`` of an imported hand (see the module docstring)."""
+def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> int | None:
+    """Post the straddles, ``_live_posts`` and ``_dead_posts`` of a hand; the seat after which
+    preflop action starts when there is a straddle (the largest, the later one on a tie), else None.
+
+    A straddle is a live blind: it sets the bet to call and the size of a full raise, and the
+    straddler acts last preflop (the option) unless someone raises.
+    """
+    straddler = None
+    top = 0
+    for seat, value in enumerate(hh.blinds_or_straddles[2:] if hand.n > 2 else (), 2):
+        chips = hh._chips(value, scale, "straddle")
+        if chips > 0:
+            hand._post(seat, chips, "bb")
+            if chips >= top:
+                straddler, top = seat, chips
+    if straddler is not None:
+        hand._max_bet = max(hand._max_bet, top)
+        hand._full = max(hand._full, top)
     for seat, chips in enumerate(hh._per_player("_dead_posts", scale)):
         if chips:
             hand._post(seat, chips, "ante")
     for seat, chips in enumerate(hh._per_player("_live_posts", scale)):
         if chips:
             hand._post(seat, chips, "bb")
+    return straddler
 
 
 def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int]:

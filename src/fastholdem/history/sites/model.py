@@ -22,6 +22,7 @@ cash-out received, as the text states them. The replay never feeds them.
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -79,6 +80,7 @@ class SiteHand:
     posts: list[tuple[str, str, Decimal]] = field(default_factory=list)
     actions: list[tuple[int, str, str, Decimal]] = field(default_factory=list)
     boards: list[list[str]] = field(default_factory=lambda: [[], [], []])
+    runs: list[list[list[str]]] = field(default_factory=list)
     holes: dict[str, str] = field(default_factory=dict)
     shows: list[tuple[str, str | None]] = field(default_factory=list)
     collected: dict[str, Decimal] = field(default_factory=dict)
@@ -134,6 +136,12 @@ class SiteHand:
         self.street = street
         self.street_total = {}
         self.boards[street - 1] = cards
+
+    def run_street(self, run: int, cards: list[str]) -> None:
+        """Deal the next street of run ``run`` (0 for the first) when the board is run several times."""
+        while len(self.runs) <= run:
+            self.runs.append([])
+        self.runs[run].append(cards)
 
     def act(self, street: int, name: str, verb: str, chips: Decimal | None = None, *, by: bool = False) -> None:
         """An action: ``verb`` ``f``, ``x``, ``c`` (``chips`` the call's increment, or ``None``)
@@ -282,6 +290,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     while street < 3 and h.boards[street]:
         street += 1
         actions.append("d db " + "".join(h.boards[street - 1]))
+    for run in h.runs:
+        for cards in run:
+            actions.append("d db " + "".join(cards))
     for name, shown in h.shows:
         p = label.get(name)
         if p is None:
@@ -321,6 +332,11 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     taken = h.rake + h.jackpot
     if taken:
         fields["_rake"] = _num(taken)
+    if len(h.runs) > 1:  # run it N times (R41): the _runouts field of fastholdem.phh
+        if "runouts" in {f.name for f in dataclasses.fields(hh)}:
+            setattr(hh, "runouts", len(h.runs))
+        else:
+            fields["_runouts"] = len(h.runs)
     if len(h.pots) > 1:
         fields["_pots"] = [_num(p) for p in h.pots]
     if h.cash_out:

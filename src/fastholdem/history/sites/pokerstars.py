@@ -39,8 +39,8 @@ SITE = "PokerStars"
 START = re.compile(r"^(?:\ufeff)?PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) #")
 
 _HEADER = re.compile(
-    r"^\ufeff?PokerStars (?P<kind>Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) #(?P<id>[0-9]+):\s*"
-    r"(?:\{[^}]*\}\s*)?(?P<rest>.*)$"
+    r"^\ufeff?(?:PokerStars (?P<kind>Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game)|Poker Hand) "
+    r"#(?P<id>[A-Za-z]*[0-9]+):\s*(?:\{[^}]*\}\s*)?(?P<rest>.*)$"
 )
 _GAME = re.compile(r"(Hold'em|Omaha|Razz|Stud|Draw|Badugi|Courchevel|HORSE|Mixed|8-Game|Triple|Single|5 Card|"
                    r"Deuce|Triple Draw|2-7|Hold'em 6\+|Six Plus)")
@@ -56,6 +56,9 @@ _COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?:main |side
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
 _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)\| Rake (?P<rake>\S+)(?P<rest>.*)$")
+_GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
+_RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
+_RECEIVES = re.compile(r"^Receives Cashout \((?P<amt>[^()]+)\)\s*$")
 _POT = re.compile(r"(?:Main|Side) pot(?:-[0-9]+)? (\S+?)\.?(?: |$)")
 _FEE = re.compile(r"(?:Jackpot|Bad beat|Fee|Cash Drop)[^|]*?(?P<amt>[$€£¥]?[0-9][0-9.,]*)", re.IGNORECASE)
 # Lines that say nothing about chips or cards, in any position.
@@ -66,8 +69,8 @@ _NOISE = re.compile(
     r"wins an entry to.*|wins \$?[0-9.,]+ for eliminating.*|wins the \$?[0-9.,]+ bounty.*|"
     r"has been disqualified.*|is sitting out|sits out|said, \".*|is capped.*|"
     r"wins .* for splitting the elimination.*)"
-    r"|Hand was run (?:twice|three times)|Board \[.*\]|(?:FIRST|SECOND|THIRD) Board \[.*\]"
-    r"|Seat [0-9]+: .*|\*\*\* (?:HOLE CARDS|SHOW DOWN|(?:FIRST|SECOND|THIRD) SHOW DOWN) \*\*\*"
+    r"|Hand was run (?:twice|three times|two times)|Board \[.*\]|(?:FIRST|SECOND|THIRD) Board \[.*\]"
+    r"|Seat [0-9]+: .*|\*\*\* (?:HOLE CARDS|SHOW ?DOWN|(?:FIRST|SECOND|THIRD) SHOW ?DOWN) \*\*\*"
     r"|Hand has been stopped.*|Game #.*|Table '.*' .*|.*: is sitting out\s*|.*: sits out\s*"
     r"|.*: is (?:disconnected|connected)|.*: has timed out.*|.*: has returned|.*: doesn't show hand"
     r"|.*: leaves the table|.*: sits out|Betting was .*|The player .*|.* has been canceled)\s*$"
@@ -83,8 +86,11 @@ def _cards(text: str) -> str:
     return "".join(text.split())
 
 
-def parse(lines: Sequence[str], first_line: int) -> SiteHand:
+def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
     """Read one PokerStars hand (its lines, the header first); ``first_line`` is its line number.
+
+    GGPoker writes the same format with a few more words (``site="GGPoker"``): straddles,
+    missed blinds, EV cash-out and more pot fees; they are read here too.
 
     Raises
     ------
@@ -95,7 +101,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
     """
     m = _HEADER.match(lines[0])
     if m is None:
-        raise HandHistoryError("not a PokerStars hand header")
+        raise HandHistoryError(f"not a {site} hand header")
     hand_id = m.group("id")
     rest = m.group("rest")
     game = _HOLDEM.search(rest)
@@ -123,7 +129,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                 currency = code
         if currency is None and st.group("sb")[:1] in "$€£¥":
             currency = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}[st.group("sb")[0]]
-    hand = SiteHand(SITE, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
+    hand = SiteHand(site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
     big = amount(st.group("bb").strip())
     small = amount(st.group("sb").strip())
     if variant == "FT":
@@ -137,6 +143,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
     k = 1
     n = len(lines)
     total_seen = False
+    risk: dict[str, Decimal] = {}
     while k < n:
         line = lines[k].rstrip()
         where = first_line + k
@@ -165,7 +172,13 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                 head = line[4:line.find(" ***", 4)] if " ***" in line[4:] else line
                 word = head.split()[-1] if head.split() else ""
                 if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and word in _STREETS:
-                    raise HandHistoryError("run it twice or three times is not supported yet")
+                    cards = _cards(_BOARD.findall(line)[-1])
+                    run = ("FIRST ", "SECOND ", "THIRD ").index(head[: head.index(" ") + 1])
+                    hand.run_street(run, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                    continue
+                if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and head.endswith(("SHOW DOWN", "SHOWDOWN")):
+                    section = "showdown"
+                    continue
                 if word in _STREETS:
                     cards = _cards(_BOARD.findall(line)[-1])
                     street = _STREETS[word]
@@ -174,8 +187,8 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                 if head == "SUMMARY":
                     section = "summary"
                     continue
-                if head in ("HOLE CARDS", "SHOW DOWN", "DEALING HANDS"):
-                    if head == "SHOW DOWN":
+                if head in ("HOLE CARDS", "SHOW DOWN", "SHOWDOWN", "DEALING HANDS"):
+                    if head in ("SHOW DOWN", "SHOWDOWN"):
                         section = "showdown"
                     continue
                 raise HandHistoryError(f"unknown section {line!r}")
@@ -186,8 +199,8 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                     hand.rake = amount(total.group("rake"))
                     hand.total_pot = amount(total.group("total"))
                     hand.pots = [amount(x) for x in _POT.findall(total.group("pots"))]
-                    for fee in _FEE.finditer(total.group("rest")):
-                        hand.jackpot += amount(fee.group("amt"))
+                    for fee in _GG_FEE.finditer(total.group("rest")):
+                        hand.jackpot += amount(fee.group(1))
                     continue
                 sm = re.match(r"^Seat [0-9]+: (?P<rest>.*)$", line)
                 if sm is not None:
@@ -224,11 +237,13 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                 if _NOISE.match(line):
                     continue
                 raise HandHistoryError(f"unrecognised line {line!r}")
-            _action(hand, name, verb, street, section)
+            _action(hand, name, verb, street, section, risk)
         except SkipHand:
             raise
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {where}: {exc}") from None
+    for name, paid in risk.items():  # GGPoker EV cash-out won: the player keeps the pot less the risk
+        hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
     if not total_seen:
         raise HandHistoryError(f"line {first_line}: the hand is truncated (no summary with the total pot)")
     return hand
@@ -249,7 +264,8 @@ _ALLIN = " and is all-in"
 _CAP = re.compile(r" and has reached the .* cap$")
 
 
-def _action(hand: SiteHand, name: str, verb: str, street: int, section: str) -> None:
+def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
+            risk: dict[str, Decimal]) -> None:
     verb = _CAP.sub("", verb)
     if verb.endswith(_ALLIN):
         verb = verb[: -len(_ALLIN)]
@@ -281,15 +297,36 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str) -> 
             hand.post(name, "ante", amount(arg[9:]))
         elif arg.startswith("straddle "):
             hand.post(name, "straddle", amount(arg[9:]))
+        elif arg.startswith("missed blind "):
+            hand.post(name, "dead", amount(arg[13:]))
         else:
             raise HandHistoryError(f"unknown post {arg!r}")
+    elif verb.startswith("Bet & Muck"):  # GGPoker: a bet that mucks if called
+        if verb == "Bet & Muck folds":
+            hand.shows.append((name, None))
+        else:
+            hand.act(street, name, "b", amount(verb[11:]), by=True)
+    elif word == "straddle":
+        hand.post(name, "straddle", amount(arg))
+    elif verb.startswith("Pays Cashout Risk"):
+        m = _RISK.match(verb)
+        if m is None:
+            raise HandHistoryError(f"unreadable cash-out {verb!r}")
+        risk[name] = risk.get(name, Decimal(0)) + amount(m.group("amt"))
+    elif verb.startswith("Receives Cashout"):
+        m = _RECEIVES.match(verb)
+        if m is None:
+            raise HandHistoryError(f"unreadable cash-out {verb!r}")
+        hand.cash_out[name] = hand.cash_out.get(name, Decimal(0)) + amount(m.group("amt"))
+    elif verb.startswith("Chooses to EV Cashout"):
+        return
     elif word == "shows":
         shown = _cards(_BOARD.findall(arg)[0]) if _BOARD.findall(arg) else ""
         if len(shown) != 4:
             shown = ""  # one card shown: no help at showdown
         if shown:
             hand.holes[name] = shown
-        if section == "showdown":
+        if section == "showdown" and all(name != who for who, _ in hand.shows):
             hand.shows.append((name, shown or None))
     elif word == "mucks":
         mucked = _BOARD.findall(arg)

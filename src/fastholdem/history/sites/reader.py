@@ -41,7 +41,7 @@ from typing import IO, Any, Union
 
 from ...errors import HandHistoryError
 from ...phh import HandHistory
-from . import pokerstars
+from . import ggpoker, pokerstars, winamax
 from .model import SiteHand, SkipHand, to_phh
 
 __all__ = ["Imported", "read", "read_text", "SITES", "Source"]
@@ -52,6 +52,8 @@ _Parser = Callable[[Sequence[str], int], SiteHand]
 #: The text sites: name, the regular expression of a hand's first line, and the reader.
 SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
     (pokerstars.SITE, pokerstars.START, pokerstars.parse),
+    (ggpoker.SITE, ggpoker.START, ggpoker.parse),
+    (winamax.SITE, winamax.START, winamax.parse),
 )
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
