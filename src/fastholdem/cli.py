@@ -145,6 +145,8 @@ def build_parser() -> argparse.ArgumentParser:
     _register_range(sub)
     from .phh_check import register as _register_phh
     _register_phh(sub)
+    from .hh_cli import register as _register_hh
+    _register_hh(sub)
     return parser
 
 

@@ -22,6 +22,22 @@ fields that start with ``_``), and read back by :func:`loads`:
   (R41; written only when 2 or more). The runs' ``d db`` actions follow in dealing order, one
   per street: the first run's remaining streets, then the second's, and so on.
 
+Hands imported from poker sites (:mod:`fastholdem.history.sites`) may carry what the house and
+the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` takes them in:
+
+* ``_rake``: everything the house took from the pots (rake, jackpot and other pot fees). It
+  is taken from the main pot first, then from each side pot in order, before the pot is split
+  (odd chips by R38); when the site states each pot after rake, ``_pots`` lists them (main
+  pot first) and each pot's rake is its size less the stated amount;
+* ``_cash_out`` (one amount per player): a player who cashed out receives this amount instead
+  of whatever the pots pay them; ``_cash_out_fee`` records the site's fee (already deducted);
+* straddles, in ``blinds_or_straddles`` beyond the big blind as the PHH standard has them: live
+  blinds; preflop action starts left of the largest (the later one on a tie);
+* ``_live_posts`` and ``_dead_posts`` (one amount per player): forced bets outside the blind
+  positions: a live post (a new player's big blind) counts toward the player's bet and leaves
+  them the option; a dead post (a missed small blind) goes to the pot as the player's
+  contribution but not toward any bet.
+
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30.
 
@@ -57,6 +73,7 @@ from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActi
 from .game.actions import DealBoard, DealHole, Fold, Muck, Show
 from .game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from .game.hand import MAX_RUNS, Hand
+from .game.pots import layer_pots, split_amount
 
 __all__ = [
     "HandHistory",
@@ -238,6 +255,9 @@ class HandHistory:
                     values.append(_number(words[2], f"action {k}"))
         if self.chip_unit is not None:
             values.append(self.chip_unit)
+        for name in _FEE_FIELDS:
+            value = self.fields.get(name)
+            values.extend(value if isinstance(value, list) else [] if value is None else [value])
         for value in values:
             _checked_number(value, "amount")
         # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
@@ -259,8 +279,9 @@ class HandHistory:
         Raises
         ------
         HandHistoryError
-            On an unsupported variant, straddles, or an ante layout that is neither uniform
-            nor a big-blind ante.
+            On an unsupported variant or an ante layout that is neither uniform nor a big-blind
+            ante. Straddles (``blinds_or_straddles`` beyond the big blind) are not part of the
+            config: :meth:`replay` posts them.
         """
         return self._config(self.scale, overrides)
 
@@ -274,8 +295,8 @@ class HandHistory:
             if len(getattr(self, name)) != n:
                 raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
         blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
-        if any(b != 0 for b in blinds[2:]) or any(b < 0 for b in blinds):
-            raise HandHistoryError(f"straddles and posted bets are not supported: {self.blinds_or_straddles}")
+        if any(b < 0 for b in blinds) or (n == 2 and any(blinds[2:])):
+            raise HandHistoryError(f"bad blinds or straddles: {self.blinds_or_straddles}")
         antes = [self._chips(a, scale, "ante") for a in self.antes]
         if not any(antes):
             ante, mode = 0, AnteMode.NONE
@@ -351,9 +372,16 @@ class HandHistory:
         if runouts != 1:
             _check_runouts(runouts)
             hand.run_it(runouts)  # a standing agreement: it takes effect when the betting ends (R41)
+        straddler = _post_extra(hand, self, scale)
+        dealt = 0
         for k, text in enumerate(self.actions):
             try:
                 _apply(hand, text, scale, k)
+                if straddler is not None and text.startswith("d dh"):
+                    dealt += 1
+                    if dealt == hand.n:  # preflop action starts left of the straddle
+                        hand._actor = hand._next_actor(straddler)
+                        hand._legal = None
             except (IllegalActionError, InvalidActionError) as exc:
                 raise HandHistoryError(f"action {k} {echo(text)} does not fit: {exc}") from exc
         if hand.awaiting == "showdown":
@@ -367,7 +395,116 @@ class HandHistory:
             raise HandHistoryError(
                 f"_runouts = {runouts}, but the hand never ran out the board with cards to come (R41)"
             )
+        _take_fees(hand, self, scale)
         return hand
+
+    def _per_player(self, name: str, scale: int) -> list[int]:
+        value = self.fields.get(name)
+        if value is None:
+            return []
+        n = len(self.starting_stacks)
+        if not isinstance(value, list) or len(value) != n:
+            raise HandHistoryError(f"{name} must hold one amount per player ({n})")
+        chips = [self._chips(v, scale, name) for v in value]
+        if any(c < 0 for c in chips):
+            raise HandHistoryError(f"{name} amounts must not be negative")
+        return chips
+
+
+_FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
+
+
+def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> int | None:
+    """Post the straddles, ``_live_posts`` and ``_dead_posts`` of a hand; the seat after which
+    preflop action starts when there is a straddle (the largest, the later one on a tie), else None.
+
+    A straddle is a live blind: it sets the bet to call and the size of a full raise, and the
+    straddler acts last preflop (the option) unless someone raises.
+    """
+    straddler = None
+    top = 0
+    for seat, value in enumerate(hh.blinds_or_straddles[2:] if hand.n > 2 else (), 2):
+        chips = hh._chips(value, scale, "straddle")
+        if chips > 0:
+            hand._post(seat, chips, "bb")
+            if chips >= top:
+                straddler, top = seat, chips
+    if straddler is not None:
+        hand._max_bet = max(hand._max_bet, top)
+        hand._full = max(hand._full, top)
+    for seat, chips in enumerate(hh._per_player("_dead_posts", scale)):
+        if chips:
+            hand._post(seat, chips, "ante")
+    for seat, chips in enumerate(hh._per_player("_live_posts", scale)):
+        if chips:
+            hand._post(seat, chips, "bb")
+    return straddler
+
+
+def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int]:
+    """The rake of each pot awarded, from the site's pots after rake (``_pots``).
+
+    The site lists its pots as the contributions layer them among the players who did not fold
+    (R35); a player who mucks at showdown still counts there, while the hand's awards leave
+    them out, which can merge layers. Each award's rake is the rake of the layers it spans.
+    """
+    layers = layer_pots(hand._put, hand._folded, hand._dead)
+    if not isinstance(net, list) or len(net) != len(layers):
+        raise HandHistoryError(f"_pots lists {len(net) if isinstance(net, list) else net!r} pots, "
+                               f"the hand has {len(layers)}")
+    rakes = [pot.amount - hh._chips(v, scale, "_pots") for pot, v in zip(layers, net)]
+    if any(r < 0 for r in rakes):
+        raise HandHistoryError(f"_pots {net} holds more than the pots of the hand")
+    out: list[int] = []
+    j = 0
+    for amount, *_ in hand._awards:
+        total = rake = 0
+        while total < amount and j < len(layers):
+            total += layers[j].amount
+            rake += rakes[j]
+            j += 1
+        if total != amount:
+            raise HandHistoryError(f"_pots {net} do not line up with the pots of the hand")
+        out.append(rake)
+    return out
+
+
+def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
+    """Take ``_rake`` from the pots and pay ``_cash_out`` (see the module docstring)."""
+    rake_value = hh.fields.get("_rake")
+    cash_out = hh._per_player("_cash_out", scale)
+    if rake_value is None and not cash_out:
+        return
+    rake = hh._chips(rake_value, scale, "_rake") if rake_value is not None else 0
+    if rake < 0:
+        raise HandHistoryError("_rake must not be negative")
+    stacks = hand._stacks
+    won = [0] * hand.n
+    net = hh.fields.get("_pots")
+    per_pot: list[int] | None = None
+    if net is not None:
+        per_pot = _rake_per_pot(hand, hh, net, scale)
+        if sum(per_pot) != rake:
+            raise HandHistoryError(f"_pots {net} and _rake {rake_value} do not fit the pots of the hand")
+    for k, (amount, _eligible, winners, shares) in enumerate(hand._awards):
+        taken = min(rake, amount) if per_pot is None else per_pot[k]
+        rake -= taken
+        if taken:
+            if len(winners) == 1:
+                new = [amount - taken]
+            else:
+                new = split_amount(amount - taken, winners, hand.button, hand.n)
+            for seat, old, share in zip(winners, shares, new):
+                stacks[seat] += share - old
+        else:
+            new = list(shares)
+        for seat, share in zip(winners, new):
+            won[seat] += share
+    if rake:
+        raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
+    for seat, chips in enumerate(cash_out):
+        if chips:
+            stacks[seat] += chips - won[seat]
 
 
 def _check_runouts(value: Any) -> int:

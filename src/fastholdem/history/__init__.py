@@ -1,4 +1,5 @@
-"""Hand histories: fast PHH scanning, player statistics, all-in EV and PokerStars-format export."""
+"""Hand histories: site hand histories read into PHH (:mod:`~fastholdem.history.sites`), fast PHH
+scanning, player statistics, all-in EV and PokerStars-format export."""
 
 from __future__ import annotations
 

@@ -269,7 +269,9 @@ def summarize(hh: HandHistory) -> HandSummary:
             a = min(antes[1], stacks[bb_seat])
             stacks[bb_seat] -= a
             dead += a
-    for seat, amount in ((sb_seat, blinds[0]), (bb_seat, blinds[1])):
+    posts = [(sb_seat, blinds[0]), (bb_seat, blinds[1])]
+    posts += [(k, b) for k, b in enumerate(blinds) if k >= 2 and b]  # straddles: live blinds
+    for seat, amount in posts:
         a = min(amount, stacks[seat])
         stacks[seat] -= a
         put[seat] += a

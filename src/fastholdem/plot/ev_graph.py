@@ -37,7 +37,7 @@ def ev_graph(
     --------
     >>> fig = ev_graph([1.5, -2.0, 10.0], [1.5, -2.0, 4.0], [0, 1, 1])
     >>> [line.get_label() for line in fig.axes[0].get_lines()][:4]
-    ['net won (9.5 bb)', 'all-in EV (3.5 bb)', 'showdown (8 bb)', 'non-showdown (1.5 bb)']
+    ['net won (+9.5 bb)', 'all-in EV (+3.5 bb)', 'showdown (+8.0 bb)', 'non-showdown (+1.5 bb)']
     """
     plt = pyplot()
     won = np.asarray(net, dtype=np.float64)
@@ -55,7 +55,8 @@ def ev_graph(
     fig, ax = plt.subplots(figsize=(8, 4.2))
     for label, y, color, width in lines:
         last = float(y[-1]) if len(y) else 0.0
-        ax.plot(x, y, color=color, linewidth=width, label=f"{label} ({last:,.4g} bb)")
+        amount = f"{last:+,.1f}" if abs(last) < 1000 else f"{last:+,.0f}"
+        ax.plot(x, y, color=color, linewidth=width, label=f"{label} ({amount} bb)")
     ax.axhline(0, color="0.6", linewidth=0.8)
     ax.set_xlabel("hands")
     ax.set_ylabel("big blinds won")
