@@ -73,7 +73,7 @@ from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActi
 from .game.actions import DealBoard, DealHole, Fold, Muck, Show
 from .game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from .game.hand import MAX_RUNS, Hand
-from .game.pots import layer_pots, split_amount
+from .game.pots import layer_pots, split_amount, split_runs
 
 __all__ = [
     "HandHistory",
@@ -457,7 +457,7 @@ def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int
         raise HandHistoryError(f"_pots {net} holds more than the pots of the hand")
     out: list[int] = []
     j = 0
-    for amount, *_ in hand._awards:
+    for amount, _parts in _pot_groups(hand):
         total = rake = 0
         while total < amount and j < len(layers):
             total += layers[j].amount
@@ -467,6 +467,20 @@ def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int
             raise HandHistoryError(f"_pots {net} do not line up with the pots of the hand")
         out.append(rake)
     return out
+
+
+def _pot_groups(hand: Hand) -> list[tuple[int, list[int]]]:
+    """The pots awarded, each as ``(chips, indices of its awards)``: one award per pot, or one
+    per board when the board was run several times (R41; a pot's parts follow one another)."""
+    groups: list[tuple[int, list[int]]] = []
+    for k, ((amount, *_), board) in enumerate(zip(hand._awards, hand._award_boards)):
+        if board == 0 or not groups:
+            groups.append((amount, [k]))
+        else:
+            total, parts = groups[-1]
+            parts.append(k)
+            groups[-1] = (total + amount, parts)
+    return groups
 
 
 def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
@@ -486,20 +500,24 @@ def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
         per_pot = _rake_per_pot(hand, hh, net, scale)
         if sum(per_pot) != rake:
             raise HandHistoryError(f"_pots {net} and _rake {rake_value} do not fit the pots of the hand")
-    for k, (amount, _eligible, winners, shares) in enumerate(hand._awards):
+    for k, (amount, parts) in enumerate(_pot_groups(hand)):
         taken = min(rake, amount) if per_pot is None else per_pot[k]
         rake -= taken
-        if taken:
-            if len(winners) == 1:
-                new = [amount - taken]
+        # The house takes its cut before the pot is split per board (R41), then by R38.
+        runs = [amount - taken] if len(parts) == 1 else split_runs(amount - taken, len(parts))
+        for part, j in zip(runs, parts):
+            _amount, _eligible, winners, shares = hand._awards[j]
+            if taken:
+                if len(winners) == 1:
+                    new = [part]
+                else:
+                    new = split_amount(part, winners, hand.button, hand.n)
+                for seat, old, share in zip(winners, shares, new):
+                    stacks[seat] += share - old
             else:
-                new = split_amount(amount - taken, winners, hand.button, hand.n)
-            for seat, old, share in zip(winners, shares, new):
-                stacks[seat] += share - old
-        else:
-            new = list(shares)
-        for seat, share in zip(winners, new):
-            won[seat] += share
+                new = list(shares)
+            for seat, share in zip(winners, new):
+                won[seat] += share
     if rake:
         raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
     for seat, chips in enumerate(cash_out):

@@ -341,7 +341,7 @@ def stats_files(
     """Statistics over PHH files and sessions; bad hands are listed in ``errors``, not raised.
 
     >>> import io, os, tempfile
-    >>> from fastholdem import simulate
+    >>> from fastholdem.game.simulate import simulate
     >>> path = os.path.join(tempfile.mkdtemp(), "s.phhs")
     >>> with open(path, "w") as fh:
     ...     _ = simulate(["station", "tight"], 50, seed=3, phh=fh, progress=False)
