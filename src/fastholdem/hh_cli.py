@@ -1,10 +1,12 @@
-"""The ``fastholdem hh`` command group: site hand histories (``hh convert``, ...)."""
+"""The ``fastholdem hh`` command group: ``hh convert`` (site histories to PHH), ``hh export``
+(PHH to PokerStars text) and ``hh stats`` (statistics and all-in EV)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .hh_convert_cli import register as _register_convert
+from .hh_export_cli import register as _register_export
 from .hh_stats_cli import register as _register_stats
 
 __all__ = ["register"]
@@ -16,4 +18,5 @@ def register(sub: Any) -> None:
                             description="Hand histories written by poker sites.")
     actions = parser.add_subparsers(dest="hh_command", metavar="ACTION", required=True)
     _register_convert(actions)
+    _register_export(actions)
     _register_stats(actions)

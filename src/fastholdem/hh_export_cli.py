@@ -1,0 +1,68 @@
+"""``fastholdem hh export``: PHH hands as PokerStars-format text (:mod:`fastholdem.history.export_pokerstars`).
+
+Exit status: 0 when every hand was written, 1 when some hand could not be read or replayed
+(each is listed on stderr and left out), 2 on unusable arguments (no traceback). The output is
+written to a temporary file renamed into place at the end, so an interrupted export leaves no
+partial file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from typing import Any
+
+from ._validate import check_output_path
+from .errors import HandHistoryError
+from .history.export_pokerstars import hand_text
+from .history.scan import iter_files
+
+__all__ = ["register"]
+
+
+def _cmd_export(args: argparse.Namespace) -> int:
+    for path in args.paths:
+        if not os.path.isfile(path):
+            print(f"fastholdem: error: no such file: {path}", file=sys.stderr)
+            return 2
+    out = os.path.abspath(check_output_path(args.output))
+    fd, tmp = tempfile.mkstemp(prefix=".hh-export-", suffix=".txt", dir=os.path.dirname(out))
+    written = failed = 0
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            for name, number, item in iter_files(args.paths):
+                try:
+                    if isinstance(item, HandHistoryError):
+                        raise item
+                    text = hand_text(item, written + failed + 1, hero=args.hero)
+                except HandHistoryError as exc:
+                    failed += 1
+                    print(f"{name}: hand {number}: {exc}", file=sys.stderr)
+                    continue
+                fh.write(("\n\n\n" if written else "") + text)
+                written += 1
+            fh.write("\n")
+        os.replace(tmp, out)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+    print(f"fastholdem: wrote {written:,} hands to {out}" + (f", {failed:,} failed" if failed else ""),
+          file=sys.stderr)
+    return 1 if failed else 0
+
+
+def register(actions: Any) -> None:
+    """Add ``export`` to the ``hh`` subcommands ``actions``."""
+    cmd = actions.add_parser(
+        "export", help="write PHH hands as PokerStars hand-history text (for trackers)",
+        description="Replay PHH hands (files or sessions, e.g. from hh convert or simulate --phh) and write "
+                    "them as PokerStars hand histories, which hand-history trackers import.",
+    )
+    cmd.add_argument("paths", nargs="+", metavar="FILE", help="PHH files or sessions (.phh, .phhs)")
+    cmd.add_argument("--format", default="pokerstars", choices=["pokerstars"], help="output format (pokerstars)")
+    cmd.add_argument("-o", "--output", required=True, metavar="OUT.txt", help="text file to write")
+    cmd.add_argument("--hero", metavar="NAME", help="write only this player's hole cards as dealt (others "
+                                                    "when shown), as a site writes its player's history")
+    cmd.set_defaults(func=_cmd_export)

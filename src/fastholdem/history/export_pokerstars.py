@@ -1,0 +1,393 @@
+"""PHH hands written as PokerStars hand-history text, the format hand-history trackers import.
+
+:func:`dumps` replays each hand with the engine (so every amount, uncalled bet, pot and
+winner is the rules' own) and writes it the way PokerStars does: the header (cash game, or
+tournament when the hand has a ``_tournament`` field), the table and seats, the posts (antes,
+blinds), the hole cards, every action ("raises $4 to $6", "and is all-in"), uncalled bets
+returned, the show down (shows, mucks, what each player collected, per board when the board
+was run several times, R41) and the summary (total pot, main and side pots, rake, boards, one
+line per seat). Hands are separated by two blank lines, as PokerStars separates them.
+
+What a hand does not record is filled in plainly: the hand number (``_hand_id``, else the PHH
+``hand`` field, else its position), the table name (``fastholdem``), the date
+(2000/01/01, one second per hand, unless the hand has ``year``/``month``/``day``/``time``).
+Amounts are money (``$0.25``) when the hand has a ``currency``, tournament chips when it has
+``_tournament``, and play money otherwise. Every known hole card is written as ``Dealt to``;
+with ``hero`` only the hero's are, and the others appear when shown.
+
+>>> from fastholdem import phh
+>>> hh = phh.loads('''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... players = ["ann", "bob"]
+... actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 cbr 6", "p1 cbr 18", "p2 f"]
+... ''')
+>>> print(dumps([hh]))  # doctest: +NORMALIZE_WHITESPACE
+PokerStars Hand #1:  Hold'em No Limit (1/2) - 2000/01/01 0:00:00 ET
+Table 'fastholdem' (Play Money) Seat #2 is the button
+Seat 1: ann (100 in chips)
+Seat 2: bob (100 in chips)
+bob: posts small blind 1
+ann: posts big blind 2
+*** HOLE CARDS ***
+Dealt to ann [As Ks]
+Dealt to bob [7c 2d]
+bob: raises 4 to 6
+ann: raises 12 to 18
+bob: folds
+Uncalled bet (12) returned to ann
+ann collected 12 from pot
+*** SUMMARY ***
+Total pot 12 | Rake 0
+Seat 1: ann (big blind) collected (12)
+Seat 2: bob (button) (small blind) folded before Flop
+"""
+
+from __future__ import annotations
+
+import datetime
+import os
+from collections.abc import Iterable, Iterator
+from decimal import Decimal
+from typing import IO, Any
+
+from ..cards import card_str
+from ..evaluate import describe
+from ..game.config import Structure
+from ..game.hand import Hand
+from ..phh import HandHistory
+
+__all__ = ["dumps", "dump", "iter_text", "hand_text"]
+
+_STREETS = ("", "FLOP", "TURN", "RIVER")
+_RUNS = ("FIRST", "SECOND", "THIRD", "FOURTH")
+_RUN_WORDS = {2: "twice", 3: "three times", 4: "four times"}
+_LIMITS = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.LIMIT: "Limit"}
+_SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "CNY": "¥"}
+_EPOCH = datetime.datetime(2000, 1, 1)
+
+
+def _cards(cards: Iterable[int | None]) -> str:
+    return " ".join(card_str(c) for c in cards if c is not None)
+
+
+class _Writer:
+    """One hand's text (the state a PokerStars history needs while it is written)."""
+
+    def __init__(self, hh: HandHistory, index: int, hero: str | None) -> None:
+        self.hh = hh
+        self.index = index
+        self.hero = hero
+        self.hand: Hand = hh.replay()
+        n = self.hand.n
+        fields = hh.fields
+        players = fields.get("players")
+        self.names = list(players) if isinstance(players, list) and len(players) == n else [
+            f"Player{k + 1}" for k in range(n)]
+        seats = fields.get("seats")
+        self.seats = [int(s) for s in seats] if isinstance(seats, list) and len(seats) == n else list(range(1, n + 1))
+        self.tournament = fields.get("_tournament")
+        currency = fields.get("currency")
+        self.currency = str(currency) if currency and self.tournament is None else None
+        self.symbol = _SYMBOLS.get(self.currency or "", "")
+        self.scale = self.hand.scale
+        self.lines: list[str] = []
+
+    # ------------------------------------------------------------------ formatting
+
+    def money(self, chips: int) -> str:
+        value = Decimal(chips) / self.scale
+        if value == value.to_integral_value():
+            text = str(int(value))
+        else:
+            text = f"{value.normalize():f}"
+            decimals = len(text.split(".")[1])
+            if decimals < 2:
+                text = f"{value:.2f}"
+        return f"{self.symbol}{text}"
+
+    def units(self, value: Any) -> int:
+        return int(Decimal(str(value)) * self.scale) if not isinstance(value, int) else value * self.scale
+
+    # ------------------------------------------------------------------ parts
+
+    def header(self) -> None:
+        hh, hand = self.hh, self.hand
+        cfg = hand.config
+        fields = hh.fields
+        hand_id = fields.get("_hand_id") or fields.get("hand") or self.index
+        game = f"Hold'em {_LIMITS[cfg.structure]}"
+        if cfg.structure is Structure.LIMIT:
+            stakes = f"{self.money(cfg.bet_sizes[0])}/{self.money(cfg.bet_sizes[2])}"
+        else:  # the stakes, not what a short blind posted: the minimum bet is the big blind
+            stakes = f"{self.money(cfg.small_blind)}/{self.money(cfg.min_bet or cfg.big_blind)}"
+        when = self.when()
+        if self.tournament is not None:
+            self.lines.append(f"PokerStars Hand #{hand_id}: Tournament #{self.tournament}, {game} - "
+                              f"Level I ({stakes}) - {when}")
+        else:
+            tail = f" {self.currency}" if self.currency else ""
+            self.lines.append(f"PokerStars Hand #{hand_id}:  {game} ({stakes}{tail}) - {when}")
+        table = fields.get("table") or "fastholdem"
+        size = fields.get("seat_count")
+        size_text = f" {size}-max" if isinstance(size, int) else ""
+        play = " (Play Money)" if self.currency is None and self.tournament is None else ""
+        self.lines.append(f"Table '{table}'{size_text}{play} Seat #{self.seats[hand.button]} is the button")
+        for seat in sorted(range(hand.n), key=lambda s: self.seats[s]):
+            self.lines.append(f"Seat {self.seats[seat]}: {self.names[seat]} "
+                              f"({self.money(hand.starting_stacks[seat])} in chips)")
+
+    def when(self) -> str:
+        f = self.hh.fields
+        try:
+            day = datetime.date(int(f["year"]), int(f["month"]), int(f["day"]))
+            t = f.get("time")
+            clock = t.strftime("%H:%M:%S") if isinstance(t, datetime.time) else "0:00:00"
+            return f"{day:%Y/%m/%d} {clock.lstrip('0') or '0'} ET".replace(" :", " 0:")
+        except (KeyError, TypeError, ValueError):
+            stamp = _EPOCH + datetime.timedelta(seconds=self.index - 1)
+            return f"{stamp:%Y/%m/%d} {stamp.hour}:{stamp:%M:%S} ET"
+
+    def body(self) -> None:
+        hand, names, money = self.hand, self.names, self.money
+        lines = self.lines
+        live = self.hh.fields.get("_live_posts")
+        dead = self.hh.fields.get("_dead_posts")
+        extra: dict[int, str] = {}
+        for value, word in ((dead, "small blind"), (live, "big blind")):
+            if isinstance(value, list):
+                for seat, amount in enumerate(value):
+                    if amount:
+                        extra[seat] = word
+        known = {s: h for s, h in enumerate(hand.hole_cards) if None not in h}
+        shown: dict[int, tuple[int, ...]] = {}
+        showdown: list[str] = []
+        max_bet = 0
+        runs = hand.result.boards
+        several = len(runs) > 1
+        board_len = 0
+        run = 0
+        hole_header = False
+        for ev in hand.history:
+            kind, seat = ev.kind, ev.seat
+            tail = " and is all-in" if ev.all_in else ""
+            if kind in ("ante", "sb", "bb"):
+                assert seat is not None
+                if kind == "ante":
+                    lines.append(f"{names[seat]}: posts the ante {money(ev.amount)}{tail}")
+                elif seat in extra and ev.kind == "bb" and hand.big_blind_seat != seat:
+                    lines.append(f"{names[seat]}: posts {extra[seat]} {money(ev.amount)}{tail}")
+                elif seat in extra and hand.small_blind_seat != seat and hand.big_blind_seat != seat:
+                    lines.append(f"{names[seat]}: posts {extra[seat]} {money(ev.amount)}{tail}")
+                else:
+                    word = "small" if kind == "sb" else "big"
+                    lines.append(f"{names[seat]}: posts {word} blind {money(ev.amount)}{tail}")
+                    max_bet = max(max_bet, ev.to)
+                continue
+            if kind == "deal":
+                if not hole_header:
+                    lines.append("*** HOLE CARDS ***")
+                    hole_header = True
+                    order = sorted(known, key=lambda s: (s - hand.button - 1) % hand.n)
+                    for s in order:
+                        if self.hero is None or names[s] == self.hero:
+                            lines.append(f"Dealt to {names[s]} [{_cards(known[s])}]")
+                continue
+            if kind == "board":
+                cards = list(ev.cards)
+                if board_len == 5:
+                    run += 1
+                    board_len = hand._run_base or 0
+                before = list(runs[run][:board_len]) if several else list(hand.result.boards[0][:board_len])
+                board_len += len(cards)
+                street = _STREETS[{3: 1, 4: 2, 5: 3}[board_len]]
+                if several and hand._run_base is not None and board_len > hand._run_base:
+                    street = f"{_RUNS[run]} {street}"
+                old = f" [{_cards(before)}]" if before else ""
+                lines.append(f"*** {street} ***{old} [{_cards(cards)}]")
+                max_bet = 0
+                continue
+            if seat is None:
+                continue
+            name = names[seat]
+            if kind == "fold":
+                lines.append(f"{name}: folds")
+            elif kind == "check":
+                lines.append(f"{name}: checks")
+            elif kind == "call":
+                lines.append(f"{name}: calls {money(ev.amount)}{tail}")
+            elif kind == "bet":
+                lines.append(f"{name}: bets {money(ev.to)}{tail}")
+                max_bet = ev.to
+            elif kind == "raise":
+                lines.append(f"{name}: raises {money(ev.to - max_bet)} to {money(ev.to)}{tail}")
+                max_bet = ev.to
+            elif kind == "return":
+                lines.append(f"Uncalled bet ({money(ev.amount)}) returned to {name}")
+            elif kind == "show":
+                shown[seat] = tuple(c for c in ev.cards if c is not None)
+                value = hand.result.values.get(seat)
+                what = f" ({describe(value)})" if value is not None else ""
+                showdown.append(f"{name}: shows [{_cards(ev.cards)}]{what}")
+            elif kind == "muck":
+                showdown.append(f"{name}: mucks hand")
+        self.collected(showdown, several)
+
+    def paid(self) -> list[int]:
+        """Chips each seat collected from the pots (after any rake or cash-out)."""
+        hand = self.hand
+        contributions = hand.contributions
+        return [hand._stacks[s] - hand.starting_stacks[s] + contributions[s] for s in range(hand.n)]
+
+    def collected(self, showdown: list[str], several: bool) -> None:
+        hand, lines, names, money = self.hand, self.lines, self.names, self.money
+        result = hand.result
+        pots = result.pots
+        if showdown or several:
+            lines.append("*** FIRST SHOW DOWN ***" if several else "*** SHOW DOWN ***")
+            lines.extend(showdown)
+        if any(k in self.hh.fields for k in ("_rake", "_cash_out")) or not pots:
+            # The house took a cut: what each player got is known per player, not per pot.
+            fields = self.hh.fields
+            cash_out = fields.get("_cash_out") if isinstance(fields.get("_cash_out"), list) else None
+            fee = fields.get("_cash_out_fee") if isinstance(fields.get("_cash_out_fee"), list) else None
+            for s, chips in enumerate(self.paid()):
+                if cash_out is not None and cash_out[s]:
+                    tail = f" | Cash Out Fee {money(self.units(fee[s]))}" if fee is not None and fee[s] else ""
+                    lines.append(f"{names[s]} cashed out the hand for {money(self.units(cash_out[s]))}{tail}")
+                elif chips > 0:
+                    lines.append(f"{names[s]} collected {money(chips)} from pot")
+            return
+        n_pots = sum(1 for p in pots if p.board == 0)
+        per_board: dict[int, list[str]] = {}
+        k = -1
+        for pot in pots:
+            k += pot.board == 0
+            where = "pot" if n_pots == 1 else ("main pot" if k == 0 else f"side pot-{k}")
+            for seat, share in zip(pot.winners, pot.shares):
+                chips = self.units(share)
+                if chips:
+                    per_board.setdefault(pot.board, []).append(f"{names[seat]} collected {money(chips)} from {where}")
+        for b in range(len(result.boards)):
+            if b:
+                lines.append(f"*** {_RUNS[b]} SHOW DOWN ***")
+            lines.extend(per_board.get(b, []))
+
+    def summary(self) -> None:
+        hand, lines, names, money = self.hand, self.lines, self.names, self.money
+        result = hand.result
+        total = sum(hand.contributions)
+        fields = self.hh.fields
+        rake = self.units(fields["_rake"]) if "_rake" in fields else 0
+        listed = fields.get("_pots")
+        if isinstance(listed, list) and len(listed) > 1:
+            amounts = [self.units(v) for v in listed]
+        else:
+            by_pot: list[int] = []
+            for p in result.pots:
+                if p.board == 0:
+                    by_pot.append(0)
+                by_pot[-1] += self.units(p.amount)
+            amounts = by_pot
+        pots_text = ""
+        if len(amounts) > 1:
+            pots_text = f" Main pot {money(amounts[0])}." + "".join(
+                f" Side pot-{k} {money(a)}." for k, a in enumerate(amounts[1:], 1))
+        lines.append("*** SUMMARY ***")
+        lines.append(f"Total pot {money(total)}{pots_text} | Rake {money(rake)}")
+        boards = [b for b in result.boards if b]
+        if len(boards) == 1:
+            lines.append(f"Board [{_cards(boards[0])}]")
+        elif boards:
+            lines.append(f"Hand was run {_RUN_WORDS.get(len(boards), f'{len(boards)} times')}")
+            for k, b in enumerate(boards):
+                lines.append(f"{_RUNS[k]} Board [{_cards(b)}]")
+        paid = self.paid()
+        folded_on = self.fold_streets()
+        shown = {ev.seat: ev.cards for ev in hand.history if ev.kind == "show"}
+        mucked = {ev.seat for ev in hand.history if ev.kind == "muck"}
+        for seat in sorted(range(hand.n), key=lambda s: self.seats[s]):
+            tags = ""
+            if seat == hand.button:
+                tags += " (button)"
+            if seat == hand.small_blind_seat:
+                tags += " (small blind)"
+            elif seat == hand.big_blind_seat:
+                tags += " (big blind)"
+            text = f"Seat {self.seats[seat]}: {names[seat]}{tags}"
+            if seat in folded_on:
+                street = folded_on[seat]
+                text += " folded before Flop" if street == 0 else f" folded on the {_STREETS[street].title()}"
+                if street == 0 and hand.contributions[seat] == 0:
+                    text += " (didn't bet)"
+            elif seat in shown:
+                value = result.values.get(seat)
+                what = f" with {describe(value)}" if value is not None else ""
+                cards = _cards(shown[seat])
+                if paid[seat] > 0:
+                    text += f" showed [{cards}] and won ({money(paid[seat])}){what}"
+                else:
+                    text += f" showed [{cards}] and lost{what}"
+            elif seat in mucked:
+                text += " mucked"
+            elif paid[seat] > 0:
+                text += f" collected ({money(paid[seat])})"
+            lines.append(text)
+
+    def fold_streets(self) -> dict[int, int]:
+        out: dict[int, int] = {}
+        for ev in self.hand.history:
+            if ev.kind == "fold" and ev.seat is not None:
+                out[ev.seat] = min(ev.street, 3)
+        return out
+
+    def text(self) -> str:
+        self.header()
+        self.body()
+        self.summary()
+        return "\n".join(self.lines)
+
+
+def hand_text(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> str:
+    """One hand as PokerStars text (``index``: its number when the hand records none).
+
+    Raises
+    ------
+    HandHistoryError
+        If the hand does not replay (``fastholdem phh check`` says why).
+    """
+    return _Writer(hh, index, hero).text()
+
+
+def iter_text(histories: Iterable[HandHistory], *, hero: str | None = None) -> Iterator[str]:
+    """The PokerStars text of each hand, in order."""
+    for k, hh in enumerate(histories, 1):
+        yield hand_text(hh, k, hero=hero)
+
+
+def dumps(histories: Iterable[HandHistory], *, hero: str | None = None) -> str:
+    """Every hand as PokerStars text, hands separated by two blank lines."""
+    return "\n\n\n".join(iter_text(histories, hero=hero)) + "\n"
+
+
+def dump(histories: Iterable[HandHistory], path: str | os.PathLike[str] | IO[str], *, hero: str | None = None) -> int:
+    """Write the PokerStars text of ``histories`` to a path or an open text file; return the hand count."""
+    count = 0
+
+    def write(out: IO[str]) -> None:
+        nonlocal count
+        for text in iter_text(histories, hero=hero):
+            out.write(("\n\n\n" if count else "") + text)
+            count += 1
+        out.write("\n")
+
+    if isinstance(path, (str, os.PathLike)):
+        with open(path, "w", encoding="utf-8") as fh:
+            write(fh)
+    else:
+        write(path)
+    return count
+
