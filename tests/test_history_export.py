@@ -6,7 +6,6 @@ import glob
 import io
 import json
 import os
-import random
 import warnings
 
 import pytest
@@ -163,12 +162,3 @@ def test_stats_cli_text_json_plot_and_exit_codes(tmp_path: os.PathLike[str], cap
     capsys.readouterr()
     assert main(["hh", "stats", src]) == 1
     assert "hand 61" in capsys.readouterr().err
-
-
-def test_export_random_seeds_keep_chips(tmp_path: os.PathLike[str]) -> None:
-    rng = random.Random(4)
-    config = GameConfig(Structure.NO_LIMIT, 1, 2, ante=rng.choice([0, 1]),
-                        ante_mode=AnteMode.EVERY_PLAYER if rng.random() < 0.5 else AnteMode.NONE)
-    original = phh.loads_all(_session(40, rng.randrange(1000), config))
-    for hh in sites.loads(dumps(original)):
-        assert sum(hh.finishing_stacks or []) == sum(hh.starting_stacks)
