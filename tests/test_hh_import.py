@@ -233,3 +233,29 @@ def test_winamax_reader_tournament_and_implicit_uncalled_bet():
     assert hh.antes == [25, 25, 25] and hh.blinds_or_straddles == [150, 300, 0]
     assert hh.finishing_stacks == [20350, 19675, 19975]
     assert hh.replay().stacks == hh.finishing_stacks
+
+
+def test_888_reader_uncalled_bet_and_rake_from_the_text():
+    [rec] = list(read(DATA / "888/italytoast/CashGame/GeneralHands/GeneralHand.txt"))
+    hh = rec.history
+    assert rec.site == "888" and hh is not None
+    assert hh.fields["_rake"] == Decimal("0.01")  # put in 0.20 called, 0.19 collected
+    assert hh.replay().stacks == hh.finishing_stacks
+
+
+def test_888_reader_tournament_file_every_hand_matches():
+    path = next((DATA / "888/pokerregion").glob("*78670191*"))
+    recs = list(read(path))
+    assert len(recs) >= 10 and all(r.status == "converted" for r in recs)
+    for rec in recs:
+        assert rec.history is not None and rec.history.replay().stacks == rec.history.finishing_stacks
+
+
+def test_partypoker_reader_side_pots_and_dead_blinds():
+    recs = list(read(DATA / "partypoker/hhp/fixtures-cash.hhsmithy.usd.NLHE.9max.txt"))
+    assert Counter(r.status for r in recs) == Counter({"converted": 224})
+    with_pots = [r.history for r in recs if r.history is not None and "_pots" in r.history.fields]
+    dead = [r.history for r in recs if r.history is not None and "_dead_posts" in r.history.fields]
+    assert with_pots and dead
+    for hh in with_pots + dead:
+        assert hh.replay().stacks == hh.finishing_stacks

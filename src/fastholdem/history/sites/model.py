@@ -97,6 +97,8 @@ class SiteHand:
     tournament: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)
+    folded: set[str] = field(default_factory=set)
+    dead: dict[str, Decimal] = field(default_factory=dict)
     street_total: dict[str, Decimal] = field(default_factory=dict)
     street: int = 0
     by_name: dict[str, Seat] = field(default_factory=dict)
@@ -126,6 +128,8 @@ class SiteHand:
         self._player(name).dealt = True
         self.posts.append((name, kind, chips))
         self._pay(name, chips)
+        if kind == "dead":
+            self.dead[name] = self.dead.get(name, _ZERO) + chips
         if kind in ("sb", "bb", "straddle", "live"):
             self.street_total[name] = self.street_total.get(name, _ZERO) + chips
 
@@ -162,7 +166,15 @@ class SiteHand:
             to = before + chips if by else chips
             self._pay(name, to - before)
             self.street_total[name] = to
+            top = max((v for k, v in self.street_total.items() if k != name), default=_ZERO)
+            if to > top and top > 0 and not any(
+                    s.dealt and s.name != name and s.name not in self.folded
+                    and self.street_total.get(s.name, _ZERO) + s.stack - self.put.get(s.name, _ZERO) > top
+                    for s in self.seats):
+                verb = "c"  # a "raise" nobody left can call is a call; the excess comes back
         elif verb in ("f", "x"):
+            if verb == "f":
+                self.folded.add(name)
             to = before
         else:
             raise HandHistoryError(f"unknown verb {verb!r}")
@@ -178,6 +190,12 @@ class SiteHand:
         self._player(name)
         self.returned[name] = self.returned.get(name, _ZERO) + chips
 
+    def live_put(self) -> list[tuple[str, Decimal]]:
+        """Each player's chips in the pot less dead money, largest first (the uncalled bet is the
+        top one's excess over the next)."""
+        return sorted(((k, v - self.dead.get(k, _ZERO)) for k, v in self.put.items()),
+                      key=lambda kv: kv[1], reverse=True)
+
     def finishing(self, name: str) -> Decimal:
         """The site's final stack of ``name``: start - put in + collected + returned + cashed out."""
         s = self.by_name[name]
@@ -190,6 +208,13 @@ def _num(value: Decimal) -> int | Decimal:
     if value == value.to_integral_value():
         return int(value)
     return value.normalize()
+
+
+def _short(h: SiteHand, order: list[Seat], blinds: list[Decimal]) -> bool:
+    """Whether the big blind was posted short (all-in for less)."""
+    n = len(order)
+    player = order[0] if n > 2 and not blinds[1] else order[0 if n == 2 else 1]
+    return h.put.get(player.name, _ZERO) == player.stack
 
 
 def _decimals(value: Decimal) -> int:
@@ -211,7 +236,7 @@ def check_amounts(h: SiteHand) -> None:
     returned = sum(h.returned.values(), _ZERO)
     diff = put - returned - h.total_pot
     if diff:
-        ranked = sorted(h.put.items(), key=lambda kv: kv[1], reverse=True)
+        ranked = h.live_put()
         top, second = ranked[0], ranked[1] if len(ranked) > 1 else ("", _ZERO)
         if diff > 0 and top[1] - second[1] == diff and top[0] not in h.returned:
             h.returned[top[0]] = diff
@@ -228,7 +253,7 @@ def check_amounts(h: SiteHand) -> None:
 def to_phh(h: SiteHand) -> phh.HandHistory:
     """Build the PHH hand history of a site hand (raises HandHistoryError when it cannot)."""
     check_amounts(h)
-    dealt = [s for s in h.seats if s.dealt]
+    dealt = sorted((s for s in h.seats if s.dealt), key=lambda s: s.number)
     n = len(dealt)
     if n < 2:
         raise HandHistoryError(f"{n} player(s) dealt in: not a hand")
@@ -264,6 +289,23 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
             live[k] += chips  # a big blind out of its place is a live bet
         else:
             raise HandHistoryError(f"unsupported forced bet: {name!r} posts {kind} {chips}")
+    if n > 2 and not blinds[0] and not blinds[1] and live[0]:
+        blinds[0], live[0] = live[0], _ZERO  # no small blind: p1 posts the big blind ([B, 0, ...])
+    # A blind or ante posted short because it was the player's whole stack: the nominal amount
+    # (the replay posts what the stack holds).
+    nominal = {0: h.sb, 1: h.bb}
+    for k in (0, 1):
+        if n == 2:
+            player = order[n - 1 if k == 0 else 0]
+        else:
+            player = order[0 if k == 0 or blinds[1] == 0 else 1]
+        all_in = h.put.get(player.name, _ZERO) == player.stack
+        if 0 < blinds[k] < nominal[k] and all_in and not (k == 0 and not blinds[1] and n > 2):
+            blinds[k] = nominal[k]
+    top = max(antes, default=_ZERO)
+    for k, a in enumerate(antes):
+        if 0 < a < top and h.put.get(order[k].name, _ZERO) == order[k].stack:
+            antes[k] = top
     if n == 2:
         blinds = [blinds[0], blinds[1]]
         antes = [antes[n - 1], antes[0]]
@@ -311,7 +353,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
         hh.small_bet = _num(h.small_bet if h.small_bet is not None else h.bb)
         hh.big_bet = _num(h.big_bet if h.big_bet is not None else 2 * h.bb)
     else:
-        hh.min_bet = _num(h.bb)
+        # The big blind posted is the bet unit (a header may name the next level's stakes).
+        posted = blinds[0] if n > 2 and not blinds[1] else blinds[1]
+        hh.min_bet = _num(posted if posted and posted >= h.bb / 2 and not _short(h, order, blinds) else h.bb)
     fields = hh.fields
     fields["_site"] = h.site
     fields["_hand_id"] = h.hand_id

@@ -41,7 +41,7 @@ from typing import IO, Any, Union
 
 from ...errors import HandHistoryError
 from ...phh import HandHistory
-from . import ggpoker, pokerstars, winamax
+from . import ggpoker, pacific888, partypoker, pokerstars, winamax
 from .model import SiteHand, SkipHand, to_phh
 
 __all__ = ["Imported", "read", "read_text", "SITES", "Source"]
@@ -54,6 +54,8 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
     (pokerstars.SITE, pokerstars.START, pokerstars.parse),
     (ggpoker.SITE, ggpoker.START, ggpoker.parse),
     (winamax.SITE, winamax.START, winamax.parse),
+    (pacific888.SITE, pacific888.START, pacific888.parse),
+    (partypoker.SITE, partypoker.START, partypoker.parse),
 )
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
@@ -192,6 +194,12 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
             found = _site_of(line) if line[:1] in _FIRST else None
+            if found is not None and len(current) <= 4 and site is not None and current[0].startswith(
+                    ("#Game No", "Game #")) and all(not x.strip() or x.startswith(("#Game No", "Game #"))
+                                                    for x in current):
+                current.append(line)
+                site = found
+                continue
             if found is not None:
                 if current and site is not None:
                     yield _convert(file, start, current, *site)
