@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand
+from .model import SiteHand, SkipHand, settle_unstated
 from .money import amount as _amount
 
 __all__ = ["parse"]
@@ -193,7 +193,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
     # 888 also says "mucks [cards]" of a hand that did not show but still won a pot: it contested.
     hand.shows = [(name, hand.holes.get(name) if cards is None and name in hand.collected else cards)
                   for name, cards in hand.shows]
-    _settle(hand, party)
+    settle_unstated(hand, included=party or None)
     if hand.variant == "FT" and not party:  # 888 names the blinds: the big bet shows on the turn
         late = [to for st, _, verb, to in hand.actions if st >= 2 and verb == "b"]
         if late:
@@ -282,34 +282,3 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool) -> b
     else:
         raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
     return False
-
-
-def _settle(hand: SiteHand, party: bool) -> None:
-    """The uncalled bet and the rake, from the text's own amounts.
-
-    Nobody called the top contributor's excess over the next one, so it goes back. Whether the
-    site counts it in what the player ``collected``/``wins`` (PartyPoker always; 888 when a hand
-    pays out more than the called pot) decides where it is booked; the rake is the called pot
-    less what was paid out.
-    """
-    ranked = hand.live_put()
-    excess = ranked[0][1] - ranked[1][1] if len(ranked) >= 2 else Decimal(0)
-    put = sum(hand.put.values(), Decimal(0))
-    paid = sum(hand.collected.values(), Decimal(0))
-    included = excess > 0 and (party or paid > put - excess)
-    if included:
-        name = ranked[0][0]
-        if hand.collected.get(name, Decimal(0)) < excess:
-            raise HandHistoryError(f"{name!r} bet {excess} more than anyone called and collects less")
-        hand.collected[name] -= excess
-        paid -= excess
-        if hand.pots:  # the excess came back in the last pot the player won
-            hand.pots[-1] -= excess
-            if not hand.pots[-1]:
-                hand.pots.pop()
-    if excess > 0:
-        hand.give_back(ranked[0][0], excess)
-    rake = put - excess - paid
-    if rake < 0 or (hand.tournament is not None and rake):
-        raise HandHistoryError(f"the amounts do not add up: {put - excess} in the pot, {paid} paid out")
-    hand.rake = rake

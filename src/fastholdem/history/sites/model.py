@@ -30,7 +30,7 @@ from typing import Any
 from ...errors import HandHistoryError
 from ... import phh
 
-__all__ = ["Seat", "SiteHand", "SkipHand", "to_phh"]
+__all__ = ["Seat", "SiteHand", "SkipHand", "to_phh", "check_amounts", "settle_unstated"]
 
 _ZERO = Decimal(0)
 
@@ -203,6 +203,44 @@ class SiteHand:
                 + self.returned.get(name, _ZERO) + self.cash_out.get(name, _ZERO))
 
 
+def settle_unstated(hand: SiteHand, *, included: bool | None) -> None:
+    """Book the uncalled bet and the rake of a site that writes neither, from the text's amounts.
+
+    Nobody called the top contributor's excess over the next one, so it goes back to them.
+    ``included`` says whether the site counts it in what that player collected (PartyPoker,
+    iPoker: ``True``); ``None`` decides by the amounts (888 leaves it out, except when the hand
+    pays out more than the called pot). The rake is the called pot less what was paid out; a
+    tournament takes none.
+
+    Raises
+    ------
+    HandHistoryError
+        When the amounts cannot add up.
+    """
+    ranked = hand.live_put()
+    excess = ranked[0][1] - ranked[1][1] if len(ranked) >= 2 else _ZERO
+    put = sum(hand.put.values(), _ZERO)
+    paid = sum(hand.collected.values(), _ZERO)
+    if included is None:
+        included = paid > put - excess
+    if excess > 0 and included:
+        name = ranked[0][0]
+        if hand.collected.get(name, _ZERO) < excess:
+            raise HandHistoryError(f"{name!r} bet {excess} more than anyone called and collects less")
+        hand.collected[name] -= excess
+        paid -= excess
+        if hand.pots:  # the excess came back in the last pot the player won
+            hand.pots[-1] -= excess
+            if not hand.pots[-1]:
+                hand.pots.pop()
+    if excess > 0:
+        hand.give_back(ranked[0][0], excess)
+    rake = put - excess - paid
+    if rake < 0 or (hand.tournament is not None and rake):
+        raise HandHistoryError(f"the amounts do not add up: {put - excess} in the pot, {paid} paid out")
+    hand.rake = rake
+
+
 def _num(value: Decimal) -> int | Decimal:
     """An amount for PHH: an int when whole, else the Decimal without trailing zeros."""
     if value == value.to_integral_value():
@@ -250,9 +288,26 @@ def check_amounts(h: SiteHand) -> None:
                                    f"{paid - h.rake - h.jackpot} collected and {h.rake + h.jackpot} taken")
 
 
+def check_cards(h: SiteHand) -> None:
+    """Every card at most once among the hole cards and the boards (of one run)."""
+    common = [c for street in h.boards for c in street]
+    holes = [v[i:i + 2] for v in h.holes.values() for i in range(0, len(v), 2)]
+    runs = h.runs or [[]]
+    for run in runs:
+        seen: set[str] = set()
+        for card in holes + common + [c for street in run for c in street]:
+            key = card[0].upper() + card[1:].lower()
+            if key in seen:
+                raise HandHistoryError(f"the text deals card {card} twice")
+            seen.add(key)
+
+
 def to_phh(h: SiteHand) -> phh.HandHistory:
     """Build the PHH hand history of a site hand (raises HandHistoryError when it cannot)."""
     check_amounts(h)
+    check_cards(h)
+    if h.bb <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):
+        raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
     dealt = sorted((s for s in h.seats if s.dealt), key=lambda s: s.number)
     n = len(dealt)
     if n < 2:

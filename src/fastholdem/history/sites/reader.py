@@ -41,7 +41,7 @@ from typing import IO, Any, Union
 
 from ...errors import HandHistoryError
 from ...phh import HandHistory
-from . import ggpoker, pacific888, partypoker, pokerstars, winamax
+from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
 from .model import SiteHand, SkipHand, to_phh
 
 __all__ = ["Imported", "read", "read_text", "SITES", "Source"]
@@ -173,7 +173,7 @@ def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) 
                         f"unreadable hand ({type(exc).__name__}: {exc})")
 
 
-_ID = re.compile(r"#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)|gamecode=\"([0-9]+)\"")
+_ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)")
 
 
 def _guess_id(line: str) -> str | None:
@@ -228,12 +228,27 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
                        "text that is not a hand of any known site (no hand header before it)")
 
 
+def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
+    """The games of iPoker XML text, one record each."""
+    try:
+        for line, chunk, session in ipoker.games(lines):
+            if isinstance(chunk, HandHistoryError):
+                yield Imported(file, line, ipoker.SITE, None, "failed", str(chunk))
+                continue
+            yield _convert(file, line, [chunk], ipoker.SITE, lambda c, n: ipoker.parse(c[0], n, session))
+    except HandHistoryError as exc:  # undecodable or binary data in the middle of the file
+        yield Imported(file, 0, ipoker.SITE, None, "failed", str(exc))
+
+
 def read_text(text: str, name: str = "<text>") -> Iterator[Imported]:
     """Read hands from a text already in memory (see :func:`read`).
 
     >>> [r.status for r in read_text("hello")]
     ['failed']
     """
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
+        yield from _xml(name, iter(text.splitlines()))
+        return
     yield from _split(name, iter(text.splitlines()))
 
 
@@ -272,14 +287,13 @@ def read(source: Source, *, name: str | None = None) -> Iterator[Imported]:
 def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
     peek = fh.read(4096)
     rest = _Prepend(peek, fh)
+    head = peek.lstrip(codecs.BOM_UTF8).lstrip()
+    if peek[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        head = peek.decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n").encode()
+    if head.startswith(b"<"):
+        yield from _xml(label, _lines(io.BufferedReader(rest)))
+        return
     yield from _split(label, _lines(io.BufferedReader(rest)))
-
-
-def _utf16_starts_xml(peek: bytes) -> bool:
-    try:
-        return peek.decode("utf-16", errors="ignore").lstrip("\ufeff").lstrip().startswith("<")
-    except UnicodeError:
-        return False
 
 
 def paths_of(entries: Sequence[str | os.PathLike[str]]) -> list[Path]:
