@@ -19,7 +19,7 @@ it raises to), 7 all-in (``sum`` is what it adds). Cards are written suit first 
 ... <action no="2" player="bob" type="2" sum="$2"/></round><round no="1">
 ... <action no="3" player="ann" type="0" sum="$0"/></round></game></session>'''
 >>> [(line, hand.hand_id, hand.finishing("bob")) for line, hand in read_games(iter(xml.splitlines()))]
-[(1, '9', Decimal('101'))]
+[(2, '9', Decimal('101'))]
 """
 
 from __future__ import annotations
