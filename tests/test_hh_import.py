@@ -285,3 +285,49 @@ def test_hh_import_mixed_sites_in_one_file():
     recs = list(read(stars + "\n\n" + winamax + "\n\n" + stars))
     assert [r.site for r in recs] == ["PokerStars", "Winamax", "PokerStars"]
     assert all(r.status == "converted" for r in recs)
+
+
+# Hand-made samples (tests/data/hh/*/handmade/): every expected number below is worked out by hand
+# from the sample's own text, independently of the reader.
+
+def _only(path: Path) -> phh.HandHistory:
+    [rec] = list(read(path))
+    assert rec.status == "converted", rec.reason
+    assert rec.history is not None
+    return rec.history
+
+
+def test_handmade_pokerstars_run_it_twice():
+    hh = _only(DATA / "pokerstars/handmade/run_it_twice.txt")
+    assert (getattr(hh, "runouts", 1) if "_runouts" not in hh.fields else hh.fields["_runouts"]) == 2
+    # Player1: 100 - 100 + 20 returned + 79.25; Player2: 80 - 80 + 79.25; Player3 lost the big blind.
+    assert hh.fields["players"] == ["Player2", "Player3", "Player1"]
+    assert hh.finishing_stacks == [Decimal("79.25"), 119, Decimal("99.25")]
+    boards = [a for a in hh.actions if a.startswith("d db")]
+    assert boards == ["d db 2c7dKs", "d db 9h", "d db 3s", "d db QhJd4c", "d db 5s", "d db Tc"]
+    assert hh.fields["_rake"] == Decimal("2.5")
+
+
+def test_handmade_pokerstars_utf16():
+    hh = _only(DATA / "pokerstars/handmade/utf16.txt")
+    assert hh.fields["currency"] == "EUR" and hh.fields["_rake"] == Decimal("0.03")
+    # p1 = Player3 (small blind), p2 = Player1 (big blind), p3 = Player2 (button)
+    assert hh.finishing_stacks == [Decimal("5.87"), Decimal("9.7"), Decimal("12.24")]
+    assert hh.replay().stacks == hh.finishing_stacks
+
+
+def test_handmade_pokerstars_cp1252_cash_out():
+    hh = _only(DATA / "pokerstars/handmade/cp1252_cash_out.txt")
+    assert hh.fields["_cash_out"] == [0, Decimal("7.31"), 0] and hh.fields["_cash_out_fee"][1] == Decimal("0.07")
+    # Player2 folds the small blind; Player3 cashes out for 7.31 instead of the 9.22 pot.
+    assert hh.finishing_stacks == [Decimal("5.98"), Decimal("7.31"), Decimal("0.2")]
+    assert hh.replay().stacks == hh.finishing_stacks
+
+
+def test_handmade_888_decimal_commas_and_thousands_spaces():
+    hh = _only(DATA / "888/handmade/decimal_comma.txt")
+    # Called pot 8.00, collected 7.60: rake 0.40; the 1 000,00 bet nobody called goes back.
+    assert hh.fields["_rake"] == Decimal("0.4")
+    assert hh.starting_stacks == [Decimal("48.75"), 50, 1250]
+    assert hh.finishing_stacks == [45, Decimal("49.5"), Decimal("1253.85")]
+    assert hh.replay().stacks == hh.finishing_stacks
