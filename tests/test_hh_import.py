@@ -331,3 +331,23 @@ def test_handmade_888_decimal_commas_and_thousands_spaces():
     assert hh.starting_stacks == [Decimal("48.75"), 50, 1250]
     assert hh.finishing_stacks == [45, Decimal("49.5"), Decimal("1253.85")]
     assert hh.replay().stacks == hh.finishing_stacks
+
+
+@pytest.mark.parametrize("name", ["sites", "sites.reader", "sites.convert", "sites.model", "sites.money",
+                                  "sites.pokerstars", "sites.ggpoker", "sites.winamax", "sites.brackets",
+                                  "sites.pacific888", "sites.partypoker", "sites.ipoker"])
+def test_hh_import_module_docstring_examples(name):
+    import doctest
+    import importlib
+
+    module = importlib.import_module(f"fastholdem.history.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_hh_import_docs_page_examples():
+    import doctest
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "histories.md"
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0

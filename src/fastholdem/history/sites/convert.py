@@ -35,6 +35,7 @@ interrupted run (Ctrl-C) leaves no partial output.
 
 from __future__ import annotations
 
+import io
 import os
 import tempfile
 import time
@@ -43,7 +44,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 from ..._validate import echo
 from ...errors import HandHistoryError
@@ -214,6 +215,27 @@ def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> It
         yield hh
 
 
+class _Counting(io.RawIOBase):
+    """A binary reader that counts the bytes read through it (for the progress bar)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self._raw = raw
+        self.count = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._raw.read(size)
+        self.count += len(data)
+        return data
+
+    def readinto(self, b: Any) -> int:
+        data = self.read(len(b))
+        b[: len(data)] = data
+        return len(data)
+
+
 def _convert_job(path: str) -> tuple[FileReport, list[str]]:
     return convert_file(path)
 
@@ -258,18 +280,29 @@ def convert(
         with os.fdopen(fd, "w", encoding="utf-8") as sink, \
                 Progress(total=sum(sizes), label="hh convert", enabled=progress) as bar:
 
-            def emit(file_report: FileReport, texts: Iterable[str]) -> None:
+            def emit_one(hh: Any) -> None:
                 nonlocal count
+                count += 1
+                sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{dumps(hh) if not isinstance(hh, str) else hh}")
+
+            def emit(file_report: FileReport, texts: Iterable[str]) -> None:
                 for text in texts:
-                    count += 1
-                    sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{text}")
+                    emit_one(text)
                 report.files.append(file_report)
 
             if jobs == 1 or len(files) <= 1:
                 for path, size in zip(files, sizes):
                     file_report = FileReport(path)
-                    emit(file_report, (dumps(hh) for hh in _checked(read(path), file_report, True)))
-                    bar.update(size)
+                    with open(path, "rb") as raw:
+                        counted = _Counting(raw)
+                        done = 0
+                        for hh in _checked(read(cast(IO[bytes], counted), name=path), file_report, True):
+                            emit_one(hh)
+                            if counted.count - done > 1 << 20:  # the bar moves inside big files
+                                bar.update(counted.count - done)
+                                done = counted.count
+                    report.files.append(file_report)
+                    bar.update(size - done)
             else:
                 with ProcessPoolExecutor(min(jobs, len(files))) as pool:
                     try:

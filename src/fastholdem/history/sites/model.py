@@ -298,7 +298,7 @@ def check_cards(h: SiteHand) -> None:
         for card in holes + common + [c for street in run for c in street]:
             key = card[0].upper() + card[1:].lower()
             if key in seen:
-                raise HandHistoryError(f"the text deals card {card} twice")
+                raise HandHistoryError(f"the text deals a card twice: {card}")
             seen.add(key)
 
 
