@@ -42,16 +42,14 @@ from .money import amount as _amount
 __all__ = ["parse"]
 
 _ID = re.compile(r"Hand History [Ff]or Game ([0-9]+)")
-_GAME_888 = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?) Blinds (?P<game>.+?) - \*\*\*")
-_GAME_PARTY = re.compile(r"^(?:(?P<stakes>\S+/\S+)(?: USD| EUR| GBP)? )?(?P<game>(?:NL|PL|FL) Texas Hold'em|"
-                         r"(?:NL|PL|FL) \S+.*?|.+?)(?: +\$?\s?[0-9.,]+ (?:USD|EUR) Buy-in.*?)? - ")
+_GAME = re.compile(r"(No Limit|Pot Limit|Fix(?:ed)? Limit) Holdem\b|\b(NL|PL|FL) Texas Hold'em\b")
+_OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-z' -]+?)(?: -| Jackpot|$)")
+_STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
 _ANTES = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9 ,.]+)/(?P<bb>[0-9 ,.]+)(?: -(?P<ante>[0-9 ,.]+))?\)")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
-_GAMES = {"No Limit Holdem": "NT", "Pot Limit Holdem": "PT", "Fix Limit Holdem": "FT", "Fixed Limit Holdem": "FT",
-          "NL Texas Hold'em": "NT", "PL Texas Hold'em": "PT", "FL Texas Hold'em": "FT"}
 _NOISE = re.compile(
     r"^(?:Table .*|Total number of players.*|Trny: ?[0-9]+ Level: ?[0-9]+|Blinds(?:-Antes)?\(.*\)|"
     r"Game #[0-9]+ starts\.|#Game No : [0-9]+|Dealt to .*|.+ (?:has left the table|has joined the table|"
@@ -91,24 +89,23 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
     hand = SiteHand(site, idm.group(1), first_line)
     k += 1
     game_line = lines[k].strip() if k < len(lines) else ""
-    gm = (_GAME_PARTY if party else _GAME_888).match(game_line)
+    gm = _GAME.search(game_line)
     if gm is None:
-        raise HandHistoryError(f"line {first_line + k}: unreadable game line {game_line!r}")
-    game = gm.group("game").strip()
-    variant = _GAMES.get(game)
-    if variant is None:
-        raise SkipHand(f"other game: {game}")
+        other = _OTHER.search(game_line)
+        raise SkipHand(f"other game: {other.group(1) if other else game_line.split(' - ')[0]}")
+    variant = {"N": "NT", "P": "PT", "F": "FT"}[(gm.group(1) or gm.group(2))[0]]
     hand.variant = variant
-    stakes = gm.group("stakes")
-    if stakes is not None:
+    sm = _STAKES.match(game_line)
+    if sm is not None:
+        stakes = sm.group("stakes")
         sb, _, bb = stakes.partition("/")
         hand.sb, hand.bb = amount(sb), amount(bb)
         if variant == "FT":  # PartyPoker names the bets, 888 the blinds
             hand.small_bet, hand.big_bet = (hand.sb, hand.bb) if party else (hand.bb, 2 * hand.bb)
-        if "$" in stakes:
-            hand.currency = "USD"
-        elif "€" in stakes or " EUR" in game_line:
-            hand.currency = "EUR"
+    if "$" in game_line.split(" - ")[0]:
+        hand.currency = "USD"
+    elif "€" in game_line.split(" - ")[0] or " EUR" in game_line:
+        hand.currency = "EUR"
     if "Trny" in game_line or "Tournament" in "".join(lines[k:k + 2]):
         t = re.search(r"Trny: ?([0-9]+)|Tournament #([0-9]+)", "".join(lines[k:k + 2]))
         hand.tournament = (t.group(1) or t.group(2)) if t else "?"

@@ -151,9 +151,9 @@ def _kind(reason: str) -> str:
     text = reason
     if text.startswith("line ") and ": " in text:
         text = text.split(": ", 1)[1]
-    for cut in (" '", ' "', ": "):
-        if cut in text:
-            text = text.split(cut, 1)[0]
+    cuts = [text.find(cut) for cut in (" '", ' "', ": ") if cut in text]
+    if cuts:
+        text = text[: min(cuts)]
     return text[:80]
 
 

@@ -255,11 +255,6 @@ def _short(h: SiteHand, order: list[Seat], blinds: list[Decimal]) -> bool:
     return h.put.get(player.name, _ZERO) == player.stack
 
 
-def _decimals(value: Decimal) -> int:
-    exp = value.normalize().as_tuple().exponent
-    return -exp if isinstance(exp, int) and exp < 0 else 0
-
-
 def check_amounts(h: SiteHand) -> None:
     """Check that the site's own numbers add up; infer an uncalled bet the text leaves out.
 
@@ -444,10 +439,4 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
             fields["_cash_out_fee"] = [_num(h.cash_out_fee.get(s.name, _ZERO)) for s in order]
     for key, value in h.extra.items():
         fields[key] = value
-    units: list[Decimal] = [*antes, *blinds, *live, *dead, taken, *h.cash_out.values(),
-                            *h.cash_out_fee.values(), *(s.stack for s in order),
-                            *(h.finishing(s.name) for s in order), *(a[3] for a in h.actions)]
-    decimals = max((_decimals(v) for v in units), default=0)
-    if decimals:
-        hh.chip_unit = Decimal(1).scaleb(-decimals)
     return hh

@@ -1,4 +1,4 @@
-"""888poker (Pacific) hand histories read into a SiteHand; the format is read by :mod:`.brackets`.
+"""888poker (Pacific, and its skins such as LuckyAcePoker.com) hand histories read into a SiteHand; the format is read by :mod:`.brackets`.
 
 >>> START.match("***** 888poker Hand History for Game 349736402 *****") is not None
 True
@@ -16,7 +16,7 @@ __all__ = ["parse", "START", "SITE"]
 
 SITE = "888"
 #: The first line of every 888poker hand (``#Game No : N`` comes first in newer files).
-START = re.compile(r"^\ufeff?(?:#Game No : [0-9]+\s*$|\*\*\*\*\* (?:888(?:poker)?|Pacific Poker|Cassava) Hand History)")
+START = re.compile(r"^\ufeff?(?:#Game No : [0-9]+\s*$|\*\*\*\*\* \S+ Hand History [Ff]or Game )")
 
 
 def parse(lines: Sequence[str], first_line: int) -> SiteHand:

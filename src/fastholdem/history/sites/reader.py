@@ -59,7 +59,7 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
 )
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
-_FIRST = frozenset("P\ufeffW#*")  # the first characters of every site's first line
+_FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
 
 
 @dataclass(frozen=True)
@@ -158,7 +158,14 @@ def _site_of(line: str) -> tuple[str, _Parser] | None:
     return None
 
 
-def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported:
+def _stub(lines: list[str]) -> bool:
+    """A hand announcement with no hand after it (``#Game No : N`` or ``Game #N starts.`` alone)."""
+    return all(not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in lines)
+
+
+def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported | None:
+    if _stub(lines):
+        return None
     hand_id = None
     try:
         hand = parse(lines, line)
@@ -183,6 +190,11 @@ def _guess_id(line: str) -> str | None:
     return next(g for g in m.groups() if g)
 
 
+def _some(record: Imported | None) -> Iterator[Imported]:
+    if record is not None:
+        yield record
+
+
 def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
     current: list[str] = []
     start = 0
@@ -194,15 +206,14 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
             found = _site_of(line) if line[:1] in _FIRST else None
-            if found is not None and len(current) <= 4 and site is not None and current[0].startswith(
-                    ("#Game No", "Game #")) and all(not x.strip() or x.startswith(("#Game No", "Game #"))
-                                                    for x in current):
+            if found is not None and len(current) <= 4 and site is not None and all(
+                    not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in current):
                 current.append(line)
                 site = found
                 continue
             if found is not None:
                 if current and site is not None:
-                    yield _convert(file, start, current, *site)
+                    yield from _some(_convert(file, start, current, *site))
                 current = [line]
                 start = number
                 site = found
@@ -218,11 +229,11 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
                 current, site = [], None
     except HandHistoryError as exc:
         if current and site is not None:
-            yield _convert(file, start, current, *site)
+            yield from _some(_convert(file, start, current, *site))
         yield Imported(file, number + 1, None, None, "failed", str(exc))
         return
     if current and site is not None:
-        yield _convert(file, start, current, *site)
+        yield from _some(_convert(file, start, current, *site))
     if junk_at:
         yield Imported(file, junk_at, None, None, "failed",
                        "text that is not a hand of any known site (no hand header before it)")
@@ -235,7 +246,8 @@ def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
             if isinstance(chunk, HandHistoryError):
                 yield Imported(file, line, ipoker.SITE, None, "failed", str(chunk))
                 continue
-            yield _convert(file, line, [chunk], ipoker.SITE, lambda c, n: ipoker.parse(c[0], n, session))
+            yield from _some(_convert(file, line, [chunk], ipoker.SITE,
+                                      lambda c, n: ipoker.parse(c[0], n, session)))
     except HandHistoryError as exc:  # undecodable or binary data in the middle of the file
         yield Imported(file, 0, ipoker.SITE, None, "failed", str(exc))
 
