@@ -351,3 +351,36 @@ def test_hh_import_docs_page_examples():
     page = Path(__file__).resolve().parents[1] / "docs" / "histories.md"
     result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_hh_convert_ctrl_c_leaves_no_output(tmp_path):
+    """SIGINT in the middle of a conversion: exit status 130, no output and no partial file left."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    hand = (DATA / "pokerstars/italytoast/CashGame/HandActionTests/AllInHandWithShowdown.txt").read_text("utf-8-sig")
+    src = tmp_path / "big.txt"
+    src.write_text((hand.strip() + "\n\n\n") * 20000, encoding="utf-8")
+    out = tmp_path / "out.phhs"
+    proc = subprocess.Popen([sys.executable, "-m", "fastholdem.cli", "hh", "convert", str(src), "-o", str(out),
+                             "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".part") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)  # wait until the conversion is under way (its partial output exists)
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["big.txt"]
+
+
+def test_hh_convert_jobs_writes_the_same_file(tmp_path):
+    files = [DATA / "partypoker/hhp/cash.hhsmithy.usd.hu.txt", DATA / "888/hhp/cash.hhsmithy.usd.nlh.6max.txt",
+             DATA / "winamax/italytoast/CashGame/MultipleHandsTests/10MultipleHands.txt"]
+    one = convert(files, tmp_path / "one.phhs")
+    two = convert(files, tmp_path / "two.phhs", jobs=2)
+    assert (tmp_path / "one.phhs").read_text() == (tmp_path / "two.phhs").read_text()
+    assert one.to_dict()["converted"] == two.to_dict()["converted"] > 10
