@@ -70,7 +70,7 @@ class Problem:
         return f"{self.file}:{self.line}:{hand} {self.reason}"
 
 
-KEEP = 10_000
+KEEP = 1000
 """Problems of each kind kept per file (all are counted), so memory stays flat on huge files."""
 
 
