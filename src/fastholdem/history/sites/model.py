@@ -114,7 +114,7 @@ class SiteHand:
     def _player(self, name: str) -> Seat:
         s = self.by_name.get(name)
         if s is None:
-            raise HandHistoryError(f"{name!r} acts but has no seat")
+            raise HandHistoryError(f"a player acts without a seat: {name!r}")
         return s
 
     def _pay(self, name: str, chips: Decimal) -> None:
@@ -324,7 +324,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     for name, kind, chips in h.posts:
         k = index.get(name)
         if k is None:
-            raise HandHistoryError(f"{name!r} posts but is not dealt in")
+            raise HandHistoryError(f"a player posts but is not dealt in: {name!r}")
         if kind == "ante":
             antes[k] += chips
         elif kind == "sb" and k == sb_pos and not blinds[0]:
@@ -372,7 +372,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
             actions.append("d db " + "".join(cards))
         p = label.get(name)
         if p is None:
-            raise HandHistoryError(f"{name!r} acts but is not dealt in")
+            raise HandHistoryError(f"a player acts but is not dealt in: {name!r}")
         if verb == "f":
             actions.append(f"{p} f")
         elif verb in ("x", "c"):
@@ -388,7 +388,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     for name, shown in h.shows:
         p = label.get(name)
         if p is None:
-            raise HandHistoryError(f"{name!r} shows but is not dealt in")
+            raise HandHistoryError(f"a player shows but is not dealt in: {name!r}")
         actions.append(f"{p} sm {shown}" if shown else f"{p} sm")
     hh = phh.HandHistory(
         variant=h.variant,
