@@ -42,7 +42,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         for reason, count in sorted(report.skipped().items()):
             print(f"  {count:>7,}  {reason}")
         print(report.summary())
-    return 1 if report.failed or report.mismatches else 0
+    return 1 if report.failed_count or report.mismatch_count else 0
 
 
 def register(actions: Any) -> None:

@@ -31,12 +31,14 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
   pot first) and each pot's rake is its size less the stated amount;
 * ``_cash_out`` (one amount per player): a player who cashed out receives this amount instead
   of whatever the pots pay them; ``_cash_out_fee`` records the site's fee (already deducted);
+* a lone big blind with no small blind (a dead small blind), written ``[B, 0, ...]`` as pokerkit
+  reads it: p1 posts the big blind, preflop action starts at p2;
 * straddles, in ``blinds_or_straddles`` beyond the big blind as the PHH standard has them: live
   blinds; preflop action starts left of the largest (the later one on a tie);
 * ``_live_posts`` and ``_dead_posts`` (one amount per player): forced bets outside the blind
   positions: a live post (a new player's big blind) counts toward the player's bet and leaves
-  them the option; a dead post (a missed small blind) goes to the pot as the player's
-  contribution but not toward any bet.
+  them the option; a dead post (a missed small blind) is dead money in the main pot, no part
+  of any bet.
 
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30.
@@ -297,6 +299,8 @@ class HandHistory:
         blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
         if any(b < 0 for b in blinds) or (n == 2 and any(blinds[2:])):
             raise HandHistoryError(f"bad blinds or straddles: {self.blinds_or_straddles}")
+        if _blind_first(blinds):
+            blinds = [0, blinds[0], *blinds[2:]]  # no small blind: p1 posts the big blind
         antes = [self._chips(a, scale, "ante") for a in self.antes]
         if not any(antes):
             ante, mode = 0, AnteMode.NONE
@@ -340,8 +344,10 @@ class HandHistory:
     def _new_hand(self, scale: int, overrides: dict[str, Any]) -> Hand:
         config = self._config(scale, overrides)
         stacks = [self._chips(s, scale, "starting stack") for s in self.starting_stacks]
+        blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
+        kind = _BlindFirstHand if _blind_first(blinds) else Hand
         try:
-            return Hand(config, stacks, button=len(stacks) - 1, manual=True, scale=scale)
+            return kind(config, stacks, button=len(stacks) - 1, manual=True, scale=scale)
         except ValueError as exc:
             raise HandHistoryError(f"bad table: {exc}") from exc
 
@@ -433,8 +439,11 @@ def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> int | None:
         hand._max_bet = max(hand._max_bet, top)
         hand._full = max(hand._full, top)
     for seat, chips in enumerate(hh._per_player("_dead_posts", scale)):
-        if chips:
-            hand._post(seat, chips, "ante")
+        chips = min(chips, hand._stacks[seat])
+        if chips:  # dead money: in the main pot, no part of any bet (as a big-blind ante, R16)
+            hand._stacks[seat] -= chips
+            hand._dead += chips
+            hand._pot += chips
     for seat, chips in enumerate(hh._per_player("_live_posts", scale)):
         if chips:
             hand._post(seat, chips, "bb")
@@ -529,6 +538,31 @@ def _check_runouts(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RUNS:
         raise HandHistoryError(f"_runouts must be an integer from 1 to {MAX_RUNS} (R41), got {echo(value)}")
     return value
+
+
+def _blind_first(blinds: list[int]) -> bool:
+    """Whether the blinds are a lone big blind posted by p1 (no small blind was posted)."""
+    return len(blinds) > 2 and blinds[0] > 0 and blinds[1] == 0
+
+
+class _BlindFirstHand(Hand):
+    """A hand with no small blind, whose big blind p1 posts: ``blinds_or_straddles = [B, 0, ...]``.
+
+    As pokerkit reads such a list, preflop action starts left of the largest blind (p2) and
+    every later round at p1.
+    """
+
+    __slots__ = ()
+
+    @property
+    def small_blind_seat(self) -> int:
+        """No small blind is posted; the button stands in (it posts nothing)."""
+        return self.button
+
+    @property
+    def big_blind_seat(self) -> int:
+        """The first player left of the button."""
+        return (self.button + 1) % self.n
 
 
 def _words(action: str) -> list[str]:

@@ -35,15 +35,17 @@ interrupted run (Ctrl-C) leaves no partial output.
 
 from __future__ import annotations
 
+import io
+import multiprocessing
 import os
+import signal
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 from ..._validate import echo
 from ...errors import HandHistoryError
@@ -51,7 +53,7 @@ from ...phh import dumps
 from ...progress import Progress
 from .reader import Imported, paths_of, read
 
-__all__ = ["ConvertReport", "FileReport", "Problem", "convert", "convert_file"]
+__all__ = ["ConvertReport", "FileReport", "Problem", "Problems", "KEEP", "convert", "convert_file"]
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,34 @@ class Problem:
         return f"{self.file}:{self.line}:{hand} {self.reason}"
 
 
+KEEP = 1000
+"""Problems of each kind kept per file (all are counted), so memory stays flat on huge files."""
+
+
+class Problems:
+    """Problem hands of one kind: every one counted (``len``), the first ``KEEP`` kept (iteration).
+
+    >>> p = Problems(); p.append(Problem("f", 1, None, "x")); len(p), [q.line for q in p]
+    (1, [1])
+    """
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+        self.total = 0
+
+    def append(self, problem: Problem) -> None:
+        """Count ``problem``; keep it while fewer than ``KEEP`` are kept."""
+        self.total += 1
+        if len(self.items) < KEEP:
+            self.items.append(problem)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __iter__(self) -> Iterator[Problem]:
+        return iter(self.items)
+
+
 @dataclass
 class FileReport:
     """What one file held: counts by status and site, and the problem hands."""
@@ -76,10 +106,10 @@ class FileReport:
     hands: int = 0
     converted: int = 0
     skipped: Counter[str] = field(default_factory=Counter)
-    failed: list[Problem] = field(default_factory=list)
-    skipped_hands: list[Problem] = field(default_factory=list)
-    mismatches: list[Problem] = field(default_factory=list)
-    stack_changes: list[Problem] = field(default_factory=list)
+    failed: Problems = field(default_factory=Problems)
+    skipped_hands: Problems = field(default_factory=Problems)
+    mismatches: Problems = field(default_factory=Problems)
+    stack_changes: Problems = field(default_factory=Problems)
     sites: Counter[str] = field(default_factory=Counter)
 
 
@@ -102,21 +132,29 @@ class ConvertReport:
 
     @property
     def failed(self) -> list[Problem]:
-        """Hands that could not be read, in file order."""
+        """Hands that could not be read, in file order (the first ``KEEP`` of each file)."""
         return [p for f in self.files for p in f.failed]
 
     @property
+    def failed_count(self) -> int:
+        """Hands that could not be read."""
+        return sum(len(f.failed) for f in self.files)
+
+    @property
     def mismatches(self) -> list[Problem]:
-        """Converted hands whose replay disagrees with the site's numbers."""
+        """Converted hands whose replay disagrees with the site's numbers (the first ``KEEP`` of each file)."""
         return [p for f in self.files for p in f.mismatches]
+
+    @property
+    def mismatch_count(self) -> int:
+        """Converted hands whose replay disagrees with the site's numbers."""
+        return sum(len(f.mismatches) for f in self.files)
 
     def skipped(self) -> Counter[str]:
         """Skipped and failed hands by reason (failures as ``"failed: ..."`` by kind)."""
         out: Counter[str] = Counter()
         for f in self.files:
             out.update(f.skipped)
-            for p in f.failed:
-                out["failed: " + _kind(p.reason)] += 1
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -126,7 +164,7 @@ class ConvertReport:
             "hands": self.hands,
             "converted": self.converted,
             "skipped": dict(self.skipped()),
-            "mismatches": len(self.mismatches),
+            "mismatches": self.mismatch_count,
             "stack_changes": sum(len(f.stack_changes) for f in self.files),
             "sites": dict(sum((f.sites for f in self.files), Counter())),
             "problems": [
@@ -138,11 +176,11 @@ class ConvertReport:
 
     def summary(self) -> str:
         """One line: hands converted out of read, skipped, failed, mismatches."""
-        failed = len(self.failed)
+        failed = self.failed_count
         skipped = self.hands - self.converted - failed
         return (f"{self.converted:,}/{self.hands:,} hands converted from {len(self.files):,} "
                 f"file{'' if len(self.files) == 1 else 's'} ({skipped:,} skipped, {failed:,} failed, "
-                f"{len(self.mismatches):,} mismatches) in {self.elapsed:.1f}s")
+                f"{self.mismatch_count:,} mismatches) in {self.elapsed:.1f}s")
 
 
 def _kind(reason: str) -> str:
@@ -150,9 +188,9 @@ def _kind(reason: str) -> str:
     text = reason
     if text.startswith("line ") and ": " in text:
         text = text.split(": ", 1)[1]
-    for cut in (" '", ' "', ": "):
-        if cut in text:
-            text = text.split(cut, 1)[0]
+    cuts = [text.find(cut) for cut in (" '", ' "', ": ") if cut in text]
+    if cuts:
+        text = text[: min(cuts)]
     return text[:80]
 
 
@@ -178,6 +216,7 @@ def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> It
     for rec in records:
         if rec.status == "failed" and rec.site is None and rec.line == 0:
             report.failed.append(Problem(rec.file, rec.line, None, rec.reason or "unreadable"))
+            report.skipped["failed: " + _kind(rec.reason or "unreadable")] += 1
             continue
         report.hands += 1
         if rec.site:
@@ -188,6 +227,7 @@ def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> It
             continue
         if rec.status == "failed" or rec.history is None:
             report.failed.append(Problem(rec.file, rec.line, rec.hand_id, rec.reason or "failed"))
+            report.skipped["failed: " + _kind(rec.reason or "failed")] += 1
             continue
         hh = rec.history
         report.converted += 1
@@ -212,6 +252,31 @@ def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> It
                             f"{name} starts with {start}, the previous hand at this table left {before[name]}"))
                 last[key] = dict(zip(names, hh.finishing_stacks or ()))
         yield hh
+
+
+class _Counting(io.RawIOBase):
+    """A binary reader that counts the bytes read through it (for the progress bar)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self._raw = raw
+        self.count = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._raw.read(size)
+        self.count += len(data)
+        return data
+
+    def readinto(self, b: Any) -> int:
+        data = self.read(len(b))
+        b[: len(data)] = data
+        return len(data)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _convert_job(path: str) -> tuple[FileReport, list[str]]:
@@ -258,27 +323,45 @@ def convert(
         with os.fdopen(fd, "w", encoding="utf-8") as sink, \
                 Progress(total=sum(sizes), label="hh convert", enabled=progress) as bar:
 
-            def emit(file_report: FileReport, texts: Iterable[str]) -> None:
+            def emit_one(hh: Any) -> None:
                 nonlocal count
+                count += 1
+                sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{dumps(hh) if not isinstance(hh, str) else hh}")
+
+            def emit(file_report: FileReport, texts: Iterable[str]) -> None:
                 for text in texts:
-                    count += 1
-                    sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{text}")
+                    emit_one(text)
                 report.files.append(file_report)
 
             if jobs == 1 or len(files) <= 1:
                 for path, size in zip(files, sizes):
                     file_report = FileReport(path)
-                    emit(file_report, (dumps(hh) for hh in _checked(read(path), file_report, True)))
-                    bar.update(size)
+                    with open(path, "rb") as raw:
+                        counted = _Counting(raw)
+                        done = 0
+                        for hh in _checked(read(cast(IO[bytes], counted), name=path), file_report, True):
+                            emit_one(hh)
+                            if counted.count - done > 1 << 20:  # the bar moves inside big files
+                                bar.update(counted.count - done)
+                                done = counted.count
+                    report.files.append(file_report)
+                    bar.update(size - done)
             else:
-                with ProcessPoolExecutor(min(jobs, len(files))) as pool:
-                    try:
-                        for (file_report, texts), size in zip(pool.map(_convert_job, files), sizes):
-                            emit(file_report, texts)
-                            bar.update(size)
-                    except BaseException:
-                        pool.shutdown(wait=False, cancel_futures=True)
-                        raise
+                # Workers ignore SIGINT; the parent stops them at once on Ctrl-C (terminate).
+                pool = multiprocessing.Pool(min(jobs, len(files)), initializer=_ignore_sigint)
+                try:
+                    for (file_report, texts), size in zip(pool.imap(_convert_job, files), sizes):
+                        emit(file_report, texts)
+                        bar.update(size)
+                    pool.close()
+                except BaseException:
+                    pool.terminate()
+                    raise
+                finally:
+                    pool.join()
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp made it private; the output is an ordinary file
         os.replace(tmp, out)
     except BaseException:
         try:

@@ -30,7 +30,7 @@ from typing import Any
 from ...errors import HandHistoryError
 from ... import phh
 
-__all__ = ["Seat", "SiteHand", "SkipHand", "to_phh"]
+__all__ = ["Seat", "SiteHand", "SkipHand", "to_phh", "check_amounts", "settle_unstated"]
 
 _ZERO = Decimal(0)
 
@@ -97,6 +97,8 @@ class SiteHand:
     tournament: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)
+    folded: set[str] = field(default_factory=set)
+    dead: dict[str, Decimal] = field(default_factory=dict)
     street_total: dict[str, Decimal] = field(default_factory=dict)
     street: int = 0
     by_name: dict[str, Seat] = field(default_factory=dict)
@@ -112,7 +114,7 @@ class SiteHand:
     def _player(self, name: str) -> Seat:
         s = self.by_name.get(name)
         if s is None:
-            raise HandHistoryError(f"{name!r} acts but has no seat")
+            raise HandHistoryError(f"a player acts without a seat: {name!r}")
         return s
 
     def _pay(self, name: str, chips: Decimal) -> None:
@@ -126,6 +128,8 @@ class SiteHand:
         self._player(name).dealt = True
         self.posts.append((name, kind, chips))
         self._pay(name, chips)
+        if kind == "dead":
+            self.dead[name] = self.dead.get(name, _ZERO) + chips
         if kind in ("sb", "bb", "straddle", "live"):
             self.street_total[name] = self.street_total.get(name, _ZERO) + chips
 
@@ -162,7 +166,15 @@ class SiteHand:
             to = before + chips if by else chips
             self._pay(name, to - before)
             self.street_total[name] = to
+            top = max((v for k, v in self.street_total.items() if k != name), default=_ZERO)
+            if to > top and top > 0 and not any(
+                    s.dealt and s.name != name and s.name not in self.folded
+                    and self.street_total.get(s.name, _ZERO) + s.stack - self.put.get(s.name, _ZERO) > top
+                    for s in self.seats):
+                verb = "c"  # a "raise" nobody left can call is a call; the excess comes back
         elif verb in ("f", "x"):
+            if verb == "f":
+                self.folded.add(name)
             to = before
         else:
             raise HandHistoryError(f"unknown verb {verb!r}")
@@ -178,11 +190,55 @@ class SiteHand:
         self._player(name)
         self.returned[name] = self.returned.get(name, _ZERO) + chips
 
+    def live_put(self) -> list[tuple[str, Decimal]]:
+        """Each player's chips in the pot less dead money, largest first (the uncalled bet is the
+        top one's excess over the next)."""
+        return sorted(((k, v - self.dead.get(k, _ZERO)) for k, v in self.put.items()),
+                      key=lambda kv: kv[1], reverse=True)
+
     def finishing(self, name: str) -> Decimal:
         """The site's final stack of ``name``: start - put in + collected + returned + cashed out."""
         s = self.by_name[name]
         return (s.stack - self.put.get(name, _ZERO) + self.collected.get(name, _ZERO)
                 + self.returned.get(name, _ZERO) + self.cash_out.get(name, _ZERO))
+
+
+def settle_unstated(hand: SiteHand, *, included: bool | None) -> None:
+    """Book the uncalled bet and the rake of a site that writes neither, from the text's amounts.
+
+    Nobody called the top contributor's excess over the next one, so it goes back to them.
+    ``included`` says whether the site counts it in what that player collected (PartyPoker,
+    iPoker: ``True``); ``None`` decides by the amounts (888 leaves it out, except when the hand
+    pays out more than the called pot). The rake is the called pot less what was paid out; a
+    tournament takes none.
+
+    Raises
+    ------
+    HandHistoryError
+        When the amounts cannot add up.
+    """
+    ranked = hand.live_put()
+    excess = ranked[0][1] - ranked[1][1] if len(ranked) >= 2 else _ZERO
+    put = sum(hand.put.values(), _ZERO)
+    paid = sum(hand.collected.values(), _ZERO)
+    if included is None:
+        included = paid > put - excess
+    if excess > 0 and included:
+        name = ranked[0][0]
+        if hand.collected.get(name, _ZERO) < excess:
+            raise HandHistoryError(f"{name!r} bet {excess} more than anyone called and collects less")
+        hand.collected[name] -= excess
+        paid -= excess
+        if hand.pots:  # the excess came back in the last pot the player won
+            hand.pots[-1] -= excess
+            if not hand.pots[-1]:
+                hand.pots.pop()
+    if excess > 0:
+        hand.give_back(ranked[0][0], excess)
+    rake = put - excess - paid
+    if rake < 0 or (hand.tournament is not None and rake):
+        raise HandHistoryError(f"the amounts do not add up: {put - excess} in the pot, {paid} paid out")
+    hand.rake = rake
 
 
 def _num(value: Decimal) -> int | Decimal:
@@ -192,9 +248,11 @@ def _num(value: Decimal) -> int | Decimal:
     return value.normalize()
 
 
-def _decimals(value: Decimal) -> int:
-    exp = value.normalize().as_tuple().exponent
-    return -exp if isinstance(exp, int) and exp < 0 else 0
+def _short(h: SiteHand, order: list[Seat], blinds: list[Decimal]) -> bool:
+    """Whether the big blind was posted short (all-in for less)."""
+    n = len(order)
+    player = order[0] if n > 2 and not blinds[1] else order[0 if n == 2 else 1]
+    return h.put.get(player.name, _ZERO) == player.stack
 
 
 def check_amounts(h: SiteHand) -> None:
@@ -211,7 +269,7 @@ def check_amounts(h: SiteHand) -> None:
     returned = sum(h.returned.values(), _ZERO)
     diff = put - returned - h.total_pot
     if diff:
-        ranked = sorted(h.put.items(), key=lambda kv: kv[1], reverse=True)
+        ranked = h.live_put()
         top, second = ranked[0], ranked[1] if len(ranked) > 1 else ("", _ZERO)
         if diff > 0 and top[1] - second[1] == diff and top[0] not in h.returned:
             h.returned[top[0]] = diff
@@ -225,10 +283,27 @@ def check_amounts(h: SiteHand) -> None:
                                    f"{paid - h.rake - h.jackpot} collected and {h.rake + h.jackpot} taken")
 
 
+def check_cards(h: SiteHand) -> None:
+    """Every card at most once among the hole cards and the boards (of one run)."""
+    common = [c for street in h.boards for c in street]
+    holes = [v[i:i + 2] for v in h.holes.values() for i in range(0, len(v), 2)]
+    runs = h.runs or [[]]
+    for run in runs:
+        seen: set[str] = set()
+        for card in holes + common + [c for street in run for c in street]:
+            key = card[0].upper() + card[1:].lower()
+            if key in seen:
+                raise HandHistoryError(f"the text deals a card twice: {card}")
+            seen.add(key)
+
+
 def to_phh(h: SiteHand) -> phh.HandHistory:
     """Build the PHH hand history of a site hand (raises HandHistoryError when it cannot)."""
     check_amounts(h)
-    dealt = [s for s in h.seats if s.dealt]
+    check_cards(h)
+    if h.bb <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):
+        raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
+    dealt = sorted((s for s in h.seats if s.dealt), key=lambda s: s.number)
     n = len(dealt)
     if n < 2:
         raise HandHistoryError(f"{n} player(s) dealt in: not a hand")
@@ -249,7 +324,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     for name, kind, chips in h.posts:
         k = index.get(name)
         if k is None:
-            raise HandHistoryError(f"{name!r} posts but is not dealt in")
+            raise HandHistoryError(f"a player posts but is not dealt in: {name!r}")
         if kind == "ante":
             antes[k] += chips
         elif kind == "sb" and k == sb_pos and not blinds[0]:
@@ -264,6 +339,23 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
             live[k] += chips  # a big blind out of its place is a live bet
         else:
             raise HandHistoryError(f"unsupported forced bet: {name!r} posts {kind} {chips}")
+    if n > 2 and not blinds[0] and not blinds[1] and live[0]:
+        blinds[0], live[0] = live[0], _ZERO  # no small blind: p1 posts the big blind ([B, 0, ...])
+    # A blind or ante posted short because it was the player's whole stack: the nominal amount
+    # (the replay posts what the stack holds).
+    nominal = {0: h.sb, 1: h.bb}
+    for k in (0, 1):
+        if n == 2:
+            player = order[n - 1 if k == 0 else 0]
+        else:
+            player = order[0 if k == 0 or blinds[1] == 0 else 1]
+        all_in = h.put.get(player.name, _ZERO) == player.stack
+        if 0 < blinds[k] < nominal[k] and all_in and not (k == 0 and not blinds[1] and n > 2):
+            blinds[k] = nominal[k]
+    top = max(antes, default=_ZERO)
+    for k, a in enumerate(antes):
+        if 0 < a < top and h.put.get(order[k].name, _ZERO) == order[k].stack:
+            antes[k] = top
     if n == 2:
         blinds = [blinds[0], blinds[1]]
         antes = [antes[n - 1], antes[0]]
@@ -280,7 +372,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
             actions.append("d db " + "".join(cards))
         p = label.get(name)
         if p is None:
-            raise HandHistoryError(f"{name!r} acts but is not dealt in")
+            raise HandHistoryError(f"a player acts but is not dealt in: {name!r}")
         if verb == "f":
             actions.append(f"{p} f")
         elif verb in ("x", "c"):
@@ -296,7 +388,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     for name, shown in h.shows:
         p = label.get(name)
         if p is None:
-            raise HandHistoryError(f"{name!r} shows but is not dealt in")
+            raise HandHistoryError(f"a player shows but is not dealt in: {name!r}")
         actions.append(f"{p} sm {shown}" if shown else f"{p} sm")
     hh = phh.HandHistory(
         variant=h.variant,
@@ -311,7 +403,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
         hh.small_bet = _num(h.small_bet if h.small_bet is not None else h.bb)
         hh.big_bet = _num(h.big_bet if h.big_bet is not None else 2 * h.bb)
     else:
-        hh.min_bet = _num(h.bb)
+        # The big blind posted is the bet unit (a header may name the next level's stakes).
+        posted = blinds[0] if n > 2 and not blinds[1] else blinds[1]
+        hh.min_bet = _num(posted if posted and posted >= h.bb / 2 and not _short(h, order, blinds) else h.bb)
     fields = hh.fields
     fields["_site"] = h.site
     fields["_hand_id"] = h.hand_id
@@ -345,10 +439,4 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
             fields["_cash_out_fee"] = [_num(h.cash_out_fee.get(s.name, _ZERO)) for s in order]
     for key, value in h.extra.items():
         fields[key] = value
-    units: list[Decimal] = [*antes, *blinds, *live, *dead, taken, *h.cash_out.values(),
-                            *h.cash_out_fee.values(), *(s.stack for s in order),
-                            *(h.finishing(s.name) for s in order), *(a[3] for a in h.actions)]
-    decimals = max((_decimals(v) for v in units), default=0)
-    if decimals:
-        hh.chip_unit = Decimal(1).scaleb(-decimals)
     return hh

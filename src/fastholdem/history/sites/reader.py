@@ -41,7 +41,7 @@ from typing import IO, Any, Union
 
 from ...errors import HandHistoryError
 from ...phh import HandHistory
-from . import ggpoker, pokerstars, winamax
+from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
 from .model import SiteHand, SkipHand, to_phh
 
 __all__ = ["Imported", "read", "read_text", "SITES", "Source"]
@@ -54,10 +54,12 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
     (pokerstars.SITE, pokerstars.START, pokerstars.parse),
     (ggpoker.SITE, ggpoker.START, ggpoker.parse),
     (winamax.SITE, winamax.START, winamax.parse),
+    (pacific888.SITE, pacific888.START, pacific888.parse),
+    (partypoker.SITE, partypoker.START, partypoker.parse),
 )
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
-_FIRST = frozenset("P\ufeffW#*")  # the first characters of every site's first line
+_FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,14 @@ def _site_of(line: str) -> tuple[str, _Parser] | None:
     return None
 
 
-def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported:
+def _stub(lines: list[str]) -> bool:
+    """A hand announcement with no hand after it (``#Game No : N`` or ``Game #N starts.`` alone)."""
+    return all(not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in lines)
+
+
+def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported | None:
+    if _stub(lines):
+        return None
     hand_id = None
     try:
         hand = parse(lines, line)
@@ -171,7 +180,7 @@ def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) 
                         f"unreadable hand ({type(exc).__name__}: {exc})")
 
 
-_ID = re.compile(r"#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)|gamecode=\"([0-9]+)\"")
+_ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)")
 
 
 def _guess_id(line: str) -> str | None:
@@ -179,6 +188,11 @@ def _guess_id(line: str) -> str | None:
     if m is None:
         return None
     return next(g for g in m.groups() if g)
+
+
+def _some(record: Imported | None) -> Iterator[Imported]:
+    if record is not None:
+        yield record
 
 
 def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
@@ -192,9 +206,14 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
             found = _site_of(line) if line[:1] in _FIRST else None
+            if found is not None and len(current) <= 4 and site is not None and all(
+                    not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in current):
+                current.append(line)
+                site = found
+                continue
             if found is not None:
                 if current and site is not None:
-                    yield _convert(file, start, current, *site)
+                    yield from _some(_convert(file, start, current, *site))
                 current = [line]
                 start = number
                 site = found
@@ -210,14 +229,27 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
                 current, site = [], None
     except HandHistoryError as exc:
         if current and site is not None:
-            yield _convert(file, start, current, *site)
+            yield from _some(_convert(file, start, current, *site))
         yield Imported(file, number + 1, None, None, "failed", str(exc))
         return
     if current and site is not None:
-        yield _convert(file, start, current, *site)
+        yield from _some(_convert(file, start, current, *site))
     if junk_at:
         yield Imported(file, junk_at, None, None, "failed",
                        "text that is not a hand of any known site (no hand header before it)")
+
+
+def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
+    """The games of iPoker XML text, one record each."""
+    try:
+        for line, chunk, session in ipoker.games(lines):
+            if isinstance(chunk, HandHistoryError):
+                yield Imported(file, line, ipoker.SITE, None, "failed", str(chunk))
+                continue
+            yield from _some(_convert(file, line, [chunk], ipoker.SITE,
+                                      lambda c, n: ipoker.parse(c[0], n, session)))
+    except HandHistoryError as exc:  # undecodable or binary data in the middle of the file
+        yield Imported(file, 0, ipoker.SITE, None, "failed", str(exc))
 
 
 def read_text(text: str, name: str = "<text>") -> Iterator[Imported]:
@@ -226,6 +258,9 @@ def read_text(text: str, name: str = "<text>") -> Iterator[Imported]:
     >>> [r.status for r in read_text("hello")]
     ['failed']
     """
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
+        yield from _xml(name, iter(text.splitlines()))
+        return
     yield from _split(name, iter(text.splitlines()))
 
 
@@ -264,14 +299,13 @@ def read(source: Source, *, name: str | None = None) -> Iterator[Imported]:
 def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
     peek = fh.read(4096)
     rest = _Prepend(peek, fh)
+    head = peek.lstrip(codecs.BOM_UTF8).lstrip()
+    if peek[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        head = peek.decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n").encode()
+    if head.startswith(b"<"):
+        yield from _xml(label, _lines(io.BufferedReader(rest)))
+        return
     yield from _split(label, _lines(io.BufferedReader(rest)))
-
-
-def _utf16_starts_xml(peek: bytes) -> bool:
-    try:
-        return peek.decode("utf-16", errors="ignore").lstrip("\ufeff").lstrip().startswith("<")
-    except UnicodeError:
-        return False
 
 
 def paths_of(entries: Sequence[str | os.PathLike[str]]) -> list[Path]:
