@@ -124,7 +124,9 @@ def test_export_hero_writes_only_the_heros_cards() -> None:
 # ---------------------------------------------------------------------- command line
 
 
-def test_export_cli_writes_text_and_reports_bad_hands(tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_export_cli_writes_text_and_reports_bad_hands(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     src = os.path.join(tmp_path, "s.phhs")
     good = _session(5, 1)
     with open(src, "w", encoding="utf-8") as fh:
@@ -140,7 +142,9 @@ def test_export_cli_writes_text_and_reports_bad_hands(tmp_path: os.PathLike[str]
     assert sorted(os.listdir(tmp_path)) == ["out.txt", "s.phhs"]  # no temporary file left
 
 
-def test_stats_cli_text_json_plot_and_exit_codes(tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]) -> None:
+def test_stats_cli_text_json_plot_and_exit_codes(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
     src = os.path.join(tmp_path, "s.phhs")
     with open(src, "w", encoding="utf-8") as fh:
         fh.write(_session(60, 2))

@@ -20,7 +20,9 @@ from fastholdem.history.stats import player_stats, stats_files
 from fastholdem.history.summary import positions, summarize
 
 
-def _hand(players: list[str], stacks: list[int], actions: list[str], finishing: list[int], *, extra: str = "") -> str:
+def _hand(
+    players: list[str], stacks: list[int], actions: list[str], finishing: list[int], *, extra: str = ""
+) -> str:
     n = len(players)
     blinds = [1, 2] + [0] * (n - 2)
     return (
@@ -145,7 +147,8 @@ def test_allin_ev_side_pots_use_each_pots_contestants() -> None:
     (result,) = allin_ev([s])
     assert result is not None
     assert result.equities[0] == {0: 1.0, 1: 0.0, 2: 0.0}
-    assert result.equities[1][1] == pytest.approx(35.5 / 42) and result.equities[1][2] == pytest.approx(6.5 / 42)
+    assert result.equities[1][1] == pytest.approx(35.5 / 42)
+    assert result.equities[1][2] == pytest.approx(6.5 / 42)
     assert result.net == pytest.approx((104.0, 100 * 35.5 / 42 - 102, 100 * 6.5 / 42 - 102))
     r = _report(SIDE_POTS)
     assert r.players["b"].allin_ev_bb == pytest.approx((100 * 35.5 / 42 - 102) / 2)

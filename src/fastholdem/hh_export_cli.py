@@ -1,4 +1,6 @@
-"""``fastholdem hh export``: PHH hands as PokerStars-format text (:mod:`fastholdem.history.export_pokerstars`).
+"""``fastholdem hh export``: PHH hands as PokerStars-format text.
+
+See :mod:`fastholdem.history.export_pokerstars`.
 
 Exit status: 0 when every hand was written, 1 when some hand could not be read or replayed
 (each is listed on stderr and left out), 2 on unusable arguments (no traceback). The output is
@@ -61,7 +63,8 @@ def register(actions: Any) -> None:
                     "them as PokerStars hand histories, which hand-history trackers import.",
     )
     cmd.add_argument("paths", nargs="+", metavar="FILE", help="PHH files or sessions (.phh, .phhs)")
-    cmd.add_argument("--format", default="pokerstars", choices=["pokerstars"], help="output format (pokerstars)")
+    cmd.add_argument("--format", default="pokerstars", choices=["pokerstars"],
+                     help="output format (pokerstars)")
     cmd.add_argument("-o", "--output", required=True, metavar="OUT.txt", help="text file to write")
     cmd.add_argument("--hero", metavar="NAME", help="write only this player's hole cards as dealt (others "
                                                     "when shown), as a site writes its player's history")

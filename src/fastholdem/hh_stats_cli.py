@@ -48,8 +48,8 @@ def format_report(report: StatsReport, *, by_position: bool = False) -> str:
     >>> hh = phh.loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
     ...                'starting_stacks = [10, 10]\\nplayers = ["a", "b"]\\nactions = ["p2 f"]\\n'
     ...                'finishing_stacks = [11, 9]\\n')
-    >>> print(format_report(player_stats([hh])).splitlines()[0].split())
-    ['player', 'pos', 'hands', 'VPIP', 'PFR', '3bet', 'F3bet', 'Cbet', 'FCbet', 'WTSD', 'W$SD', 'AF', 'net', 'bb/100', 'EVbb/100', 'all-ins']
+    >>> print(" ".join(format_report(player_stats([hh])).splitlines()[0].split()))
+    player pos hands VPIP PFR 3bet F3bet Cbet FCbet WTSD W$SD AF net bb/100 EVbb/100 all-ins
     """
     rows = [["player", "pos", *(c[0] for c in _COLUMNS)]]
     for name in sorted(report.players, key=lambda k: -report.players[k].hands):
@@ -59,7 +59,10 @@ def format_report(report: StatsReport, *, by_position: bool = False) -> str:
             for pos, p in sorted(report.positions[name].items(), key=lambda kv: -kv[1].hands):
                 rows.append(["", pos, *(_cell(p, a, f) for _, a, f in _COLUMNS)])
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
-    lines = ["  ".join(c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths))) for r in rows]
+    lines = []
+    for r in rows:
+        cells = (c.ljust(w) if k < 2 else c.rjust(w) for k, (c, w) in enumerate(zip(r, widths)))
+        lines.append("  ".join(cells))
     return "\n".join(lines)
 
 
@@ -112,14 +115,17 @@ def register(actions: Any) -> None:
     cmd = actions.add_parser(
         "stats", help="player statistics and all-in EV of PHH hand histories",
         description="VPIP, PFR, 3-bet, fold to 3-bet, c-bet, fold to c-bet, WTSD, W$SD, aggression factor, "
-                    "net won (money and bb/100) and all-in EV bb/100, per player or for --hero (by position). "
+                    "net won (money and bb/100) and all-in EV bb/100, per player or for --hero "
+                    "(by position). "
                     "Definitions: docs/histories.md.",
     )
     cmd.add_argument("paths", nargs="+", metavar="FILE", help="PHH files or sessions (.phh, .phhs)")
-    cmd.add_argument("--hero", metavar="NAME", help="only this player (by the PHH players field), by position")
+    cmd.add_argument("--hero", metavar="NAME",
+                     help="only this player (by the PHH players field), by position")
     cmd.add_argument("--positions", action="store_true", help="also one row per position for every player")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.add_argument("--plot", metavar="PNG", help="write the hero's graph: net won, all-in EV, showdown and "
                                                    "non-showdown lines in big blinds (needs matplotlib)")
-    cmd.add_argument("--threads", type=int, metavar="N", help="threads of the equity engine (default: all cores)")
+    cmd.add_argument("--threads", type=int, metavar="N",
+                     help="threads of the equity engine (default: all cores)")
     cmd.set_defaults(func=_cmd_stats)

@@ -39,7 +39,8 @@ _THREE_RUNS = ("6c" "2c7d9h" "6d" "Tc" "6h" "3d"
 
 
 def _flop_all_in(times: int, conventions: str = "card-room") -> Hand:
-    hand = Hand(GameConfig(conventions=conventions), [100, 100], button=0, hole_cards=_HEADS_UP, deck=_FLOP_RUNS)
+    hand = Hand(GameConfig(conventions=conventions), [100, 100], button=0, hole_cards=_HEADS_UP,
+                deck=_FLOP_RUNS)
     hand.run_it(times)
     hand.call()
     hand.check()
@@ -88,7 +89,8 @@ def test_r41_side_pots_run_per_board() -> None:
 def test_r41_odd_chips_go_to_the_first_runs(conventions: str, stacks: list[int]) -> None:
     # A pot of 200 run three times: 67, 67, 66 (card-room) or 68, 66, 66 (pokerkit); the aces
     # win the first board, the kings the other two.
-    hand = Hand(GameConfig(conventions=conventions), [100, 100], button=0, hole_cards=_HEADS_UP, deck=_THREE_RUNS)
+    hand = Hand(GameConfig(conventions=conventions), [100, 100], button=0, hole_cards=_HEADS_UP,
+                deck=_THREE_RUNS)
     hand.run_it(3)
     hand.all_in(); hand.call()
     assert [p.winners for p in hand.result.pots] == [(0,), (1,), (1,)]
@@ -113,7 +115,8 @@ def test_r41_split_within_a_board_follows_r38() -> None:
     hand = Hand(GameConfig(), [100, 100], button=0, hole_cards=["AsKs", "AhKh"], deck=deck)
     hand.run_it(2)
     hand.call(); hand.check(); hand.all_in(); hand.call()
-    assert [(p.board, p.winners, p.shares) for p in hand.result.pots] == [(0, (1, 0), (50, 50)), (1, (1,), (100,))]
+    parts = [(p.board, p.winners, p.shares) for p in hand.result.pots]
+    assert parts == [(0, (1, 0), (50, 50)), (1, (1,), (100,))]
     assert hand.stacks == [50, 150]
 
 
@@ -125,7 +128,8 @@ def test_r41_every_run_deals_new_cards_and_chips_are_conserved() -> None:
         hand = Hand(GameConfig(), [rng.randint(5, 300) for _ in range(n)], button=rng.randrange(n), seed=seed)
         hand.run_it(times)
         while hand.actor is not None:
-            hand.all_in() if hand.can_apply(RaiseTo(hand.legal_actions().max_to or 0)) else hand.check_or_call()
+            top = hand.legal_actions().max_to or 0
+            hand.all_in() if hand.can_apply(RaiseTo(top)) else hand.check_or_call()
         result = hand.result
         assert sum(result.stacks) == sum(hand.starting_stacks)
         if len(result.boards) > 1:
@@ -237,7 +241,8 @@ def _pokerkit_replay(hh: phh.HandHistory, cfg: GameConfig) -> list[int]:
     )
     blinds = (cfg.small_blind, cfg.big_blind)
     if cfg.structure is Structure.LIMIT:
-        game: Any = FixedLimitTexasHoldem(autos, True, 0, blinds, cfg.small_bet, cfg.big_bet, mode=Mode.CASH_GAME)
+        game: Any = FixedLimitTexasHoldem(autos, True, 0, blinds, cfg.small_bet, cfg.big_bet,
+                                          mode=Mode.CASH_GAME)
     else:
         game = NoLimitTexasHoldem(autos, True, 0, blinds, cfg.min_bet, mode=Mode.CASH_GAME)
     state = game([int(s) for s in hh.starting_stacks], len(hh.starting_stacks))

@@ -415,7 +415,7 @@ class Hand:
         end = start + count
         size = len(deck)
         if end > size:
-            raise ConfigError(f"the deck stub is used up after {start} cards: give enough for every run (R41)")
+            raise ConfigError(f"the deck stub is used up after {start} cards: give enough for all runs (R41)")
         for p in range(start, end):
             j = p + int(rand() * (size - p))
             deck[j], deck[p] = deck[p], deck[j]

@@ -143,7 +143,7 @@ def allin_ev(summaries: Sequence[HandSummary], *, threads: int | None = None) ->
         paid = sum(s.collected[i] for i in range(len(s.net)) if not s.folded[i])
         factor = paid / total if total else 1.0
         net = tuple(
-            float(s.net[i]) + (won[i] * factor - s.collected[i]) / scale if not s.folded[i] else float(s.net[i])
+            float(s.net[i]) + ((won[i] * factor - s.collected[i]) / scale if not s.folded[i] else 0.0)
             for i in range(len(s.net))
         )
         out.append(AllInResult(net, True, tuple(eqs)))
@@ -168,7 +168,8 @@ def _solve(spots: list[_Spot], threads: int | None) -> dict[_Spot, np.ndarray]:
         if players == 2 and board_size == 0:
             counts = table_counts(np.ascontiguousarray(holes_arr.reshape(len(group), 4))).astype(np.float64)
             total = counts.sum(axis=1)
-            eq = np.stack([counts[:, 0] + counts[:, 2] / 2, counts[:, 1] + counts[:, 2] / 2], axis=1) / total[:, None]
+            half_ties = counts[:, 2] / 2
+            eq = np.stack([counts[:, 0] + half_ties, counts[:, 1] + half_ties], axis=1) / total[:, None]
         else:
             boards = np.array([s[1] for s in group], dtype=np.uint8).reshape(len(group), board_size)
             eq = equity_batch(holes_arr, boards, threads)

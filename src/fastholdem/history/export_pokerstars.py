@@ -88,7 +88,8 @@ class _Writer:
         self.names = list(players) if isinstance(players, list) and len(players) == n else [
             f"Player{k + 1}" for k in range(n)]
         seats = fields.get("seats")
-        self.seats = [int(s) for s in seats] if isinstance(seats, list) and len(seats) == n else list(range(1, n + 1))
+        fits = isinstance(seats, list) and len(seats) == n
+        self.seats = [int(s) for s in seats] if fits and seats is not None else list(range(1, n + 1))
         self.tournament = fields.get("_tournament")
         currency = fields.get("currency")
         self.currency = str(currency) if currency and self.tournament is None else None
@@ -159,9 +160,9 @@ class _Writer:
         extra: dict[int, str] = {}
         for value, word in ((dead, "small blind"), (live, "big blind")):
             if isinstance(value, list):
-                for seat, amount in enumerate(value):
+                for k, amount in enumerate(value):
                     if amount:
-                        extra[seat] = word
+                        extra[k] = word
         known = {s: h for s, h in enumerate(hand.hole_cards) if None not in h}
         shown: dict[int, tuple[int, ...]] = {}
         showdown: list[str] = []
@@ -200,7 +201,7 @@ class _Writer:
                 cards = list(ev.cards)
                 if board_len == 5:
                     run += 1
-                    board_len = hand._run_base or 0
+                    board_len = hand._run_base if hand._run_base is not None else 0
                 before = list(runs[run][:board_len]) if several else list(hand.result.boards[0][:board_len])
                 board_len += len(cards)
                 street = _STREETS[{3: 1, 4: 2, 5: 3}[board_len]]
@@ -256,7 +257,8 @@ class _Writer:
             fee = fields.get("_cash_out_fee") if isinstance(fields.get("_cash_out_fee"), list) else None
             for s, chips in enumerate(self.paid()):
                 if cash_out is not None and cash_out[s]:
-                    tail = f" | Cash Out Fee {money(self.units(fee[s]))}" if fee is not None and fee[s] else ""
+                    paid_fee = fee[s] if fee is not None else 0
+                    tail = f" | Cash Out Fee {money(self.units(paid_fee))}" if paid_fee else ""
                     lines.append(f"{names[s]} cashed out the hand for {money(self.units(cash_out[s]))}{tail}")
                 elif chips > 0:
                     lines.append(f"{names[s]} collected {money(chips)} from pot")
@@ -270,7 +272,8 @@ class _Writer:
             for seat, share in zip(pot.winners, pot.shares):
                 chips = self.units(share)
                 if chips:
-                    per_board.setdefault(pot.board, []).append(f"{names[seat]} collected {money(chips)} from {where}")
+                    line = f"{names[seat]} collected {money(chips)} from {where}"
+                    per_board.setdefault(pot.board, []).append(line)
         for b in range(len(result.boards)):
             if b:
                 lines.append(f"*** {_RUNS[b]} SHOW DOWN ***")
@@ -373,7 +376,9 @@ def dumps(histories: Iterable[HandHistory], *, hero: str | None = None) -> str:
     return "\n\n\n".join(iter_text(histories, hero=hero)) + "\n"
 
 
-def dump(histories: Iterable[HandHistory], path: str | os.PathLike[str] | IO[str], *, hero: str | None = None) -> int:
+def dump(
+    histories: Iterable[HandHistory], path: str | os.PathLike[str] | IO[str], *, hero: str | None = None
+) -> int:
     """Write the PokerStars text of ``histories`` to a path or an open text file; return the hand count."""
     count = 0
 

@@ -109,7 +109,9 @@ def _parse(lines: list[str]) -> HandHistory | HandHistoryError:
         return HandHistoryError(f"not UTF-8 text: {exc}")
 
 
-def iter_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, int, HandHistory | HandHistoryError]]:
+def iter_files(
+    paths: Iterable[str | os.PathLike[str]],
+) -> Iterator[tuple[str, int, HandHistory | HandHistoryError]]:
     """Yield ``(path, number, hand or error)`` for every hand of several PHH files or sessions.
 
     A file that cannot be read yields one error with number 0.

@@ -136,9 +136,9 @@ class PlayerStats:
 class HeroSeries:
     """The hero's per-hand results in big blinds, in file order (for the EV graph)."""
 
-    net: array = field(default_factory=lambda: array("d"))
-    allin_ev: array = field(default_factory=lambda: array("d"))
-    showdown: array = field(default_factory=lambda: array("b"))
+    net: array[float] = field(default_factory=lambda: array("d"))
+    allin_ev: array[float] = field(default_factory=lambda: array("d"))
+    showdown: array[int] = field(default_factory=lambda: array("b"))
 
 
 @dataclass
@@ -221,7 +221,7 @@ class _Acc:
             allin_hands=self.allin,
             allin_unknown=self.unknown,
             counts=counts,
-            **values,  # type: ignore[arg-type]
+            **values,
         )
 
 
@@ -362,5 +362,7 @@ def stats_files(
     return collector.report()
 
 
-def _items(paths: Iterable[str | os.PathLike[str]]) -> Iterator[tuple[str, int, HandHistory | HandHistoryError]]:
+def _items(
+    paths: Iterable[str | os.PathLike[str]],
+) -> Iterator[tuple[str, int, HandHistory | HandHistoryError]]:
     yield from iter_files(paths)

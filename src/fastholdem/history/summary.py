@@ -41,9 +41,9 @@ from ..game.pots import Pot, layer_pots, uncalled
 from ..phh import HandHistory
 
 __all__ = [
-    "PlayerFlags", "HandSummary", "summarize", "positions", "FLAG_NAMES", "VPIP", "PFR", "THREE_BET_CHANCE",
-    "THREE_BET", "FOLD_TO_THREE_BET_CHANCE", "FOLD_TO_THREE_BET", "CBET_CHANCE", "CBET", "FOLD_TO_CBET_CHANCE",
-    "FOLD_TO_CBET", "SAW_FLOP", "SHOWDOWN", "WON_AT_SHOWDOWN",
+    "PlayerFlags", "HandSummary", "summarize", "positions", "FLAG_NAMES", "VPIP", "PFR",
+    "THREE_BET_CHANCE", "THREE_BET", "FOLD_TO_THREE_BET_CHANCE", "FOLD_TO_THREE_BET", "CBET_CHANCE", "CBET",
+    "FOLD_TO_CBET_CHANCE", "FOLD_TO_CBET", "SAW_FLOP", "SHOWDOWN", "WON_AT_SHOWDOWN",
 ]
 
 Number = Union[int, Decimal]
@@ -125,7 +125,8 @@ class PlayerFlags:
     @classmethod
     def from_bits(cls, bits: int, aggressive: int, calls: int) -> PlayerFlags:
         """The flags of a bit set (the constants of this module)."""
-        return cls(*(bool(bits >> k & 1) for k in range(len(FLAG_NAMES))), aggressive, calls)
+        b = [bool(bits >> k & 1) for k in range(len(FLAG_NAMES))]
+        return cls(*b[:13], aggressive=aggressive, calls=calls)  # type: ignore[misc]
 
 
 @dataclass(slots=True)
@@ -277,14 +278,16 @@ def summarize(hh: HandHistory) -> HandSummary:
         put[seat] += a
         bets[seat] += a
     for name, live in (("_dead_posts", False), ("_live_posts", True)):
-        posts = fields.get(name)
-        if isinstance(posts, list) and len(posts) == n:
-            for i, value in enumerate(posts):
+        extra = fields.get(name)
+        if isinstance(extra, list) and len(extra) == n:
+            for i, value in enumerate(extra):
                 a = min(_chips(value, scale), stacks[i])
                 stacks[i] -= a
-                put[i] += a
                 if live:
+                    put[i] += a
                     bets[i] += a
+                else:  # dead money in the main pot, as the replay takes it
+                    dead += a
     level = max(max(bets), blinds[1]) if hh.conventions != "pokerkit" else max(bets)
 
     street = 0

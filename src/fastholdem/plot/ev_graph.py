@@ -44,7 +44,9 @@ def ev_graph(
     ev = np.asarray(allin_ev, dtype=np.float64)
     sd = np.asarray(showdown, dtype=bool)
     if not len(won) == len(ev) == len(sd):
-        raise ValueError(f"net, allin_ev and showdown need one entry per hand, got {len(won)}, {len(ev)}, {len(sd)}")
+        raise ValueError(
+            f"net, allin_ev and showdown need one entry per hand, got {len(won)}, {len(ev)}, {len(sd)}"
+        )
     x = np.arange(1, len(won) + 1)
     lines = (
         ("net won", np.cumsum(won), "#2ca02c", 1.6),
