@@ -39,6 +39,13 @@ MODULES = [
     "plot.next_card",
     "game.simulate",
     "dask",
+    "history.scan",
+    "history.summary",
+    "history.allin_ev",
+    "history.stats",
+    "history.export_pokerstars",
+    "plot.ev_graph",
+    "hh_stats_cli",
 ]
 
 

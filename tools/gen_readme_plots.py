@@ -5,7 +5,8 @@ Run from the repository root after building the package with the ``plot`` extra:
     python tools/gen_readme_plots.py
 
 Writes one small PNG per kind of plot (``equity.png``, ``next_card.png``, ``matrix.png``,
-``range_grid.png``, ``hit_chart.png``). A plot function this version of fastholdem lacks is
+``range_grid.png``, ``hit_chart.png``, and ``ev_graph.png``: the hand-history graph of a tight
+player over 20,000 simulated 6-max hands, from ``fastholdem hh stats``). A plot function this version of fastholdem lacks is
 skipped with a note on stderr. Open every picture after regenerating it: each must read at
 a glance.
 """
@@ -39,7 +40,32 @@ def pictures() -> dict[str, Callable[[], Any] | None]:
     on_board = getattr(fh.Range, "on_board", None)
     out["hit_chart.png"] = (None if hit_chart is None or on_board is None
                             else lambda: hit_chart(fh.Range("QQ+, AJs+, KQs, AKo, A5s-A2s, 76s").on_board("Th9h4c")))
+    ev_graph = getattr(plot, "ev_graph", None)
+    out["ev_graph.png"] = None if ev_graph is None else _ev_graph
     return out
+
+
+def _ev_graph() -> Any:
+    """The graph of ``fastholdem hh stats --hero tight0 --plot`` over a simulated session."""
+    import io
+    import os
+    import tempfile
+
+    from fastholdem.game.simulate import simulate
+    from fastholdem.history.stats import stats_files
+
+    text = io.StringIO()
+    simulate(["tight", "random", "station", "tight", "random", "station"], 20_000, seed=2026, phh=text,
+             progress=False)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "session.phhs")
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(text.getvalue())
+        report = stats_files([path], hero="tight0")
+    series = report.series
+    assert series is not None
+    return plot.ev_graph(series.net, series.allin_ev, series.showdown,
+                         title="tight0: 20,000 simulated 6-max hands (hh stats --plot)")
 
 
 def main() -> int:
