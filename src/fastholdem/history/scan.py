@@ -36,19 +36,27 @@ _decode = json.JSONDecoder(parse_float=Decimal).decode
 
 
 def _fast_fields(lines: list[str]) -> dict[str, Any] | None:
-    """The fields of one hand's ``key = value`` lines, or None when a line needs full TOML."""
-    data: dict[str, Any] = {}
+    """The fields of one hand's ``key = value`` lines, or None when a line needs full TOML.
+
+    The lines become one JSON object, decoded in one call.
+    """
+    parts: list[str] = []
+    keys: set[str] = set()
     for line in lines:
         stripped = line.strip()
         if not stripped or stripped[0] == "#":
             continue
         key, sep, value = stripped.partition(" = ")
-        if not sep or not key.replace("_", "a").isalnum() or key in data:
+        if not sep or not key.replace("_", "a").isalnum() or key in keys or not value:
             return None
-        try:
-            data[key] = _decode(value)
-        except ValueError:  # not a JSON literal: a TOML-only form, or a value across lines
-            return None
+        keys.add(key)
+        parts.append(f'"{key}":{value}')
+    try:
+        data = _decode("{" + ",".join(parts) + "}")
+    except ValueError:  # not JSON literals: TOML-only forms, or a value across lines
+        return None
+    if not isinstance(data, dict) or len(data) != len(keys):
+        return None
     return data
 
 

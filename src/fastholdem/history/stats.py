@@ -38,7 +38,7 @@ from typing import Any, Union
 
 from ..errors import HandHistoryError
 from ..phh import HandHistory
-from .allin_ev import allin_ev
+from .allin_ev import allin_ev as _allin_ev
 from .scan import iter_files
 from .summary import (
     CBET,
@@ -226,9 +226,10 @@ class _Acc:
 
 
 class _Collector:
-    def __init__(self, hero: str | None, threads: int | None) -> None:
+    def __init__(self, hero: str | None, threads: int | None, ev: bool = True) -> None:
         self.hero = hero
         self.threads = threads
+        self.ev = ev
         self.acc: dict[tuple[str, str], _Acc] = {}
         self.pending: list[tuple[int, HandSummary]] = []  # (hero series index or -1, summary)
         self.series = HeroSeries() if hero is not None else None
@@ -265,7 +266,7 @@ class _Collector:
                 self.series.net.append(net_bb)
                 self.series.allin_ev.append(net_bb)
                 self.series.showdown.append(1 if s.flags[i] & SHOWDOWN else 0)
-        if s.allin_board is not None:
+        if s.allin_board is not None and self.ev:
             self.pending.append((index, s))
             if len(self.pending) >= EV_CHUNK:
                 self.flush()
@@ -273,7 +274,7 @@ class _Collector:
     def flush(self) -> None:
         if not self.pending:
             return
-        results = allin_ev([s for _, s in self.pending], threads=self.threads)
+        results = _allin_ev([s for _, s in self.pending], threads=self.threads)
         hero = self.hero
         for (index, s), result in zip(self.pending, results):
             assert result is not None
@@ -309,7 +310,7 @@ class _Collector:
 
 
 def player_stats(
-    histories: Iterable[HandHistory], *, hero: str | None = None, threads: int | None = None
+    histories: Iterable[HandHistory], *, hero: str | None = None, threads: int | None = None, allin_ev: bool = True
 ) -> StatsReport:
     """Statistics of every player (or of ``hero`` only) over ``histories``.
 
@@ -322,13 +323,15 @@ def player_stats(
         the EV graph.
     threads:
         Threads of the exact equity engine for the all-in EV (default: all cores).
+    allin_ev:
+        False skips the all-in EV (``allin_ev_bb`` then equals ``net_bb``).
 
     Raises
     ------
     HandHistoryError
         On a hand whose actions cannot be read.
     """
-    collector = _Collector(hero, threads)
+    collector = _Collector(hero, threads, allin_ev)
     for hh in histories:
         collector.hands += 1
         collector.add(hh)
@@ -336,7 +339,8 @@ def player_stats(
 
 
 def stats_files(
-    paths: Iterable[str | os.PathLike[str]], *, hero: str | None = None, threads: int | None = None
+    paths: Iterable[str | os.PathLike[str]], *, hero: str | None = None, threads: int | None = None,
+    allin_ev: bool = True,
 ) -> StatsReport:
     """Statistics over PHH files and sessions; bad hands are listed in ``errors``, not raised.
 
@@ -349,7 +353,7 @@ def stats_files(
     >>> report.hands, report.players["station0"].hands, report.players["station0"].vpip
     (50, 50, 52.0)
     """
-    collector = _Collector(hero, threads)
+    collector = _Collector(hero, threads, allin_ev)
     for name, number, item in _items(paths):
         collector.hands += 1
         if isinstance(item, HandHistoryError):

@@ -202,8 +202,8 @@ def _board(text: str) -> list[int]:
             raise HandHistoryError(f"bad board cards {text!r}: {exc}") from None
 
 
-def _scale(hh: HandHistory) -> int:
-    """``hh.scale``, with a shortcut for the common all-integer hand."""
+def _scale(hh: HandHistory) -> tuple[int, bool]:
+    """``(hh.scale, whether every amount is a plain int)``, with a shortcut for that common case."""
     if hh.chip_unit is None and all(type(v) is int for v in hh.starting_stacks) and all(
         type(v) is int for v in hh.blinds_or_straddles
     ) and all(type(v) is int for v in hh.antes) and "." not in "".join(hh.actions):
@@ -211,8 +211,8 @@ def _scale(hh: HandHistory) -> int:
         if not any(k in fields for k in _FEE_FIELDS) and (
             hh.finishing_stacks is None or all(type(v) is int for v in hh.finishing_stacks)
         ):
-            return 1
-    return hh.scale
+            return 1, True
+    return hh.scale, False
 
 
 _FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
@@ -242,8 +242,15 @@ def summarize(hh: HandHistory) -> HandSummary:
     n = len(hh.starting_stacks)
     if n < 2:
         raise HandHistoryError(f"a hand needs 2 to 10 players, got {n}")
-    scale = _scale(hh)
-    start = [_chips(s, scale) for s in hh.starting_stacks]
+    scale, ints = _scale(hh)
+    if ints:
+        start = list(hh.starting_stacks)
+        antes = list(hh.antes)
+        blinds = list(hh.blinds_or_straddles)
+    else:
+        start = [_chips(s, scale) for s in hh.starting_stacks]
+        antes = [_chips(a, scale) for a in hh.antes]
+        blinds = [_chips(b, scale) for b in hh.blinds_or_straddles]
     stacks = start[:]
     put = [0] * n
     bets = [0] * n
@@ -255,8 +262,6 @@ def summarize(hh: HandHistory) -> HandSummary:
     calls = [0] * n
     fields = hh.fields
 
-    antes = [_chips(a, scale) for a in hh.antes]
-    blinds = [_chips(b, scale) for b in hh.blinds_or_straddles]
     if len(antes) != n or len(blinds) != n:
         raise HandHistoryError(f"antes and blinds need one entry per player ({n})")
     sb_seat, bb_seat = (1, 0) if n == 2 else (0, 1)
