@@ -98,12 +98,12 @@ def test_export_run_twice_reimports_with_both_boards() -> None:
 
 
 def test_export_pokerkit_reads_our_no_limit_export() -> None:
-    notation = pytest.importorskip("pokerkit.notation")
+    pokerkit = pytest.importorskip("pokerkit")
     text = _session(120, 9, GameConfig(conventions="pokerkit"), ["random", "station", "tight"])
     original = phh.loads_all(text)
     with warnings.catch_warnings():  # pokerkit 0.7.7 warns about a field name of its own parser
         warnings.simplefilter("ignore", UserWarning)
-        parsed = list(notation.PokerStarsParser()(dumps(original), error_status=True))
+        parsed = list(pokerkit.HandHistory.from_pokerstars(dumps(original), error_status=True))
     assert len(parsed) == len(original)
     for ours, theirs in zip(original, parsed):
         assert list(theirs.starting_stacks) == ours.starting_stacks

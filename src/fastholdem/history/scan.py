@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any, Union
@@ -67,9 +68,12 @@ def _section(lines: list[str]) -> HandHistory:
     return _from_dict(data)
 
 
+_HEADER = re.compile(r"\[\s*(?:[A-Za-z0-9_-]+|\"[^\"]*\")\s*\]")
+
+
 def _is_header(line: str) -> bool:
-    s = line.strip()
-    return len(s) > 2 and s[0] == "[" and s[-1] == "]" and "=" not in s and s[1] != "["
+    """A table header ``[1]`` (or ``[name]``), not an array value on a line of its own."""
+    return _HEADER.fullmatch(line.strip()) is not None
 
 
 def iter_hands(source: str | os.PathLike[str] | IO[str]) -> Iterator[ScanItem]:
