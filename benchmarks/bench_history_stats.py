@@ -34,7 +34,7 @@ import time
 from collections.abc import Callable
 
 from fastholdem import phh
-from fastholdem.game.simulate import simulate
+from fastholdem import simulate
 from fastholdem.history.allin_ev import allin_ev
 from fastholdem.history.scan import iter_hands
 from fastholdem.history.stats import stats_files

@@ -21,6 +21,7 @@ SCRIPTS = {
     "bench_dask.py": ("wall s", "LocalCluster, 2 workers"),
     "bench_history.py": ("hands/s", "fastholdem read (parse + convert to PHH)"),
     "bench_history_stats.py": ("hands/s", "stats with all-in EV"),
+    "bench_import.py": ("median", "import fastholdem (after numpy)"),
 }
 
 

@@ -14,7 +14,7 @@ from fastholdem import phh
 from fastholdem.cli import main
 from fastholdem.errors import HandHistoryError
 from fastholdem.game import AnteMode, GameConfig, Hand, Structure
-from fastholdem.game.simulate import simulate
+from fastholdem import simulate
 from fastholdem.history import sites
 from fastholdem.history.export_pokerstars import dumps, hand_text
 

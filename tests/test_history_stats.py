@@ -13,7 +13,7 @@ import pytest
 from fastholdem import phh
 from fastholdem.errors import HandHistoryError
 from fastholdem.game import GameConfig, Hand
-from fastholdem.game.simulate import simulate
+from fastholdem import simulate
 from fastholdem.history.allin_ev import allin_ev
 from fastholdem.history.scan import iter_hands
 from fastholdem.history.stats import player_stats, stats_files

@@ -1,6 +1,20 @@
-"""Hand histories: site hand histories read into PHH (:mod:`~fastholdem.history.sites`), fast PHH
-scanning, player statistics, all-in EV and PokerStars-format export."""
+"""Hand histories: PHH read/write/replay (:mod:`~fastholdem.history.phh`, also reachable as
+``fastholdem.phh``), dataset checks (:mod:`~fastholdem.history.check`), poker sites' histories read
+into PHH (:mod:`~fastholdem.history.sites`), player statistics (:mod:`~fastholdem.history.stats`),
+all-in EV (:mod:`~fastholdem.history.allin_ev`) and PokerStars-format export
+(:mod:`~fastholdem.history.export_pokerstars`).
+
+>>> from fastholdem.game import GameConfig, Hand
+>>> from fastholdem.history import phh
+>>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+>>> phh.loads(phh.dumps(hand)).starting_stacks
+[100, 100]
+"""
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from . import check, phh
+from .check import CheckReport, Failure, check_file, find_files
+from .phh import HandHistory
+
+__all__ = ["phh", "check", "CheckReport", "Failure", "HandHistory", "check_file", "find_files"]

@@ -43,8 +43,8 @@ import numpy as np
 
 from .._core import equity_batch
 from ..cards import card_str
-from ..equity import equity
-from ..equity.engines.table import table_counts
+from ..equities import equity
+from ..equities.engines.table import table_counts
 from .summary import HandSummary
 
 __all__ = ["AllInResult", "allin_ev", "pot_equities"]

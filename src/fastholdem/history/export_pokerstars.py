@@ -58,7 +58,7 @@ from ..cards import card_str
 from ..evaluate import describe
 from ..game.config import Structure
 from ..game.hand import Hand
-from ..phh import HandHistory
+from .phh import HandHistory
 
 __all__ = ["dumps", "dump", "iter_text", "hand_text"]
 

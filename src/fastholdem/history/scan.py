@@ -26,7 +26,7 @@ from decimal import Decimal
 from typing import IO, Any, Union
 
 from ..errors import HandHistoryError
-from ..phh import HandHistory, _from_dict, _toml
+from .phh import HandHistory, _from_dict, _toml
 
 __all__ = ["iter_hands", "iter_files", "ScanItem"]
 

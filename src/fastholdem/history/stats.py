@@ -37,7 +37,7 @@ from decimal import Decimal
 from typing import Any, Union
 
 from ..errors import HandHistoryError
-from ..phh import HandHistory
+from .phh import HandHistory
 from .allin_ev import allin_ev as _allin_ev
 from .scan import iter_files
 from .summary import (
@@ -345,7 +345,7 @@ def stats_files(
     """Statistics over PHH files and sessions; bad hands are listed in ``errors``, not raised.
 
     >>> import io, os, tempfile
-    >>> from fastholdem.game.simulate import simulate
+    >>> from fastholdem import simulate
     >>> path = os.path.join(tempfile.mkdtemp(), "s.phhs")
     >>> with open(path, "w") as fh:
     ...     _ = simulate(["station", "tight"], 50, seed=3, phh=fh, progress=False)

@@ -38,7 +38,7 @@ from typing import Any, Union
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError
 from ..game.pots import Pot, layer_pots, uncalled
-from ..phh import HandHistory
+from .phh import HandHistory
 
 __all__ = [
     "PlayerFlags", "HandSummary", "summarize", "positions", "FLAG_NAMES", "VPIP", "PFR",

@@ -12,8 +12,8 @@ import os
 import sys
 from typing import Any
 
-from ._validate import check_output_path
-from .history.stats import PlayerStats, StatsReport, stats_files
+from .._validate import check_output_path
+from ..history.stats import PlayerStats, StatsReport, stats_files
 
 __all__ = ["register", "format_report"]
 
@@ -102,7 +102,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         print(format_report(report, by_position=args.hero is not None or args.positions))
         print(f"{report.hands:,} hands, {len(report.errors):,} unreadable")
     if args.plot is not None and report.series is not None:
-        from .plot import ev_graph, save
+        from ..plot import ev_graph, save
 
         s = report.series
         fig = ev_graph(s.net, s.allin_ev, s.showdown, title=f"{args.hero}: {len(s.net):,} hands")

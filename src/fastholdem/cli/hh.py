@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .hh_convert_cli import register as _register_convert
-from .hh_export_cli import register as _register_export
-from .hh_stats_cli import register as _register_stats
+from .hh_convert import register as _register_convert
+from .hh_export import register as _register_export
+from .hh_stats import register as _register_stats
 
 __all__ = ["register"]
 

@@ -16,10 +16,10 @@ import sys
 import tempfile
 from typing import Any
 
-from ._validate import check_output_path
-from .errors import HandHistoryError
-from .history.export_pokerstars import hand_text
-from .history.scan import iter_files
+from .._validate import check_output_path
+from ..errors import HandHistoryError
+from ..history.export_pokerstars import hand_text
+from ..history.scan import iter_files
 
 __all__ = ["register"]
 

@@ -69,13 +69,13 @@ from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, BinaryIO, TextIO, Union
 
-from ._validate import echo
-from .cards import card, card_str
-from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
-from .game.actions import DealBoard, DealHole, Fold, Muck, Show
-from .game.config import CONVENTIONS, AnteMode, GameConfig, Structure
-from .game.hand import MAX_RUNS, Hand
-from .game.pots import layer_pots, split_amount, split_runs
+from .._validate import echo
+from ..cards import card, card_str
+from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
+from ..game.actions import DealBoard, DealHole, Fold, Muck, Show
+from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
+from ..game.hand import MAX_RUNS, Hand
+from ..game.pots import layer_pots, split_amount, split_runs
 
 __all__ = [
     "HandHistory",

@@ -11,8 +11,8 @@ import json
 import sys
 from typing import Any
 
-from ._validate import check_output_path
-from .history.sites import convert
+from .._validate import check_output_path
+from ..history.sites import convert
 
 __all__ = ["register"]
 
