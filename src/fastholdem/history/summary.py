@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from decimal import Decimal
-from typing import Any, Union
+from typing import Any, Union, cast
 
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError
@@ -243,10 +243,10 @@ def summarize(hh: HandHistory) -> HandSummary:
     if n < 2:
         raise HandHistoryError(f"a hand needs 2 to 10 players, got {n}")
     scale, ints = _scale(hh)
-    if ints:
-        start = list(hh.starting_stacks)
-        antes = list(hh.antes)
-        blinds = list(hh.blinds_or_straddles)
+    if ints:  # every amount is a plain int already
+        start = cast("list[int]", list(hh.starting_stacks))
+        antes = cast("list[int]", list(hh.antes))
+        blinds = cast("list[int]", list(hh.blinds_or_straddles))
     else:
         start = [_chips(s, scale) for s in hh.starting_stacks]
         antes = [_chips(a, scale) for a in hh.antes]
