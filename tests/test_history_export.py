@@ -71,7 +71,7 @@ def _same_hands(original: list[phh.HandHistory], text: str) -> None:
     ids=["nl", "pl-antes", "fl-bb-ante"],
 )
 def test_export_simulated_hands_reimport_to_the_same_hands(config: GameConfig) -> None:
-    text = _session(150, 5, config)
+    text = _session(80, 5, config)
     original = phh.loads_all(text)
     _same_hands(original, dumps(original))
 
@@ -99,7 +99,7 @@ def test_export_run_twice_reimports_with_both_boards() -> None:
 
 def test_export_pokerkit_reads_our_no_limit_export() -> None:
     pokerkit = pytest.importorskip("pokerkit")
-    text = _session(120, 9, GameConfig(conventions="pokerkit"), ["random", "station", "tight"])
+    text = _session(30, 9, GameConfig(conventions="pokerkit"), ["random", "station", "tight"])
     original = phh.loads_all(text)
     with warnings.catch_warnings():  # pokerkit 0.7.7 warns about a field name of its own parser
         warnings.simplefilter("ignore", UserWarning)
@@ -147,14 +147,14 @@ def test_stats_cli_text_json_plot_and_exit_codes(
 ) -> None:
     src = os.path.join(tmp_path, "s.phhs")
     with open(src, "w", encoding="utf-8") as fh:
-        fh.write(_session(60, 2))
+        fh.write(_session(30, 2))
     assert main(["hh", "stats", src, "--threads", "1"]) == 0
     text = capsys.readouterr().out
-    assert text.splitlines()[0].split()[:4] == ["player", "pos", "hands", "VPIP"] and "60 hands" in text
+    assert text.splitlines()[0].split()[:4] == ["player", "pos", "hands", "VPIP"] and "30 hands" in text
     assert main(["hh", "stats", src, "--hero", "tight2", "--json", "--threads", "1"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert list(data["players"]) == ["tight2"] and data["players"]["tight2"]["hands"] == 60
-    assert sum(p["hands"] for p in data["players"]["tight2"]["positions"].values()) == 60
+    assert list(data["players"]) == ["tight2"] and data["players"]["tight2"]["hands"] == 30
+    assert sum(p["hands"] for p in data["players"]["tight2"]["positions"].values()) == 30
     png = os.path.join(tmp_path, "ev.png")
     pytest.importorskip("matplotlib")
     assert main(["hh", "stats", src, "--hero", "tight2", "--plot", png, "--threads", "1"]) == 0
@@ -162,7 +162,7 @@ def test_stats_cli_text_json_plot_and_exit_codes(
     assert main(["hh", "stats", src, "--plot", png]) == 2  # the graph is the hero's
     assert main(["hh", "stats", src, "--hero", "nobody"]) == 2
     with open(src, "a", encoding="utf-8") as fh:
-        fh.write('\n[61]\nvariant = "NT"\nactions = [\n')
+        fh.write('\n[31]\nvariant = "NT"\nactions = [\n')
     capsys.readouterr()
     assert main(["hh", "stats", src]) == 1
-    assert "hand 61" in capsys.readouterr().err
+    assert "hand 31" in capsys.readouterr().err

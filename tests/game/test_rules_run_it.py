@@ -274,7 +274,7 @@ def _pokerkit_replay(hh: phh.HandHistory, cfg: GameConfig) -> list[int]:
 
 def test_r41_pokerkit_conventions_agree_with_pokerkit_runouts() -> None:
     notes: Counter[str] = Counter()
-    for seed in range(150):
+    for seed in range(80):
         rng = random.Random(seed)
         n = rng.randint(2, 6)
         structure = rng.choice([Structure.NO_LIMIT, Structure.LIMIT])
@@ -298,4 +298,4 @@ def test_r41_pokerkit_conventions_agree_with_pokerkit_runouts() -> None:
         assert _pokerkit_replay(hh, cfg) == hh.finishing_stacks, phh.dumps(hand)
         notes["runs"] += len(hand.result.boards) > 1
         notes["side pots"] += len(hand.result.boards) > 1 and len({p.eligible for p in hand.result.pots}) > 1
-    assert notes["runs"] >= 30 and notes["side pots"] >= 5, notes
+    assert notes["runs"] >= 15 and notes["side pots"] >= 2, notes
