@@ -107,15 +107,18 @@ def main(argv: list[str] | None = None) -> int:
     if have_pk:
         pokerkit_convert(text)
     for _ in range(args.repeat):
-        for key, fn in (("fh", fastholdem_convert), ("pk", pokerkit_convert), ("fh_check", fastholdem_convert_check)):
+        order = (("fh", fastholdem_convert), ("pk", pokerkit_convert), ("fh_check", fastholdem_convert_check))
+        for key, fn in order:
             if key == "pk" and not have_pk:
                 continue
             seconds, counts[key] = cpu(lambda fn=fn: fn(text))  # type: ignore[misc]
             runs[key].append(seconds)
-    hands = text.count("PokerStars Hand #") + text.count("PokerStars Game #") + text.count("PokerStars Zoom Hand #")
-    print(f"PokerStars text: {hands:,} hands ({len(text) / 1e6:.1f} MB), {args.repeat} alternating rounds, CPU time")
+    hands = sum(text.count(f"PokerStars {kind} #") for kind in ("Hand", "Game", "Zoom Hand"))
+    print(f"PokerStars text: {hands:,} hands ({len(text) / 1e6:.1f} MB), "
+          f"{args.repeat} alternating rounds, CPU time")
     print(f"{'converter':<42}{'hands out':>10}{'median s':>10}{'hands/s':>12}")
-    rows = [("fastholdem read (parse + convert to PHH)", "fh"), ("pokerkit 0.7.7 HandHistory.from_pokerstars", "pk"),
+    rows = [("fastholdem read (parse + convert to PHH)", "fh"),
+            ("pokerkit 0.7.7 HandHistory.from_pokerstars", "pk"),
             ("fastholdem read + replay check", "fh_check")]
     med: dict[str, float] = {}
     for label, key in rows:

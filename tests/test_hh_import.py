@@ -78,7 +78,8 @@ def test_pokerstars_reader_phh_round_trip():
 
 
 def test_pokerstars_reader_tournament_antes():
-    text = (DATA / "pokerstars/italytoast/MultiTableTournament/GameTypeTests/NoLimitHoldem.txt").read_text("utf-8-sig")
+    path = DATA / "pokerstars/italytoast/MultiTableTournament/GameTypeTests/NoLimitHoldem.txt"
+    text = path.read_text("utf-8-sig")
     [hh] = loads(text)
     assert hh.antes == [8] * 7 and hh.fields["_tournament"] == "937193984"
     assert hh.replay().stacks == hh.finishing_stacks
@@ -318,7 +319,8 @@ def test_handmade_pokerstars_utf16():
 
 def test_handmade_pokerstars_cp1252_cash_out():
     hh = _only(DATA / "pokerstars/handmade/cp1252_cash_out.txt")
-    assert hh.fields["_cash_out"] == [0, Decimal("7.31"), 0] and hh.fields["_cash_out_fee"][1] == Decimal("0.07")
+    assert hh.fields["_cash_out"] == [0, Decimal("7.31"), 0]
+    assert hh.fields["_cash_out_fee"][1] == Decimal("0.07")
     # Player2 folds the small blind; Player3 cashes out for 7.31 instead of the 9.22 pot.
     assert hh.finishing_stacks == [Decimal("5.98"), Decimal("7.31"), Decimal("0.2")]
     assert hh.replay().stacks == hh.finishing_stacks
@@ -360,12 +362,13 @@ def test_hh_convert_ctrl_c_leaves_no_output(tmp_path):
     import sys
     import time
 
-    hand = (DATA / "pokerstars/italytoast/CashGame/HandActionTests/AllInHandWithShowdown.txt").read_text("utf-8-sig")
+    hand = (DATA / "pokerstars/italytoast/CashGame/HandActionTests/AllInHandWithShowdown.txt").read_text(
+        "utf-8-sig")
     src = tmp_path / "big.txt"
     src.write_text((hand.strip() + "\n\n\n") * 20000, encoding="utf-8")
     out = tmp_path / "out.phhs"
-    proc = subprocess.Popen([sys.executable, "-m", "fastholdem.cli", "hh", "convert", str(src), "-o", str(out),
-                             "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = [sys.executable, "-m", "fastholdem.cli", "hh", "convert", str(src), "-o", str(out), "--quiet"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not any(p.name.endswith(".part") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
         time.sleep(0.05)  # wait until the conversion is under way (its partial output exists)
@@ -378,7 +381,8 @@ def test_hh_convert_ctrl_c_leaves_no_output(tmp_path):
 
 
 def test_hh_convert_jobs_writes_the_same_file(tmp_path):
-    files = [DATA / "partypoker/hhp/cash.hhsmithy.usd.hu.txt", DATA / "888/hhp/cash.hhsmithy.usd.nlh.6max.txt",
+    files = [DATA / "partypoker/hhp/cash.hhsmithy.usd.hu.txt",
+             DATA / "888/hhp/cash.hhsmithy.usd.nlh.6max.txt",
              DATA / "winamax/italytoast/CashGame/MultipleHandsTests/10MultipleHands.txt"]
     one = convert(files, tmp_path / "one.phhs")
     two = convert(files, tmp_path / "two.phhs", jobs=2)

@@ -1,4 +1,6 @@
-"""``fastholdem hh convert``: site hand histories to one PHH session file (see :mod:`fastholdem.history.sites`).
+"""``fastholdem hh convert``: site hand histories to one PHH session file.
+
+See :mod:`fastholdem.history.sites`.
 
 Exit status: 0 when every hand converted or was rightly skipped (another game), 1 when any hand
 failed or does not match the site's numbers, 2 on unusable arguments (no traceback).
@@ -58,8 +60,10 @@ def register(actions: Any) -> None:
     cmd.add_argument("-o", "--output", required=True, metavar="OUT.phhs", help="PHH session file to write")
     cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
     cmd.add_argument("--json", action="store_true",
-                     help='print {"files", "hands", "converted", "skipped": {reason: count}, "mismatches", ...}')
+                     help='print {"files", "hands", "converted", "skipped": {reason: count}, '
+                          '"mismatches", ...}')
     cmd.add_argument("--problems", action="store_true",
-                     help="also list every skipped hand and stack change between hands (in --json: \"problems\")")
+                     help="also list every skipped hand and stack change between hands "
+                          "(in --json: \"problems\")")
     cmd.add_argument("--quiet", action="store_true", help="no progress bar")
     cmd.set_defaults(func=_cmd_convert)
