@@ -37,7 +37,7 @@ True
 from __future__ import annotations
 
 from ...errors import HandHistoryError
-from ...phh import HandHistory
+from ..phh import HandHistory
 from .convert import ConvertReport, FileReport, Problem, convert
 from .reader import Imported, read
 

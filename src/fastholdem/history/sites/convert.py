@@ -49,7 +49,7 @@ from typing import IO, Any, cast
 
 from ..._validate import echo
 from ...errors import HandHistoryError
-from ...phh import dumps
+from ..phh import dumps
 from ...progress import Progress
 from .reader import Imported, paths_of, read
 

@@ -28,7 +28,7 @@ from decimal import Decimal
 from typing import Any
 
 from ...errors import HandHistoryError
-from ... import phh
+from .. import phh
 
 __all__ = ["Seat", "SiteHand", "SkipHand", "to_phh", "check_amounts", "settle_unstated"]
 

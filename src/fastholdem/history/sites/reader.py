@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import IO, Any, Union
 
 from ...errors import HandHistoryError
-from ...phh import HandHistory
+from ..phh import HandHistory
 from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
 from .model import SiteHand, SkipHand, to_phh
 

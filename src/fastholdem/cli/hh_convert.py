@@ -2,6 +2,12 @@
 
 See :mod:`fastholdem.history.sites`.
 
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="fastholdem hh")
+>>> register(parser.add_subparsers(dest="action"))
+>>> parser.parse_args(["convert", "a.txt", "b.xml", "-o", "out.phhs", "--jobs", "2"]).jobs
+2
+
 Exit status: 0 when every hand converted or was rightly skipped (another game), 1 when any hand
 failed or does not match the site's numbers, 2 on unusable arguments (no traceback).
 """
@@ -13,8 +19,8 @@ import json
 import sys
 from typing import Any
 
-from ._validate import check_output_path
-from .history.sites import convert
+from .._validate import check_output_path
+from ..history.sites import convert
 
 __all__ = ["register"]
 

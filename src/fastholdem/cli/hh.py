@@ -1,10 +1,17 @@
-"""The ``fastholdem hh`` command group: site hand histories (``hh convert``, ...)."""
+"""The ``fastholdem hh`` command group: site hand histories (``hh convert``, ...).
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="fastholdem")
+>>> register(parser.add_subparsers(dest="command"))
+>>> parser.parse_args(["hh", "convert", "hands/", "-o", "out.phhs"]).output
+'out.phhs'
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .hh_convert_cli import register as _register_convert
+from . import hh_convert
 
 __all__ = ["register"]
 
@@ -14,4 +21,4 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("hh", help="site hand histories: convert to PHH",
                             description="Hand histories written by poker sites.")
     actions = parser.add_subparsers(dest="hh_command", metavar="ACTION", required=True)
-    _register_convert(actions)
+    hh_convert.register(actions)
