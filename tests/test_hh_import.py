@@ -347,14 +347,6 @@ def test_hh_import_module_docstring_examples(name):
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_hh_import_docs_page_examples():
-    import doctest
-
-    page = Path(__file__).resolve().parents[1] / "docs" / "histories.md"
-    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_hh_convert_ctrl_c_leaves_no_output(tmp_path):
     """SIGINT in the middle of a conversion: exit status 130, no output and no partial file left."""
     import signal
