@@ -380,3 +380,12 @@ def test_hh_convert_jobs_writes_the_same_file(tmp_path):
     two = convert(files, tmp_path / "two.phhs", jobs=2)
     assert (tmp_path / "one.phhs").read_text() == (tmp_path / "two.phhs").read_text()
     assert one.to_dict()["converted"] == two.to_dict()["converted"] > 10
+
+
+def test_handmade_ggpoker_tournament_with_antes():
+    hh = _only(DATA / "ggpoker/handmade/tournament_antes.txt")
+    assert hh.fields["_tournament"] == "100000001" and "currency" not in hh.fields
+    assert hh.antes == [50, 50, 50, 50] and hh.blinds_or_straddles == [200, 400, 0, 0] and hh.min_bet == 400
+    # p1 = Player3 (small blind), p2 = Player4 (big blind, all-in), p3 = Player1, p4 = Player2 (button)
+    assert hh.finishing_stacks == [12150, 0, 12450, 8200]
+    assert hh.replay().stacks == hh.finishing_stacks

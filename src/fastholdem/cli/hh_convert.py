@@ -56,8 +56,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 def register(actions: Any) -> None:
     """Add ``convert`` to the ``hh`` subcommands ``actions``."""
     cmd = actions.add_parser(
-        "convert", help="convert site hand histories (PokerStars, ...) to a PHH session file",
-        description="Read PokerStars hand-history files and folders (recursively: .txt and .xml) "
+        "convert", help="convert site hand histories (PokerStars, GGPoker, Winamax, 888, iPoker, "
+                        "PartyPoker) to a PHH session file",
+        description="Read PokerStars, GGPoker, Winamax, 888, iPoker (XML) and PartyPoker hand-history "
+                    "files and folders (recursively: .txt and .xml) "
                     "and write every hold'em hand to one PHH session file (.phhs). Prints each failed "
                     "or mismatching hand (file:line: hand id, reason), the skips by reason and a summary; "
                     "exits with status 1 if any hand failed or does not replay to the site's numbers.",
