@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="small run for smoke tests")
     args = parser.parse_args(argv)
     if args.quick:
-        args.copies, args.repeat = 2, 2
+        args.copies, args.repeat = 1, 1
     text = corpus(args.dir, args.copies)
     try:
         import pokerkit  # noqa: F401
@@ -104,18 +104,21 @@ def main(argv: list[str] | None = None) -> int:
     runs: dict[str, list[float]] = {"fh": [], "fh_check": [], "pk": []}
     counts: dict[str, int] = {}
     fastholdem_convert(text)  # warm-up (imports, regex compilation)
-    if have_pk:
+    if have_pk and not args.quick:
         pokerkit_convert(text)
     for _ in range(args.repeat):
-        for key, fn in (("fh", fastholdem_convert), ("pk", pokerkit_convert), ("fh_check", fastholdem_convert_check)):
+        order = (("fh", fastholdem_convert), ("pk", pokerkit_convert), ("fh_check", fastholdem_convert_check))
+        for key, fn in order:
             if key == "pk" and not have_pk:
                 continue
             seconds, counts[key] = cpu(lambda fn=fn: fn(text))  # type: ignore[misc]
             runs[key].append(seconds)
-    hands = text.count("PokerStars Hand #") + text.count("PokerStars Game #") + text.count("PokerStars Zoom Hand #")
-    print(f"PokerStars text: {hands:,} hands ({len(text) / 1e6:.1f} MB), {args.repeat} alternating rounds, CPU time")
+    hands = sum(text.count(f"PokerStars {kind} #") for kind in ("Hand", "Game", "Zoom Hand"))
+    print(f"PokerStars text: {hands:,} hands ({len(text) / 1e6:.1f} MB), "
+          f"{args.repeat} alternating rounds, CPU time")
     print(f"{'converter':<42}{'hands out':>10}{'median s':>10}{'hands/s':>12}")
-    rows = [("fastholdem read (parse + convert to PHH)", "fh"), ("pokerkit 0.7.7 HandHistory.from_pokerstars", "pk"),
+    rows = [("fastholdem read (parse + convert to PHH)", "fh"),
+            ("pokerkit 0.7.7 HandHistory.from_pokerstars", "pk"),
             ("fastholdem read + replay check", "fh_check")]
     med: dict[str, float] = {}
     for label, key in rows:

@@ -78,7 +78,8 @@ def test_pokerstars_reader_phh_round_trip():
 
 
 def test_pokerstars_reader_tournament_antes():
-    text = (DATA / "pokerstars/italytoast/MultiTableTournament/GameTypeTests/NoLimitHoldem.txt").read_text("utf-8-sig")
+    path = DATA / "pokerstars/italytoast/MultiTableTournament/GameTypeTests/NoLimitHoldem.txt"
+    text = path.read_text("utf-8-sig")
     [hh] = loads(text)
     assert hh.antes == [8] * 7 and hh.fields["_tournament"] == "937193984"
     assert hh.replay().stacks == hh.finishing_stacks
@@ -318,7 +319,8 @@ def test_handmade_pokerstars_utf16():
 
 def test_handmade_pokerstars_cp1252_cash_out():
     hh = _only(DATA / "pokerstars/handmade/cp1252_cash_out.txt")
-    assert hh.fields["_cash_out"] == [0, Decimal("7.31"), 0] and hh.fields["_cash_out_fee"][1] == Decimal("0.07")
+    assert hh.fields["_cash_out"] == [0, Decimal("7.31"), 0]
+    assert hh.fields["_cash_out_fee"][1] == Decimal("0.07")
     # Player2 folds the small blind; Player3 cashes out for 7.31 instead of the 9.22 pot.
     assert hh.finishing_stacks == [Decimal("5.98"), Decimal("7.31"), Decimal("0.2")]
     assert hh.replay().stacks == hh.finishing_stacks
@@ -345,14 +347,6 @@ def test_hh_import_module_docstring_examples(name):
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_hh_import_docs_page_examples():
-    import doctest
-
-    page = Path(__file__).resolve().parents[1] / "docs" / "histories.md"
-    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
-
-
 def test_hh_convert_ctrl_c_leaves_no_output(tmp_path):
     """SIGINT in the middle of a conversion: exit status 130, no output and no partial file left."""
     import signal
@@ -360,12 +354,13 @@ def test_hh_convert_ctrl_c_leaves_no_output(tmp_path):
     import sys
     import time
 
-    hand = (DATA / "pokerstars/italytoast/CashGame/HandActionTests/AllInHandWithShowdown.txt").read_text("utf-8-sig")
+    hand = (DATA / "pokerstars/italytoast/CashGame/HandActionTests/AllInHandWithShowdown.txt").read_text(
+        "utf-8-sig")
     src = tmp_path / "big.txt"
     src.write_text((hand.strip() + "\n\n\n") * 20000, encoding="utf-8")
     out = tmp_path / "out.phhs"
-    proc = subprocess.Popen([sys.executable, "-m", "fastholdem.cli", "hh", "convert", str(src), "-o", str(out),
-                             "--quiet"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = [sys.executable, "-m", "fastholdem.cli", "hh", "convert", str(src), "-o", str(out), "--quiet"]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 60
     while not any(p.name.endswith(".part") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
         time.sleep(0.05)  # wait until the conversion is under way (its partial output exists)
@@ -378,9 +373,19 @@ def test_hh_convert_ctrl_c_leaves_no_output(tmp_path):
 
 
 def test_hh_convert_jobs_writes_the_same_file(tmp_path):
-    files = [DATA / "partypoker/hhp/cash.hhsmithy.usd.hu.txt", DATA / "888/hhp/cash.hhsmithy.usd.nlh.6max.txt",
+    files = [DATA / "partypoker/hhp/cash.hhsmithy.usd.hu.txt",
+             DATA / "888/hhp/cash.hhsmithy.usd.nlh.6max.txt",
              DATA / "winamax/italytoast/CashGame/MultipleHandsTests/10MultipleHands.txt"]
     one = convert(files, tmp_path / "one.phhs")
     two = convert(files, tmp_path / "two.phhs", jobs=2)
     assert (tmp_path / "one.phhs").read_text() == (tmp_path / "two.phhs").read_text()
     assert one.to_dict()["converted"] == two.to_dict()["converted"] > 10
+
+
+def test_handmade_ggpoker_tournament_with_antes():
+    hh = _only(DATA / "ggpoker/handmade/tournament_antes.txt")
+    assert hh.fields["_tournament"] == "100000001" and "currency" not in hh.fields
+    assert hh.antes == [50, 50, 50, 50] and hh.blinds_or_straddles == [200, 400, 0, 0] and hh.min_bet == 400
+    # p1 = Player3 (small blind), p2 = Player4 (big blind, all-in), p3 = Player1, p4 = Player2 (button)
+    assert hh.finishing_stacks == [12150, 0, 12450, 8200]
+    assert hh.replay().stacks == hh.finishing_stacks

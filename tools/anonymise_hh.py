@@ -17,7 +17,8 @@ from pathlib import Path
 
 _NAME_PATTERNS = (
     re.compile(r"^Seat [0-9]+: (.+?) \((?:[$€£¥]?\s?[0-9][0-9.,\s]*\s?(?:[$€£¥]|USD|EUR)?\s?)in chips", re.M),
-    re.compile(r"^Seat [0-9]+: (.+?) \( ?[$€£¥]?\s?[0-9][0-9.,\s\u00a0Â]*\s?(?:[$€£¥]|USD|EUR)? ?\)\s*$", re.M),
+    re.compile(r"^Seat [0-9]+: (.+?) \( ?[$€£¥]?\s?[0-9][0-9.,\s\u00a0Â]*\s?(?:[$€£¥]|USD|EUR)? ?\)\s*$",
+               re.M),
     re.compile(r"^(.+?) (?:joins the table|leaves the table|has joined the table|has left the table)", re.M),
     re.compile(r"^(.+?): (?:is sitting out|sits out)", re.M),
     re.compile(r"<player [^>]*?name=\"([^\"]+)\""),

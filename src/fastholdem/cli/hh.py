@@ -1,22 +1,30 @@
 """The ``fastholdem hh`` command group: ``hh convert`` (site histories to PHH), ``hh export``
-(PHH to PokerStars text) and ``hh stats`` (statistics and all-in EV)."""
+(PHH to PokerStars text) and ``hh stats`` (statistics and all-in EV).
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="fastholdem")
+>>> register(parser.add_subparsers(dest="command"))
+>>> parser.parse_args(["hh", "convert", "hands/", "-o", "out.phhs"]).output
+'out.phhs'
+>>> parser.parse_args(["hh", "stats", "mine.phhs", "--hero", "me"]).hero
+'me'
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .hh_convert import register as _register_convert
-from .hh_export import register as _register_export
-from .hh_stats import register as _register_stats
+from . import hh_convert, hh_export, hh_stats
 
 __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
     """Add the ``hh`` command and its subcommands to the ``fastholdem`` subparsers ``sub``."""
-    parser = sub.add_parser("hh", help="hand histories: convert site histories to PHH, statistics and all-in EV",
-                            description="Hand histories written by poker sites.")
+    parser = sub.add_parser("hh", help="hand histories: convert site histories to PHH, export, statistics",
+                            description="Hand histories: site histories to PHH (convert), PHH to PokerStars "
+                                        "text (export), player statistics and all-in EV (stats).")
     actions = parser.add_subparsers(dest="hh_command", metavar="ACTION", required=True)
-    _register_convert(actions)
-    _register_export(actions)
-    _register_stats(actions)
+    hh_convert.register(actions)
+    hh_export.register(actions)
+    hh_stats.register(actions)

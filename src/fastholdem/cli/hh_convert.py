@@ -1,4 +1,12 @@
-"""``fastholdem hh convert``: site hand histories to one PHH session file (see :mod:`fastholdem.history.sites`).
+"""``fastholdem hh convert``: site hand histories to one PHH session file.
+
+See :mod:`fastholdem.history.sites`.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="fastholdem hh")
+>>> register(parser.add_subparsers(dest="action"))
+>>> parser.parse_args(["convert", "a.txt", "b.xml", "-o", "out.phhs", "--jobs", "2"]).jobs
+2
 
 Exit status: 0 when every hand converted or was rightly skipped (another game), 1 when any hand
 failed or does not match the site's numbers, 2 on unusable arguments (no traceback).
@@ -48,8 +56,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 def register(actions: Any) -> None:
     """Add ``convert`` to the ``hh`` subcommands ``actions``."""
     cmd = actions.add_parser(
-        "convert", help="convert site hand histories (PokerStars, ...) to a PHH session file",
-        description="Read PokerStars hand-history files and folders (recursively: .txt and .xml) "
+        "convert", help="convert site hand histories (PokerStars, GGPoker, Winamax, 888, iPoker, "
+                        "PartyPoker) to a PHH session file",
+        description="Read PokerStars, GGPoker, Winamax, 888, iPoker (XML) and PartyPoker hand-history "
+                    "files and folders (recursively: .txt and .xml) "
                     "and write every hold'em hand to one PHH session file (.phhs). Prints each failed "
                     "or mismatching hand (file:line: hand id, reason), the skips by reason and a summary; "
                     "exits with status 1 if any hand failed or does not replay to the site's numbers.",
@@ -58,8 +68,10 @@ def register(actions: Any) -> None:
     cmd.add_argument("-o", "--output", required=True, metavar="OUT.phhs", help="PHH session file to write")
     cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
     cmd.add_argument("--json", action="store_true",
-                     help='print {"files", "hands", "converted", "skipped": {reason: count}, "mismatches", ...}')
+                     help='print {"files", "hands", "converted", "skipped": {reason: count}, '
+                          '"mismatches", ...}')
     cmd.add_argument("--problems", action="store_true",
-                     help="also list every skipped hand and stack change between hands (in --json: \"problems\")")
+                     help="also list every skipped hand and stack change between hands "
+                          "(in --json: \"problems\")")
     cmd.add_argument("--quiet", action="store_true", help="no progress bar")
     cmd.set_defaults(func=_cmd_convert)

@@ -47,13 +47,15 @@ _OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-
 _STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
 _ANTES = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9 ,.]+)/(?P<bb>[0-9 ,.]+)(?: -(?P<ante>[0-9 ,.]+))?\)")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
+_TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
 _NOISE = re.compile(
     r"^(?:Table .*|Total number of players.*|Trny: ?[0-9]+ Level: ?[0-9]+|Blinds(?:-Antes)?\(.*\)|"
     r"Game #[0-9]+ starts\.|#Game No : [0-9]+|Dealt to .*|.+ (?:has left the table|has joined the table|"
-    r"will be using (?:his|their|her) time bank.*|did not respond in time|is sitting out|has been reconnected|"
+    r"will be using (?:his|their|her) time bank.*|did not respond in time|is sitting out|"
+    r"has been reconnected|"
     r"is disconnected|has timed out|could not respond in time|finished .* in .* place.*|"
     r"wins (?:the tournament|a seat).*|sits out|is back|has returned|is connected|"
     r"did not show his hand|does not show cards\.?|has requested TIME|seconds left to act|"
@@ -137,8 +139,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                     names.append(sm.group("name"))
                     continue
                 if line.startswith(("Table ", "Tournament #")):
-                    tm = re.match(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)",
-                                  line)
+                    tm = _TABLE.match(line)
                     hand.table = tm.group(2) if tm else line[6:]
                     if tm and tm.group(1):
                         hand.tournament, hand.currency = tm.group(1), None
@@ -164,12 +165,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                     raise HandHistoryError(f"unknown section {line!r}")
                 continue
             if line.startswith("Dealt to "):
-                body = line[9:]
-                b = body.rfind(" [")
-                if b >= 0 and body[:b] in hand.by_name:
-                    cards = _cards(_BRACKET.findall(body[b:])[-1])
-                    if len(cards) == 4:
-                        hand.holes[body[:b]] = cards
+                hand.dealt_to(line)
                 continue
             name = next((n for n in names if line.startswith(n + " ")), None)
             if name is None:

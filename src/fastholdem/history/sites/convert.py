@@ -142,7 +142,7 @@ class ConvertReport:
 
     @property
     def mismatches(self) -> list[Problem]:
-        """Converted hands whose replay disagrees with the site's numbers (the first ``KEEP`` of each file)."""
+        """Converted hands whose replay disagrees with the site's numbers (the first ``KEEP`` per file)."""
         return [p for f in self.files for p in f.mismatches]
 
     @property
@@ -249,7 +249,8 @@ def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> It
                     if name in before and before[name] != start:
                         report.stack_changes.append(Problem(
                             rec.file, rec.line, rec.hand_id,
-                            f"{name} starts with {start}, the previous hand at this table left {before[name]}"))
+                            f"{name} starts with {start}, "
+                            f"the previous hand at this table left {before[name]}"))
                 last[key] = dict(zip(names, hh.finishing_stacks or ()))
         yield hh
 
@@ -326,7 +327,8 @@ def convert(
             def emit_one(hh: Any) -> None:
                 nonlocal count
                 count += 1
-                sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{dumps(hh) if not isinstance(hh, str) else hh}")
+                text = hh if isinstance(hh, str) else dumps(hh)
+                sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{text}")
 
             def emit(file_report: FileReport, texts: Iterable[str]) -> None:
                 for text in texts:

@@ -147,7 +147,8 @@ class SiteHand:
             self.runs.append([])
         self.runs[run].append(cards)
 
-    def act(self, street: int, name: str, verb: str, chips: Decimal | None = None, *, by: bool = False) -> None:
+    def act(self, street: int, name: str, verb: str, chips: Decimal | None = None, *,
+            by: bool = False) -> None:
         """An action: ``verb`` ``f``, ``x``, ``c`` (``chips`` the call's increment, or ``None``)
         or ``b`` (``chips`` the street total it reaches, or its increment when ``by``)."""
         self._player(name).dealt = True
@@ -179,6 +180,17 @@ class SiteHand:
         else:
             raise HandHistoryError(f"unknown verb {verb!r}")
         self.actions.append((street, name, verb, to))
+
+    def dealt_to(self, line: str) -> None:
+        """A ``Dealt to NAME [Ah Kd]`` line (any site's spelling of the cards: ``[ 8h, Kd ]`` too):
+        the hole cards of a seated player; a line without two known cards says nothing."""
+        body = line[9:]
+        b = body.rfind(" [")
+        name = body[:b]
+        if b >= 0 and name in self.by_name:
+            cards = "".join(body[b + 2:].rstrip().rstrip("]").replace(",", " ").split())
+            if len(cards) == 4:
+                self.holes[name] = cards
 
     def collect(self, name: str, chips: Decimal) -> None:
         """``name`` collected ``chips`` from a pot."""

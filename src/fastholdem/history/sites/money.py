@@ -19,10 +19,7 @@ from decimal import Decimal
 
 from ...errors import HandHistoryError
 
-__all__ = ["amount", "AMOUNT"]
-
-#: A regular expression for one amount with an optional currency sign or code around it.
-AMOUNT = r"(?:[$€£¥]|USD |EUR |GBP )?[0-9][0-9 .,\u00a0\u202f']*(?:[ \u00a0]?(?:[$€£¥]|USD|EUR|GBP))?"
+__all__ = ["amount"]
 
 _STRIP = re.compile(r"[$€£¥()\s\u00a0\u202f']|USD|EUR|GBP|CAD|INR|CNY|SC|T\$")
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?")
@@ -61,7 +58,6 @@ def amount(text: str, *, decimal: str | None = None) -> Decimal:
             tail = text[comma + 1:]
             decimal = "." if (len(tail) == 3 and text.count(",") >= 1 and tail.isdigit()) else ","
         else:
-            tail = text[dot + 1:]
             decimal = "," if (dot >= 0 and text.count(".") > 1) else "."
     if decimal == ",":
         text = text.replace(".", "").replace(",", ".")

@@ -1,4 +1,6 @@
-"""888poker (Pacific, and its skins such as LuckyAcePoker.com) hand histories read into a SiteHand; the format is read by :mod:`.brackets`.
+"""888poker (Pacific, and skins such as LuckyAcePoker.com) hand histories read into a SiteHand.
+
+The format is read by :mod:`.brackets`.
 
 >>> START.match("***** 888poker Hand History for Game 349736402 *****") is not None
 True

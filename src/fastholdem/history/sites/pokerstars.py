@@ -45,7 +45,7 @@ _HEADER = re.compile(
 _GAME = re.compile(r"(Hold'em|Omaha|Razz|Stud|Draw|Badugi|Courchevel|HORSE|Mixed|8-Game|Triple|Single|5 Card|"
                    r"Deuce|Triple Draw|2-7|Hold'em 6\+|Six Plus)")
 _HOLDEM = re.compile(r"Hold'em (No Limit|Pot Limit|Limit)\b")
-_STAKES = re.compile(r"\((?P<sb>[^/()]+)/(?P<bb>[^/() ]+)(?P<tail>[^()]*)\)")
+_STAKES = re.compile(r"\((?P<sb>[^/()]+)/(?P<bb>[^/() ]+)(?:\((?P<ante>[^()]*)\))?(?P<tail>[^()]*)\)")
 _TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
@@ -54,7 +54,8 @@ _BOARD = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?:main |side )?pot(?:-[0-9]+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
-_CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
+_CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
+                      r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)\| Rake (?P<rake>\S+)(?P<rest>.*)$")
 _GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
 _RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
@@ -176,7 +177,8 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                     run = ("FIRST ", "SECOND ", "THIRD ").index(head[: head.index(" ") + 1])
                     hand.run_street(run, [cards[i:i + 2] for i in range(0, len(cards), 2)])
                     continue
-                if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and head.endswith(("SHOW DOWN", "SHOWDOWN")):
+                run_showdown = head.endswith(("SHOW DOWN", "SHOWDOWN"))
+                if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and run_showdown:
                     section = "showdown"
                     continue
                 if word in _STREETS:
@@ -210,13 +212,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                     continue
                 raise HandHistoryError(f"unrecognised summary line {line!r}")
             if line.startswith("Dealt to "):
-                body = line[9:]
-                b = body.rfind(" [")
-                name = body[:b] if b >= 0 else body.strip()
-                if b >= 0 and name in names:
-                    given = _BOARD.findall(body[b:])
-                    if given and given[-1].strip():
-                        hand.holes[name] = _cards(given[-1])
+                hand.dealt_to(line)
                 continue
             um = _UNCALLED.match(line)
             if um is not None:

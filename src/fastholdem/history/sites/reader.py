@@ -59,6 +59,7 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
 )
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
+_SUFFIXES = (".txt", ".xml")
 _FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
 
 
@@ -320,7 +321,7 @@ def paths_of(entries: Sequence[str | os.PathLike[str]]) -> list[Path]:
     for entry in entries:
         path = Path(entry)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in (".txt", ".xml")
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in _SUFFIXES
                                 and not p.name.endswith("Summary.txt")))
         elif path.is_file():
             found.append(path)

@@ -40,7 +40,8 @@ START = re.compile(r"^\ufeff?Winamax Poker - ")
 
 _HEADER = re.compile(r"^\ufeff?Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[0-9-]+) - (?P<game>.*?) "
                      r"\((?P<stakes>[^()]*)\) - ")
-_TABLE = re.compile(r"^Table: '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?.*?Seat #(?P<button>[0-9]+) is the button")
+_TABLE = re.compile(r"^Table: '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?.*?"
+                    r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+) \((?P<stack>[^(),]+)(?:, [^()]*)?\)\s*(?P<tail>.*)$")
 _BOARD = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
@@ -53,8 +54,8 @@ _GAMES = {"Holdem no limit": "NT", "Holdem pot limit": "PT", "Holdem fixed limit
 
 def amount(text: str) -> Decimal:
     """An amount as Winamax writes it (``0.50€``, ``1 000``, ``12,50€``)."""
-    return _amount(text, decimal="," if "," in text and "." not in text and len(text.split(",")[-1].rstrip("€")) <= 2
-                   else ".")
+    comma = "," in text and "." not in text and len(text.split(",")[-1].rstrip("€")) <= 2
+    return _amount(text, decimal="," if comma else ".")
 
 
 def _cards(text: str) -> list[str]:
@@ -146,10 +147,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                     continue
                 raise HandHistoryError(f"unrecognised summary line {line!r}")
             if line.startswith("Dealt to "):
-                body = line[9:]
-                b = body.rfind(" [")
-                if b >= 0 and body[:b] in hand.by_name:
-                    hand.holes[body[:b]] = "".join(_cards(_BOARD.findall(body[b:])[-1]))
+                hand.dealt_to(line)
                 continue
             name = next((n for n in names if line.startswith(n + " ")), None)
             if name is None:
