@@ -78,7 +78,8 @@ def heads_up_allins(count: int, seed: int = 7) -> list[object]:
         actions += ["d db " + "".join(board[:3])] if not street else []
         actions += ["d db " + board[3]] if street < 4 else []
         actions += ["d db " + board[4]]
-        hh = phh.HandHistory("NT", [0, 0], [1, 2], [100, 100], actions, min_bet=2, finishing_stacks=[100, 100])
+        hh = phh.HandHistory("NT", [0, 0], [1, 2], [100, 100], actions, min_bet=2,
+                             finishing_stacks=[100, 100])
         out.append(summarize(hh))
     return out
 
@@ -132,7 +133,8 @@ def main(argv: list[str] | None = None) -> int:
                     break
     kinds: dict[str, int] = {}
     for s in summaries:
-        key = f"{sum(not f for f in s.folded)}-way {('preflop', '', '', 'flop', 'turn')[len(s.allin_board or ())]}"
+        street = ("preflop", "", "", "flop", "turn")[len(s.allin_board or ())]
+        key = f"{sum(not f for f in s.folded)}-way {street}"
         kinds[key] = kinds.get(key, 0) + 1
     t = cpu_median(lambda: allin_ev(summaries, threads=1), args.repeat)
     rows.append((f"all-in EV of {len(summaries):,} all-ins", len(summaries), t, ""))

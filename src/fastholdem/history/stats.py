@@ -310,7 +310,8 @@ class _Collector:
 
 
 def player_stats(
-    histories: Iterable[HandHistory], *, hero: str | None = None, threads: int | None = None, allin_ev: bool = True
+    histories: Iterable[HandHistory], *, hero: str | None = None, threads: int | None = None,
+    allin_ev: bool = True,
 ) -> StatsReport:
     """Statistics of every player (or of ``hero`` only) over ``histories``.
 
