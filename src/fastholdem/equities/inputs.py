@@ -7,6 +7,7 @@ Every error names the argument at fault (CardError, RangeError, ValueError or Ty
 from __future__ import annotations
 
 from collections.abc import Sequence
+import math
 from dataclasses import dataclass
 from typing import Union
 
@@ -20,7 +21,7 @@ from ..errors import CardError, RangeError
 from ..ranges import N_COMBOS, Range
 
 __all__ = ["MAX_TRIALS", "MIN_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards", "check_mode",
-           "check_seed", "parse_inputs", "resolve_threads"]
+           "check_seed", "parse_inputs", "relative_weights", "resolve_threads"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 """A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
@@ -73,11 +74,33 @@ def _parse_player(index: int, spec: PlayerLike) -> ParsedPlayer:
     return ParsedPlayer(label, rng.combos, w, fixed=len(rng) == 1, random=is_random, range=rng)
 
 
+_SMALLEST_MAX_WEIGHT = 2.0**-20
+
+
+def relative_weights(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``weights`` rescaled by a power of two (exactly: only the exponents change) so that
+    the largest is in (0.5, 1], when it is below ``2**-20``; else ``weights`` itself.
+
+    Weights are relative: ``"AA:1e-170, KK:1e-170"`` is the same range as ``"AA, KK"``. Left
+    as they are, the product of two such weights (the weight of a hand assignment) would
+    underflow to 0 and every equity would be 0/0.
+
+    >>> relative_weights(np.array([1e-170, 0.5e-170])).tolist() == [1e-170 * 2.0**565, 0.5e-170 * 2.0**565]
+    True
+    """
+    top = float(weights.max()) if len(weights) else 1.0
+    if top >= _SMALLEST_MAX_WEIGHT or top <= 0.0:
+        return weights
+    exponent = math.frexp(top)[1]  # top = m * 2**exponent, 0.5 <= m < 1
+    return np.ldexp(weights, -exponent)
+
+
 def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike
                  ) -> tuple[list[ParsedPlayer], list[int], list[int]]:
     """The players, board ids and dead-card ids of an equity job, checked: 2 to
     ``MAX_PLAYERS`` players, 0/3/4/5 board cards, no card in two places, and each range
-    narrowed to the hands the known cards leave (CardError, RangeError or ValueError)."""
+    narrowed to the hands the known cards leave (CardError, RangeError or ValueError), its
+    weights rescaled exactly when they are all tiny (:func:`relative_weights`)."""
     if isinstance(players, (str, Range)) or not 2 <= len(players) <= _core.MAX_PLAYERS:
         n = 1 if isinstance(players, (str, Range)) else len(players)
         raise ValueError(f"players must hold 2 to {_core.MAX_PLAYERS} hands or ranges, got {n}")
@@ -108,7 +131,7 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
         if len(keep) == 0:
             raise RangeError(f"player {i + 1}'s range {echo(p.label)} has no hand left without the cards "
                              f"{cards_str(sorted(taken), ' ')}")
-        p.combos, p.weights = keep.combos, keep.weights
+        p.combos, p.weights = keep.combos, relative_weights(keep.weights)
     return parsed, board_ids, dead_ids
 
 

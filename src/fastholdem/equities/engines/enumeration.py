@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ... import _core
+from ...errors import RangeError
 from ..inputs import ParsedPlayer
 from .table import table_available, table_tallies
 
@@ -52,6 +53,11 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
         deals[:, i] = np.ascontiguousarray(p.combos, dtype=np.uint8).view(np.uint16)[:, 0][b]
         if not np.all(p.weights == 1.0):  # x * 1.0 is x: the same products as player by player
             weights = weights * p.weights[b]
+    if len(weights) and not weights.any():
+        # Each player's largest weight is above 0.5 (inputs.relative_weights), so only hands
+        # of tiny relative weight, all that the card clashes leave, can multiply to 0.
+        raise RangeError("the weights of the hand assignments the cards allow underflow to 0 (each is the "
+                         "product of the players' combo weights); give those combos larger weights")
     return deals.view(np.uint8), weights
 
 
