@@ -45,7 +45,9 @@ def test_equity_monte_carlo_tiny_weights_equal_weight_one() -> None:
 def test_equity_by_combo_tiny_weights_equal_weight_one() -> None:
     got = fh.equity(TINY, board="Td7h2s", by_combo=True).by_combo(0)
     want = fh.equity(PLAIN, board="Td7h2s", by_combo=True).by_combo(0)
-    assert np.array_equal(got.equity, want.equity) and np.isfinite(got.equity).all()
+    assert list(got["hand"]) == list(want["hand"])
+    for field in ("equity", "weight"):
+        assert np.allclose(got[field], want[field], rtol=0, atol=1e-12) and np.isfinite(got[field]).all()
 
 
 def test_equity_multiway_tiny_weights_left_by_card_removal() -> None:
