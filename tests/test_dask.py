@@ -4,7 +4,6 @@ simulate, also when a worker process is killed in the middle of a job."""
 
 from __future__ import annotations
 
-import _thread
 import dataclasses
 import io
 import json
@@ -275,23 +274,65 @@ def test_dask_simulate_failing_block_fails_the_call(client: Any) -> None:
         fhd.simulate(["random", "random"], 10, block_hands=0, client=client)
 
 
-def test_dask_simulate_ctrl_c_cancels_the_blocks(client: Any) -> None:
-    def tasks_on_scheduler() -> int:  # blocks of simulate (and its scattered plan) known to the scheduler
-        return int(client.run_on_scheduler(
-            lambda dask_scheduler: sum(1 for key in dask_scheduler.tasks
-                                       if str(key).startswith(("_run_block_text-", "_Plan-")))))
+SIGINT_DRIVER = """
+import json, os, signal, threading, time
+import distributed
+from distributed import Client, LocalCluster
+import fastholdem.dask as fhd
 
-    timer = threading.Timer(1.0, _thread.interrupt_main)  # Ctrl-C after a second
-    timer.start()
+def tasks_on_scheduler(client):  # blocks of simulate (and its scattered plan) known to the scheduler
+    return int(client.run_on_scheduler(lambda dask_scheduler: sum(
+        1 for key in dask_scheduler.tasks if str(key).startswith(("_run_block_text-", "_Plan-")))))
+
+def run(client, hands):
     try:
-        with pytest.raises(KeyboardInterrupt):
-            fhd.simulate(["random", "random"], 10**6, seed=1, block_hands=500, client=client)
-    finally:
-        timer.cancel()
-    deadline = time.monotonic() + 30
-    while tasks_on_scheduler() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert tasks_on_scheduler() == 0  # no block left running or queued
+        fhd.simulate(["random", "random"], hands, seed=1, block_hands=100, client=client, progress=False)
+    except KeyboardInterrupt:
+        deadline = time.monotonic() + 30
+        while tasks_on_scheduler(client) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return {"interrupted": True, "tasks_left": tasks_on_scheduler(client)}
+    return {"interrupted": False}
+
+with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \\
+        Client(cluster) as client:
+    report = {}
+    # 1. A real SIGINT from another thread, a second into a run of minutes.
+    def fire():
+        time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGINT)
+    threading.Thread(target=fire, daemon=True).start()
+    report["signal"] = run(client, 10**6)
+    # 2. The SIGINT arrives while library code on the main thread swallows KeyboardInterrupt
+    #    (as a finalizer or a handler of BaseException does): it must still stop the run.
+    original, calls = distributed.Future.release, []
+    def release(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.2)
+            except KeyboardInterrupt:
+                pass
+        return original(self, *args, **kwargs)
+    distributed.Future.release = release
+    report["swallowed"] = run(client, 20_000)
+    distributed.Future.release = original
+    report["handler_restored"] = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+print(json.dumps(report))
+"""
+
+
+def test_dask_simulate_sigint_cancels_the_blocks() -> None:
+    # Issue 19, item 10: Ctrl-C was once ignored under load (the run went on for 312 s). A
+    # real SIGINT in a subprocess, also one that arrives while main-thread code swallows
+    # KeyboardInterrupt, stops the call with KeyboardInterrupt and leaves no block behind.
+    proc = subprocess.run([sys.executable, "-c", SIGINT_DRIVER], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    for case in ("signal", "swallowed"):
+        assert report[case] == {"interrupted": True, "tasks_left": 0}, (case, report)
+    assert report["handler_restored"]
 
 
 def test_simulate_blocks_are_independent_of_the_run() -> None:

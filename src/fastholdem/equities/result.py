@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import echo
 from ..cards import RANKS, cards_str
 
 __all__ = ["EquityResult", "combo_table", "combo_tables", "monte_carlo_combo_table", "monte_carlo_combo_tables"]
@@ -162,7 +163,7 @@ class EquityResult:
     def _player(self, player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
                 or not 0 <= player < len(self.players):
-            raise IndexError(f"player must be an int in 0..{len(self.players) - 1}, got {player!r}")
+            raise IndexError(f"player must be an int in 0..{len(self.players) - 1}, got {echo(player)}")
         if not self.combos:
             raise ValueError("this result has no per-combo equities: Monte Carlo keeps them only when asked, "
                              "equity(..., by_combo=True)")

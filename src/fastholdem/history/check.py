@@ -18,6 +18,7 @@ are searched recursively for both.
 from __future__ import annotations
 
 import os
+import stat
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -106,6 +107,9 @@ def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     ------
     FileNotFoundError
         If a path does not exist (the command line reports it and exits with status 2).
+    ValueError
+        If a path is neither a regular file nor a folder (``/dev/null``: "is a character
+        device"), also status 2 on the command line.
     """
     found: list[Path] = []
     for entry in paths:
@@ -114,9 +118,21 @@ def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
             found.extend(sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file()))
         elif path.is_file():
             found.append(path)
+        elif path.exists():
+            raise ValueError(f"{entry} is {_kind(path)}, not a .phh/.phhs file or a folder")
         else:
             raise FileNotFoundError(f"no such file or folder: {entry}")
     return found
+
+
+def _kind(path: Path) -> str:
+    """What an existing path that is neither a regular file nor a folder is."""
+    mode = path.stat().st_mode
+    for test, name in ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
 
 
 def _check_hand(hh: phh.HandHistory) -> str | None:

@@ -142,6 +142,16 @@ class SweepEngine:
         return int(self.opponent_weight(0, unit=True)[self.w[0][self.entry_of[0]] > 0].sum()
                    // self.boards_per_pair)
 
+    def _weighted_deals(self) -> int:
+        """Sum over the hand assignments of (integer weight product x boards), exactly."""
+        own = self.w[0][self.entry_of[0]]
+        return int(np.dot(own.astype(np.uint64), self.opponent_weight(0).astype(np.uint64)))
+
+    def assignment_weight(self) -> float:
+        """Total weight of the hand assignments (pairs of combos sharing no card): the sum of
+        the products of the two combo weights, in the units of the given weights."""
+        return self._weighted_deals() // self.boards_per_pair / self.scale
+
     def board_symmetries(self) -> int:
         """Suit permutations that keep the board and the dead cards in place."""
         return sum(1 for perm in permutations(range(4)) if _fixes(perm, self.board) and _fixes(perm, self.dead))
@@ -211,10 +221,8 @@ class SweepEngine:
         if runouts != self.size:
             raise ValueError(f"the tallies account for {runouts} of the job's {self.size} runouts")
         win, tie = self._totals((per[0], per[1]))
-        own = self.w[0][self.entry_of[0]]
-        deals_int = int(np.dot(own.astype(np.uint64), self.opponent_weight(0).astype(np.uint64)))
         scale = self.scale
-        deals_w = deals_int / scale
+        deals_w = self._weighted_deals() / scale
         unit = float(_core.SHARE_UNIT)
         half = _core.SHARE_UNIT // 2
         share = np.array([(w * _core.SHARE_UNIT + tie * half) / scale for w in win])
