@@ -39,7 +39,7 @@ def _digits(number: int) -> int:
     """Decimal digits of ``number`` > 0, without converting it to text (Python refuses
     to convert ints of more than 4,300 digits)."""
     guess = int((number.bit_length() - 1) * _LOG10_2) + 1  # the count, or one short
-    return guess + (number >= 10**guess)
+    return guess + int(number >= 10**guess)
 
 
 class _Repr(reprlib.Repr):

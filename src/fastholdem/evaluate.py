@@ -249,6 +249,7 @@ def category_counts(values: npt.ArrayLike | None = None, *,
         raise TypeError("category_counts takes hand values, or histogram= (the counts per value that "
                         "enumerate_values returns), not both or neither")
     if histogram is None:
+        assert values is not None
         try:
             checked = _checked_values(values)
         except ValueError as exc:
@@ -259,8 +260,8 @@ def category_counts(values: npt.ArrayLike | None = None, *,
         if counts.dtype == np.bool_ or counts.dtype.kind not in "iu":
             raise TypeError(f"histogram must be an integer array of counts, got dtype {counts.dtype}")
         if counts.shape != (_core.N_VALUES + 1,):
-            raise ValueError(f"histogram must hold {_core.N_VALUES + 1:,} counts (index = hand value 0..7462, "
-                             f"as enumerate_values returns), got shape {counts.shape}")
+            raise ValueError(f"histogram must hold {_core.N_VALUES + 1:,} counts (index = hand value "
+                             f"0..7462, as enumerate_values returns), got shape {counts.shape}")
         if (counts < 0).any() or counts[0] != 0:
             raise ValueError("histogram counts must be non-negative, with 0 at index 0 (no hand has value 0)")
         counts = counts.astype(np.int64)

@@ -111,7 +111,8 @@ class BoardHits:
             found: npt.NDArray[np.bool_] = self.category == int(what)
             return found
         if not isinstance(what, str):
-            hint = f"; for category number {what}, pass HandCategory({what})" if type(what) is int and 0 <= what <= 8 else ""
+            number = type(what) is int and 0 <= what <= 8
+            hint = f"; for category number {what}, pass HandCategory({what})" if number else ""
             raise TypeError(f"what must be a HandCategory or text such as 'ONE_PAIR' or 'flush draw', "
                             f"got {type(what).__name__} {echo(what)}{hint}")
         parts = [p.strip() for p in what.split("+")]

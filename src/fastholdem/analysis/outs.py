@@ -212,7 +212,8 @@ def _by_sweep(parsed: list[ParsedPlayer], board_ids: list[int], dead_ids: list[i
         if sweep.deal_count() == 0:
             continue
         tally = sweep.tally(0, sweep.size, nthreads)
-        eq = sweep.finish(tally["combos"], int(tally["deals"][0]))[0]
+        per: tuple[npt.NDArray[np.uint64], ...] = tally["combos"]  # type: ignore[assignment]
+        eq = sweep.finish(per, int(tally["deals"][0]))[0]
         card_weight[i] = sweep.assignment_weight()
         shares[i] = card_weight[i] * eq
     return shares, card_weight

@@ -39,8 +39,8 @@ from .engines.sweep import SweepEngine
 from .inputs import resolve_threads
 from .result import EquityResult, combo_tables, monte_carlo_combo_tables
 
-__all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "RoundCheckpoints", "round_checkpoints",
-           "run_exact", "run_monte_carlo"]
+__all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "RoundCheckpoints",
+           "round_checkpoints", "run_exact", "run_monte_carlo"]
 
 BLOCK_TRIALS = 4096
 """Monte Carlo trials per block (one RNG stream per block)."""
@@ -310,7 +310,7 @@ class RoundCheckpoints(Sequence[int]):
 
     >>> points = RoundCheckpoints(10**9)
     >>> len(points), points[:7], points[-1]
-    (31250006, [1, 2, 4, 8, 16, 32, 64], 1000000000)
+    (31250005, [1, 2, 4, 8, 16, 32, 64], 1000000000)
     """
 
     def __init__(self, size: int) -> None:

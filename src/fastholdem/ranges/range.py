@@ -155,8 +155,8 @@ def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
         low_text, high_text = "0", low_text
     low, high = float(low_text), float(high_text)
     if 0.0 <= low == high <= 100.0:
-        raise RangeError(f"bad range token {echo(token)}: it selects no hand (a percentage token must name at "
-                         "least one hand; give more than 0%)")
+        raise RangeError(f"bad range token {echo(token)}: it selects no hand (a percentage token must name "
+                         "at least one hand; give more than 0%)")
     if not 0.0 <= low < high <= 100.0:
         raise RangeError(
             f"bad range token {echo(token)}: percentages run from 0 to 100, a span low to high, "
