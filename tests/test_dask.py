@@ -297,27 +297,30 @@ def run(client, hands):
 with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \\
         Client(cluster) as client:
     report = {}
-    # 1. A real SIGINT from another thread, a second into a run of minutes.
+    original, calls = distributed.Future.release, []  # the stream releases each finished block
     def fire():
-        time.sleep(1.0)
+        time.sleep(0.5)
         os.kill(os.getpid(), signal.SIGINT)
-    threading.Thread(target=fire, daemon=True).start()
-    report["signal"] = run(client, 10**6)
-    # 2. The SIGINT arrives while library code on the main thread swallows KeyboardInterrupt
-    #    (as a finalizer or a handler of BaseException does): it must still stop the run.
-    original, calls = distributed.Future.release, []
-    def release(self, *args, **kwargs):
+    def release_then_fire(self, *args, **kwargs):
         calls.append(1)
-        if len(calls) == 3:
-            try:
+        if len(calls) == 1:  # blocks are running: SIGINT from another thread half a second later
+            threading.Thread(target=fire, daemon=True).start()
+        return original(self, *args, **kwargs)
+    def release_swallowing(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:  # SIGINT while main-thread code swallows KeyboardInterrupt
+            try:                # (as a finalizer or a handler of BaseException does)
                 os.kill(os.getpid(), signal.SIGINT)
                 time.sleep(0.2)
             except KeyboardInterrupt:
                 pass
         return original(self, *args, **kwargs)
-    distributed.Future.release = release
-    report["swallowed"] = run(client, 20_000)
-    distributed.Future.release = original
+    cases = (("signal", release_then_fire, 10**6), ("swallowed", release_swallowing, 20_000))
+    for case, release, hands in cases:
+        calls.clear()
+        distributed.Future.release = release
+        report[case] = run(client, hands)
+        distributed.Future.release = original
     report["handler_restored"] = signal.getsignal(signal.SIGINT) is signal.default_int_handler
 print(json.dumps(report))
 """
