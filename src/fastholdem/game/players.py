@@ -188,6 +188,14 @@ class Player(Protocol):
     ``act`` gets the :class:`View` of the seat to act and returns a legal ``Fold``, ``Check``,
     ``Call``, ``Bet``, ``RaiseTo`` or ``AllIn``. An illegal action raises
     ``IllegalActionError`` from the driver, with the hand unchanged.
+
+    >>> class AlwaysFold:
+    ...     def act(self, view):
+    ...         return Fold() if view.legal_actions().fold else Check()
+    >>> hand = drive(Hand(GameConfig(), [100, 100, 100], button=0, seed=1),
+    ...              [AlwaysFold(), AlwaysFold(), CallingStation()])
+    >>> hand.is_complete, hand.stacks
+    (True, [100, 99, 101])
     """
 
     def act(self, view: View) -> Any:
@@ -472,6 +480,14 @@ def play_hand(table: Table, players: Agents, *, preactions: PreActions | None = 
     -------
     Hand
         The completed hand.
+
+    Examples
+    --------
+    >>> from fastholdem.game import Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=2, button=0)
+    >>> hand = play_hand(table, [CallingStation(), CallingStation(), CallingStation()])
+    >>> hand.is_complete, sum(table.stacks), table.hands_played
+    (True, 300, 1)
     """
     hand = table.start_hand()
     seats = table.hand_seats
@@ -503,6 +519,16 @@ def play_hands(
     -------
     int
         Hands played.
+
+    Examples
+    --------
+    >>> from fastholdem.game import Table
+    >>> table = Table(GameConfig(), [100, 100], seed=2)       # no rebuys: a player may bust
+    >>> seen = []
+    >>> played = play_hands(table, [RandomPlayer(seed=1), RandomPlayer(seed=2)], 500,
+    ...                     on_hand=lambda t, h: seen.append(h.pot_total))
+    >>> played == len(seen) <= 500, sum(s for s in table.stacks if s is not None)
+    (True, 200)
     """
     played = 0
     for _ in range(hands):
