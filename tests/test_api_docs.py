@@ -7,8 +7,8 @@ its public names are its ``__all__``. The reference is ``docs/api/*.md``: one ``
 block per public module, which shows the names of its ``__all__`` (mkdocs.yml sets
 ``filters: public``). A block with ``members: false`` (or ``members: [a, b]``) shows only the
 docstring (and those names): a package that re-exports its submodules' names is written so,
-and its names are then covered where they are defined (a public module whose own
-``__all__`` lists the same object under the same name).
+and its names are then covered where another block shows the same object under the same
+name (its home module first).
 """
 
 from __future__ import annotations
@@ -73,17 +73,23 @@ def _is_documented_kind(obj: object) -> bool:
 
 
 def where_documented(module: ModuleType, name: str, blocks: dict[str, bool | frozenset[str]]) -> str | None:
-    """The anchor (dotted path) under which the reference shows ``module.name``, or None."""
+    """The anchor (dotted path) under which the reference shows ``module.name``, or None.
+
+    A re-exported object counts where another block shows it under the same name: its home
+    module first (``obj.__module__``), else any public module whose ``__all__`` holds it.
+    """
     obj = getattr(module, name)
     if inspect.ismodule(obj):
         return obj.__name__ if obj.__name__ in blocks else None
     if _shows(blocks, module.__name__, name):
         return f"{module.__name__}.{name}"
-    home_name = getattr(obj, "__module__", None)
-    if isinstance(home_name, str) and home_name != module.__name__ and _shows(blocks, home_name, name):
-        home = importlib.import_module(home_name)
-        if name in getattr(home, "__all__", ()) and getattr(home, name) is obj:
-            return f"{home_name}.{name}"
+    home = getattr(obj, "__module__", None)
+    for other in sorted(blocks, key=lambda m: m != home):
+        if other == module.__name__ or not _shows(blocks, other, name):
+            continue
+        shown = importlib.import_module(other)
+        if name in getattr(shown, "__all__", ()) and getattr(shown, name) is obj:
+            return f"{other}.{name}"
     return None
 
 

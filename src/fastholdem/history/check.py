@@ -43,6 +43,18 @@ class Failure:
 
     ``hand`` is the hand's table key in a ``.phhs`` session (``"3"`` for ``[3]``), ``None`` for a
     ``.phh`` file or a file that cannot be read at all.
+
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> folder = tempfile.mkdtemp()
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
+    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
+    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
+    ...     _ = f.write(bad)
+    >>> failure = check([folder]).failures[0]
+    >>> os.path.basename(failure.file), failure.hand, failure.reason
+    ('bad.phh', None, 'replay ends with stacks [101, 99], the file records [100, 100]')
     """
 
     file: str
@@ -56,7 +68,22 @@ class Failure:
 
 @dataclass
 class CheckReport:
-    """What :func:`check` found: counts, the failing hands, and the time taken."""
+    """What :func:`check` found: counts, the failing hands, and the time taken.
+
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> folder = tempfile.mkdtemp()
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
+    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
+    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
+    ...     _ = f.write(bad)
+    >>> report = check([folder])
+    >>> report.files, report.hands, report.passed, len(report.failures)
+    (2, 2, 1, 1)
+    >>> report.to_dict()["failed"]
+    1
+    """
 
     files: int = 0
     hands: int = 0
@@ -102,6 +129,17 @@ class CheckReport:
 def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The ``.phh`` and ``.phhs`` files named by ``paths`` (folders searched recursively, sorted).
 
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> folder = tempfile.mkdtemp()
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
+    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
+    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
+    ...     _ = f.write(bad)
+    >>> [p.name for p in find_files([folder])]
+    ['bad.phh', 'good.phh']
+
     Raises
     ------
     FileNotFoundError
@@ -138,6 +176,22 @@ def check_file(path: str | os.PathLike[str], conventions: str | None = None) -> 
     (hands, unrecorded, failures)
         Hands found (a file that cannot be read counts as one failing hand), hands without
         ``finishing_stacks``, and the failures.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> folder = tempfile.mkdtemp()
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
+    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
+    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
+    ...     _ = f.write(bad)
+    >>> check_file(os.path.join(folder, "good.phh"))
+    (1, 0, [])
+    >>> hands, unrecorded, failures = check_file(os.path.join(folder, "bad.phh"))
+    >>> hands, unrecorded, len(failures)
+    (1, 0, 1)
     """
     name = str(path)
     try:
@@ -211,6 +265,19 @@ def check(
         A path does not exist.
     ValueError
         ``jobs`` below 1 or unknown ``conventions``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> folder = tempfile.mkdtemp()
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
+    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
+    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
+    ...     _ = f.write(bad)
+    >>> print(check([folder]).summary().split(" in ")[0])
+    1/2 hands replay to their finishing_stacks (1 failed)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
