@@ -514,10 +514,10 @@ def simulate(
 
     Examples
     --------
-    >>> from fastholdem.game.simulate import simulate as simulate_here
+    >>> import fastholdem as fh
     >>> client = Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=":0")
     >>> s = simulate(["random", "station"], 600, seed=4, block_hands=200, client=client)
-    >>> here = simulate_here(["random", "station"], 600, seed=4, block_hands=200, progress=False)
+    >>> here = fh.simulate(["random", "station"], 600, seed=4, block_hands=200, progress=False)
     >>> [x.chips_won for x in s.seats] == [x.chips_won for x in here.seats], s.hands
     (True, 600)
     >>> client.close()
