@@ -134,7 +134,8 @@ def register(subparsers: Any) -> None:
     >>> import argparse
     >>> parser = argparse.ArgumentParser(prog="fastholdem")
     >>> register(parser.add_subparsers(dest="command"))
-    >>> args = parser.parse_args(["simulate", "--players", "3", "--hands", "1000", "--policy", "tight,random"])
+    >>> args = parser.parse_args(["simulate", "--players", "3", "--hands", "1000",
+    ...                           "--policy", "tight,random"])
     >>> args.command, args.players, args.hands, args.policy
     ('simulate', 3, 1000, ['tight,random'])
     """

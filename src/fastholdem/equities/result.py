@@ -78,7 +78,8 @@ def monte_carlo_combo_table(combos: npt.NDArray[np.uint8], counts: npt.NDArray[n
     >>> import numpy as np
     >>> from fastholdem import _core
     >>> u = _core.SHARE_UNIT                  # one combo: 4 trials, won 3 of them
-    >>> t = monte_carlo_combo_table(np.array([[51, 47]], dtype=np.uint8), np.array([[4], [3 * u], [3 * u * u]], dtype=np.uint64))
+    >>> counts = np.array([[4], [3 * u], [3 * u * u]], dtype=np.uint64)
+    >>> t = monte_carlo_combo_table(np.array([[51, 47]], dtype=np.uint8), counts)
     >>> t["hand"][0], float(t["weight"][0]), float(t["equity"][0]), round(float(t["stderr"][0]), 4)
     (np.str_('AsKs'), 1.0, 0.75, 0.2165)
     """
