@@ -169,3 +169,19 @@ def test_mkdocs_build_strict_shows_every_public_name(tmp_path: Path) -> None:
     first = next(line for line in (ROOT / "CHANGELOG.md").read_text(encoding="utf-8").splitlines()
                  if line.startswith("## "))
     assert first[3:].strip().split()[0] in changelog
+
+
+def test_griffe_extension_fences_doctests_and_links_roles() -> None:
+    """tools/griffe_doctest_fences.py (mkdocs.yml loads it): its own examples, and a module tour."""
+    import doctest
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("griffe_doctest_fences", ROOT / "tools" / "griffe_doctest_fences.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert doctest.testmod(tool).failed == 0
+    text = tool.render_docstring("Tour, see :class:`~fastholdem.Range`:\n\n>>> [1][0]\n1\n\nParameters\n"
+                                 "----------\nx : int\n    >>> x = 1\n")
+    assert text.count("```pycon") == 2
+    assert "<code>Range</code>" in text and ":class:" not in text

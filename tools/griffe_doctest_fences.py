@@ -1,11 +1,15 @@
-"""Griffe extension of the docs site (mkdocs.yml): doctest sessions outside an ``Examples``
-section render as code.
+"""Griffe extension of the docs site (mkdocs.yml): docstrings written for Python's ``help`` and
+doctest render well in the API reference.
 
-Numpy-style docstrings show the ``>>>`` sessions of their ``Examples`` section as code. A
-session anywhere else (the tour in a module docstring, an example under ``Attributes``) would be
-read as Markdown, where ``>>>`` opens a quote and ``[a][b]`` in an output line is a link that
-``mkdocs build --strict`` rejects. This wraps each such session in a ``pycon`` fence before
-mkdocstrings parses the docstring; the text of the docstring itself is not changed.
+* Doctest sessions outside a numpy ``Examples`` section (the tour in a module docstring, an
+  example under ``Attributes``) are wrapped in a ``pycon`` fence. Read as Markdown, ``>>>``
+  would open a quote and ``[a][b]`` in an output line would be a link that
+  ``mkdocs build --strict`` rejects.
+* Sphinx roles (``:func:`equity```, ``:class:`~fastholdem.Range```) become code that links to
+  the object's entry when the reference shows it (an optional cross-reference of
+  mkdocs-autorefs: no link, and no warning, when it does not).
+
+Only the rendering changes; the docstrings in the source stay as they are.
 """
 
 from __future__ import annotations
@@ -16,26 +20,62 @@ from typing import Any
 import griffe
 
 _RULE = re.compile(r"^\s*-{3,}\s*$")
+_ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|data|attr|exc|obj|const):`(~?)([\w.]+)(?:\(\))?`")
 _EXAMPLE_SECTIONS = ("examples", "example")
 
 
-def fence_doctests(text: str) -> str:
-    """``text`` with every doctest session outside a numpy ``Examples`` section fenced.
+def _walk(start: Any, parts: list[str]) -> str | None:
+    """The path of ``start.parts[0].parts[1]...``, following imports; None if a part is missing."""
+    current = start
+    for part in parts:
+        member = current.members.get(part) if hasattr(current, "members") else None
+        if member is None:
+            return None
+        if member.is_alias:
+            try:
+                member = member.final_target
+            except (griffe.AliasResolutionError, griffe.CyclicAliasError):
+                return None
+        current = member
+    return str(current.path)
+
+
+def _identifier(obj: Any, target: str) -> str:
+    """The full path a role's ``target`` names, seen from ``obj`` (its own scope, then its
+    parents'; ``fastholdem.x`` from the package root)."""
+    parts = target.lstrip(".").split(".")
+    if parts[0] == "fastholdem":
+        root = obj
+        while root.parent is not None:
+            root = root.parent
+        return _walk(root, parts[1:]) or target
+    scope = obj
+    while scope is not None:
+        if hasattr(scope, "members") and parts[0] in scope.members:
+            return _walk(scope, parts) or target
+        scope = scope.parent
+    return target
+
+
+def _roles(line: str, obj: Any) -> str:
+    def link(match: re.Match[str]) -> str:
+        short, target = match.group(1), match.group(2)
+        shown = target.rsplit(".", 1)[-1] if short else target.lstrip(".")
+        identifier = _identifier(obj, target) if obj is not None else target
+        return f'<autoref identifier="{identifier}" optional><code>{shown}</code></autoref>'
+
+    return _ROLE.sub(link, line)
+
+
+def render_docstring(text: str, obj: Any = None) -> str:
+    """``text`` with every doctest session outside a numpy ``Examples`` section fenced, and
+    Sphinx roles outside code turned into optional cross-references (``obj`` resolves them).
 
     A session runs from a ``>>>`` line to the next blank line, as doctest reads it.
 
-    >>> print(fence_doctests("Tour:\\n\\n>>> 1 + 1\\n2\\n\\nExamples\\n--------\\n>>> 2 + 2\\n4"))
-    Tour:
-    <BLANKLINE>
-    ```pycon
-    >>> 1 + 1
-    2
-    ```
-    <BLANKLINE>
-    Examples
-    --------
-    >>> 2 + 2
-    4
+    >>> out = render_docstring("See :func:`f`:\\n\\n>>> 1 + 1\\n2\\n\\nExamples\\n--------\\n>>> 2 + 2\\n4")
+    >>> out.splitlines()[:3], out.count("```")
+    (['See <autoref identifier="f" optional><code>f</code></autoref>:', '', '```pycon'], 2)
     """
     lines = text.split("\n")
     out: list[str] = []
@@ -49,22 +89,36 @@ def fence_doctests(text: str) -> str:
             fenced = not fenced
         elif not fenced and stripped and i + 1 < len(lines) and _RULE.match(lines[i + 1]):
             section = stripped.lower()
-        elif not fenced and stripped.startswith(">>>") and section not in _EXAMPLE_SECTIONS:
+        elif not fenced and stripped.startswith(">>>"):
             indent = line[: len(line) - len(line.lstrip())]
-            out.append(f"{indent}```pycon")
+            session = []
             while i < len(lines) and lines[i].strip():
-                out.append(lines[i])
+                session.append(lines[i])
                 i += 1
-            out.append(f"{indent}```")
+            if section in _EXAMPLE_SECTIONS:  # the numpy parser shows these as code itself
+                out.extend(session)
+            else:
+                out.extend([f"{indent}```pycon", *session, f"{indent}```"])
             continue
-        out.append(line)
+        out.append(line if fenced else _roles(line, obj))
         i += 1
     return "\n".join(out)
 
 
 class DoctestFences(griffe.Extension):
-    """Fences the doctest sessions of every docstring griffe loads (see :func:`fence_doctests`)."""
+    """Renders every docstring griffe loads through :func:`render_docstring`."""
 
-    def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
-        if obj.docstring is not None:
-            obj.docstring.value = fence_doctests(obj.docstring.value)
+    def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
+        """Once the whole package is loaded (so that roles can be resolved across modules)."""
+        for obj in _objects(pkg):
+            if obj.docstring is not None:
+                obj.docstring.value = render_docstring(obj.docstring.value, obj)
+
+
+def _objects(obj: griffe.Object) -> list[griffe.Object]:
+    """``obj`` and every object defined in it (not imported), depth first."""
+    found = [obj]
+    for member in obj.members.values():
+        if not member.is_alias:
+            found.extend(_objects(member))  # type: ignore[arg-type]
+    return found
