@@ -44,17 +44,8 @@ class Failure:
     ``hand`` is the hand's table key in a ``.phhs`` session (``"3"`` for ``[3]``), ``None`` for a
     ``.phh`` file or a file that cannot be read at all.
 
-    >>> import os, tempfile
-    >>> from fastholdem.game import GameConfig, Hand
-    >>> folder = tempfile.mkdtemp()
-    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
-    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
-    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
-    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
-    ...     _ = f.write(bad)
-    >>> failure = check([folder]).failures[0]
-    >>> os.path.basename(failure.file), failure.hand, failure.reason
-    ('bad.phh', None, 'replay ends with stacks [101, 99], the file records [100, 100]')
+    >>> str(Failure("session.phhs", "3", "replay ends with stacks [5, 195], the file records [195, 5]"))
+    'session.phhs [3]: replay ends with stacks [5, 195], the file records [195, 5]'
     """
 
     file: str
@@ -70,19 +61,9 @@ class Failure:
 class CheckReport:
     """What :func:`check` found: counts, the failing hands, and the time taken.
 
-    >>> import os, tempfile
-    >>> from fastholdem.game import GameConfig, Hand
-    >>> folder = tempfile.mkdtemp()
-    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
-    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
-    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
-    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
-    ...     _ = f.write(bad)
-    >>> report = check([folder])
-    >>> report.files, report.hands, report.passed, len(report.failures)
-    (2, 2, 1, 1)
-    >>> report.to_dict()["failed"]
-    1
+    >>> report = CheckReport(files=2, hands=40, failures=[Failure("b.phh", None, "illegal action")], elapsed=0.5)
+    >>> report.passed, report.hands_per_second, report.to_dict()["failed"]
+    (39, 80.0, 1)
     """
 
     files: int = 0
@@ -130,15 +111,11 @@ def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The ``.phh`` and ``.phhs`` files named by ``paths`` (folders searched recursively, sorted).
 
     >>> import os, tempfile
-    >>> from fastholdem.game import GameConfig, Hand
     >>> folder = tempfile.mkdtemp()
-    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
-    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
-    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
-    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
-    ...     _ = f.write(bad)
+    >>> for name in ("b.phhs", "a.phh", "notes.txt"):
+    ...     open(os.path.join(folder, name), "w").close()
     >>> [p.name for p in find_files([folder])]
-    ['bad.phh', 'good.phh']
+    ['a.phh', 'b.phhs']
 
     Raises
     ------
@@ -180,18 +157,12 @@ def check_file(path: str | os.PathLike[str], conventions: str | None = None) -> 
     Examples
     --------
     >>> import os, tempfile
-    >>> from fastholdem.game import GameConfig, Hand
-    >>> folder = tempfile.mkdtemp()
-    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
-    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
-    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
-    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
-    ...     _ = f.write(bad)
-    >>> check_file(os.path.join(folder, "good.phh"))
-    (1, 0, [])
-    >>> hands, unrecorded, failures = check_file(os.path.join(folder, "bad.phh"))
-    >>> hands, unrecorded, len(failures)
-    (1, 0, 1)
+    >>> path = os.path.join(tempfile.mkdtemp(), "broken.phh")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("variant = ")
+    >>> hands, unrecorded, failures = check_file(path)     # unreadable: one failing hand
+    >>> hands, unrecorded, failures[0].hand
+    (1, 0, None)
     """
     name = str(path)
     try:
