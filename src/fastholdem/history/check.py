@@ -61,7 +61,8 @@ class Failure:
 class CheckReport:
     """What :func:`check` found: counts, the failing hands, and the time taken.
 
-    >>> report = CheckReport(files=2, hands=40, failures=[Failure("b.phh", None, "illegal action")], elapsed=0.5)
+    >>> failed = [Failure("b.phh", None, "illegal action")]
+    >>> report = CheckReport(files=2, hands=40, failures=failed, elapsed=0.5)
     >>> report.passed, report.hands_per_second, report.to_dict()["failed"]
     (39, 80.0, 1)
     """
