@@ -135,6 +135,14 @@ def test_docs_python_blocks_are_doctests(page: Path) -> None:
     assert bad == []
 
 
+def test_readme_links_point_to_files_in_the_repository() -> None:
+    """The README links the pages by relative paths (it is read on the forge as well as in the site)."""
+    links = re.findall(r"\]\(([^)]+)\)", (ROOT / "README.md").read_text(encoding="utf-8"))
+    relative = [link.split("#")[0] for link in links if "://" not in link]
+    assert len(relative) >= 10
+    assert [link for link in relative if not (ROOT / link).exists()] == []
+
+
 def test_changelog_page_includes_changelog() -> None:
     text = (DOCS / "changelog.md").read_text(encoding="utf-8")
     assert '--8<-- "CHANGELOG.md"' in text
