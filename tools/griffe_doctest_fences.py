@@ -9,6 +9,11 @@ doctest render well in the API reference.
   the object's entry when the reference shows it (an optional cross-reference of
   mkdocs-autorefs: no link, and no warning, when it does not).
 
+* Functions of the compiled core re-exported by assignment (``evaluate_batch =
+  _core.evaluate_batch`` in ``evaluate.py``) are shown as the functions they are: the
+  signature of ``_core.pyi`` and the full docstring of ``_core.pyx`` (read from the built
+  extension), instead of an attribute whose value is ``_core.evaluate_batch``.
+
 Only the rendering changes; the docstrings in the source stay as they are.
 """
 
@@ -20,6 +25,7 @@ from typing import Any
 import griffe
 
 _RULE = re.compile(r"^\s*-{3,}\s*$")
+_CORE_VALUE = re.compile(r"_core\.(\w+)")
 _ROLE = re.compile(r":(?:py:)?(?:func|class|meth|mod|data|attr|exc|obj|const):`(~?)([\w.]+)(?:\(\))?`")
 _EXAMPLE_SECTIONS = ("examples", "example")
 
@@ -110,9 +116,36 @@ class DoctestFences(griffe.Extension):
 
     def on_package(self, *, pkg: griffe.Module, **kwargs: Any) -> None:
         """Once the whole package is loaded (so that roles can be resolved across modules)."""
+        _show_core_functions(pkg)
         for obj in _objects(pkg):
             if obj.docstring is not None:
                 obj.docstring.value = render_docstring(obj.docstring.value, obj)
+
+
+def _show_core_functions(pkg: griffe.Module) -> None:
+    """Replace each ``name = _core.name`` attribute of the package by that compiled function."""
+    stubs = pkg.members.get("_core")
+    try:
+        runtime = griffe.inspect(f"{pkg.path}._core")
+    except ImportError:  # the extension is not built: leave the attributes as they are
+        return
+    for module in _objects(pkg):
+        if not module.is_module:
+            continue
+        for name, member in list(module.members.items()):
+            if member.is_alias or not member.is_attribute:
+                continue
+            match = _CORE_VALUE.fullmatch(str(member.value))  # type: ignore[union-attr]
+            source = runtime.members.get(match.group(1)) if match else None
+            if source is None or not source.is_function:
+                continue
+            stub = stubs.members.get(source.name) if stubs is not None else None
+            typed = stub if stub is not None and stub.is_function else source
+            docstring = source.docstring.value if source.docstring is not None else None
+            function = griffe.Function(name, lineno=member.lineno, endlineno=member.endlineno,
+                                       parameters=typed.parameters, returns=typed.returns,  # type: ignore[union-attr]
+                                       docstring=griffe.Docstring(docstring) if docstring else None)
+            module.set_member(name, function)
 
 
 def _objects(obj: griffe.Object) -> list[griffe.Object]:
