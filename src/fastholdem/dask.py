@@ -90,6 +90,15 @@ def connect(address: str) -> Iterator[Client]:
     ValueError
         If ``local:N`` has an N that is not a positive integer, or no scheduler answers at
         the address (within Dask's connect timeout).
+
+    Examples
+    --------
+    >>> cluster = LocalCluster(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=":0")
+    >>> with connect(cluster.scheduler_address) as client:     # as with "tcp://HOST:8786"
+    ...     workers = len(client.scheduler_info()["workers"])
+    >>> workers
+    1
+    >>> cluster.close()
     """
     if address.startswith("local:"):
         count = address[len("local:"):]
@@ -338,6 +347,16 @@ def equity(
         ``chunks``, ``threads`` or ``client``.
     Exception
         The exception of a chunk that failed on its worker.
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> client = Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=":0")
+    >>> r = equity(["AhKh", "QQ+", "random"], board="Td7c2s", trials=40_960, seed=3, client=client)
+    >>> local = fh.equity(["AhKh", "QQ+", "random"], board="Td7c2s", trials=40_960, seed=3)
+    >>> r.deals, bool((r.equity == local.equity).all())
+    (40960, True)
+    >>> client.close()
     """
     started = time.perf_counter()
     nthreads = _threads(threads)
@@ -535,6 +554,16 @@ def simulate(
         As :func:`fastholdem.game.simulation`, before anything is sent.
     Exception
         The exception of a block that failed on its worker (for example an agent's).
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> client = Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=":0")
+    >>> s = simulate(["random", "station"], 600, seed=4, block_hands=200, client=client)
+    >>> here = fh.simulate(["random", "station"], 600, seed=4, block_hands=200, progress=False)
+    >>> [x.chips_won for x in s.seats] == [x.chips_won for x in here.seats], s.hands
+    (True, 600)
+    >>> client.close()
     """
     plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands)
     tally = _Tally(len(plan.agents))

@@ -55,7 +55,11 @@ enumerate_values = _core.enumerate_values
 
 
 class HandCategory(enum.IntEnum):
-    """The nine hand categories, low to high (R6)."""
+    """The nine hand categories, low to high (R6).
+
+    >>> HandCategory.FLUSH > HandCategory.STRAIGHT, int(HandCategory.FULL_HOUSE), str(HandCategory.TWO_PAIR)
+    (True, 6, 'Two pair')
+    """
 
     HIGH_CARD = 0
     ONE_PAIR = 1

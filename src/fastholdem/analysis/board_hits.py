@@ -91,6 +91,15 @@ class BoardHits:
         Columns in the order of :data:`DRAWS`: flush draw, OESD, gutshot.
     outs : numpy.ndarray of uint8, shape (n,)
         Number of straight out ranks of each combo (0 on the river).
+
+    Examples
+    --------
+    >>> from fastholdem import Range
+    >>> hits = board_hits(Range("AhKh, 9s8s, JTo"), "Th7h2s")
+    >>> hits.total, hits.combos.shape, hits.draws.sum(axis=0).tolist()
+    (11.0, (11, 2), [1, 1, 0])
+    >>> round(hits.share("ONE_PAIR"), 4), round(hits.share("flush draw"), 4)   # JTo: 9 combos left
+    (0.8182, 0.0909)
     """
 
     range: str

@@ -55,6 +55,14 @@ class NextCardResult:
     current : numpy.ndarray of float64, shape (players,)
         Each player's exact equity before the card: ``probability @ equity`` (as
         :func:`fastholdem.equity` gives it on the current board, up to rounding).
+
+    Examples
+    --------
+    >>> r = next_card(["AhKh", "QsQd"], board="Td7h2h")
+    >>> len(r.cards), round(float(r.probability.sum()), 12), r.card_names[:3]
+    (45, 1.0, ['As', 'Ad', 'Ac'])
+    >>> [round(float(e), 4) for e in r.current], [round(float(e), 4) for e in r.equity_after("2c")]
+    ([0.5444, 0.4556], [0.3182, 0.6818])
     """
 
     players: tuple[str, ...]

@@ -92,7 +92,15 @@ def _plot_equity(result: object, path: str) -> None:
 
 
 def register(sub: Any) -> None:
-    """Add the ``equity`` command to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``equity`` command to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["equity", "AhKh", "random", "--stderr", "0.01"])
+    >>> args.command, args.stderr
+    ('equity', 0.01)
+    """
     eq = sub.add_parser(
         "equity", help="equity of 2-10 hands or ranges (exact or Monte Carlo)",
         description="Equity of each player, e.g.: fastholdem equity AhKh QsQd --board Td7c2s; "

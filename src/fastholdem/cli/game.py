@@ -57,7 +57,11 @@ def parse_blinds(text: str) -> tuple[int, int]:
 
 
 def make_config(structure: Structure, blinds: tuple[int, int], ante: int = 0) -> GameConfig:
-    """The game of the command line: fixed-limit bets are the big blind and twice it (R14, R26)."""
+    """The game of the command line: fixed-limit bets are the big blind and twice it (R14, R26).
+
+    >>> make_config(Structure.LIMIT, (1, 2)).bet_sizes, make_config(Structure.NO_LIMIT, (5, 10), 1).ante
+    ((2, 2, 4, 4), 1)
+    """
     return GameConfig(structure, small_blind=blinds[0], big_blind=blinds[1], ante=ante)
 
 
@@ -125,7 +129,16 @@ def _common(p: argparse.ArgumentParser, players: int) -> None:
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``simulate`` and ``play`` subcommands to the ``fastholdem`` parser."""
+    """Add the ``simulate`` and ``play`` subcommands to the ``fastholdem`` parser.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["simulate", "--players", "3", "--hands", "1000",
+    ...                           "--policy", "tight,random"])
+    >>> args.command, args.players, args.hands, args.policy
+    ('simulate', 3, 1000, ['tight,random'])
+    """
     sim = subparsers.add_parser(
         "simulate", help="play many hands between policies and report results per seat",
         description="Play hands between built-in policies at one table and report, per seat, chips won "

@@ -17,7 +17,15 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    """Add the ``hh`` command and its subcommands to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``hh`` command and its subcommands to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["hh", "convert", "a.txt", "-o", "mine.phhs"])
+    >>> args.command, args.output
+    ('hh', 'mine.phhs')
+    """
     parser = sub.add_parser("hh", help="site hand histories: convert to PHH",
                             description="Hand histories written by poker sites.")
     actions = parser.add_subparsers(dest="hh_command", metavar="ACTION", required=True)

@@ -54,7 +54,15 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def register(actions: Any) -> None:
-    """Add ``convert`` to the ``hh`` subcommands ``actions``."""
+    """Add ``convert`` to the ``hh`` subcommands ``actions``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem hh")
+    >>> register(parser.add_subparsers(dest="action"))
+    >>> args = parser.parse_args(["convert", "a.txt", "b.xml", "-o", "mine.phhs", "--jobs", "2"])
+    >>> args.paths, args.jobs
+    (['a.txt', 'b.xml'], 2)
+    """
     cmd = actions.add_parser(
         "convert", help="convert site hand histories (PokerStars, GGPoker, Winamax, 888, iPoker, "
                         "PartyPoker) to a PHH session file",

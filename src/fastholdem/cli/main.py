@@ -24,7 +24,12 @@ __all__ = ["main", "build_parser"]
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``fastholdem`` command."""
+    """The argument parser of the ``fastholdem`` command.
+
+    >>> args = build_parser().parse_args(["equity", "AhKh", "QsQd", "--board", "Td7c2s", "--seed", "3"])
+    >>> args.command, args.players, args.board, args.seed
+    ('equity', ['AhKh', 'QsQd'], 'Td7c2s', 3)
+    """
     parser = argparse.ArgumentParser(prog="fastholdem", description="Fast, exact Texas hold'em tools.")
     parser.add_argument("--version", action="version", version=f"fastholdem {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -41,6 +46,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     the library raises for bad arguments or jobs too big) and files that cannot be written
     (``OSError``) print ``fastholdem: error: ...`` on stderr and return 2, as argparse does
     for bad options; no traceback.
+
+    >>> main(["rank", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d"])
+    value 7462  Straight flush  Royal flush  (best five: As Ks Qs Js Ts)
+    0
+    >>> main(["rank", "As", "As", "Qs", "Js", "Ts"])        # the error goes to stderr
+    2
     """
     parser = build_parser()
     args = parser.parse_args(argv)

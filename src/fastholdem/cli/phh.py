@@ -36,7 +36,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    """Add the ``phh`` command (``phh check``) to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``phh`` command (``phh check``) to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["phh", "check", "data/"])
+    >>> args.command, args.paths
+    ('phh', ['data/'])
+    """
     parser = sub.add_parser(
         "phh", help="PHH hand histories: check a dataset",
         description="PHH hand-history tools.",

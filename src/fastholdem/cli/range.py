@@ -85,7 +85,15 @@ def _plot(rng: Range, hits: BoardHits | None, path: str) -> str:
 
 
 def register(sub: Any) -> None:
-    """Add the ``range`` command to the subparsers ``sub`` of the ``fastholdem`` parser."""
+    """Add the ``range`` command to the subparsers ``sub`` of the ``fastholdem`` parser.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["range", "AKs,QQ+", "--board", "Td7c2s"])
+    >>> args.command, args.board
+    ('range', 'Td7c2s')
+    """
     cmd = sub.add_parser(
         "range", help="combos, 13x13 grid and board hit chart of a range",
         description="Show a range, e.g.: fastholdem range \"AKs,QQ+,A5s-A2s\" --board Td7c2s; "

@@ -87,6 +87,14 @@ class EquityTally:
         other range beaten, tied), summed over the chunk's runouts. Monte Carlo: rows
         (trials dealt the combo, sum of its pot shares, sum of their squares), shares in
         ``1 / SHARE_UNIT``.
+
+    Examples
+    --------
+    >>> from fastholdem import equity_job
+    >>> job = equity_job(["AsAd", "KhKc", "7s6s"], board="Td7c2s")
+    >>> tally = job.run(range(0, 1))            # one distinct deal: every turn and river
+    >>> tally.chunk, tally.deals.tolist(), tally.win.sum(axis=1).tolist()   # C(43, 2) boards
+    (range(0, 1), [903], [903])
     """
 
     chunk: range
@@ -137,6 +145,17 @@ class EquityJob:
         Monte Carlo trials of the whole job (None when exact).
     seed : int or None
         Monte Carlo seed (None when exact).
+
+    Examples
+    --------
+    >>> import pickle
+    >>> from fastholdem import equity_job
+    >>> job = equity_job(["AhKh", "random", "random"], trials=20_000, seed=9)
+    >>> job.exact, job.size, job.trials, len(job.chunks(3))    # 5 blocks of 4,096 trials
+    (False, 5, 20000, 3)
+    >>> parts = [pickle.loads(pickle.dumps(job)).run(c) for c in job.chunks(3)]
+    >>> job.combine(parts).deals
+    20000
     """
 
     def __init__(self, engine: ExactEngine | SweepEngine | MonteCarloEngine, players: tuple[str, ...], board: str,
@@ -283,7 +302,13 @@ class EquityJob:
 def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:
     """Enumerate ``job`` in about 100 chunks (one when read from the preflop table; a sweep
     in chunks of at least ``SWEEP_CHUNK_WORK`` entry-runouts, runout tables in chunks of at
-    least ``RUNOUT_CHUNK_WORK`` comparisons, up to 100)."""
+    least ``RUNOUT_CHUNK_WORK`` comparisons, up to 100).
+
+    >>> from fastholdem import equity_job
+    >>> r = run_exact(equity_job(["AsAd", "KhKc"], board="Td7c2s", exact=True), threads=1, progress=False)
+    >>> r.exact, round(float(r.equity[0]), 4)
+    (True, 0.9162)
+    """
     engine = job._engine
     if isinstance(engine, SweepEngine):  # chunks of about SWEEP_CHUNK_WORK entry-runouts each
         count = max(1, min(100, engine.visits() // SWEEP_CHUNK_WORK))
@@ -366,7 +391,13 @@ def round_checkpoints(size: int) -> RoundCheckpoints:
 
 def run_monte_carlo(job: EquityJob, threads: int, target: float | None, progress: bool | None
                     ) -> EquityResult:
-    """Sample ``job`` round by round, stopping early once every stderr is at most ``target``."""
+    """Sample ``job`` round by round, stopping early once every stderr is at most ``target``.
+
+    >>> from fastholdem import equity_job
+    >>> job = equity_job(["AsAd", "KhKc"], trials=1_000_000, seed=1)
+    >>> run_monte_carlo(job, threads=1, target=0.005, progress=False).deals   # stops early
+    8192
+    """
     assert job.trials is not None
     total: EquityTally | None = None
     done = 0

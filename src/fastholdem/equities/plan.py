@@ -51,7 +51,13 @@ _ENUM_PER_DEAL = 9000.0
 
 def sweep_wins(sweep: SweepEngine, boards_per_deal: int) -> bool:
     """Whether the sweep should beat enumeration on this job, by the cost model above (each
-    engine's work shrinks by the suit symmetries it uses)."""
+    engine's work shrinks by the suit symmetries it uses).
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, board, dead = parse_inputs(["random", "random"], "Td7c2s", None)
+    >>> sweep_wins(SweepEngine.build(parsed, board, dead), boards_per_deal=990)
+    True
+    """
     n_board = len(sweep.board)
     per_board = _ENUM_PER_BOARD_PREFLOP if n_board == 0 else _ENUM_PER_BOARD
     deals = sweep.deal_count() / sweep.board_symmetries()
@@ -67,7 +73,13 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     jobs sweep runouts (:mod:`.engines.sweep`) where :func:`sweep_wins`, except heads-up
     preflop without dead cards (the shipped table); others enumerate. Exact jobs always
     keep per-combo counts; Monte Carlo keeps them only with ``by_combo`` (they cost 15-50%
-    of the trial rate)."""
+    of the trial rate).
+
+    >>> make_job(["AhKh", "QsQd"], "Td7c2s", None, None, trials=10_000, seed=1)
+    EquityJob(players=('AhKh', 'QsQd'), board='Td7c2s', exact, size=1)
+    >>> make_job(["AhKh", "QsQd"], "Td7c2s", None, False, trials=10_000, seed=1)
+    EquityJob(players=('AhKh', 'QsQd'), board='Td7c2s', monte carlo, 10,000 trials, seed 1, size=3)
+    """
     parsed, board_ids, dead_ids = parse_inputs(players, board, dead)
     labels = tuple(p.label for p in parsed)
     board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)

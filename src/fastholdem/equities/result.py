@@ -51,7 +51,13 @@ def combo_table(combos: npt.NDArray[np.uint8], weight: npt.NDArray[np.float64], 
                 stderr: npt.NDArray[np.float64] | None = None) -> npt.NDArray[Any]:
     """The structured array behind :meth:`EquityResult.by_combo`: one row per combo that can
     be dealt (``weight > 0``), fields ``hand``, ``weight``, ``equity`` (and ``stderr`` when
-    given: Monte Carlo)."""
+    given: Monte Carlo).
+
+    >>> import numpy as np
+    >>> combos = np.array([[51, 47], [50, 46]], dtype=np.uint8)
+    >>> combo_table(combos, np.array([0.5, 0.5]), np.array([0.6, 0.4]))["hand"].tolist()
+    ['AsKs', 'AhKh']
+    """
     fields: list[tuple[str, Any]] = [("hand", _HAND_DTYPE), ("weight", np.float64), ("equity", np.float64)]
     if stderr is not None:
         fields.append(("stderr", np.float64))
@@ -68,7 +74,16 @@ def combo_table(combos: npt.NDArray[np.uint8], weight: npt.NDArray[np.float64], 
 
 def monte_carlo_combo_table(combos: npt.NDArray[np.uint8], counts: npt.NDArray[np.uint64]) -> npt.NDArray[Any]:
     """:func:`combo_table` from Monte Carlo counts ``(3, n)``: trials dealt each combo, sum of
-    its pot shares and of their squares (in ``1 / SHARE_UNIT``)."""
+    its pot shares and of their squares (in ``1 / SHARE_UNIT``).
+
+    >>> import numpy as np
+    >>> from fastholdem import _core
+    >>> u = _core.SHARE_UNIT                  # one combo: 4 trials, won 3 of them
+    >>> counts = np.array([[4], [3 * u], [3 * u * u]], dtype=np.uint64)
+    >>> t = monte_carlo_combo_table(np.array([[51, 47]], dtype=np.uint8), counts)
+    >>> t["hand"][0], float(t["weight"][0]), float(t["equity"][0]), round(float(t["stderr"][0]), 4)
+    (np.str_('AsKs'), 1.0, 0.75, 0.2165)
+    """
     trials = counts[0].astype(np.float64)
     unit = float(_core.SHARE_UNIT)
     seen = np.maximum(trials, 1.0)
@@ -82,13 +97,27 @@ def combo_tables(combos: Sequence[npt.NDArray[np.uint8]],
                  per: Callable[[], list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]]
                  ) -> tuple[npt.NDArray[Any], ...]:
     """:func:`combo_table` of each player, from its combos and ``per()``: its (weight, equity)
-    arrays (a picklable callable, so results build the tables only when asked)."""
+    arrays (a picklable callable, so results build the tables only when asked).
+
+    >>> import numpy as np
+    >>> combos = [np.array([[51, 47]], dtype=np.uint8), np.array([[43, 39]], dtype=np.uint8)]
+    >>> tables = combo_tables(combos, lambda: [(np.ones(1), np.array([0.7])), (np.ones(1), np.array([0.3]))])
+    >>> [(str(t["hand"][0]), float(t["equity"][0])) for t in tables]
+    [('AsKs', 0.7), ('QsJs', 0.3)]
+    """
     return tuple(combo_table(c, w, e) for c, (w, e) in zip(combos, per()))
 
 
 def monte_carlo_combo_tables(combos: list[npt.NDArray[np.uint8]], counts: list[npt.NDArray[np.uint64]]
                              ) -> tuple[npt.NDArray[Any], ...]:
-    """:func:`monte_carlo_combo_table` of each player."""
+    """:func:`monte_carlo_combo_table` of each player.
+
+    >>> import numpy as np
+    >>> combos = [np.array([[51, 47]], dtype=np.uint8)] * 2
+    >>> counts = [np.array([[2], [0], [0]], dtype=np.uint64)] * 2
+    >>> [float(t["equity"][0]) for t in monte_carlo_combo_tables(combos, counts)]
+    [0.0, 0.0]
+    """
     return tuple(monte_carlo_combo_table(c, n) for c, n in zip(combos, counts))
 
 
@@ -134,6 +163,17 @@ class EquityResult:
         per-combo counts). Built on first use from ``combo_source``.
     combo_source : callable, optional
         Builds ``combos`` (picklable; None when the engine keeps no per-combo counts).
+
+    Examples
+    --------
+    >>> from fastholdem import equity
+    >>> r = equity(["AKs,QQ+", "random"], board="Td7c2s")
+    >>> r.players, r.exact, r.board, round(float(r.equity.sum()), 12)
+    (('AKs,QQ+', 'random'), True, 'Td7c2s', 1.0)
+    >>> [(str(c["hand"]), int(c["combos"])) for c in r.by_class(0)]
+    [('AA', 6), ('KK', 6), ('QQ', 6), ('AKs', 4)]
+    >>> r.to_dict()["players"][0]["equity"] == float(r.equity[0])
+    True
     """
 
     players: tuple[str, ...]

@@ -237,6 +237,15 @@ def play_game(
         Seed of the table and the bots.
     hands:
         Hands to play; 0 plays until you quit, bust, or the bots are broke.
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> play_game(io.StringIO("fold\\n"), out, opponents=["station"], seed=1, hands=1)
+    1
+    >>> "fold" in out.getvalue()
+    True
     """
     cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
     start = stack if stack is not None else 100 * cfg.big_blind

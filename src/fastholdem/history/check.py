@@ -44,6 +44,9 @@ class Failure:
 
     ``hand`` is the hand's table key in a ``.phhs`` session (``"3"`` for ``[3]``), ``None`` for a
     ``.phh`` file or a file that cannot be read at all.
+
+    >>> str(Failure("session.phhs", "3", "replay ends with stacks [5, 195], the file records [195, 5]"))
+    'session.phhs [3]: replay ends with stacks [5, 195], the file records [195, 5]'
     """
 
     file: str
@@ -57,7 +60,13 @@ class Failure:
 
 @dataclass
 class CheckReport:
-    """What :func:`check` found: counts, the failing hands, and the time taken."""
+    """What :func:`check` found: counts, the failing hands, and the time taken.
+
+    >>> failed = [Failure("b.phh", None, "illegal action")]
+    >>> report = CheckReport(files=2, hands=40, failures=failed, elapsed=0.5)
+    >>> report.passed, report.hands_per_second, report.to_dict()["failed"]
+    (39, 80.0, 1)
+    """
 
     files: int = 0
     hands: int = 0
@@ -102,6 +111,13 @@ class CheckReport:
 
 def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The ``.phh`` and ``.phhs`` files named by ``paths`` (folders searched recursively, sorted).
+
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> for name in ("b.phhs", "a.phh", "notes.txt"):
+    ...     open(os.path.join(folder, name), "w").close()
+    >>> [p.name for p in find_files([folder])]
+    ['a.phh', 'b.phhs']
 
     Raises
     ------
@@ -154,6 +170,16 @@ def check_file(path: str | os.PathLike[str], conventions: str | None = None) -> 
     (hands, unrecorded, failures)
         Hands found (a file that cannot be read counts as one failing hand), hands without
         ``finishing_stacks``, and the failures.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "broken.phh")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("variant = ")
+    >>> hands, unrecorded, failures = check_file(path)     # unreadable: one failing hand
+    >>> hands, unrecorded, failures[0].hand
+    (1, 0, None)
     """
     name = str(path)
     try:
@@ -227,6 +253,19 @@ def check(
         A path does not exist.
     ValueError
         ``jobs`` below 1 or unknown ``conventions``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> folder = tempfile.mkdtemp()
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
+    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
+    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
+    ...     _ = f.write(bad)
+    >>> print(check([folder]).summary().split(" in ")[0])
+    1/2 hands replay to their finishing_stacks (1 failed)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")

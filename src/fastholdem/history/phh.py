@@ -219,6 +219,16 @@ class HandHistory:
         The ``_chip_unit`` field: the chip unit of decimal amounts, or ``None``.
     fields:
         Every other field of the file (players, event, ...), kept for writing back.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> hh = from_hand(hand)
+    >>> hh.variant, hh.starting_stacks, hh.actions[-1], hh.finishing_stacks
+    ('NT', [100, 100], 'p2 f', [101, 99])
+    >>> hh.replay().stacks            # replays keep PHH order: p1 (left of the button) first
+    [101, 99]
     """
 
     variant: str
@@ -607,6 +617,19 @@ def loads(text: str, *, conventions: str | None = None) -> HandHistory:
     ------
     HandHistoryError
         On invalid TOML or missing/ill-typed fields.
+
+    Examples
+    --------
+    >>> hh = loads('''
+    ... variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [50, 50]
+    ... actions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 cbr 50", "p1 cc", "d db 2c3d4h", "d db 9s", "d db 8c"]
+    ... ''')
+    >>> hh.replay().stacks, hh.conventions
+    ([100, 0], None)
     """
     return _from_dict(_toml(text), conventions)
 
@@ -749,6 +772,14 @@ def from_hand(
         hand seat, in the hand's seat order; they are reordered to PHH player order.
     hand_number, seat_count:
         Optional PHH ``hand`` and ``seat_count`` fields (a table session).
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> hh = from_hand(hand, players=["ann", "bob"], hand_number=7)
+    >>> hh.fields["players"], hh.fields["hand"]     # PHH order: p1 = bob, left of the button
+    (['bob', 'ann'], 7)
     """
     cfg = hand.config
     n = hand.n
@@ -905,7 +936,15 @@ def dumps(obj: HandHistory | Hand) -> str:
 
 
 def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None:
-    """Write PHH text to a path or an open text file."""
+    """Write PHH text to a path or an open text file.
+
+    >>> import io
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> out = io.StringIO(); dump(hand, out)
+    >>> out.getvalue() == dumps(hand), loads(out.getvalue()).replay().stacks
+    (True, [101, 99])
+    """
     text = dumps(obj)
     if hasattr(path, "write"):
         path.write(text)
@@ -947,17 +986,41 @@ def loads_all(text: str, *, conventions: str | None = None) -> list[HandHistory]
 def load_all(
     path: str | os.PathLike[str] | BinaryIO | TextIO, *, conventions: str | None = None
 ) -> list[HandHistory]:
-    """Read a PHH session file (a path or an open file); see :func:`loads_all`."""
+    """Read a PHH session file (a path or an open file); see :func:`loads_all`.
+
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.phhs")
+    >>> dump_all([hand, hand, hand], path)
+    >>> len(load_all(path))
+    3
+    """
     return loads_all(_read(path), conventions=conventions)
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
-    """Write several hands as one PHH session text: ``[1]``, ``[2]``, ... then each hand."""
+    """Write several hands as one PHH session text: ``[1]``, ``[2]``, ... then each hand.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> text = dumps_all([hand, hand])
+    >>> text.splitlines()[0], text.count('variant = "NT"')
+    ('[1]', 2)
+    """
     return "\n".join(f"[{k}]\n{dumps(obj)}" for k, obj in enumerate(objs, 1))
 
 
 def dump_all(objs: Iterable[HandHistory | Hand], path: str | os.PathLike[str] | TextIO) -> None:
-    """Write a PHH session to a path or an open text file."""
+    """Write a PHH session to a path or an open text file.
+
+    >>> import io
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> out = io.StringIO(); dump_all([hand, hand], out)
+    >>> [h.replay().stacks for h in loads_all(out.getvalue())]
+    [[101, 99], [101, 99]]
+    """
     text = dumps_all(objs)
     if isinstance(path, (str, os.PathLike)):
         with open(path, "w", encoding="utf-8") as fh:
@@ -1006,6 +1069,17 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
     ------
     HandHistoryError
         If a hand does not replay or disagrees with its recorded finishing stacks.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=3, button=0)
+    >>> histories = []
+    >>> for k in range(2):                        # two hands, everyone folds to the big blind
+    ...     hand = table.start_hand(); _ = hand.fold(); _ = hand.fold(); table.end_hand()
+    ...     histories.append(from_hand(hand, seats=table.hand_seats))
+    >>> replay_session(loads_all(dumps_all(histories))), table.stacks
+    ({2: 99, 3: 100, 1: 101}, [101, 99, 100])
     """
     stacks: dict[int, Number] = {}
     for k, hh in enumerate(histories, 1):

@@ -163,6 +163,13 @@ def _shipped() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDAr
 def check_order(name: str) -> int:
     """The number of random opponents of ordering ``name`` (``"vs3"`` gives 3).
 
+    >>> check_order("vs3"), check_order("vs1")
+    (3, 1)
+    >>> check_order("vs10")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown hand ordering 'vs10': use one of vs1, vs2, vs3, vs4, vs5, vs6, vs7, vs8, vs9
+
     Raises
     ------
     ValueError

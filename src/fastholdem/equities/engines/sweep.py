@@ -43,7 +43,14 @@ _TALLY_LIMIT = 2**64  # EquityTally counts are uint64
 
 def integer_weights(weights: npt.NDArray[np.float64]) -> tuple[int, npt.NDArray[np.int64]] | None:
     """``(scale, weights * scale)`` with the smallest scale (2**k, k <= 30, else 10**d,
-    d <= 6) that makes every weight an exact integer; None if there is none."""
+    d <= 6) that makes every weight an exact integer; None if there is none.
+
+    >>> import numpy as np
+    >>> integer_weights(np.array([1.0, 0.5, 0.25]))
+    (4, array([4, 2, 1]))
+    >>> integer_weights(np.array([0.33, 1.0]))[0], integer_weights(np.array([1 / 3])) is None
+    (100, True)
+    """
     for scale in [2**k for k in range(31)] + [10**d for d in range(1, 7)]:
         scaled = np.round(weights * scale)
         if np.array_equal(scaled / scale, weights):
@@ -61,6 +68,12 @@ class SweepEngine:
 
     Use :meth:`build`, which returns None when the sweep does not apply (weights with no
     exact integer scale, or counts that could overflow 64 bits).
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, board, dead = parse_inputs(["AKs,QQ+", "random"], "Td7c2s", None)
+    >>> sweep = SweepEngine.build(parsed, board, dead)
+    >>> sweep.size, len(sweep.cards), len(sweep.tally(0, 10, threads=1)["deals"])
+    (1176, 1176, 1)
     """
 
     def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int],
