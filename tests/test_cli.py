@@ -129,9 +129,10 @@ def test_bad_input_has_no_traceback_from_the_command() -> None:
 def test_equity_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "equity.png"
-    code, _, _ = run(capsys, "equity", "AhKh", "QsQd", "7c7d", "--trials", "5000", "--seed", "1",
-                     "--plot", str(target))
+    code, _, err = run(capsys, "equity", "AhKh", "QsQd", "7c7d", "--trials", "5000", "--seed", "1",
+                       "--plot", str(target))
     assert code == 0
+    assert err == f"fastholdem: wrote {target}\n"  # the form of every command (range --plot too)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

@@ -111,4 +111,4 @@ def test_cli_by_next_card_prints_the_table(capsys: pytest.CaptureFixture[str], t
 def test_cli_by_next_card_needs_a_flop_or_turn(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "AsAd", "8h7h", "--by-next-card"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and "next_card needs a flop" in err
+    assert out == "" and "--by-next-card needs a flop" in err

@@ -71,7 +71,8 @@ def flag_names(message: str, flags: Mapping[str, str]) -> str:
     """``message`` with the library's argument names (``trials=``, ``stderr must``) replaced by
     the command-line flags of ``flags`` (``{"trials": "--trials"}``).
 
-    Only an argument name followed by ``=`` or by `` must``/`` cannot``/`` is`` is replaced,
+    Only an argument name followed by ``=`` or by `` must``/`` cannot``/`` is``/`` needs`` (and
+    the like) is replaced,
     so that ordinary words are left alone; Python type words (``an int or None``) become
     plain ones.
 
@@ -87,7 +88,7 @@ def flag_names(message: str, flags: Mapping[str, str]) -> str:
         message = re.sub(rf"(?<![\w-]){re.escape(name)}=True\b", flag, message)
         message = re.sub(rf"(?<![\w-]){re.escape(name)}=(False|None)\b", f"no {flag}", message)
         message = re.sub(rf"(?<![\w-]){re.escape(name)}=(?=\S)", f"{flag} ", message)
-        message = re.sub(rf"(?<![\w-]){re.escape(name)}(?= (?:must|cannot|is|are)\b)", flag, message)
+        message = re.sub(rf"(?<![\w-]){re.escape(name)}(?= (?:must|cannot|is|are|needs|takes)\b)", flag, message)
     return message
 
 

@@ -22,7 +22,8 @@ __all__ = ["register", "check_plotting", "FLAGS"]
 
 
 FLAGS = {"trials": "--trials", "stderr": "--stderr", "exact": "--exact", "threads": "--threads",
-         "seed": "--seed", "board": "--board", "dead": "--dead", "by_combo": "--by-hand"}
+         "seed": "--seed", "board": "--board", "dead": "--dead", "by_combo": "--by-hand",
+         "next_card": "--by-next-card"}
 """The library's argument names and the flags that set them (error messages name the flags)."""
 
 _PILOT_TRIALS = 250_000
