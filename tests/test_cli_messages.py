@@ -138,3 +138,15 @@ def test_equity_by_hand_numbers_players_as_by_combo(capsys: pytest.CaptureFixtur
     block = out.split("player 1 (QQ,JJ)")[1].splitlines()[2:]
     best = result.by_combo(1)[result.by_combo(1)["equity"].argmax()]
     assert block[0].split()[0] == best["hand"]
+
+
+def test_cli_reports_only_through_the_one_helper() -> None:
+    """No subcommand writes its own ``fastholdem: ...`` line or prints to stderr: every error and
+    note goes through :mod:`fastholdem.cli._report`, so they cannot drift apart again."""
+    cli = Path(__file__).resolve().parent.parent / "src" / "fastholdem" / "cli"
+    for path in sorted(cli.glob("*.py")):
+        if path.name == "_report.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        assert "sys.stderr" not in text and "SystemExit" not in text, path.name
+        assert not re.search(r"""["']fastholdem: """, text), path.name
