@@ -26,7 +26,6 @@ pokerkit = pytest.importorskip("pokerkit")
 from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem  # noqa: E402
 from test_pokerkit_diff import _memoise_pokerkit_hands, _PotLimitTexasHoldem  # noqa: E402
 
-
 # Everything but the dealing and the showdown is automatic: those come from the file.
 _AUTOMATIONS = (
     Automation.ANTE_POSTING,

@@ -88,7 +88,8 @@ def flag_names(message: str, flags: Mapping[str, str]) -> str:
         message = re.sub(rf"(?<![\w-]){re.escape(name)}=True\b", flag, message)
         message = re.sub(rf"(?<![\w-]){re.escape(name)}=(False|None)\b", f"no {flag}", message)
         message = re.sub(rf"(?<![\w-]){re.escape(name)}=(?=\S)", f"{flag} ", message)
-        message = re.sub(rf"(?<![\w-]){re.escape(name)}(?= (?:must|cannot|is|are|needs|takes)\b)", flag, message)
+        verb = r"(?= (?:must|cannot|is|are|needs|takes)\b)"
+        message = re.sub(rf"(?<![\w-]){re.escape(name)}{verb}", flag, message)
     return message
 
 

@@ -166,9 +166,13 @@ def register(sub: Any) -> None:
     eq.add_argument("--board", help="0, 3, 4 or 5 board cards, e.g. Td7c2s")
     eq.add_argument("--dead", help="dead cards, e.g. 3h")
     mode = eq.add_mutually_exclusive_group()
-    mode.add_argument("--exact", action="store_true", help="enumerate every deal: every board for every assignment of range hands")
-    mode.add_argument("--trials", type=int_arg, help="Monte Carlo with this many trials, i.e. deals sampled (e.g. 1000000 or 1e6)")
-    eq.add_argument("--stderr", type=real_arg, help="Monte Carlo until every standard error is at most this (warns first when that will take long)")
+    mode.add_argument("--exact", action="store_true",
+                      help="enumerate every deal: every board for every assignment of range hands")
+    mode.add_argument("--trials", type=int_arg,
+                      help="Monte Carlo with this many trials, i.e. deals sampled (e.g. 1000000 or 1e6)")
+    eq.add_argument("--stderr", type=real_arg,
+                    help="Monte Carlo until every standard error is at most this (warns first when that "
+                         "will take long)")
     eq.add_argument("--seed", type=int_arg, help="Monte Carlo seed (reproducible for any --threads)")
     eq.add_argument("--threads", type=int_arg, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")

@@ -24,10 +24,12 @@ from ..game.simulation import BLOCK_HANDS
 from ._args import int_arg
 from ._report import note
 
-__all__ = ["register", "parse_structure", "parse_blinds", "parse_stack", "stack_chips", "make_config", "FLAGS"]
+__all__ = ["register", "parse_structure", "parse_blinds", "parse_stack", "stack_chips", "make_config",
+           "FLAGS"]
 
 FLAGS = {"hands": "--hands", "stacks": "--stack", "stack": "--stack", "seed": "--seed", "ante": "--ante",
-         "block_hands": "--block-hands", "players": "--players", "big_blind": "--blinds", "small_blind": "--blinds"}
+         "block_hands": "--block-hands", "players": "--players", "big_blind": "--blinds",
+         "small_blind": "--blinds"}
 """The library's argument names and the flags that set them (error messages name the flags)."""
 
 _STRUCTURES = {
@@ -76,16 +78,17 @@ def parse_stack(text: str) -> tuple[int, bool]:
     except argparse.ArgumentTypeError:
         value = 0
     if value <= 0:
-        raise argparse.ArgumentTypeError(f"a stack is a positive number of chips (200) or of big blinds (100bb), "
-                                         f"got {echo(text)}")
+        raise argparse.ArgumentTypeError(
+            f"a stack is a positive number of chips (200) or of big blinds (100bb), got {echo(text)}")
     return value, big_blinds
 
 
 def stack_chips(stack: tuple[int, bool] | None, cfg: GameConfig) -> int:
     """The starting stack in chips of ``--stack`` (default 100 big blinds).
 
-    >>> stack_chips((100, True), make_config(Structure.NO_LIMIT, (1, 2))), stack_chips((150, False), GameConfig())
-    (200, 150)
+    >>> cfg = make_config(Structure.NO_LIMIT, (1, 2))
+    >>> stack_chips((100, True), cfg), stack_chips((150, False), cfg), stack_chips(None, cfg)
+    (200, 150, 200)
     """
     value, big_blinds = stack if stack is not None else (100, True)
     return value * cfg.big_blind if big_blinds else value
@@ -143,8 +146,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = _policies(args.bots, args.players - 1) if args.bots else [
         ("tight", "random")[k % 2] for k in range(args.players - 1)
     ]
-    play_game(sys.stdin, sys.stdout, opponents=bots, config=cfg, stack=stack_chips(args.stack, cfg), seed=args.seed,
-              hands=args.hands)
+    play_game(sys.stdin, sys.stdout, opponents=bots, config=cfg, stack=stack_chips(args.stack, cfg),
+              seed=args.seed, hands=args.hands)
     return 0
 
 
@@ -194,8 +197,8 @@ def register(subparsers: Any) -> None:
         "play", help="play against the built-in bots in the terminal",
         description="Play hold'em against bots. Commands: f fold, k check, c check/call, b N / r N bet or "
                     "raise to N, b min / r min the minimum bet or raise, a all-in, 2x 3x 33% 50% pot "
-                    "sizing presets, pre ... a pre-action for your next turn (pre f, pre k, pre kf check/fold, pre c N, pre c any, pre r N, pre off), "
-                    "? help, q quit.",
+                    "sizing presets, pre ... a pre-action for your next turn (pre f, pre k, pre kf "
+                    "check/fold, pre c N, pre c any, pre r N, pre off), ? help, q quit.",
     )
     _common(play, 3)
     play.add_argument("--hands", type=int_arg, default=0,

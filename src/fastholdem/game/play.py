@@ -2,7 +2,8 @@
 
 The human sits at table seat 0; the bots fill the other seats. Input (case-insensitive):
 ``f`` fold, ``k`` check, ``c`` check or call, ``b N`` / ``r N`` bet or raise to N, ``r`` or
-``r min`` (``b min``) the minimum raise (bet), ``a`` all-in, a sizing preset ``2x``/``3x``/``33%``/``50%``/``pot`` (R32),
+``r min`` (``b min``) the minimum raise (bet), ``a`` all-in, a sizing preset
+``2x``/``3x``/``33%``/``50%``/``pot`` (R32; offered only when more than one amount is legal),
 ``pre ...`` a pre-action (R31), ``?`` help, ``q`` quit. Bad input is explained and asked again.
 
 Pre-actions: ``pre f`` (fold), ``pre k`` (check), ``pre kf`` (check/fold), ``pre c N`` (call

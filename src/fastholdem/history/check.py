@@ -28,11 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import phh
 from .._validate import echo
 from ..errors import HandHistoryError
 from ..game.config import CONVENTIONS
 from ..progress import Progress
+from . import phh
 
 __all__ = ["Failure", "CheckReport", "find_files", "check_file", "check"]
 
