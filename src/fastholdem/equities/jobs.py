@@ -48,7 +48,7 @@ SWEEP_CHUNK_WORK = 20_000_000
 """Combos evaluated (entries x runouts) per chunk when :func:`run_exact` runs a sweep: about a
 quarter of a second, so short sweeps run as one chunk and long ones report progress."""
 RUNOUT_CHUNK_WORK = 5_000_000
-"""Value comparisons (deals x players x runouts) per chunk when :func:`run_exact` counts a
+"""Value comparisons (hand assignments x players x runouts) per chunk when :func:`run_exact` counts a
 flop or turn by runout tables: a few milliseconds, and rows small enough to stay in cache
 until they are summed (a 3-way turn of ~360k deals runs as 10 chunks, a flop as 100)."""
 MAX_ROUND_BLOCKS = 32

@@ -8,7 +8,7 @@ samples seeded Monte Carlo blocks. The limits below decide.
 >>> job.exact
 True
 >>> job = make_job(["AhKh", "random", "random", "random"], None, None, None, 100_000, 1)
->>> job.exact                                  # too many boards x deals to enumerate
+>>> job.exact                                  # too many hand assignments x boards to enumerate
 False
 """
 
@@ -31,7 +31,7 @@ __all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "SWEEP_AUTO_
 DEFAULT_TRIALS = 1_000_000
 """Monte Carlo trials when neither ``trials`` nor ``stderr`` is given."""
 EXACT_AUTO_LIMIT = 300_000_000
-"""``exact=None`` enumerates when distinct deals x boards x players is at most this."""
+"""``exact=None`` enumerates when distinct hand assignments x boards x players is at most this."""
 MAX_ASSIGNMENTS = 5_000_000
 """Most hand assignments (one combo per player) an exact job may list: ``exact=True`` raises
 ValueError beyond it, and ``exact=None`` samples instead (a two-player job the sweep counts
@@ -97,7 +97,7 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
         if listed is None and exact:
             raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
                              "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); use Monte Carlo instead: "
-                             "exact=False, or give trials or stderr")
+                             "exact=False, or trials=N or stderr=E")
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")
     if listed is not None:

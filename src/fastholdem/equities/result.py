@@ -8,7 +8,7 @@ EquityResult(players=('AhKh', 'QsQd'), equity=[0.4621, 0.5379], exact=True, deal
 player    equity       win       tie
 AhKh    46.2145%  46.0179%   0.3932%
 QsQd    53.7855%  53.5890%   0.3932%
-board -; exact: 1,712,304 boards in ... s
+board -; exact: 1,712,304 deals enumerated in ... s
 >>> r.to_dict()["players"][1]["hand"]
 'QsQd'
 
@@ -149,7 +149,11 @@ class EquityResult:
     exact : bool
         True if every board (and every assignment of range hands) was enumerated.
     deals : int
-        Boards enumerated (summed over hand assignments) or Monte Carlo trials.
+        Deals counted: a deal is one assignment of hands to the players plus one complete
+        board. Exact results count every deal they enumerate (every board for every hand
+        assignment, so a range-vs-range job counts far more deals than there are boards);
+        Monte Carlo results count the deals they sampled (the trials). The text form and the
+        JSON form (``"deals"``) name the same number.
     elapsed : float
         Seconds spent.
     seed : int or None
@@ -279,7 +283,10 @@ class EquityResult:
 
     def by_hand_text(self) -> str:
         """Each range player's combos as text tables (``fastholdem equity --by-hand``), sorted by
-        equity, strongest first: hand, weight and equity (and stderr for Monte Carlo)."""
+        equity, strongest first: hand, weight and equity (and stderr for Monte Carlo).
+
+        Players are numbered from 0, as :meth:`by_combo` and :meth:`by_class` take them:
+        the table headed ``player 1`` is ``by_combo(1)``."""
         if not self.combos:
             return "per-hand equities: not available for this result"
         blocks = []
@@ -288,7 +295,7 @@ class EquityResult:
                 continue
             mc = "stderr" in (table.dtype.names or ())
             head = f"{'hand':<6}{'weight':>9}{'equity':>10}" + (f"{'stderr':>9}" if mc else "")
-            lines = [f"player {i + 1} ({label}): {len(table)} hands", head]
+            lines = [f"player {i} ({label}): {len(table)} hands, by_combo({i})", head]
             for row in table[np.argsort(-table["equity"], kind="stable")]:
                 line = f"{row['hand']:<6}{row['weight']:9.3%}{row['equity']:10.3%}"
                 lines.append(line + (f"{row['stderr']:9.3%}" if mc else ""))
@@ -329,7 +336,7 @@ class EquityResult:
                 line += f"  {self.stderr[i]:8.4%}"
             lines.append(line)
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        what = "boards" if self.exact else "trials"
+        what = "deals enumerated" if self.exact else "deals sampled"
         context = f"board {self.board or '-'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{context}; {how}: {self.deals:,} {what} in {self.elapsed:.3f} s")
         return "\n".join(lines)

@@ -650,6 +650,8 @@ def _toml(text: str) -> dict[str, Any]:
         raise HandHistoryError(f"not valid TOML: {exc}") from None
     except (ValueError, ArithmeticError) as exc:  # TOMLDecodeError is a ValueError
         raise HandHistoryError(f"not valid TOML: {exc}") from exc
+    except RecursionError:  # tomllib recurses once per level of nested arrays or tables
+        raise HandHistoryError("not valid PHH: arrays or tables nested too deeply to read") from None
 
 
 def _check_conventions(value: Any, where: str) -> str:
@@ -763,7 +765,9 @@ def from_hand(
 ) -> HandHistory:
     """Build the ``HandHistory`` of a hand played by the engine (in PHH player order).
 
-    Player ``p1`` is the seat left of the button, the button is the last player.
+    Player ``p1`` is the seat left of the button, the button is the last player. Actions are in
+    PHH's canonical order (pokerkit's): when the board is run out after an all-in, the players
+    show before the remaining board cards are dealt.
 
     Parameters
     ----------
@@ -824,7 +828,7 @@ def from_hand(
         antes=antes,
         blinds_or_straddles=blinds,
         starting_stacks=[u(hand.starting_stacks[s]) for s in order],
-        actions=actions,
+        actions=_show_before_runout(actions),
         ante_trimming_status=cfg.ante_mode is AnteMode.EVERY_PLAYER,
         finishing_stacks=[u(hand._stacks[s]) for s in order] if hand.is_complete else None,
     )
@@ -851,6 +855,26 @@ def from_hand(
     if players is not None:
         hh.fields["players"] = [players[s] for s in order]
     return hh
+
+
+def _show_before_runout(actions: list[str]) -> list[str]:
+    """``actions`` in PHH's canonical order (pokerkit's): once no more betting is possible, the
+    players show or muck before the rest of the board is dealt. The engine runs the board out
+    first and shows down after the river; the shows move in front of the board cards dealt
+    after the last player action.
+
+    >>> _show_before_runout(["d dh p1 AsAh", "d dh p2 KsKh", "p2 cbr 100", "p1 cc",
+    ...                      "d db 2c3c4c", "d db 5d", "d db 9h", "p1 sm AsAh", "p2 sm KsKh"])[4:]
+    ['p1 sm AsAh', 'p2 sm KsKh', 'd db 2c3c4c', 'd db 5d', 'd db 9h']
+    """
+    shows = [a for a in actions if a.split()[1] == "sm"]
+    if not shows:
+        return actions
+    rest = [a for a in actions if a.split()[1] != "sm"]
+    runout = len(rest)
+    while runout > 0 and rest[runout - 1].startswith("d db "):
+        runout -= 1
+    return rest[:runout] + shows + rest[runout:]
 
 
 def _toml_value(value: Any) -> str:

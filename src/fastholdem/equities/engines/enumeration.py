@@ -140,7 +140,7 @@ class ExactEngine:
         return len(self.unique) * int(boards_per_deal) * self.n_players
 
     def runout_work(self) -> int:
-        """Value comparisons of the runout tables (deals x players x runouts); 0 unless
+        """Value comparisons of the runout tables (hand assignments x players x runouts); 0 unless
         ``by_runouts``."""
         if not self.by_runouts:
             return 0
