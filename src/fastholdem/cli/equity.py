@@ -134,7 +134,10 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
 def check_plotting() -> None:
     """Raise ImportError (naming ``pip install "fastholdem[plot]"``) when matplotlib is missing,
-    before any work is done."""
+    before any work is done.
+
+    >>> check_plotting()            # matplotlib is installed here: nothing happens
+    """
     from ..plot._backend import pyplot
 
     pyplot()

@@ -90,7 +90,7 @@ def relative_weights(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64
     as they are, the product of two such weights (the weight of a hand assignment) would
     underflow to 0 and every equity would be 0/0.
 
-    >>> relative_weights(np.array([1e-170, 0.5e-170])).tolist() == [1e-170 * 2.0**565, 0.5e-170 * 2.0**565]
+    >>> relative_weights(np.array([1e-170, 0.5e-170])).tolist() == [1e-170 * 2.0**564, 0.5e-170 * 2.0**564]
     True
     """
     top = float(weights.max()) if len(weights) else 1.0
