@@ -16,25 +16,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from .._validate import check_output_path
 from ..history.sites import convert
+from ._args import int_arg
+from ._report import CliError
 
 __all__ = ["register"]
 
 
 def _cmd_convert(args: argparse.Namespace) -> int:
     if args.jobs < 1:
-        print(f"fastholdem: error: --jobs must be at least 1, got {args.jobs}", file=sys.stderr)
-        return 2
-    try:
-        check_output_path(args.output)
-        report = convert(args.paths, args.output, jobs=args.jobs, progress=None if not args.quiet else False)
-    except FileNotFoundError as exc:
-        print(f"fastholdem: error: {exc}", file=sys.stderr)
-        return 2
+        raise CliError(f"--jobs must be at least 1, got {args.jobs}")
+    check_output_path(args.output)  # errors (and missing files) are reported by main, in one line
+    report = convert(args.paths, args.output, jobs=args.jobs, progress=None if not args.quiet else False)
     if args.json:
         data = report.to_dict()
         if not args.problems:
@@ -54,7 +50,15 @@ def _cmd_convert(args: argparse.Namespace) -> int:
 
 
 def register(actions: Any) -> None:
-    """Add ``convert`` to the ``hh`` subcommands ``actions``."""
+    """Add ``convert`` to the ``hh`` subcommands ``actions``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem hh")
+    >>> register(parser.add_subparsers(dest="action"))
+    >>> args = parser.parse_args(["convert", "a.txt", "b.xml", "-o", "mine.phhs", "--jobs", "2"])
+    >>> args.paths, args.jobs
+    (['a.txt', 'b.xml'], 2)
+    """
     cmd = actions.add_parser(
         "convert", help="convert site hand histories (PokerStars, GGPoker, Winamax, 888, iPoker, "
                         "PartyPoker) to a PHH session file",
@@ -66,7 +70,7 @@ def register(actions: Any) -> None:
     )
     cmd.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="hand-history file or folder")
     cmd.add_argument("-o", "--output", required=True, metavar="OUT.phhs", help="PHH session file to write")
-    cmd.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    cmd.add_argument("--jobs", type=int_arg, default=1, metavar="N", help="processes to use (default 1)")
     cmd.add_argument("--json", action="store_true",
                      help='print {"files", "hands", "converted", "skipped": {reason: count}, '
                           '"mismatches", ...}')
@@ -74,4 +78,4 @@ def register(actions: Any) -> None:
                      help="also list every skipped hand and stack change between hands "
                           "(in --json: \"problems\")")
     cmd.add_argument("--quiet", action="store_true", help="no progress bar")
-    cmd.set_defaults(func=_cmd_convert)
+    cmd.set_defaults(func=_cmd_convert, flags={"jobs": "--jobs", "output": "--output"})

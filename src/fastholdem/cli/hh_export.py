@@ -56,7 +56,15 @@ def _cmd_export(args: argparse.Namespace) -> int:
 
 
 def register(actions: Any) -> None:
-    """Add ``export`` to the ``hh`` subcommands ``actions``."""
+    """Add ``export`` to the ``hh`` subcommands ``actions``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="hh")
+    >>> register(parser.add_subparsers(dest="hh_command"))
+    >>> args = parser.parse_args(["export", "s.phhs", "-o", "s.txt", "--hero", "me"])
+    >>> args.format, args.output, args.hero
+    ('pokerstars', 's.txt', 'me')
+    """
     cmd = actions.add_parser(
         "export", help="write PHH hands as PokerStars hand-history text (for trackers)",
         description="Replay PHH hands (files or sessions, e.g. from hh convert or simulate --phh) and write "

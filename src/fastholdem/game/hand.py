@@ -81,7 +81,15 @@ _AWAIT_NAMES = ("action", "hole", "board", "showdown", None)
 
 
 class Phase(enum.Enum):
-    """Where the hand is: a street (betting, or waiting for its cards), showdown, or complete."""
+    """Where the hand is: a street (betting, or waiting for its cards), showdown, or complete.
+
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1)
+    >>> hand.phase
+    <Phase.PREFLOP: 0>
+    >>> _ = hand.call(), hand.check()
+    >>> hand.phase.name, len(hand.board)
+    ('FLOP', 3)
+    """
 
     PREFLOP = 0
     FLOP = 1
@@ -97,6 +105,11 @@ class PotResult:
 
     When the board was run several times (R41) each pot is awarded in parts, one per board:
     ``board`` is the index of the board (run) that decided this part, 0 for the first.
+
+    >>> hand = Hand(GameConfig(), [100, 100], hole_cards=["AsAh", "AdAc"], board="2c3d4h9s8c")
+    >>> _ = hand.all_in(), hand.call()
+    >>> hand.result.pots        # two aces each: split
+    (PotResult(amount=200, eligible=(0, 1), winners=(1, 0), shares=(100, 100), board=0),)
     """
 
     amount: int | Decimal
@@ -129,6 +142,14 @@ class HandResult:
         Every board, one per run (R41); a single board when the board was dealt once.
     board_values:
         ``values`` on each board of ``boards`` (``values`` is ``board_values[0]``).
+
+    Examples
+    --------
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> _ = hand.raise_to(10), hand.fold(), hand.fold()
+    >>> r = hand.result
+    >>> r.payoffs, r.uncalled, r.showdown
+    ((3, -1, -2), ((0, 8),), False)
     """
 
     pots: tuple[PotResult, ...]

@@ -224,6 +224,16 @@ class HandHistory:
         The ``_runouts`` field: how many times the rest of the board was dealt (R41), 1 if absent.
     fields:
         Every other field of the file (players, event, ...), kept for writing back.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> hh = from_hand(hand)
+    >>> hh.variant, hh.starting_stacks, hh.actions[-1], hh.finishing_stacks
+    ('NT', [100, 100], 'p2 f', [101, 99])
+    >>> hh.replay().stacks            # replays keep PHH order: p1 (left of the button) first
+    [101, 99]
     """
 
     variant: str
@@ -645,6 +655,19 @@ def loads(text: str, *, conventions: str | None = None) -> HandHistory:
     ------
     HandHistoryError
         On invalid TOML or missing/ill-typed fields.
+
+    Examples
+    --------
+    >>> hh = loads('''
+    ... variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [50, 50]
+    ... actions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 cbr 50", "p1 cc", "d db 2c3d4h", "d db 9s", "d db 8c"]
+    ... ''')
+    >>> hh.replay().stacks, hh.conventions
+    ([100, 0], None)
     """
     return _from_dict(_toml(text), conventions)
 
@@ -665,6 +688,8 @@ def _toml(text: str) -> dict[str, Any]:
         raise HandHistoryError(f"not valid TOML: {exc}") from None
     except (ValueError, ArithmeticError) as exc:  # TOMLDecodeError is a ValueError
         raise HandHistoryError(f"not valid TOML: {exc}") from exc
+    except RecursionError:  # tomllib recurses once per level of nested arrays or tables
+        raise HandHistoryError("not valid PHH: arrays or tables nested too deeply to read") from None
 
 
 def _check_conventions(value: Any, where: str) -> str:
@@ -780,7 +805,9 @@ def from_hand(
 ) -> HandHistory:
     """Build the ``HandHistory`` of a hand played by the engine (in PHH player order).
 
-    Player ``p1`` is the seat left of the button, the button is the last player.
+    Player ``p1`` is the seat left of the button, the button is the last player. Actions are in
+    PHH's canonical order (pokerkit's): when the board is run out after an all-in, the players
+    show before the remaining board cards are dealt.
 
     Parameters
     ----------
@@ -789,6 +816,14 @@ def from_hand(
         hand seat, in the hand's seat order; they are reordered to PHH player order.
     hand_number, seat_count:
         Optional PHH ``hand`` and ``seat_count`` fields (a table session).
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> hh = from_hand(hand, players=["ann", "bob"], hand_number=7)
+    >>> hh.fields["players"], hh.fields["hand"]     # PHH order: p1 = bob, left of the button
+    (['bob', 'ann'], 7)
     """
     cfg = hand.config
     n = hand.n
@@ -833,7 +868,7 @@ def from_hand(
         antes=antes,
         blinds_or_straddles=blinds,
         starting_stacks=[u(hand.starting_stacks[s]) for s in order],
-        actions=actions,
+        actions=_show_before_runout(actions),
         ante_trimming_status=cfg.ante_mode is AnteMode.EVERY_PLAYER,
         finishing_stacks=[u(hand._stacks[s]) for s in order] if hand.is_complete else None,
     )
@@ -862,6 +897,26 @@ def from_hand(
     if players is not None:
         hh.fields["players"] = [players[s] for s in order]
     return hh
+
+
+def _show_before_runout(actions: list[str]) -> list[str]:
+    """``actions`` in PHH's canonical order (pokerkit's): once no more betting is possible, the
+    players show or muck before the rest of the board is dealt. The engine runs the board out
+    first and shows down after the river; the shows move in front of the board cards dealt
+    after the last player action.
+
+    >>> _show_before_runout(["d dh p1 AsAh", "d dh p2 KsKh", "p2 cbr 100", "p1 cc",
+    ...                      "d db 2c3c4c", "d db 5d", "d db 9h", "p1 sm AsAh", "p2 sm KsKh"])[4:]
+    ['p1 sm AsAh', 'p2 sm KsKh', 'd db 2c3c4c', 'd db 5d', 'd db 9h']
+    """
+    shows = [a for a in actions if a.split()[1] == "sm"]
+    if not shows:
+        return actions
+    rest = [a for a in actions if a.split()[1] != "sm"]
+    runout = len(rest)
+    while runout > 0 and rest[runout - 1].startswith("d db "):
+        runout -= 1
+    return rest[:runout] + shows + rest[runout:]
 
 
 def _toml_value(value: Any) -> str:
@@ -949,7 +1004,15 @@ def dumps(obj: HandHistory | Hand) -> str:
 
 
 def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None:
-    """Write PHH text to a path or an open text file."""
+    """Write PHH text to a path or an open text file.
+
+    >>> import io
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> out = io.StringIO(); dump(hand, out)
+    >>> out.getvalue() == dumps(hand), loads(out.getvalue()).replay().stacks
+    (True, [101, 99])
+    """
     text = dumps(obj)
     if hasattr(path, "write"):
         path.write(text)
@@ -991,17 +1054,41 @@ def loads_all(text: str, *, conventions: str | None = None) -> list[HandHistory]
 def load_all(
     path: str | os.PathLike[str] | BinaryIO | TextIO, *, conventions: str | None = None
 ) -> list[HandHistory]:
-    """Read a PHH session file (a path or an open file); see :func:`loads_all`."""
+    """Read a PHH session file (a path or an open file); see :func:`loads_all`.
+
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.phhs")
+    >>> dump_all([hand, hand, hand], path)
+    >>> len(load_all(path))
+    3
+    """
     return loads_all(_read(path), conventions=conventions)
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
-    """Write several hands as one PHH session text: ``[1]``, ``[2]``, ... then each hand."""
+    """Write several hands as one PHH session text: ``[1]``, ``[2]``, ... then each hand.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> text = dumps_all([hand, hand])
+    >>> text.splitlines()[0], text.count('variant = "NT"')
+    ('[1]', 2)
+    """
     return "\n".join(f"[{k}]\n{dumps(obj)}" for k, obj in enumerate(objs, 1))
 
 
 def dump_all(objs: Iterable[HandHistory | Hand], path: str | os.PathLike[str] | TextIO) -> None:
-    """Write a PHH session to a path or an open text file."""
+    """Write a PHH session to a path or an open text file.
+
+    >>> import io
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> out = io.StringIO(); dump_all([hand, hand], out)
+    >>> [h.replay().stacks for h in loads_all(out.getvalue())]
+    [[101, 99], [101, 99]]
+    """
     text = dumps_all(objs)
     if isinstance(path, (str, os.PathLike)):
         with open(path, "w", encoding="utf-8") as fh:
@@ -1050,6 +1137,17 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
     ------
     HandHistoryError
         If a hand does not replay or disagrees with its recorded finishing stacks.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=3, button=0)
+    >>> histories = []
+    >>> for k in range(2):                        # two hands, everyone folds to the big blind
+    ...     hand = table.start_hand(); _ = hand.fold(); _ = hand.fold(); table.end_hand()
+    ...     histories.append(from_hand(hand, seats=table.hand_seats))
+    >>> replay_session(loads_all(dumps_all(histories))), table.stacks
+    ({2: 99, 3: 100, 1: 101}, [101, 99, 100])
     """
     stacks: dict[int, Number] = {}
     for k, hh in enumerate(histories, 1):

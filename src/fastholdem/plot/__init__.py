@@ -9,6 +9,12 @@ shows a window. One module per subject:
 * :mod:`.next_card` -- equity after each next card (:func:`fastholdem.next_card`).
 * :mod:`.ev_graph` -- a player's cumulative winnings, all-in EV, showdown and non-showdown lines
   (``fastholdem hh stats --plot``).
+
+>>> import matplotlib.pyplot as plt
+>>> fig = range_grid("QQ+, AKs")
+>>> type(fig).__name__, len(fig.axes) >= 1
+('Figure', True)
+>>> plt.close(fig)
 """
 
 from __future__ import annotations

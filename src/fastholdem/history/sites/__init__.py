@@ -53,6 +53,29 @@ def loads(text: str) -> list[HandHistory]:
     ------
     HandHistoryError
         With the line and hand id of the first hand that does not read.
+
+    Examples
+    --------
+    >>> text = '''Poker Hand #RC5: Hold'em No Limit ($1/$2) - 2020/05/01 10:00:00
+    ... Table 'RC' 6-max Seat #2 is the button
+    ... Seat 1: ann ($200 in chips)
+    ... Seat 2: bob ($150 in chips)
+    ... bob: posts small blind $1
+    ... ann: posts big blind $2
+    ... *** HOLE CARDS ***
+    ... bob: calls $1
+    ... ann: checks
+    ... *** FLOP *** [Qs 8d 3c]
+    ... ann: checks
+    ... bob: bets $4
+    ... ann: folds
+    ... Uncalled bet ($4) returned to bob
+    ... bob collected $4 from pot
+    ... *** SUMMARY ***
+    ... Total pot $4 | Rake $0'''
+    >>> [hh] = loads(text)
+    >>> hh.fields["_site"], hh.finishing_stacks, hh.replay().stacks == hh.finishing_stacks
+    ('GGPoker', [198, 152], True)
     """
     out: list[HandHistory] = []
     for rec in read(text):

@@ -78,6 +78,26 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         Another game than hold'em.
     HandHistoryError
         Anything that does not read: the message gives the line number and text.
+
+    Examples
+    --------
+    >>> text = '''***** Hand History for Game 41 *****
+    ... $1/$2 USD NL Texas Hold'em - Sunday, June 01, 18:19:22 EDT 2013
+    ... Table Rochdale (Real Money)
+    ... Seat 1 is the button
+    ... Total number of players : 2/6
+    ... Seat 1: ann ( $200 USD )
+    ... Seat 2: bob ( $200 USD )
+    ... ann posts small blind [$1 USD].
+    ... bob posts big blind [$2 USD].
+    ... ** Dealing down cards **
+    ... ann raises [$5 USD]
+    ... bob folds
+    ... ann does not show cards.
+    ... ann wins $8 USD'''
+    >>> hand = parse(text.splitlines(), 1, "PartyPoker")
+    >>> hand.site, hand.actions[0][1:3], hand.put
+    ('PartyPoker', ('ann', 'b'), {'ann': Decimal('6'), 'bob': Decimal('2')})
     """
     party = site == "PartyPoker"
     k = 0

@@ -58,7 +58,11 @@ __all__ = ["ConvertReport", "FileReport", "Problem", "Problems", "KEEP", "conver
 
 @dataclass(frozen=True)
 class Problem:
-    """A hand that was skipped or failed, or that does not match the site's numbers."""
+    """A hand that was skipped or failed, or that does not match the site's numbers.
+
+    >>> str(Problem("mine.txt", 12, "88", "the hand is truncated"))
+    'mine.txt:12: hand 88 the hand is truncated'
+    """
 
     file: str
     line: int
@@ -100,7 +104,14 @@ class Problems:
 
 @dataclass
 class FileReport:
-    """What one file held: counts by status and site, and the problem hands."""
+    """What one file held: counts by status and site, and the problem hands.
+
+    >>> report = FileReport("mine.txt", hands=3, converted=2)
+    >>> report.failed.append(Problem("mine.txt", 30, "9", "a card dealt twice"))
+    >>> report.sites["PokerStars"] += 3
+    >>> report.hands - report.converted == len(report.failed), dict(report.sites)
+    (True, {'PokerStars': 3})
+    """
 
     file: str
     hands: int = 0
@@ -115,7 +126,13 @@ class FileReport:
 
 @dataclass
 class ConvertReport:
-    """The account of a :func:`convert` run (see the module docstring)."""
+    """The account of a :func:`convert` run (see the module docstring).
+
+    >>> report = ConvertReport([FileReport("a.txt", hands=5, converted=4),
+    ...                         FileReport("b.xml", hands=2, converted=2)])
+    >>> report.hands, report.converted, report.to_dict()["files"]
+    (7, 6, 2)
+    """
 
     files: list[FileReport] = field(default_factory=list)
     elapsed: float = 0.0
@@ -202,7 +219,16 @@ def _stacks_key(hh: Any) -> tuple[str, str] | None:
 
 
 def convert_file(path: str, *, check: bool = True) -> tuple[FileReport, list[str]]:
-    """Convert one file: its report and the PHH text of each converted hand, in order."""
+    """Convert one file: its report and the PHH text of each converted hand, in order.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "empty.txt")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("nothing here\\n")
+    >>> report, texts = convert_file(path)
+    >>> report.hands, report.converted, len(report.failed), texts
+    (1, 0, 1, [])
+    """
     report = FileReport(path)
     texts: list[str] = []
     for item in _checked(read(path), report, check):
@@ -310,6 +336,17 @@ def convert(
         A path does not exist.
     ValueError
         ``jobs`` below 1.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "notes.txt"), "w") as f:
+    ...     _ = f.write("no hand\\n")
+    >>> out = os.path.join(folder, "out.phhs")
+    >>> report = convert([folder], out)
+    >>> report.hands, report.converted, report.failed_count, os.path.exists(out)
+    (1, 0, 1, True)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")

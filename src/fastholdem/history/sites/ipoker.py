@@ -69,6 +69,11 @@ def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryErr
 
     The session info holds the ``<general>`` fields of the enclosing session. A game cut off
     by the end of the text comes as a HandHistoryError in place of its text.
+
+    >>> xml = ('<session><general><gametype>Holdem NL $1/$2</gametype></general>'
+    ...        '<game gamecode="7"></game></session>')
+    >>> [(line, session["gametype"]) for line, chunk, session in games(iter([xml]))]
+    [(1, 'Holdem NL $1/$2')]
     """
     buf = ""
     line = 1  # the line number of buf[0]
@@ -117,6 +122,25 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
         Another game than hold'em.
     HandHistoryError
         Anything that does not read.
+
+    Examples
+    --------
+    >>> xml = '''<session sessioncode="0">
+    ... <general><gametype>Holdem NL $1/$2</gametype><tablename>T</tablename></general>
+    ... <game gamecode="77">
+    ... <general><players>
+    ... <player seat="1" name="ann" chips="$200" dealer="1" win="$0" bet="$1" />
+    ... <player seat="2" name="bob" chips="$200" dealer="0" win="$3" bet="$2" />
+    ... </players></general>
+    ... <round no="0"><action no="1" player="ann" type="1" sum="$1" />
+    ... <action no="2" player="bob" type="2" sum="$2" /></round>
+    ... <round no="1"><action no="3" player="ann" type="0" sum="$0" /></round>
+    ... </game>
+    ... </session>'''
+    >>> line, chunk, session = next(games(iter(xml.splitlines())))
+    >>> hand = parse(chunk, line, session)
+    >>> hand.hand_id, [s.name for s in hand.seats], hand.bb, hand.collected
+    ('77', ['ann', 'bob'], Decimal('2'), {'bob': Decimal('2')})
     """
     code = re.match(r'<game gamecode="([^"]*)"', chunk)
     hand_id = code.group(1) if code else "?"
@@ -236,7 +260,17 @@ def _action(hand: SiteHand, el: ET.Element, street: int) -> None:
 
 def read_games(lines: Iterator[str]) -> Iterator[tuple[int, SiteHand]]:
     """``(line, SiteHand)`` of every hold'em game of the text; raises on the first that fails
-    (:func:`fastholdem.history.sites.read` reports them one by one instead)."""
+    (:func:`fastholdem.history.sites.read` reports them one by one instead).
+
+    >>> xml = ('<session><general><gametype>Holdem NL $1/$2</gametype></general><game gamecode="9">'
+    ...        '<general><players><player seat="1" name="ann" chips="$50" dealer="1" win="$0" bet="$1" />'
+    ...        '<player seat="2" name="bob" chips="$50" dealer="0" win="$3" bet="$2" /></players></general>'
+    ...        '<round no="0"><action no="1" player="ann" type="1" sum="$1" />'
+    ...        '<action no="2" player="bob" type="2" sum="$2" /></round>'
+    ...        '<round no="1"><action no="3" player="ann" type="0" sum="$0" /></round></game></session>')
+    >>> [(line, hand.hand_id, hand.collected) for line, hand in read_games(iter([xml]))]
+    [(1, '9', {'bob': Decimal('2')})]
+    """
     for line, chunk, session in games(lines):
         if isinstance(chunk, HandHistoryError):
             raise chunk

@@ -49,7 +49,12 @@ class SkipHand(HandHistoryError):
 
 @dataclass
 class Seat:
-    """A seated player: table seat number, screen name, stack at the start, whether dealt in."""
+    """A seated player: table seat number, screen name, stack at the start, whether dealt in.
+
+    >>> from decimal import Decimal
+    >>> Seat(3, "ann", Decimal("2.50"), dealt=False)
+    Seat(number=3, name='ann', stack=Decimal('2.50'), dealt=False)
+    """
 
     number: int
     name: str
@@ -64,6 +69,14 @@ class SiteHand:
     ``actions`` holds ``(street, name, verb, to)`` with ``verb`` one of ``f`` (fold), ``x``
     (check), ``c`` (call), ``b`` (bet or raise to ``to``, the player's street total), and
     ``put`` (chips the action moved from the stack to the pot, computed by :meth:`act`).
+
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("Demo", "8", 1, sb=D(1), bb=D(2), button=1)
+    >>> h.seat(1, "ann", D(50)); h.seat(2, "bob", D(50))
+    >>> h.post("ann", "sb", D(1)); h.post("bob", "bb", D(2))
+    >>> h.act(0, "ann", "b", D(6)); h.act(0, "bob", "c")
+    >>> h.put, h.street_total
+    ({'ann': Decimal('6'), 'bob': Decimal('6')}, {'ann': Decimal('6'), 'bob': Decimal('6')})
     """
 
     site: str
@@ -228,6 +241,18 @@ def settle_unstated(hand: SiteHand, *, included: bool | None) -> None:
     ------
     HandHistoryError
         When the amounts cannot add up.
+
+    Examples
+    --------
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("888", "5", 1, sb=D(1), bb=D(2), button=1)
+    >>> h.seat(1, "ann", D(50)); h.seat(2, "bob", D(50))
+    >>> h.post("ann", "sb", D(1)); h.post("bob", "bb", D(2))
+    >>> h.act(0, "ann", "b", D(6)); h.act(0, "bob", "f")
+    >>> h.collected["ann"] = D(4)                  # the text: ann collected the called pot
+    >>> settle_unstated(h, included=False)
+    >>> h.returned, h.rake
+    ({'ann': Decimal('4')}, Decimal('0'))
     """
     ranked = hand.live_put()
     excess = ranked[0][1] - ranked[1][1] if len(ranked) >= 2 else _ZERO
@@ -274,6 +299,18 @@ def check_amounts(h: SiteHand) -> None:
     exactly the top contributor's excess over everyone else is an uncalled bet the text does not
     mention, and is returned. The amounts collected plus the rake and fees must make the total
     pot (unless a player cashed out, whose share the site keeps).
+
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("Demo", "6", 1, sb=D(1), bb=D(2), button=1, total_pot=D(4))
+    >>> h.seat(1, "ann", D(50)); h.seat(2, "bob", D(50))
+    >>> h.post("ann", "sb", D(1)); h.post("bob", "bb", D(2)); h.act(0, "ann", "c")
+    >>> h.act(0, "bob", "x"); h.collected["bob"] = D(4)
+    >>> check_amounts(h)                           # 2 + 2 put in, 4 collected: it adds up
+    >>> h.collected["bob"] = D(5)
+    >>> check_amounts(h)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: ...
     """
     if h.total_pot is None:
         return
@@ -310,7 +347,17 @@ def check_cards(h: SiteHand) -> None:
 
 
 def to_phh(h: SiteHand) -> phh.HandHistory:
-    """Build the PHH hand history of a site hand (raises HandHistoryError when it cannot)."""
+    """Build the PHH hand history of a site hand (raises HandHistoryError when it cannot).
+
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("Demo", "3", 1, sb=D("0.5"), bb=D(1), button=1)
+    >>> h.seat(1, "ann", D(20)); h.seat(2, "bob", D(30))
+    >>> h.post("ann", "sb", D("0.5")); h.post("bob", "bb", D(1)); h.act(0, "ann", "f")
+    >>> h.returned["bob"] = D("0.5"); h.collected["bob"] = D(1)
+    >>> hh = to_phh(h)
+    >>> hh.variant, hh.fields["_site"], hh.replay().stacks == hh.finishing_stacks
+    ('NT', 'Demo', True)
+    """
     check_amounts(h)
     check_cards(h)
     if h.bb <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):

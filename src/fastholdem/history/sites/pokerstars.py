@@ -99,6 +99,22 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
         Another game than hold'em, a capped no-limit game, or a cancelled hand.
     HandHistoryError
         Anything else that does not read: the message gives the line number and text.
+
+    >>> text = '''PokerStars Hand #9: Hold'em No Limit ($0.50/$1.00 USD) - 2014/01/06 3:50:00 ET
+    ... Table 'T' 2-max Seat #1 is the button
+    ... Seat 1: ann ($100 in chips)
+    ... Seat 2: bob ($100 in chips)
+    ... ann: posts small blind $0.50
+    ... bob: posts big blind $1
+    ... *** HOLE CARDS ***
+    ... ann: folds
+    ... Uncalled bet ($0.50) returned to bob
+    ... bob collected $1 from pot
+    ... *** SUMMARY ***
+    ... Total pot $1 | Rake $0'''
+    >>> hand = parse(text.splitlines(), 1)
+    >>> hand.hand_id, [(s.name, s.stack) for s in hand.seats], hand.returned
+    ('9', [('ann', Decimal('100')), ('bob', Decimal('100'))], {'bob': Decimal('0.50')})
     """
     m = _HEADER.match(lines[0])
     if m is None:

@@ -70,6 +70,10 @@ class Imported:
     ``status`` is ``"converted"`` (``history`` holds the PHH hand), ``"skipped"`` (``reason``
     says why: another game, a cancelled hand) or ``"failed"`` (``reason`` says what does not
     read). ``line`` is the 1-based line of the file where the hand starts.
+
+    >>> rec = Imported("mine.txt", 40, "PokerStars", "17", "skipped", "other game: Omaha")
+    >>> str(rec)
+    'mine.txt:40: hand 17 skipped: other game: Omaha'
     """
 
     file: str
@@ -275,6 +279,11 @@ def read(source: Source, *, name: str | None = None) -> Iterator[Imported]:
     ------
     Imported
         One record per hand, in file order; text that belongs to no hand is one failed record.
+
+    Examples
+    --------
+    >>> [(r.status, r.line, r.reason) for r in read("these lines\\nare no hand", name="notes.txt")]
+    [('failed', 1, 'text that is not a hand of any known site (no hand header before it)')]
     """
     if isinstance(source, str) and ("\n" in source or not os.path.exists(source)):
         yield from read_text(source, name or "<text>")

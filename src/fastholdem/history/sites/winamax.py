@@ -72,6 +72,24 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
         Another game than hold'em.
     HandHistoryError
         Anything that does not read: the message gives the line number and text.
+
+    Examples
+    --------
+    >>> text = '''Winamax Poker - CashGame - HandId: #5-4-13 - Holdem no limit (10€/20€) - 2013/11/07 09:26 UTC
+    ... Table: 'Cardiff' 5-max (real money) Seat #1 is the button
+    ... Seat 1: ann (800€)
+    ... Seat 4: bob (2000€)
+    ... *** ANTE/BLINDS ***
+    ... ann posts small blind 10€
+    ... bob posts big blind 20€
+    ... *** PRE-FLOP ***
+    ... ann folds
+    ... bob collected 30€ from pot
+    ... *** SUMMARY ***
+    ... Total pot 30€ | No rake'''
+    >>> hand = parse(text.splitlines(), 1)
+    >>> hand.hand_id, hand.currency, hand.collected
+    ('5-4-13', 'EUR', {'bob': Decimal('30')})
     """
     m = _HEADER.match(lines[0])
     if m is None:
