@@ -54,7 +54,11 @@ def _same_hands(original: list[phh.HandHistory], text: str) -> None:
     back = sites.loads(text)
     assert len(back) == len(original)
     for a, b in zip(original, back):
-        assert b.actions == a.actions and b.starting_stacks == a.starting_stacks
+        # The same actions; the engine may record all-in shows before the run-out, the
+        # PokerStars text shows at the show down: compare the shows as a set.
+        assert [x for x in b.actions if " sm" not in x] == [x for x in a.actions if " sm" not in x]
+        assert sorted(x for x in b.actions if " sm" in x) == sorted(x for x in a.actions if " sm" in x)
+        assert b.starting_stacks == a.starting_stacks
         assert b.finishing_stacks == a.finishing_stacks
         ra, rb = a.replay().result, b.replay().result
         assert [p.winners for p in ra.pots] == [p.winners for p in rb.pots] and ra.boards == rb.boards
