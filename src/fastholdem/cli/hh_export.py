@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 from typing import Any
 
 from .._validate import check_output_path
+from ._report import error, note
 from ..errors import HandHistoryError
 from ..history.export_pokerstars import hand_text
 from ..history.scan import iter_files
@@ -27,8 +27,7 @@ __all__ = ["register"]
 def _cmd_export(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not os.path.isfile(path):
-            print(f"fastholdem: error: no such file: {path}", file=sys.stderr)
-            return 2
+            return error(f"no such file: {path}")
     out = os.path.abspath(check_output_path(args.output))
     fd, tmp = tempfile.mkstemp(prefix=".hh-export-", suffix=".txt", dir=os.path.dirname(out))
     written = failed = 0
@@ -41,7 +40,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
                     text = hand_text(item, written + failed + 1, hero=args.hero)
                 except HandHistoryError as exc:
                     failed += 1
-                    print(f"{name}: hand {number}: {exc}", file=sys.stderr)
+                    note(f"{name}: hand {number}: {exc}")
                     continue
                 fh.write(("\n\n\n" if written else "") + text)
                 written += 1
@@ -50,8 +49,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
     except BaseException:
         os.unlink(tmp)
         raise
-    print(f"fastholdem: wrote {written:,} hands to {out}" + (f", {failed:,} failed" if failed else ""),
-          file=sys.stderr)
+    note(f"wrote {written:,} hands to {out}" + (f", {failed:,} failed" if failed else ""))
     return 1 if failed else 0
 
 

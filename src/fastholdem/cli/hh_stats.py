@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from typing import Any
 
 from .._validate import check_output_path
+from ._report import error, note, wrote
 from ..history.stats import PlayerStats, StatsReport, stats_files
 
 __all__ = ["register", "format_report"]
@@ -83,19 +83,16 @@ def _as_json(report: StatsReport) -> dict[str, Any]:
 def _cmd_stats(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not os.path.isfile(path):
-            print(f"fastholdem: error: no such file: {path}", file=sys.stderr)
-            return 2
+            return error(f"no such file: {path}")
     if args.plot is not None:
         if args.hero is None:
-            print("fastholdem: error: --plot draws the hero's graph: give --hero NAME", file=sys.stderr)
-            return 2
+            return error("--plot draws the hero's graph: give --hero NAME")
         check_output_path(args.plot)
     report = stats_files(args.paths, hero=args.hero, threads=args.threads)
     for f, k, e in report.errors:
-        print(f"{f}: hand {k}: {e}", file=sys.stderr)
+        note(f"{f}: hand {k}: {e}")
     if args.hero is not None and args.hero not in report.players:
-        print(f"fastholdem: error: no hand of {args.hero!r} in {report.hands:,} hands", file=sys.stderr)
-        return 2
+        return error(f"no hand of {args.hero!r} in {report.hands:,} hands")
     if args.json:
         print(json.dumps(_as_json(report), indent=2))
     else:
@@ -106,7 +103,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
         s = report.series
         fig = ev_graph(s.net, s.allin_ev, s.showdown, title=f"{args.hero}: {len(s.net):,} hands")
-        print(f"fastholdem: wrote {save(fig, args.plot)}", file=sys.stderr)
+        wrote(save(fig, args.plot))
     return 1 if report.errors else 0
 
 
