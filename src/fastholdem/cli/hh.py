@@ -20,7 +20,14 @@ __all__ = ["register"]
 
 
 def register(sub: Any) -> None:
-    """Add the ``hh`` command and its subcommands to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``hh`` command and its subcommands to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> parser.parse_args(["hh", "export", "s.phhs", "-o", "s.txt"]).hh_command
+    'export'
+"""
     parser = sub.add_parser("hh", help="hand histories: convert site histories to PHH, export, statistics",
                             description="Hand histories: site histories to PHH (convert), PHH to PokerStars "
                                         "text (export), player statistics and all-in EV (stats).")

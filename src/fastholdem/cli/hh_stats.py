@@ -108,7 +108,14 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
 
 def register(actions: Any) -> None:
-    """Add ``stats`` to the ``hh`` subcommands ``actions``."""
+    """Add ``stats`` to the ``hh`` subcommands ``actions``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="hh")
+    >>> register(parser.add_subparsers(dest="hh_command"))
+    >>> parser.parse_args(["stats", "s.phhs", "--hero", "me", "--json"]).json
+    True
+"""
     cmd = actions.add_parser(
         "stats", help="player statistics and all-in EV of PHH hand histories",
         description="VPIP, PFR, 3-bet, fold to 3-bet, c-bet, fold to c-bet, WTSD, W$SD, aggression factor, "

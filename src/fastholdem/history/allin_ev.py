@@ -54,6 +54,10 @@ __all__ = ["AllInResult", "allin_ev", "pot_equities"]
 class AllInResult:
     """The all-in EV of one hand.
 
+    >>> AllInResult((1.0, -1.0), True, ()).known
+    True
+
+
     Attributes
     ----------
     net:
@@ -78,6 +82,15 @@ def pot_equities(
 ) -> list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]] | None:
     """The equity problems of one all-in hand: per pot, ``(players, their holes, dead cards)``.
 
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> from fastholdem.history.summary import summarize
+    >>> pot_equities(summarize(hh)) is None
+    True
+
+
     ``None`` when the hand is no all-in with cards to come, or a contestant's cards are unknown.
     """
     if summary.allin_board is None:
@@ -100,6 +113,15 @@ def pot_equities(
 
 def allin_ev(summaries: Sequence[HandSummary], *, threads: int | None = None) -> list[AllInResult | None]:
     """The all-in EV of every all-in hand of ``summaries`` (``None`` for the other hands).
+
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> from fastholdem.history.summary import summarize
+    >>> allin_ev([summarize(hh)])   # a fold: no all-in
+    [None]
+
 
     Parameters
     ----------

@@ -357,6 +357,14 @@ class _Writer:
 def hand_text(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> str:
     """One hand as PokerStars text (``index``: its number when the hand records none).
 
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> hand_text(hh, 7).splitlines()[0][:20]
+    'PokerStars Hand #7: '
+
+
     Raises
     ------
     HandHistoryError
@@ -366,20 +374,45 @@ def hand_text(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> st
 
 
 def iter_text(histories: Iterable[HandHistory], *, hero: str | None = None) -> Iterator[str]:
-    """The PokerStars text of each hand, in order."""
+    """The PokerStars text of each hand, in order.
+
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> [t.splitlines()[0][:20] for t in iter_text([hh])]
+    ['PokerStars Hand #1: ']
+    """
     for k, hh in enumerate(histories, 1):
         yield hand_text(hh, k, hero=hero)
 
 
 def dumps(histories: Iterable[HandHistory], *, hero: str | None = None) -> str:
-    """Every hand as PokerStars text, hands separated by two blank lines."""
+    """Every hand as PokerStars text, hands separated by two blank lines.
+
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> dumps([hh, hh]).count("PokerStars Hand #")
+    2
+    """
     return "\n\n\n".join(iter_text(histories, hero=hero)) + "\n"
 
 
 def dump(
     histories: Iterable[HandHistory], path: str | os.PathLike[str] | IO[str], *, hero: str | None = None
 ) -> int:
-    """Write the PokerStars text of ``histories`` to a path or an open text file; return the hand count."""
+    """Write the PokerStars text of ``histories`` to a path or an open text file; return the hand count.
+
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> import io
+    >>> dump([hh], io.StringIO())
+    1
+    """
     count = 0
 
     def write(out: IO[str]) -> None:

@@ -79,6 +79,11 @@ def _is_header(line: str) -> bool:
 def iter_hands(source: str | os.PathLike[str] | IO[str]) -> Iterator[ScanItem]:
     """Yield ``(number, hand or error)`` for every hand of a PHH file or session.
 
+    >>> import io
+    >>> [k for k, _ in iter_hands(io.StringIO("[1]\\nvariant = 'NT'\\n[2]\\nvariant = 'NT'\\n"))]
+    [1, 2]
+
+
     A file without ``[N]`` section headers is one hand. One bad hand yields its
     :class:`~fastholdem.errors.HandHistoryError` and the scan goes on.
 
@@ -125,6 +130,10 @@ def iter_files(
     paths: Iterable[str | os.PathLike[str]],
 ) -> Iterator[tuple[str, int, HandHistory | HandHistoryError]]:
     """Yield ``(path, number, hand or error)`` for every hand of several PHH files or sessions.
+
+    >>> [(path, k) for path, k, _ in iter_files(["no-such.phhs"])]
+    [('no-such.phhs', 0)]
+
 
     A file that cannot be read yields one error with number 0.
     """

@@ -82,6 +82,10 @@ _RATIOS = (
 class PlayerStats:
     """One player's statistics (over all positions, or one): percentages 0-100, None without chances.
 
+    >>> "vpip" in PlayerStats.__slots__
+    True
+
+
     Attributes
     ----------
     hands:
@@ -134,7 +138,11 @@ class PlayerStats:
 
 @dataclass
 class HeroSeries:
-    """The hero's per-hand results in big blinds, in file order (for the EV graph)."""
+    """The hero's per-hand results in big blinds, in file order (for the EV graph).
+
+    >>> len(HeroSeries().net)
+    0
+"""
 
     net: array[float] = field(default_factory=lambda: array("d"))
     allin_ev: array[float] = field(default_factory=lambda: array("d"))
@@ -144,6 +152,10 @@ class HeroSeries:
 @dataclass
 class StatsReport:
     """What :func:`player_stats` returns.
+
+    >>> player_stats([]).hands
+    0
+
 
     Attributes
     ----------
@@ -314,6 +326,10 @@ def player_stats(
     allin_ev: bool = True,
 ) -> StatsReport:
     """Statistics of every player (or of ``hero`` only) over ``histories``.
+
+    >>> player_stats([], hero="me").players
+    {}
+
 
     Parameters
     ----------

@@ -133,6 +133,14 @@ class PlayerFlags:
 class HandSummary:
     """What one hand says for statistics and all-in EV (see the module docstring).
 
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> summarize(hh).positions
+    ('BB', 'BTN')
+
+
     Chip amounts (``contributions``, ``collected``, ``pots``) are integer chips, ``scale`` per
     file unit; ``net`` and ``big_blind`` are in the file's unit. ``flags[i]`` holds player i's
     decision bits (:data:`VPIP`, ...; :attr:`players` decodes them), ``aggressive[i]`` and
@@ -233,6 +241,14 @@ def _positions(n: int) -> tuple[str, ...]:
 
 def summarize(hh: HandHistory) -> HandSummary:
     """Walk one hand's actions once (see the module docstring).
+
+    >>> from fastholdem import phh
+    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    >>> text += 'starting_stacks = [10, 10]\\n'
+    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
+    >>> summarize(hh).net     # without finishing_stacks the engine replays the hand
+    [1, -1]
+
 
     Raises
     ------
