@@ -42,16 +42,13 @@ static inline int n_live(const fh_vec *v, size_t t) {
 static inline void log_action(fh_vec *v, size_t t, int kind, int64_t to) {
     size_t rs = t * 2 + (size_t)v->slot[t];
     int16_t k = v->log_len[rs];
-    if (k < FH_VEC_LOG) v->log[rs * FH_VEC_LOG + (size_t)k] = (uint8_t)kind;
-    if (kind == FH_VEC_RAISE) {
-        /* the index of this raise among the hand's raises */
-        int r = 0;
-        const uint8_t *lg = v->log + rs * FH_VEC_LOG;
-        int upto = k < FH_VEC_LOG ? k : FH_VEC_LOG;
-        for (int j = 0; j < upto; j++) r += lg[j] == FH_VEC_RAISE;
-        if (r < FH_VEC_RAISES && k < FH_VEC_LOG) v->raise_to[rs * FH_VEC_RAISES + (size_t)r] = to;
-    }
+    if (k < v->log_cap) v->log[rs * (size_t)v->log_cap + (size_t)k] = (uint8_t)kind;
     if (k < INT16_MAX) v->log_len[rs] = (int16_t)(k + 1);
+    if (kind == FH_VEC_RAISE) {
+        int16_t r = v->log_raises[rs];
+        if (r < v->raise_cap) v->raise_to[rs * (size_t)v->raise_cap + (size_t)r] = to;
+        if (r < INT16_MAX) v->log_raises[rs] = (int16_t)(r + 1);
+    }
 }
 
 /* ---- forced bets (Hand._post, _post_forced_bets) ------------------------------------------ */
@@ -460,6 +457,7 @@ void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report) {
     memcpy(v->start + rs * (size_t)n, stacks, sizeof(int64_t) * (size_t)n);
     v->rec_button[rs] = v->button[t];
     v->log_len[rs] = 0;
+    v->log_raises[rs] = 0;
     v->showdown[rs] = 0;
     v->win_value[rs] = 0;
     memset(v->bets + base, 0, sizeof(int64_t) * (size_t)n);

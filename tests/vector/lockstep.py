@@ -129,7 +129,7 @@ def lockstep(config: GameConfig, players: int, n: int, hands: int, seed: int, *,
     rng = np.random.default_rng(seed)
     stats = stats or Stats()
     draw = stacks or stack_draw(config.big_blind, players)
-    tables = Tables(n, players, config, draw, seed=seed, button=rng.integers(0, players, size=n))
+    tables = Tables(n, players, config, draw, seed=seed, button=rng.integers(0, players, size=n), history=400)
     ref = [record_hand(tables, i) for i in range(n)]
     played = 0
     while played < hands:
