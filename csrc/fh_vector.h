@@ -58,6 +58,7 @@ typedef struct fh_vec {
     /* per table */
     int64_t *max_bet, *full, *pot, *dead, *shorts_sum;
     uint16_t *folded, *acted, *seen; /* seat bit masks */
+    uint16_t *broke;                 /* seats with no chips behind (all-in) */
     int8_t *actor, *button, *street, *betting_over, *shorts_cnt, *slot, *rep;
     int16_t *nbets;     /* bets counted toward the cap this round (Hand._nbets) */
     int16_t *nraise;    /* bet and raise actions this round */

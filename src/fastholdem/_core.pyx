@@ -943,6 +943,7 @@ cdef extern from "fh_vector.h" nogil:
         uint16_t *folded
         uint16_t *acted
         uint16_t *seen
+        uint16_t *broke
         int8_t *actor
         int8_t *button
         int8_t *street
@@ -1002,7 +1003,7 @@ cdef class VecCore:
 
     cdef fh_vec v
     cdef readonly object stacks, bets, put, rewards, max_bet, full, pot, dead, shorts_sum
-    cdef readonly object folded, acted, seen, actor, button, street, betting_over, shorts_cnt
+    cdef readonly object folded, broke, acted, seen, actor, button, street, betting_over, shorts_cnt
     cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
     cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners
     cdef readonly Py_ssize_t n, players
@@ -1039,6 +1040,7 @@ cdef class VecCore:
         self.folded = np.zeros(n, np.uint16)
         self.acted = np.zeros(n, np.uint16)
         self.seen = np.zeros(n, np.uint16)
+        self.broke = np.zeros(n, np.uint16)
         self.actor = np.full(n, -1, i8)
         self.button = np.zeros(n, i8)
         self.street = np.full(n, 4, i8)
@@ -1084,6 +1086,7 @@ cdef class VecCore:
         self.v.folded = <uint16_t *>_ptr(self.folded)
         self.v.acted = <uint16_t *>_ptr(self.acted)
         self.v.seen = <uint16_t *>_ptr(self.seen)
+        self.v.broke = <uint16_t *>_ptr(self.broke)
         self.v.actor = <int8_t *>_ptr(self.actor)
         self.v.button = <int8_t *>_ptr(self.button)
         self.v.street = <int8_t *>_ptr(self.street)
