@@ -36,10 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_game import play_fastholdem, play_pokerkit  # noqa: E402
+from bench_game import play_fastholdem, play_pokerkit
 
-from fastholdem.game import GameConfig  # noqa: E402
-from fastholdem.vector import RandomPolicy, Tables  # noqa: E402
+from fastholdem.game import GameConfig
+from fastholdem.vector import RandomPolicy, Tables
 
 CFG = GameConfig(small_blind=1, big_blind=2)
 

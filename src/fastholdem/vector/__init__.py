@@ -23,5 +23,14 @@ from .observation import Observation
 from .policies import RandomPolicy
 from .tables import Tables
 
-__all__ = ["Tables", "Kind", "Legal", "Observation", "RandomPolicy", "FOLD", "CHECK", "CALL",
-           "BET_OR_RAISE_TO"]
+__all__ = [
+           "BET_OR_RAISE_TO",
+           "CALL",
+           "CHECK",
+           "FOLD",
+           "Kind",
+           "Legal",
+           "Observation",
+           "RandomPolicy",
+           "Tables",
+]

@@ -29,11 +29,10 @@ from .._validate import echo
 from ..errors import ConfigError
 from ..game.config import AnteMode, GameConfig, Structure
 from .export import hand_history
-from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD
 from .legal import Legal
 from .observation import Observation
 
-__all__ = ["Tables", "StackDraw"]
+__all__ = ["StackDraw", "Tables"]
 
 #: A stack source drawn per hand: ``draw(rng, k)`` returns a ``(k, players)`` int array.
 StackDraw = Callable[[np.random.Generator, int], Any]
@@ -402,7 +401,7 @@ class Tables:
         """bool ``(n,)``: whether each table's last finished hand was decided at a showdown."""
         core = self._core
         rep = core.rep
-        return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)  # type: ignore[no-any-return]
+        return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)
 
     @property
     def winning_value(self) -> npt.NDArray[np.uint16]:
@@ -507,7 +506,7 @@ class Tables:
             raise ValueError("play_random needs int or array stacks, not a callable")
         if self.n == 0 and hands:
             raise ValueError("play_random needs at least one table")
-        return self._core.play_random(hands, float(fold), float(aggression), threads)  # type: ignore[no-any-return]
+        return self._core.play_random(hands, float(fold), float(aggression), threads)
 
     def to_phh(self, i: int) -> Any:
         """The PHH hand history of table ``i``'s last finished hand, with ``finishing_stacks``.
