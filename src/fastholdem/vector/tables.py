@@ -8,6 +8,7 @@ structure.
 
 >>> import numpy as np
 >>> from fastholdem.game import GameConfig
+>>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
 >>> tables = Tables(4, 3, GameConfig(small_blind=1, big_blind=2), 100, seed=7)
 >>> legal = tables.legal()
 >>> tables.step(np.where(legal.can_check, CHECK, CALL))   # the first player calls
@@ -157,6 +158,7 @@ class Tables:
     Examples
     --------
     >>> from fastholdem.game import GameConfig
+    >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
     >>> tables = Tables(3, 6, GameConfig(), 200, seed=1)
     >>> tables.legal().actor.tolist()          # left of the big blind (button 0)
     [3, 3, 3]
@@ -312,6 +314,7 @@ class Tables:
         Examples
         --------
         >>> from fastholdem.game import GameConfig
+        >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
         >>> tables = Tables(2, 2, GameConfig(), 100, seed=0)
         >>> tables.step([CHECK, CALL])
         Traceback (most recent call last):
@@ -525,7 +528,7 @@ class Tables:
         Examples
         --------
         >>> from fastholdem.game import GameConfig
-        >>> from fastholdem import phh
+        >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
         >>> tables = Tables(1, 2, GameConfig(), 100, seed=5)
         >>> tables.step([FOLD])
         >>> tables.to_phh(0).finishing_stacks
