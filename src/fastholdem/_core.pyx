@@ -1012,11 +1012,11 @@ cdef class VecCore:
     def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
         """cfg: (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (4 bet sizes), bet_cap or -1,
         cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64;
-        history: actions logged per hand (half as many bet/raise amounts)."""
+        history: actions logged per hand (a third as many bet/raise amounts)."""
         if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0 or not 0 <= history <= 10000:
             raise ValueError("players must be 2..10, n >= 0 and history 0..10000")
         self.v.log_cap = history
-        self.v.raise_cap = history // 2
+        self.v.raise_cap = history // 3
         self.n = n
         self.players = players
         (self.v.cfg.limit, self.v.cfg.pot_limit, self.v.cfg.pk, self.v.cfg.small_blind, self.v.cfg.big_blind,
@@ -1062,7 +1062,7 @@ cdef class VecCore:
         self.log = np.zeros((n, 2, history), np.uint8)
         self.log_len = np.zeros((n, 2), np.int16)
         self.log_raises = np.zeros((n, 2), np.int16)
-        self.raise_to = np.zeros((n, 2, history // 2), i64)
+        self.raise_to = np.zeros((n, 2, history // 3), i64)
         self.showdown = np.zeros((n, 2), np.uint8)
         self.win_value = np.zeros((n, 2), np.uint16)
         self.winners = np.zeros((n, 2), np.uint16)

@@ -135,9 +135,9 @@ class Tables:
         semantics). ``True``: stacks carry over from hand to hand; a seat left without chips
         rebuys its configured stack (R39).
     history:
-        Actions kept per hand for :meth:`to_phh` (and half as many bet or raise amounts),
+        Actions kept per hand for :meth:`to_phh` (and a third as many bet or raise amounts),
         default 48; longer hands are played all the same, but ``to_phh`` refuses them. 0 keeps
-        none. Each table keeps its current and its last finished hand (about ``10 * history``
+        none. Each table keeps its current and its last finished hand (about ``7 * history``
         bytes).
 
     The first hand is dealt at once. A new hand draws two hole cards per seat and the board
