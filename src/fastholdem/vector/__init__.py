@@ -1,0 +1,27 @@
+"""The vector engine: many hold'em tables stepped at once from NumPy arrays.
+
+:class:`Tables` holds ``n`` tables as arrays in C and plays each hand exactly as
+:class:`fastholdem.game.Hand` does; :meth:`Tables.legal` and :meth:`Tables.observe` return
+arrays over all tables, and :meth:`Tables.step` takes one action per table.
+
+>>> import numpy as np
+>>> from fastholdem.game import GameConfig
+>>> from fastholdem.vector import Tables, RandomPolicy
+>>> tables = Tables(1000, 6, GameConfig(), 400, seed=1, auto_reset=True)
+>>> policy = RandomPolicy(seed=2)
+>>> finished = 0
+>>> for _ in range(50):
+...     tables.step(*policy.act(tables.observe(), tables.legal()))
+...     finished += int(tables.hand_over.sum())
+>>> finished > 1000
+True
+"""
+
+from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Kind
+from .legal import Legal
+from .observation import Observation
+from .policies import RandomPolicy
+from .tables import Tables
+
+__all__ = ["Tables", "Kind", "Legal", "Observation", "RandomPolicy", "FOLD", "CHECK", "CALL",
+           "BET_OR_RAISE_TO"]
