@@ -179,7 +179,7 @@ def test_tight_policy_strength_ignores_board_made_hands() -> None:
     # Board K K 5 (a pair for everyone): 7-2 has nothing, K-Q trips, 5-5 a full house.
     hands = []
     for hole in ("7s2c", "KsQc", "5s5h"):
-        h = Hand(GameConfig(), [100, 100], button=0, hole_cards=[hole, "AhAd"], board="KhKd5c")
+        h = Hand(GameConfig(), [100, 100], button=0, hole_cards=["AhAd", hole], board="KhKd5c")  # seat 1 acts first
         h.call()
         h.check()
         hands.append(h)

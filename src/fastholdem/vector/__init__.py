@@ -25,3 +25,22 @@ from .tables import Tables
 
 __all__ = ["Tables", "Kind", "Legal", "Observation", "RandomPolicy", "FOLD", "CHECK", "CALL",
            "BET_OR_RAISE_TO"]
+
+# Vectorised policies and the reinforcement-learning adapters (vector-rl). The Gymnasium and
+# PettingZoo adapters are imported on first use: ``import fastholdem.vector`` needs neither.
+from .actions import ActionSet, pot_fraction_to  # noqa: E402
+from .policies import StationPolicy, TightPolicy, VectorPolicy  # noqa: E402
+
+_ADAPTERS = {"HoldemEnv": "gym_env", "HoldemVectorEnv": "gym_env", "HoldemParallelEnv": "pz_env",
+             "holdem_parallel_env": "pz_env"}
+__all__ += ["ActionSet", "pot_fraction_to", "StationPolicy", "TightPolicy", "VectorPolicy", *_ADAPTERS]
+
+
+def __getattr__(name: str) -> object:
+    """Import the Gymnasium/PettingZoo adapters on first use (they need ``fastholdem[rl]``)."""
+    module = _ADAPTERS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f".{module}", __name__), name)

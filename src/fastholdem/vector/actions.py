@@ -79,10 +79,13 @@ def pot_fraction_to(obs: Observation, legal: Legal, fraction: float | Fraction) 
     [6, 6]
     """
     f = _fraction(fraction)
-    current = obs.bets.max(axis=1)
-    rows = np.arange(len(current))
-    seat = np.maximum(obs.seat.astype(np.int64), 0)
-    need = current - obs.bets[rows, seat]
+    rows = np.arange(len(legal.actor))
+    seat = np.maximum(legal.actor.astype(np.int64), 0)
+    # Where a raise is allowed the call takes less than the whole stack, so ``legal.call`` is the
+    # full amount to match: the current bet is the actor's bet plus it (preflop that is at least
+    # the big blind, also when the big blind was posted short, R14a).
+    need = legal.call.astype(np.int64)
+    current = obs.bets[rows, seat] + need
     # to = current + f (pot + need), halves up: floor((2 p (pot + need) + q) / 2q) with f = p/q.
     to = current + (2 * f.numerator * (obs.pot + need) + f.denominator) // (2 * f.denominator)
     to = np.clip(to, legal.min_to, legal.max_to)

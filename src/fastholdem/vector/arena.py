@@ -52,10 +52,12 @@ def starting_stacks(stacks: int | Sequence[int] | None, players: int, config: Ga
         return [100 * config.big_blind] * players
     if isinstance(stacks, (int, np.integer)) and not isinstance(stacks, bool):
         values = [int(stacks)] * players
-    else:
+    elif isinstance(stacks, Sequence):
         values = [check_int(s, "stacks", what="an int") for s in stacks]
         if len(values) != players:
             raise ConfigError(f"stacks needs one entry per seat ({players}), got {len(values)}")
+    else:
+        raise TypeError(f"stacks must be an int, one int per seat or None, got {echo(stacks)}")
     if min(values) < 1:
         raise ConfigError(f"stacks must be at least 1 chip, got {echo(stacks)}")
     return values
@@ -197,7 +199,8 @@ class Arena:
         turn = self.tables.legal().actor == self.seat
         self.tables.step(kind, amount, mask=turn)
         self._play_opponents(turn)
-        return turn & (self.tables.legal().actor < 0)
+        over: npt.NDArray[np.bool_] = turn & (self.tables.legal().actor < 0)
+        return over
 
     def observation(self, actions: ActionSet, exact: bool) -> dict[str, npt.NDArray[Any]]:
         """The learner's batched observation, with its ``action_mask`` (and, with ``exact``,

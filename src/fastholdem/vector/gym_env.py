@@ -58,7 +58,7 @@ from .arena import Arena, no_limit
 
 __all__ = ["HoldemEnv", "HoldemVectorEnv", "observation_space", "action_space"]
 
-Obs = dict[str, npt.NDArray[Any]]
+Obs = dict[str, Any]
 
 
 def observation_space(players: int, total: int, actions: ActionSet, exact: bool) -> spaces.Dict:
@@ -226,7 +226,7 @@ class HoldemEnv(gym.Env[Obs, Any]):
         self._last = obs
         return obs, reward, over, False, {}
 
-    def render(self) -> str | None:  # type: ignore[override]
+    def render(self) -> str | None:
         """A line of text: street, board, the learner's cards, pot and stacks (``ansi``)."""
         if self.render_mode != "ansi" or self._last is None:
             return None

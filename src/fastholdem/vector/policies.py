@@ -279,7 +279,8 @@ def preflop_classes(hole: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.intp]:
     high, low = ranks.max(axis=1), ranks.min(axis=1)
     suited = (h[:, 0] % 4) == (h[:, 1] % 4)
     row_high, row_low = 12 - high, 12 - low
-    return np.where(suited, 13 * row_high + row_low, 13 * row_low + row_high)
+    out: npt.NDArray[np.intp] = np.where(suited, 13 * row_high + row_low, 13 * row_low + row_high)
+    return out
 
 
 def _board_category(board: npt.NDArray[np.int8], dealt: int) -> npt.NDArray[np.int64]:

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from pettingzoo import ParallelEnv
+from pettingzoo import ParallelEnv  # type: ignore[import-untyped]
 
 from .._validate import check_bool, check_int, echo
 from ..game.config import GameConfig
@@ -35,10 +35,10 @@ from .tables import Tables
 
 __all__ = ["HoldemParallelEnv", "holdem_parallel_env"]
 
-Obs = dict[str, npt.NDArray[Any]]
+Obs = dict[str, Any]
 
 
-class HoldemParallelEnv(ParallelEnv[str, Obs, Any]):
+class HoldemParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """See :func:`holdem_parallel_env`."""
 
     metadata: dict[str, Any] = {"name": "fastholdem_holdem_v0", "render_modes": ["ansi"], "is_parallelizable": True}

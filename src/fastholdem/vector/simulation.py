@@ -212,13 +212,25 @@ def _tally_rows(tables: Tables, rows: npt.NDArray[np.intp], tally: BlockTally) -
     if not sd.any():
         return
     rows = rows[sd]
-    shown = tables.shown[rows]
+    shown, winners, board = _last_hand(tables, rows)
     tally.showdowns += shown.sum(axis=0)
-    won = tables.winners[rows] & shown
-    t, s = np.nonzero(won)
+    t, s = np.nonzero(winners & shown)
     if len(t):
         hole = tables.hole[rows[t], s]
-        board = tables.board[rows[t]]
-        cats = categories(evaluate_batch(np.concatenate([hole, board], axis=1), threads=1))
+        cats = categories(evaluate_batch(np.concatenate([hole, board[t]], axis=1), threads=1))
         np.add.at(tally.wins, (s, cats.astype(np.intp)), 1)
     assert tally.wins.shape == (players, 9)
+
+
+def _last_hand(tables: Tables, rows: npt.NDArray[np.intp]
+               ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
+    """For finished tables ``rows`` (not dealt again yet): the seats that showed down (not
+    folded), the seats that won chips from a pot, and the five board cards, from the engine's
+    record of the hand (as ``export.hand_history`` reads it)."""
+    core = tables._core
+    slot = core.rep[rows]
+    bits = np.arange(tables.players, dtype=np.uint16)
+    shown = (core.folded[rows][:, None] >> bits) & 1 == 0
+    winners = (core.winners[rows, slot][:, None] >> bits) & 1 == 1
+    board = core.board[rows, slot].astype(np.int8)
+    return shown, winners, board
