@@ -33,6 +33,8 @@ I64 = npt.NDArray[np.int64]
 
 
 def _fraction(value: object) -> Fraction:
+    if type(value) is Fraction and value > 0:
+        return value
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, np.integer, np.floating)):
         raise TypeError(f"a pot fraction must be a number, got {echo(value)}")
     f = Fraction(float(value)).limit_denominator(1000) if isinstance(value, (float, np.floating)) else \

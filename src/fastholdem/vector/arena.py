@@ -25,7 +25,7 @@ from .._validate import check_int, echo
 from ..errors import ConfigError
 from ..game.config import GameConfig, Structure
 from .actions import ActionSet
-from .policies import act_by_seat, is_vector_policy, make_policy, policy_function
+from .policies import act_by_seat, is_vector_policy, seat_functions
 from .legal import Legal
 from .observation import Observation
 from .tables import Tables
@@ -79,12 +79,14 @@ def opponent_functions(opponents: Any, players: int, seats: Sequence[int], seed:
     else:
         raise TypeError(f"opponents must be a policy name, a vectorised policy or a sequence of them, "
                         f"got {echo(opponents)}")
-    seeds = np.random.SeedSequence([seed, 1]).generate_state(len(seats), dtype=np.uint64)
-    out: list[Any] = [None] * players
-    for k, (seat, p) in enumerate(zip(seats, chosen)):
-        policy = make_policy(p, int(seeds[k])) if isinstance(p, str) else p
-        out[seat] = policy_function(policy)
-    return out
+    for p in chosen:
+        if not isinstance(p, str) and not is_vector_policy(p):
+            raise TypeError(f"an opponent must be a policy name or a vectorised policy, got {echo(p)}")
+    seeds = np.random.SeedSequence([seed, 1]).generate_state(players, dtype=np.uint64)
+    by_seat: list[Any] = [None] * players
+    for s, p in zip(seats, chosen):
+        by_seat[s] = p
+    return seat_functions(by_seat, [int(x) for x in seeds])
 
 
 def seat_view(obs: Observation, players: int) -> dict[str, npt.NDArray[Any]]:

@@ -24,8 +24,8 @@ next seat clockwise, ...):
 
 Actions: ``Discrete(actions.size)`` of an :class:`fastholdem.vector.actions.ActionSet` (fold,
 check/call, bet or raise to pot fractions, all-in), or with ``exact_amounts`` a dict
-``{"kind": Discrete(3), "amount": Box}``: 0 fold, 1 check/call, 2 bet or raise to ``amount``
-(clamped to the legal range). An action the mask forbids falls back to check/call (or raises
+``{"kind": Discrete(3), "amount": Discrete(chips + 1)}``: 0 fold, 1 check/call, 2 bet or raise
+to ``amount`` chips (clamped to the legal range). An action the mask forbids falls back to check/call (or raises
 ``ValueError`` with ``strict=True``).
 
 Reward: the learner's net chips of the hand in big blinds, given when the hand ends (0 on
@@ -97,8 +97,9 @@ def action_space(total: int, actions: ActionSet, exact: bool) -> spaces.Space[An
     """
     if not exact:
         return spaces.Discrete(actions.size)
-    return spaces.Dict({"kind": spaces.Discrete(3),
-                        "amount": spaces.Box(low=0, high=total, shape=(1,), dtype=np.int64)})
+    # The amount is a Discrete of every chip count: an exact integer (a Box would be a float
+    # range to normalise), clamped to the legal range when played.
+    return spaces.Dict({"kind": spaces.Discrete(3), "amount": spaces.Discrete(total + 1)})
 
 
 def _options(actions: ActionSet | None, exact_amounts: bool, strict: bool) -> ActionSet:

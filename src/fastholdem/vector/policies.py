@@ -22,6 +22,7 @@ calls) and :class:`TightPolicy` (preflop class and made-hand category).
 from __future__ import annotations
 
 import inspect
+from fractions import Fraction
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, Protocol, Union, runtime_checkable
@@ -50,6 +51,7 @@ __all__ = [
     "policy_key",
     "preflop_classes",
     "act_by_seat",
+    "seat_functions",
     "VECTOR_POLICIES",
 ]
 
@@ -355,7 +357,7 @@ class TightPolicy:
     """
 
     __slots__ = ("raise_share", "raise_cap", "enter_share", "margin", "size", "raise_category",
-                 "call_category", "call_odds")
+                 "call_category", "call_odds", "_fraction")
 
     def __init__(self, *, raise_share: float = 1.9, raise_cap: float = 0.68, enter_share: float = 1.25,
                  margin: float = 0.05, size: float = 0.75, raise_category: int = 2, call_category: int = 1,
@@ -375,6 +377,7 @@ class TightPolicy:
         self.enter_share = float(enter_share)
         self.margin = float(margin)
         self.size = float(size)
+        self._fraction = Fraction(self.size).limit_denominator(1000)
         self.raise_category = raise_category
         self.call_category = call_category
         self.call_odds = float(call_odds)
@@ -428,14 +431,16 @@ class TightPolicy:
         pre_raise = equity >= np.minimum(self.raise_share * fair, self.raise_cap)
         pre_call = (equity >= odds + self.margin) & (equity >= self.enter_share * fair)
 
-        cat = self.strength(obs)
+        cat = self.strength(obs) if not preflop.all() else np.full(n, -1, dtype=np.int64)
         post_raise = cat >= self.raise_category
         post_call = post_raise | ((cat >= self.call_category) & (odds <= self.call_odds))
 
         raise_ = np.where(preflop, pre_raise, post_raise) & can_raise
         call = np.where(preflop, pre_call, post_call)
         kind = np.where(raise_, BET_OR_RAISE_TO, np.where(free, CHECK, np.where(call, CALL, FOLD)))
-        amount = np.where(raise_, pot_fraction_to(obs, legal, self.size), 0)
+        amount = np.zeros(n, dtype=np.int64)
+        if raise_.any():
+            amount = np.where(raise_, pot_fraction_to(obs, legal, self._fraction), 0)
         return kind.astype(np.int8), amount.astype(np.int64)
 
 
@@ -475,3 +480,33 @@ def make_policy(name: str, seed: int | None = None) -> VectorPolicy:
     if key == "station":
         return StationPolicy()
     return TightPolicy()
+
+
+def seat_functions(policies: Sequence[Any], seeds: Sequence[int]) -> list[Callable[[Observation, Legal], Decision] | None]:
+    """The ``act`` function of every seat, for :func:`act_by_seat`.
+
+    ``policies[s]`` is a built-in name, a vectorised policy, or None (a seat that is never
+    asked). A built-in name gives one policy shared by every seat that names it, seeded by
+    ``seeds`` of the first such seat, so that it is asked once per step; policy objects are
+    used as given.
+
+    >>> fns = seat_functions(["tight", None, "Tight", "random"], [1, 2, 3, 4])
+    >>> fns[0] is fns[2], fns[1] is None, fns[0] is fns[3]
+    (True, True, False)
+    """
+    made: dict[str, Callable[[Observation, Legal], Decision]] = {}
+    out: list[Callable[[Observation, Legal], Decision] | None] = []
+    for p, seed in zip(policies, seeds):
+        if p is None:
+            out.append(None)
+        elif isinstance(p, str):
+            key = policy_key(p)
+            if key is None:
+                make_policy(p)  # raises: an unknown name
+            assert key is not None
+            if key not in made:
+                made[key] = policy_function(make_policy(key, int(seed)))
+            out.append(made[key])
+        else:
+            out.append(policy_function(p))
+    return out

@@ -35,7 +35,7 @@ import numpy.typing as npt
 
 from ..evaluate import categories, evaluate_batch
 from ..game.config import GameConfig
-from .policies import act_by_seat, is_vector_policy, make_policy, policy_function, policy_key
+from .policies import act_by_seat, is_vector_policy, policy_key, seat_functions
 from .tables import Tables
 
 __all__ = ["BlockTally", "STEP_TABLES", "is_vectorisable", "play_block"]
@@ -151,7 +151,7 @@ def play_block(
         if tick is not None:
             tick(hands)
         return tally
-    functions = _seat_functions(policies, policy_seeds)
+    functions = seat_functions(policies, policy_seeds)
     k = min(hands, STEP_TABLES)
     buttons = (first_button + np.arange(k)) % players
     tables = Tables(k, players, config, np.repeat(start_row, k, axis=0), seed=seed, button=buttons,
@@ -180,23 +180,6 @@ def play_block(
         kind, amount = act_by_seat(functions, tables.observe(), legal)
         tables.step(kind, amount)
     return tally
-
-
-def _seat_functions(policies: Sequence[Any], policy_seeds: Sequence[int]) -> list[Any]:
-    """The act function of every seat: one built-in policy per name (seeded by the first seat
-    playing it), policy objects as given."""
-    made: dict[str, Any] = {}
-    out = []
-    for p, s in zip(policies, policy_seeds):
-        if isinstance(p, str):
-            key = policy_key(p)
-            assert key is not None
-            if key not in made:
-                made[key] = policy_function(make_policy(key, int(s)))
-            out.append(made[key])
-        else:
-            out.append(policy_function(p))
-    return out
 
 
 def _tally_rows(tables: Tables, rows: npt.NDArray[np.intp], tally: BlockTally) -> None:
