@@ -7,7 +7,7 @@ learner's actions, and builds the learner's observation (seat arrays turned so t
 is the learner, then the seats after it clockwise).
 
 >>> from fastholdem.game import GameConfig
->>> arena = Arena(4, 3, GameConfig(), 200, seat=0, opponents=["station"], seed=1)
+>>> arena = Arena(4, 3, GameConfig(), 200, seat=0, opponents="station", seed=1)
 >>> arena.deal()
 >>> bool((arena.tables.legal().actor == 0).all())   # every table waits for seat 0
 True

@@ -35,8 +35,8 @@ that deals them).
 
 >>> env = HoldemEnv(players=3, opponents="station", seed=5)
 >>> obs, info = env.reset(seed=5)
->>> sorted(obs)[:3], obs["action_mask"].tolist()
-(['action_mask', 'bets', 'board'], [1, 1, 1, 1, 1, 1])
+>>> sorted(obs)[:3], obs["action_mask"].shape, env.action_space
+(['action_mask', 'bets', 'board'], (6,), Discrete(6))
 """
 
 from __future__ import annotations

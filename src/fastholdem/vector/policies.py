@@ -352,7 +352,7 @@ class TightPolicy:
     >>> tables = Tables(1000, 6, GameConfig(), 200, seed=3)
     >>> tables.reset()
     >>> kind, amount = TightPolicy().act(tables.observe(), tables.legal())
-    >>> 0.70 < float(np.mean(kind == 0)) < 0.95   # under the gun folds most hands
+    >>> float(np.mean(kind == 0)) > 0.9   # under the gun, it folds all but the best hands
     True
     """
 
