@@ -21,7 +21,7 @@ import numpy as np
 
 from .._core import VEC_LOG, VEC_RAISES
 from ..game.hand import Hand
-from ..phh import HandHistory, from_hand
+from ..history.phh import HandHistory, from_hand
 
 if TYPE_CHECKING:
     from .tables import Tables

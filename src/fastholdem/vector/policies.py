@@ -33,7 +33,7 @@ import numpy.typing as npt
 from .._validate import echo
 from ..errors import ConfigError
 from ..evaluate import categories, evaluate_batch
-from ..hand_classes import order_equity
+from ..ranges.classes import order_equity
 from .actions import pot_fraction_to
 from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD
 from .legal import Legal
@@ -268,11 +268,11 @@ def _class_equity() -> npt.NDArray[np.float64]:
 
 
 def preflop_classes(hole: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.intp]:
-    """Grid index (see :mod:`fastholdem.hand_classes`) of the class of each ``(n, 2)`` hole pair.
+    """Grid index (see :mod:`fastholdem.ranges.classes`) of the class of each ``(n, 2)`` hole pair.
 
     >>> import numpy as np
     >>> from fastholdem.cards import parse_cards
-    >>> from fastholdem.hand_classes import CLASS_NAMES
+    >>> from fastholdem.ranges.classes import CLASS_NAMES
     >>> [CLASS_NAMES[i] for i in preflop_classes(np.array([parse_cards("AsKs"), parse_cards("7c2d")]))]
     ['AKs', '72o']
     """

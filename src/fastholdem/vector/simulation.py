@@ -38,7 +38,7 @@ from ..game.config import GameConfig
 from .policies import act_by_seat, is_vector_policy, policy_key, seat_functions
 from .tables import Tables
 
-__all__ = ["BlockTally", "STEP_TABLES", "is_vectorisable", "play_block"]
+__all__ = ["BlockTally", "STEP_TABLES", "is_vectorisable", "play_block", "plays_in_c"]
 
 STEP_TABLES = 2048
 """Most tables a block steps together from Python (the block's hands are dealt over them)."""
@@ -75,6 +75,16 @@ def is_vectorisable(policy: object) -> bool:
     if isinstance(policy, str):
         return policy_key(policy) is not None
     return is_vector_policy(policy)
+
+
+def plays_in_c(policies: Sequence[Any]) -> bool:
+    """True when a block of ``policies`` is played in C (every seat the built-in ``random``, or
+    every seat ``station``) as long as no hand history is written.
+
+    >>> plays_in_c(["random"] * 6), plays_in_c(["random", "tight"])
+    (True, False)
+    """
+    return _fast_odds(policies) is not None
 
 
 def _fast_odds(policies: Sequence[Any]) -> tuple[float, float] | None:
