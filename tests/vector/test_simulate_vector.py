@@ -67,7 +67,7 @@ def test_simulate_vector_blocks_do_not_depend_on_the_run() -> None:
     assert longer.getvalue().startswith(short.getvalue())
 
 
-def replayed_tally(tables: Tables, rows: np.ndarray, tally: _Tally) -> None:
+def replayed_tally(tables: Tables, rows: np.ndarray, numbers: np.ndarray, tally: _Tally) -> None:
     """The scalar tally of the finished hands of ``rows``, from their PHH records."""
     for t in rows:
         hand = tables.to_phh(int(t)).replay()
@@ -84,7 +84,7 @@ def test_play_block_tally_equals_the_scalar_tally_of_its_hands(config: GameConfi
     scalar = _Tally(4)
     tally = play_block(["tight", "random", "station", "random"], config, [60, 200, 20, 400], 500, seed=5,
                        policy_seeds=[1, 2, 3, 4], carry_stacks=carry,
-                       record=lambda tables, rows: replayed_tally(tables, rows, scalar))
+                       record=lambda tables, rows, numbers: replayed_tally(tables, rows, numbers, scalar))
     assert tally.hands.tolist() == scalar.n == [500] * 4
     assert tally.total == scalar.total and tally.squares == scalar.squares
     assert tally.showdowns.tolist() == scalar.showdowns
@@ -125,3 +125,21 @@ def test_cli_simulate_vector_engine(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--players", "2", "--hands", "50", "--seed", "1", "--engine", "hand",
                  "--json", "--no-progress"]) == 0
     assert json.loads(capsys.readouterr().out)["engine"] == "hand"
+
+
+def test_play_block_short_block_plays_the_first_hands_of_the_full_block() -> None:
+    def run(hands: int) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+
+        def record(tables: Tables, rows: np.ndarray, numbers: np.ndarray) -> None:
+            for t, k in zip(rows, numbers):
+                out[int(k)] = tables.rewards[t].tolist() + tables.hole[t].ravel().tolist()
+
+        play_block(["tight", "random", "random"], GameConfig(), [200] * 3, hands, seed=9,
+                   policy_seeds=[1, 2, 3], block_hands=5000, record=record)
+        assert sorted(out) == list(range(hands))
+        return out
+
+    full = run(5000)  # 2,048 tables: refills
+    for hands in (300, 2600):
+        assert all(full[k] == v for k, v in run(hands).items())

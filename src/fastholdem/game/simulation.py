@@ -371,31 +371,32 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
 
 def _run_vector_block(plan: _Plan, hands: range, table_seed: int, agent_seeds: list[int],
                       writer: SessionWriter | None, tick: Callable[[int], None] | None) -> _Tally:
-    """One block on the vector engine, as a :class:`_Tally`; hands are written to ``writer`` in
-    the order they finish, numbered from ``hands.start + 1``."""
+    """One block on the vector engine, as a :class:`_Tally`; its hands are written to ``writer``
+    in the order they were dealt, numbered from ``hands.start + 1``."""
     from ..vector.simulation import play_block
 
     n = len(plan.agents)
     record = None
+    finished: list[tuple[int, Any]] = []
     if writer is not None:
         names = [f"{plan.names[k]}{k}" for k in range(n)]
-        number = hands.start
 
-        def record(tables: Any, rows: Any) -> None:
-            nonlocal number
+        def record(tables: Any, rows: Any, numbers: Any) -> None:
             buttons = tables.button
-            for t in rows:
+            for t, k in zip(rows, numbers):
                 history = tables.to_phh(int(t))
                 order = [(int(buttons[t]) + 1 + j) % n for j in range(n)]  # PHH p1 sits left of the button
-                number += 1
-                history.fields["hand"] = number
+                history.fields["hand"] = hands.start + int(k) + 1
                 history.fields["seats"] = [s + 1 for s in order]
                 history.fields["seat_count"] = n
                 history.fields["players"] = [names[s] for s in order]
-                writer.write(history)
+                finished.append((int(k), history))
 
     block = play_block(plan.agents, plan.config, plan.start, len(hands), seed=table_seed, policy_seeds=agent_seeds,
-                       carry_stacks=plan.carry_stacks, record=record, tick=tick)
+                       carry_stacks=plan.carry_stacks, block_hands=plan.block_hands, record=record, tick=tick)
+    if writer is not None:
+        for _, history in sorted(finished, key=lambda item: item[0]):  # in the order they were dealt
+            writer.write(history)
     tally = _Tally(n)
     tally.n = [int(x) for x in block.hands]
     tally.total = list(block.total)

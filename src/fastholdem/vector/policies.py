@@ -201,8 +201,9 @@ def act_by_seat(functions: Sequence[Callable[[Observation, Legal], Decision] | N
     """Every table's action, each chosen by the function of the seat to act.
 
     ``functions[s]`` is the ``act`` function of seat ``s`` (None: the seat is never asked).
-    Each distinct function is called once, over every table (a vectorised policy decides for
-    all tables at once), and its answers are kept where its seats act (and ``mask`` is true).
+    Each distinct function is called exactly once, over every table (a vectorised policy
+    decides for all tables at once; a random policy thus draws the same numbers whatever the
+    tables hold), and its answers are kept where its seats act (and ``mask`` is true).
     Elsewhere the kind is 0 and the amount 0.
 
     >>> from fastholdem.game import GameConfig
@@ -223,8 +224,6 @@ def act_by_seat(functions: Sequence[Callable[[Observation, Legal], Decision] | N
         rows = legal.actor >= 0 if len(seats) == len(functions) else np.isin(legal.actor, seats)
         if mask is not None:
             rows &= mask
-        if not rows.any():
-            continue
         k, a = fn(obs, legal)
         kind = np.where(rows, np.asarray(k), kind).astype(np.int8)
         amount = np.where(rows, np.asarray(a), amount).astype(np.int64)

@@ -8,14 +8,18 @@ the vectorised policy protocol). How the seed of a block maps to its hands:
   history is written, one table plays the whole block in C (``Tables.play_random``), its first
   button drawn from the block's seed and moving one seat per hand (R13), exactly as the
   ``Hand`` engine's block table.
-* Otherwise ``min(hands, STEP_TABLES)`` tables are stepped together from Python: table ``t``
-  starts with the button at ``(b + t) % players`` (``b`` drawn from the block's seed) and, as
-  soon as a hand ends, deals the next hand of the block (the button moves one seat), until
-  ``hands`` hands have been dealt. Built-in policies are made once per name, seeded from the
-  block's seeds; policy objects are used as given.
+* Otherwise ``k = min(block_hands, STEP_TABLES)`` tables are stepped together from Python:
+  table ``t`` deals hand ``t`` with the button at ``(b + t) % players`` (``b`` drawn from the
+  block's seed) and, as soon as a hand ends, deals the block's next hand (the button moves one
+  seat), until every hand of the block is dealt. Tables whose hands are all done wait, and
+  every policy is asked once per step over all ``k`` tables. Built-in policies are made once
+  per name, seeded from the block's seeds; policy objects are used as given.
 
 Either way the tally is a function of the block's seeds and the policies only: the same seed
-and block size give the same numbers in one process or spread over a cluster.
+and block size give the same numbers in one process or spread over a cluster. A block cut
+short (the last block of a run) plays exactly the first hands of the full block: each table
+draws its cards from its own stream, a random policy draws one number per table and step,
+and a table's hands never depend on how many hands the block has.
 
 >>> from fastholdem.game import GameConfig
 >>> tally = play_block(["tight", "random", "station"], GameConfig(), [200] * 3, 1000, seed=1,
@@ -115,7 +119,8 @@ def play_block(
     seed: int,
     policy_seeds: Sequence[int],
     carry_stacks: bool = False,
-    record: Callable[[Tables, npt.NDArray[np.intp]], None] | None = None,
+    block_hands: int | None = None,
+    record: Callable[[Tables, npt.NDArray[np.intp], npt.NDArray[np.int64]], None] | None = None,
     tick: Callable[[int], None] | None = None,
 ) -> BlockTally:
     """Play ``hands`` hands between ``policies`` (one per seat) and tally them per seat.
@@ -132,9 +137,13 @@ def play_block(
         The block's table seed and one seed per seat for built-in policies.
     carry_stacks:
         Carry stacks from hand to hand on each table (a seat without chips rebuys).
+    block_hands:
+        The size of a full block (default ``hands``): it sets the number of tables, so that a
+        shorter block plays the first hands of the full one.
     record:
-        Called as ``record(tables, rows)`` whenever the hands of tables ``rows`` have just
-        finished (before those tables deal again), in the order the block numbers them.
+        Called as ``record(tables, rows, numbers)`` whenever the hands of tables ``rows`` have
+        just finished (before those tables deal again); ``numbers`` are their 0-based hand
+        numbers in the block (hands finish in another order than they are dealt).
     tick:
         Called with the number of hands just finished.
 
@@ -162,11 +171,12 @@ def play_block(
             tick(hands)
         return tally
     functions = seat_functions(policies, policy_seeds)
-    k = min(hands, STEP_TABLES)
+    k = min(max(hands, block_hands or 0), STEP_TABLES)
     buttons = (first_button + np.arange(k)) % players
     tables = Tables(k, players, config, np.repeat(start_row, k, axis=0), seed=seed, button=buttons,
                     carry_stacks=carry_stacks)
-    live = np.ones(k, dtype=bool)
+    number = np.arange(k, dtype=np.int64)  # the block's hand number on each table
+    live = number < hands
     dealt = k
     while live.any():
         legal = tables.legal()
@@ -175,7 +185,7 @@ def play_block(
             rows = np.flatnonzero(finished)
             _tally_rows(tables, rows, tally)
             if record is not None:
-                record(tables, rows)
+                record(tables, rows, number[rows])
             if tick is not None:
                 tick(len(rows))
             live[rows] = False
@@ -184,11 +194,12 @@ def play_block(
                 mask = np.zeros(k, dtype=bool)
                 mask[again] = True
                 tables.reset(mask)
+                number[again] = dealt + np.arange(len(again))
                 live[again] = True
                 dealt += len(again)
             continue
         kind, amount = act_by_seat(functions, tables.observe(), legal)
-        tables.step(kind, amount)
+        tables.step(kind, amount, mask=live)
     return tally
 
 
