@@ -216,12 +216,14 @@ def act_by_seat(functions: Sequence[Callable[[Observation, Legal], Decision] | N
     n = len(legal.actor)
     kind = np.zeros(n, dtype=np.int8)
     amount = np.zeros(n, dtype=np.int64)
-    groups: dict[int, tuple[Callable[[Observation, Legal], Decision], list[int]]] = {}
+    groups: dict[int, tuple[Callable[[Observation, Legal], Decision], int]] = {}
+    owner = np.full(len(functions) + 1, -1, dtype=np.int64)  # group of each seat; the last entry: no actor
     for seat, fn in enumerate(functions):
         if fn is not None:
-            groups.setdefault(id(fn), (fn, []))[1].append(seat)
-    for fn, seats in groups.values():
-        rows = legal.actor >= 0 if len(seats) == len(functions) else np.isin(legal.actor, seats)
+            owner[seat] = groups.setdefault(id(fn), (fn, len(groups)))[1]
+    group = owner[legal.actor]  # actor -1 reads the last entry
+    for fn, g in groups.values():
+        rows = group == g
         if mask is not None:
             rows &= mask
         k, a = fn(obs, legal)

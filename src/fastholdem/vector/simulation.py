@@ -212,7 +212,9 @@ def _tally_rows(tables: Tables, rows: npt.NDArray[np.intp], tally: BlockTally) -
     sums = r.sum(axis=0)
     tally.total = [a + int(b) for a, b in zip(tally.total, sums)]
     tally.squares = [a + b for a, b in zip(tally.squares, _squares(r))]
-    sd = tables.showdown[rows]
+    core = tables._core
+    slot = core.rep[rows]
+    sd = core.showdown[rows, slot].astype(bool)
     if not sd.any():
         return
     rows = rows[sd]
@@ -220,7 +222,7 @@ def _tally_rows(tables: Tables, rows: npt.NDArray[np.intp], tally: BlockTally) -
     tally.showdowns += shown.sum(axis=0)
     t, s = np.nonzero(winners & shown)
     if len(t):
-        hole = tables.hole[rows[t], s]
+        hole = core.hole[rows[t], core.rep[rows[t]], s].astype(np.int8)
         cats = categories(evaluate_batch(np.concatenate([hole, board[t]], axis=1), threads=1))
         np.add.at(tally.wins, (s, cats.astype(np.intp)), 1)
     assert tally.wins.shape == (players, 9)
@@ -230,7 +232,8 @@ def _last_hand(tables: Tables, rows: npt.NDArray[np.intp]
                ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
     """For finished tables ``rows`` (not dealt again yet): the seats that showed down (not
     folded), the seats that won chips from a pot, and the five board cards, from the engine's
-    record of the hand (as ``export.hand_history`` reads it)."""
+    record of the hand (as ``export.hand_history`` reads it; ``_tally_rows`` reads its
+    showdown flag and hole cards the same way)."""
     core = tables._core
     slot = core.rep[rows]
     bits = np.arange(tables.players, dtype=np.uint16)
