@@ -143,3 +143,17 @@ def test_play_block_short_block_plays_the_first_hands_of_the_full_block() -> Non
     full = run(5000)  # 2,048 tables: refills
     for hands in (300, 2600):
         assert all(full[k] == v for k, v in run(hands).items())
+
+
+@pytest.mark.slow
+def test_simulation_page_bot_plays_a_million_hands() -> None:
+    # docs/simulation.md as written, the million-hand run included (the default run skips it).
+    import doctest
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "simulation.md"
+    text = page.read_text(encoding="utf-8").replace("# doctest: +SKIP", "")
+    test = doctest.DocTestParser().get_doctest(text, {}, page.name, str(page), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
