@@ -28,11 +28,14 @@ static inline uint64_t rng_next(fh_vec *v, size_t t) {
 
 /* Seats that have not folded and still have chips (Hand._n_active). */
 static inline int n_active(const fh_vec *v, size_t t) {
-    int n = P_(v), k = 0;
-    const int64_t *stacks = v->stacks + t * (size_t)n;
-    uint16_t f = v->folded[t];
-    for (int i = 0; i < n; i++) k += !((f >> i) & 1) && stacks[i] > 0;
-    return k;
+    return P_(v) - (int)FH_POPCOUNT64((uint64_t)(v->folded[t] | v->broke[t]));
+}
+
+/* The first seat of `mask` clockwise after `after` (after itself last), or -1. */
+static inline int first_after(unsigned mask, int after) {
+    unsigned hi = mask >> (after + 1);
+    if (hi) return after + 1 + (int)FH_CTZ64(hi);
+    return mask ? (int)FH_CTZ64(mask) : -1;
 }
 
 static inline int n_live(const fh_vec *v, size_t t) {
@@ -42,16 +45,13 @@ static inline int n_live(const fh_vec *v, size_t t) {
 static inline void log_action(fh_vec *v, size_t t, int kind, int64_t to) {
     size_t rs = t * 2 + (size_t)v->slot[t];
     int16_t k = v->log_len[rs];
-    if (k < FH_VEC_LOG) v->log[rs * FH_VEC_LOG + (size_t)k] = (uint8_t)kind;
-    if (kind == FH_VEC_RAISE) {
-        /* the index of this raise among the hand's raises */
-        int r = 0;
-        const uint8_t *lg = v->log + rs * FH_VEC_LOG;
-        int upto = k < FH_VEC_LOG ? k : FH_VEC_LOG;
-        for (int j = 0; j < upto; j++) r += lg[j] == FH_VEC_RAISE;
-        if (r < FH_VEC_RAISES && k < FH_VEC_LOG) v->raise_to[rs * FH_VEC_RAISES + (size_t)r] = to;
-    }
+    if (k < v->log_cap) v->log[rs * (size_t)v->log_cap + (size_t)k] = (uint8_t)kind;
     if (k < INT16_MAX) v->log_len[rs] = (int16_t)(k + 1);
+    if (kind == FH_VEC_RAISE) {
+        int16_t r = v->log_raises[rs];
+        if (r < v->raise_cap) v->raise_to[rs * (size_t)v->raise_cap + (size_t)r] = to;
+        if (r < INT16_MAX) v->log_raises[rs] = (int16_t)(r + 1);
+    }
 }
 
 /* ---- forced bets (Hand._post, _post_forced_bets) ------------------------------------------ */
@@ -62,6 +62,7 @@ static void post(fh_vec *v, size_t t, int seat, int64_t amount, int ante) {
     if (amount > stack) amount = stack;
     if (amount <= 0) return;
     v->stacks[b] = stack - amount;
+    if (amount == stack) v->broke[t] |= (uint16_t)(1u << seat);
     if (ante) {
         if (v->cfg.ante_mode == 2) v->dead[t] += amount;
         else v->put[b] += amount;
@@ -90,19 +91,18 @@ static int next_actor(const fh_vec *v, size_t t, int after) {
     const int64_t *bets = v->bets + t * (size_t)n;
     uint16_t folded = v->folded[t], acted = v->acted[t];
     int i = after;
-    if (v->cfg.pk) {
-        for (int k = 0; k < n; k++) {
-            i = next_seat(i, n);
-            if (!((acted >> i) & 1) && !((folded >> i) & 1) && stacks[i] > 0) return i;
-        }
-        return -1;
-    }
+    unsigned able = ~(unsigned)(folded | v->broke[t]) & ((1u << n) - 1u);
+    if (v->cfg.pk) return first_after(able & ~(unsigned)acted, after);
     int64_t max_bet = v->max_bet[t];
-    if (n_active(v, t) >= 2) {
-        for (int k = 0; k < n; k++) {
-            i = next_seat(i, n);
-            if (!((folded >> i) & 1) && stacks[i] > 0 && (bets[i] < max_bet || !((acted >> i) & 1))) return i;
+    if (FH_POPCOUNT64(able) >= 2) {
+        unsigned cand = able & ~(unsigned)acted;
+        unsigned check = able & acted;
+        while (check) {
+            int j = (int)FH_CTZ64(check);
+            check &= check - 1;
+            if (bets[j] < max_bet) cand |= 1u << j;
         }
+        return first_after(cand, after);
     } else {
         for (int k = 0; k < n; k++) {
             i = next_seat(i, n);
@@ -220,6 +220,7 @@ static void return_uncalled(fh_vec *v, size_t t, int64_t *contrib) {
     int64_t amount = top - second;
     size_t b = t * (size_t)n + (size_t)seat;
     v->stacks[b] += amount;
+    v->broke[t] &= (uint16_t)~(1u << seat);
     v->put[b] -= amount;
     v->pot[t] -= amount;
     if (contrib == v->bets + t * (size_t)n) contrib[seat] -= amount;
@@ -460,6 +461,7 @@ void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report) {
     memcpy(v->start + rs * (size_t)n, stacks, sizeof(int64_t) * (size_t)n);
     v->rec_button[rs] = v->button[t];
     v->log_len[rs] = 0;
+    v->log_raises[rs] = 0;
     v->showdown[rs] = 0;
     v->win_value[rs] = 0;
     memset(v->bets + base, 0, sizeof(int64_t) * (size_t)n);
@@ -467,6 +469,7 @@ void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report) {
     v->pot[t] = 0;
     v->dead[t] = 0;
     v->folded[t] = 0;
+    v->broke[t] = 0;
     v->acted[t] = 0;
     v->seen[t] = 0;
     v->shorts_cnt[t] = 0;
@@ -630,6 +633,7 @@ static void apply(fh_vec *v, size_t t, int kind, int64_t amount, int report) {
         } else {
             put = stack;
             to = bets[i] + stack;
+            v->broke[t] |= bit;
         }
         stacks[i] = stack - put;
         bets[i] = to;
@@ -649,15 +653,13 @@ static void apply(fh_vec *v, size_t t, int kind, int64_t amount, int report) {
     int opening = max_bet == 0;
     int64_t stack = stacks[i] - delta;
     stacks[i] = stack;
+    if (!stack) v->broke[t] |= bit;
     bets[i] = to;
     v->put[base + (size_t)i] += delta;
     v->pot[t] += delta;
     const fh_vec_cfg *c = &v->cfg;
     if (c->pk) {
-        uint16_t folded = v->folded[t], acted = 0;
-        for (int j = 0; j < n; j++)
-            if (((folded >> j) & 1) || stacks[j] == 0) acted |= (uint16_t)(1u << j);
-        acted |= bit;
+        uint16_t acted = (uint16_t)(v->folded[t] | v->broke[t] | bit);
         v->acted[t] = acted;
         if (increment >= v->full[t]) {
             v->seen[t] = 0;

@@ -22,8 +22,6 @@
 #include "fh_parallel.h"
 
 #define FH_VEC_MAX_PLAYERS 10
-#define FH_VEC_LOG 64    /* actions logged per hand (more are counted, not kept) */
-#define FH_VEC_RAISES 24 /* bet/raise amounts logged per hand */
 
 /* Action kinds (fastholdem.vector.Kind). */
 enum { FH_VEC_FOLD = 0, FH_VEC_CHECK = 1, FH_VEC_CALL = 2, FH_VEC_RAISE = 3 };
@@ -60,6 +58,7 @@ typedef struct fh_vec {
     /* per table */
     int64_t *max_bet, *full, *pot, *dead, *shorts_sum;
     uint16_t *folded, *acted, *seen; /* seat bit masks */
+    uint16_t *broke;                 /* seats with no chips behind (all-in) */
     int8_t *actor, *button, *street, *betting_over, *shorts_cnt, *slot, *rep;
     int16_t *nbets;     /* bets counted toward the cap this round (Hand._nbets) */
     int16_t *nraise;    /* bet and raise actions this round */
@@ -74,9 +73,12 @@ typedef struct fh_vec {
     int8_t *board;      /* [n][2][5] the whole board, dealt with the hole cards */
     int64_t *start;     /* [n][2][players] */
     int8_t *rec_button; /* [n][2] */
-    uint8_t *log;       /* [n][2][FH_VEC_LOG] kind of each action */
-    int16_t *log_len;   /* [n][2] actions in the hand (may exceed FH_VEC_LOG) */
-    int64_t *raise_to;  /* [n][2][FH_VEC_RAISES] amount of each bet/raise */
+    int log_cap;        /* actions logged per hand (more are counted, not kept); 0: no log */
+    int raise_cap;      /* bet/raise amounts logged per hand */
+    uint8_t *log;       /* [n][2][log_cap] kind of each action */
+    int16_t *log_len;   /* [n][2] actions in the hand (may exceed log_cap) */
+    int16_t *log_raises;/* [n][2] bets and raises in the hand (may exceed raise_cap) */
+    int64_t *raise_to;  /* [n][2][raise_cap] amount of each bet/raise */
     uint8_t *showdown;  /* [n][2] */
     uint16_t *win_value;/* [n][2] best value shown down, 0 if none */
     uint16_t *winners;  /* [n][2] seats that won chips from a pot */

@@ -912,8 +912,6 @@ from libc.stdint cimport int8_t, int16_t
 
 cdef extern from "fh_vector.h" nogil:
     enum: FH_VEC_MAX_PLAYERS
-    enum: FH_VEC_LOG
-    enum: FH_VEC_RAISES
     ctypedef struct fh_vec_cfg:
         int players
         int limit
@@ -945,6 +943,7 @@ cdef extern from "fh_vector.h" nogil:
         uint16_t *folded
         uint16_t *acted
         uint16_t *seen
+        uint16_t *broke
         int8_t *actor
         int8_t *button
         int8_t *street
@@ -963,8 +962,11 @@ cdef extern from "fh_vector.h" nogil:
         int8_t *board
         int64_t *start
         int8_t *rec_button
+        int log_cap
+        int raise_cap
         uint8_t *log
         int16_t *log_len
+        int16_t *log_raises
         int64_t *raise_to
         uint8_t *showdown
         uint16_t *win_value
@@ -991,8 +993,6 @@ cdef extern from "fh_vector.h" nogil:
     fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
                                  fh_vec_tally *out)
 
-VEC_LOG = FH_VEC_LOG
-VEC_RAISES = FH_VEC_RAISES
 
 
 cdef class VecCore:
@@ -1003,16 +1003,19 @@ cdef class VecCore:
 
     cdef fh_vec v
     cdef readonly object stacks, bets, put, rewards, max_bet, full, pot, dead, shorts_sum
-    cdef readonly object folded, acted, seen, actor, button, street, betting_over, shorts_cnt
+    cdef readonly object folded, broke, acted, seen, actor, button, street, betting_over, shorts_cnt
     cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
-    cdef readonly object log, log_len, raise_to, showdown, win_value, winners
+    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners
     cdef readonly Py_ssize_t n, players
 
-    def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed):
+    def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
         """cfg: (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (4 bet sizes), bet_cap or -1,
-        cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64."""
-        if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0:
-            raise ValueError("players must be 2..10 and n >= 0")
+        cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64;
+        history: actions logged per hand (half as many bet/raise amounts)."""
+        if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0 or not 0 <= history <= 10000:
+            raise ValueError("players must be 2..10, n >= 0 and history 0..10000")
+        self.v.log_cap = history
+        self.v.raise_cap = history // 2
         self.n = n
         self.players = players
         (self.v.cfg.limit, self.v.cfg.pot_limit, self.v.cfg.pk, self.v.cfg.small_blind, self.v.cfg.big_blind,
@@ -1037,6 +1040,7 @@ cdef class VecCore:
         self.folded = np.zeros(n, np.uint16)
         self.acted = np.zeros(n, np.uint16)
         self.seen = np.zeros(n, np.uint16)
+        self.broke = np.zeros(n, np.uint16)
         self.actor = np.full(n, -1, i8)
         self.button = np.zeros(n, i8)
         self.street = np.full(n, 4, i8)
@@ -1054,9 +1058,10 @@ cdef class VecCore:
         self.board = np.full((n, 2, 5), -1, i8)
         self.start = np.zeros((n, 2, P), i64)
         self.rec_button = np.zeros((n, 2), i8)
-        self.log = np.zeros((n, 2, FH_VEC_LOG), np.uint8)
+        self.log = np.zeros((n, 2, history), np.uint8)
         self.log_len = np.zeros((n, 2), np.int16)
-        self.raise_to = np.zeros((n, 2, FH_VEC_RAISES), i64)
+        self.log_raises = np.zeros((n, 2), np.int16)
+        self.raise_to = np.zeros((n, 2, history // 2), i64)
         self.showdown = np.zeros((n, 2), np.uint8)
         self.win_value = np.zeros((n, 2), np.uint16)
         self.winners = np.zeros((n, 2), np.uint16)
@@ -1081,6 +1086,7 @@ cdef class VecCore:
         self.v.folded = <uint16_t *>_ptr(self.folded)
         self.v.acted = <uint16_t *>_ptr(self.acted)
         self.v.seen = <uint16_t *>_ptr(self.seen)
+        self.v.broke = <uint16_t *>_ptr(self.broke)
         self.v.actor = <int8_t *>_ptr(self.actor)
         self.v.button = <int8_t *>_ptr(self.button)
         self.v.street = <int8_t *>_ptr(self.street)
@@ -1100,6 +1106,7 @@ cdef class VecCore:
         self.v.rec_button = <int8_t *>_ptr(self.rec_button)
         self.v.log = <uint8_t *>_ptr(self.log)
         self.v.log_len = <int16_t *>_ptr(self.log_len)
+        self.v.log_raises = <int16_t *>_ptr(self.log_raises)
         self.v.raise_to = _p64(self.raise_to)
         self.v.showdown = <uint8_t *>_ptr(self.showdown)
         self.v.win_value = <uint16_t *>_ptr(self.win_value)

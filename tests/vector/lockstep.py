@@ -8,7 +8,8 @@ ends its final stacks, rewards and showdown summary must equal the Hand's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -21,10 +22,26 @@ from fastholdem.vector.export import record_hand
 
 @dataclass
 class Stats:
+    """What the lockstep runs covered (hands, and how often each rule came up)."""
+
     hands: int = 0
     steps: int = 0
-    showdowns: int = 0
-    short_allins: int = 0
+    notes: Counter[str] = field(default_factory=Counter)
+
+    def note(self, hand: Any) -> None:
+        res = hand.result
+        notes = self.notes
+        notes["showdown"] += res.showdown
+        notes["side pots"] += len(res.pots) > 1
+        notes["uncalled"] += bool(res.uncalled)
+        splits = [p for p in res.pots if len(p.winners) > 1]
+        notes["split"] += bool(splits)
+        notes["odd chips"] += any(p.amount % len(p.winners) for p in splits)
+        for ev in hand.history:
+            if ev.kind == "raise" and ev.all_in:
+                notes["all-in raise"] += 1
+            if ev.kind in ("sb", "bb") and ev.all_in:
+                notes["short blind"] += 1
 
 
 def random_config(rng: np.random.Generator, conventions: str | None = None,
@@ -112,7 +129,7 @@ def lockstep(config: GameConfig, players: int, n: int, hands: int, seed: int, *,
     rng = np.random.default_rng(seed)
     stats = stats or Stats()
     draw = stacks or stack_draw(config.big_blind, players)
-    tables = Tables(n, players, config, draw, seed=seed, button=rng.integers(0, players, size=n))
+    tables = Tables(n, players, config, draw, seed=seed, button=rng.integers(0, players, size=n), history=400)
     ref = [record_hand(tables, i) for i in range(n)]
     played = 0
     while played < hands:
@@ -141,7 +158,7 @@ def lockstep(config: GameConfig, players: int, n: int, hands: int, seed: int, *,
                 if check_phh:
                     _check_phh(tables, i, hand)
                 stats.hands += 1
-                stats.showdowns += res.showdown
+                stats.note(hand)
                 played += 1
             mask = np.zeros(n, np.bool_)
             mask[over] = True

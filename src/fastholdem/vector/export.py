@@ -17,9 +17,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import numpy as np
-
-from .._core import VEC_LOG, VEC_RAISES
 from ..game.hand import Hand
 from ..history.phh import HandHistory, from_hand
 
@@ -78,11 +75,13 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
     if slot < 0:
         raise ValueError(f"table {i} has no finished hand on record")
     count = int(core.log_len[i, slot])
-    kinds = core.log[i, slot, :min(count, VEC_LOG)]
-    n_raises = int(np.count_nonzero(kinds == _RAISE))
-    if count > VEC_LOG or n_raises > VEC_RAISES:
+    n_raises = int(core.log_raises[i, slot])
+    cap = core.log.shape[2]
+    if count > cap or n_raises > core.raise_to.shape[2]:
         raise ValueError(f"table {i}'s last hand had {count} actions ({n_raises} bets or raises); the log "
-                         f"keeps {VEC_LOG} actions and {VEC_RAISES} bets or raises")
+                         f"keeps {cap} actions and {core.raise_to.shape[2]} bets or raises: "
+                         f"make Tables with a larger history")
+    kinds = core.log[i, slot, :count]
     hand = record_hand(tables, i, finished=True)
     amounts = core.raise_to[i, slot]
     r = 0

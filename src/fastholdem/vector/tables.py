@@ -134,6 +134,11 @@ class Tables:
         ``False`` (default): every hand starts from the configured stacks (``simulate``'s
         semantics). ``True``: stacks carry over from hand to hand; a seat left without chips
         rebuys its configured stack (R39).
+    history:
+        Actions kept per hand for :meth:`to_phh` (and half as many bet or raise amounts),
+        default 48; longer hands are played all the same, but ``to_phh`` refuses them. 0 keeps
+        none. Each table keeps its current and its last finished hand (about ``10 * history``
+        bytes).
 
     The first hand is dealt at once. A new hand draws two hole cards per seat and the board
     from a fresh deck (R18; burns are not drawn, they change nothing), posts antes and blinds
@@ -172,6 +177,7 @@ class Tables:
         button: int | npt.ArrayLike = 0,
         auto_reset: bool = False,
         carry_stacks: bool = False,
+        history: int = 48,
     ) -> None:
         self.n = n = _count(n, "n", 0)
         self.players = players = _count(players, "players", 2, 10)
@@ -195,7 +201,8 @@ class Tables:
         else:
             base = _int_array(stacks, "stacks", (n, players))
             self._check_stacks(base, "stacks")
-        self._core = VecCore(n, players, _config_tuple(config, carry_stacks), base, self.seed)
+        self.history = _count(history, "history", 0, 10_000)
+        self._core = VecCore(n, players, _config_tuple(config, carry_stacks), base, self.seed, self.history)
         if isinstance(button, (int, np.integer)) and not isinstance(button, (bool, np.bool_)):
             b = _count(button, "button", 0, players - 1)
             self._core.button[:] = b
@@ -535,8 +542,8 @@ class Tables:
         IndexError
             ``i`` outside ``0..n-1``.
         ValueError
-            The table has not finished a hand yet, or the hand had more actions than its log
-            holds (64 actions, 24 bets or raises).
+            The table has no finished hand on record, or the hand had more actions than its
+            log holds (``history``).
 
         Examples
         --------
