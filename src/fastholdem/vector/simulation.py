@@ -159,7 +159,8 @@ def play_block(
     first_button = int(np.random.SeedSequence([seed, 7]).generate_state(1, dtype=np.uint64)[0] % players)
     odds = _fast_odds(policies) if record is None else None
     if odds is not None:
-        tables = Tables(1, players, config, start_row, seed=seed, button=first_button, carry_stacks=carry_stacks)
+        tables = Tables(1, players, config, start_row, seed=seed, button=first_button, carry_stacks=carry_stacks,
+                        history=0)
         result = tables.play_random(hands, fold=odds[0], aggression=odds[1], threads=1)
         tally.hands += int(result["hands"])
         tally.total = [int(x) for x in result["total"]]
@@ -173,8 +174,14 @@ def play_block(
     functions = seat_functions(policies, policy_seeds)
     k = min(max(hands, block_hands or 0), STEP_TABLES)
     buttons = (first_button + np.arange(k)) % players
+    # Every bet or raise adds at least a big blind to the largest bet, so a hand has at most
+    # (stack / big blind) of them, each answered by fewer than ``players`` actions: keep that
+    # many actions for to_phh when hands are recorded (twice the largest starting stack when
+    # stacks carry over), none otherwise.
+    deepest = max(start) * (2 if carry_stacks else 1)
+    history = 0 if record is None else min(10_000, (deepest // config.big_blind + 5) * players)
     tables = Tables(k, players, config, np.repeat(start_row, k, axis=0), seed=seed, button=buttons,
-                    carry_stacks=carry_stacks)
+                    carry_stacks=carry_stacks, history=history)
     number = np.arange(k, dtype=np.int64)  # the block's hand number on each table
     live = number < hands
     dealt = k
