@@ -51,6 +51,12 @@ MODULES = [
     "plot.next_card",
     "game.simulation",
     "dask",
+    "vector.actions",
+    "vector.policies",
+    "vector.arena",
+    "vector.simulation",
+    "vector.gym_env",
+    "vector.pz_env",
 ]
 DOCS = sorted((Path(__file__).resolve().parent.parent / "docs").glob("*.md"))
 

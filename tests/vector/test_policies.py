@@ -14,13 +14,13 @@ from typing import Any
 import numpy as np
 import pytest
 
+from fastholdem import preflop_vs_random
 from fastholdem.cards import card_str
 from fastholdem.evaluate import HandCategory, category, evaluate
 from fastholdem.game import GameConfig, Hand, Structure
 from fastholdem.game.players import CallingStation, RandomPlayer, View
 from fastholdem.game.sizing import bet_pot_fraction
 from fastholdem.ranges.classes import class_index, combo_classes
-from fastholdem import preflop_vs_random
 from fastholdem.ranges.combos import _ALL_COMBOS
 from fastholdem.vector import Kind, Legal, Observation, Tables
 from fastholdem.vector.actions import ActionSet, pot_fraction_to

@@ -310,7 +310,7 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
             names.append(_ALIASES[p.strip().lower()])
             agents.append(p)
         elif chosen == "vector":
-            names.append(getattr(p, "__name__", None) if callable(p) and not hasattr(p, "act")
+            names.append(str(getattr(p, "__name__", type(p).__name__)) if not hasattr(p, "act")
                          else type(p).__name__)
             agents.append(p)
         else:
@@ -319,8 +319,7 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
             agents.append(agent)
     if seed is None:
         seed = secrets.randbits(63)
-    return _Plan(tuple(agents), tuple(str(x) for x in names), cfg, tuple(start), hands, seed, carry_stacks,
-                 block_hands, chosen)
+    return _Plan(tuple(agents), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands, chosen)
 
 
 def _block_seeds(seed: int, block: int, count: int) -> list[int]:

@@ -28,12 +28,13 @@ __all__ = ["Tables", "Kind", "Legal", "Observation", "RandomPolicy", "FOLD", "CH
 
 # Vectorised policies and the reinforcement-learning adapters (vector-rl). The Gymnasium and
 # PettingZoo adapters are imported on first use: ``import fastholdem.vector`` needs neither.
-from .actions import ActionSet, pot_fraction_to  # noqa: E402
-from .policies import StationPolicy, TightPolicy, VectorPolicy  # noqa: E402
+from .actions import ActionSet, pot_fraction_to
+from .policies import StationPolicy, TightPolicy, VectorPolicy
 
 _ADAPTERS = {"HoldemEnv": "gym_env", "HoldemVectorEnv": "gym_env", "HoldemParallelEnv": "pz_env",
              "holdem_parallel_env": "pz_env"}
-__all__ += ["ActionSet", "pot_fraction_to", "StationPolicy", "TightPolicy", "VectorPolicy", *_ADAPTERS]
+__all__ += ["ActionSet", "pot_fraction_to", "StationPolicy", "TightPolicy", "VectorPolicy", "HoldemEnv",
+            "HoldemVectorEnv", "HoldemParallelEnv", "holdem_parallel_env"]
 
 
 def __getattr__(name: str) -> object:

@@ -25,9 +25,9 @@ from .._validate import check_int, echo
 from ..errors import ConfigError
 from ..game.config import GameConfig, Structure
 from .actions import ActionSet
-from .policies import act_by_seat, is_vector_policy, seat_functions
 from .legal import Legal
 from .observation import Observation
+from .policies import act_by_seat, is_vector_policy, seat_functions
 from .tables import Tables
 
 __all__ = ["Arena", "MAX_REDEALS", "no_limit", "opponent_functions", "seat_view", "starting_stacks"]

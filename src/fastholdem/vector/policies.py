@@ -22,10 +22,10 @@ calls) and :class:`TightPolicy` (preflop class and made-hand category).
 from __future__ import annotations
 
 import inspect
-from fractions import Fraction
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Protocol, Union, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
@@ -137,7 +137,7 @@ class VectorPolicy(Protocol):
         """Choose an action in every table."""
 
 
-PolicyLike = Union[VectorPolicy, Callable[[Observation, Legal], Decision]]
+PolicyLike = VectorPolicy | Callable[[Observation, Legal], Decision]
 
 
 def _positional_arity(fn: Any) -> int | None:
