@@ -80,12 +80,6 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     options: dict[str, Any] = {"config": cfg, "stacks": args.stack, "seed": args.seed,
                                "carry_stacks": args.carry_stacks, "progress": args.progress,
                                "block_hands": args.block_hands, "engine": args.engine}
-    if args.phh and args.engine != "hand":
-        from ..vector.simulation import plays_in_c
-
-        if plays_in_c(policies):
-            print("fastholdem: note: with --phh the random/station-only blocks are stepped from Python "
-                  "instead of played in C: other hands than without --phh", file=sys.stderr)
     with contextlib.ExitStack() as context:
         run: Any = simulate
         if args.scheduler:  # the same blocks on a Dask cluster: the same result
@@ -97,6 +91,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             run = functools.partial(cluster.simulate, client=client)
         if args.phh:
             options["phh"] = context.enter_context(open(check_output_path(args.phh), "w", encoding="utf-8"))
+            if args.engine != "hand":
+                from ..vector.simulation import plays_in_c
+
+                if plays_in_c(policies):
+                    print("fastholdem: note: with --phh the random/station-only blocks are stepped from Python "
+                          "instead of played in C: other hands than without --phh", file=sys.stderr)
         result = run(policies, args.hands, **options)
     if args.json:
         print(json.dumps(result.to_dict()))

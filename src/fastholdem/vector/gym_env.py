@@ -130,7 +130,49 @@ def _row(batch: Obs, i: int) -> Obs:
     return {key: value[i] for key, value in batch.items()}
 
 
-class HoldemEnv(gym.Env[Obs, Any]):
+class _Learner:
+    """What both environments share: the arena of ``n`` tables with one learning seat, its
+    spaces, and how seeds pick its card streams."""
+
+    actions: ActionSet
+    exact: bool
+    strict: bool
+    config: GameConfig
+    _arena: Arena
+
+    def _setup(self, n: int, players: int, opponents: Any, seat: int, config: GameConfig | None,
+               stacks: int | Sequence[int] | None, actions: ActionSet | None, exact_amounts: bool, strict: bool,
+               seed: int | None) -> tuple[spaces.Dict, spaces.Space[Any]]:
+        """Check the arguments, build the arena (dealt on the first reset) and return the
+        observation and action spaces of one table."""
+        self.actions = _options(actions, exact_amounts, strict)
+        self.exact = exact_amounts
+        self.strict = strict
+        self.config = config if config is not None else no_limit()
+        self._spec = (n, players, opponents, seat, stacks)
+        self._seed = None if seed is None else check_int(seed, "seed", what="an int or None")
+        self._arena = self._new_arena(self._seed if self._seed is not None else 0)
+        self._dealt = False
+        total = self._arena.total_chips
+        return (observation_space(self._arena.players, total, self.actions, exact_amounts),
+                action_space(total, self.actions, exact_amounts))
+
+    def _new_arena(self, seed: int) -> Arena:
+        n, players, opponents, seat, stacks = self._spec
+        return Arena(n, players, self.config, stacks, seat=seat, opponents=opponents, seed=seed)
+
+    def _deal(self, seed: int | None, rng: np.random.Generator) -> None:
+        """A new card stream for ``seed`` (or, at the first reset without a seed given anywhere,
+        one drawn from ``rng``), then a new hand in every table."""
+        if seed is not None:
+            self._arena = self._new_arena(check_int(seed, "seed", what="an int or None"))
+        elif not self._dealt and self._seed is None:
+            self._arena = self._new_arena(int(rng.integers(2**62)))
+        self._arena.deal()
+        self._dealt = True
+
+
+class HoldemEnv(_Learner, gym.Env[Obs, Any]):
     """One table of no-limit (or any ``config``) hold'em: the learner at ``seat`` against
     ``opponents`` (see the module docstring for observations, actions and rewards).
 
@@ -174,37 +216,18 @@ class HoldemEnv(gym.Env[Obs, Any]):
                  config: GameConfig | None = None, stacks: int | Sequence[int] | None = None,
                  actions: ActionSet | None = None, exact_amounts: bool = False, strict: bool = False,
                  seed: int | None = None, render_mode: str | None = None) -> None:
-        self.actions = _options(actions, exact_amounts, strict)
-        self.exact = exact_amounts
-        self.strict = strict
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
         self.render_mode = render_mode
-        self.config = config if config is not None else no_limit()
-        self._spec = (players, opponents, seat, stacks)
-        self._seed = None if seed is None else check_int(seed, "seed", what="an int or None")
-        # Built now to check the arguments and size the spaces; dealt on reset().
-        self._arena = self._new_arena(self._seed if self._seed is not None else 0)
-        total = self._arena.total_chips
-        self.observation_space = observation_space(self._arena.players, total, self.actions, exact_amounts)
-        self.action_space = action_space(total, self.actions, exact_amounts)
-        self._dealt = False
+        self.observation_space, self.action_space = self._setup(
+            1, players, opponents, seat, config, stacks, actions, exact_amounts, strict, seed)
         self._last: Obs | None = None
-
-    def _new_arena(self, seed: int) -> Arena:
-        players, opponents, seat, stacks = self._spec
-        return Arena(1, players, self.config, stacks, seat=seat, opponents=opponents, seed=seed)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
         """Deal the next hand (a new card stream when ``seed`` is given) up to the learner's
         first action."""
         super().reset(seed=seed)
-        if seed is not None:
-            self._arena = self._new_arena(check_int(seed, "seed", what="an int or None"))
-        elif not self._dealt and self._seed is None:
-            self._arena = self._new_arena(int(self.np_random.integers(2**62)))
-        self._arena.deal()
-        self._dealt = True
+        self._deal(seed, self.np_random)
         bb = self.config.big_blind
         obs = _row(self._arena.observation(self.actions, self.exact), 0)
         self._last = obs
@@ -240,7 +263,7 @@ class HoldemEnv(gym.Env[Obs, Any]):
                 f"to call {int(o['to_call'][0])} | stacks {o['stacks'].tolist()}")
 
 
-class HoldemVectorEnv(gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]):
+class HoldemVectorEnv(_Learner, gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]):
     """``num_envs`` tables stepped together on the vector engine, each a :class:`HoldemEnv`.
 
     Autoreset: ``AutoresetMode.SAME_STEP`` (``metadata["autoreset_mode"]``). When a table's
@@ -273,23 +296,10 @@ class HoldemVectorEnv(gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]):
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, got {num_envs}")
         self.num_envs = num_envs
-        self.actions = _options(actions, exact_amounts, strict)
-        self.exact = exact_amounts
-        self.strict = strict
-        self.config = config if config is not None else no_limit()
-        self._spec = (players, opponents, seat, stacks)
-        self._seed = None if seed is None else check_int(seed, "seed", what="an int or None")
-        self._arena = self._new_arena(self._seed if self._seed is not None else 0)
-        total = self._arena.total_chips
-        self.single_observation_space = observation_space(self._arena.players, total, self.actions, exact_amounts)
-        self.single_action_space = action_space(total, self.actions, exact_amounts)
+        self.single_observation_space, self.single_action_space = self._setup(
+            num_envs, players, opponents, seat, config, stacks, actions, exact_amounts, strict, seed)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
-        self._dealt = False
-
-    def _new_arena(self, seed: int) -> Arena:
-        players, opponents, seat, stacks = self._spec
-        return Arena(self.num_envs, players, self.config, stacks, seat=seat, opponents=opponents, seed=seed)
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Obs, dict[str, Any]]:
@@ -297,12 +307,7 @@ class HoldemVectorEnv(gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]):
         if isinstance(seed, list):
             raise TypeError("HoldemVectorEnv takes one int seed for all its tables, not a list")
         super().reset(seed=seed)
-        if seed is not None:
-            self._arena = self._new_arena(check_int(seed, "seed", what="an int or None"))
-        elif not self._dealt and self._seed is None:
-            self._arena = self._new_arena(int(self.np_random.integers(2**62)))
-        self._arena.deal()
-        self._dealt = True
+        self._deal(seed, self.np_random)
         return self._arena.observation(self.actions, self.exact), \
             {"skipped": self._arena.skipped / self.config.big_blind}
 

@@ -6,8 +6,8 @@ the vectorised policy protocol). How the seed of a block maps to its hands:
 
 * When every seat plays the built-in ``random`` policy (or every seat ``station``) and no hand
   history is written, one table plays the whole block in C (``Tables.play_random``), its first
-  button drawn from the block's seed and moving one seat per hand (R13), exactly as the
-  ``Hand`` engine's block table.
+  button drawn from the block's seed and moving one seat per hand (R13), like the ``Hand``
+  engine's block table.
 * Otherwise ``k = min(block_hands, STEP_TABLES)`` tables are stepped together from Python:
   table ``t`` deals hand ``t`` with the button at ``(b + t) % players`` (``b`` drawn from the
   block's seed) and, as soon as a hand ends, deals the block's next hand (the button moves one
@@ -31,7 +31,7 @@ and a table's hands never depend on how many hands the block has.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -60,8 +60,6 @@ class BlockTally:
     squares: list[int]
     showdowns: npt.NDArray[np.int64]
     wins: npt.NDArray[np.int64]
-    played: int = 0
-    notes: list[str] = field(default_factory=list)
 
     @classmethod
     def empty(cls, players: int) -> BlockTally:
@@ -167,7 +165,6 @@ def play_block(
         tally.squares = [int(x) for x in result["squares"]]
         tally.showdowns += np.asarray(result["showdowns"], dtype=np.int64)
         tally.wins += np.asarray(result["wins"], dtype=np.int64).reshape(players, 9)
-        tally.played = hands
         if tick is not None:
             tick(hands)
         return tally
@@ -215,7 +212,6 @@ def _tally_rows(tables: Tables, rows: npt.NDArray[np.intp], tally: BlockTally) -
     players = tables.players
     r = tables.rewards[rows]
     tally.hands += len(rows)
-    tally.played += len(rows)
     sums = r.sum(axis=0)
     tally.total = [a + int(b) for a, b in zip(tally.total, sums)]
     tally.squares = [a + b for a, b in zip(tally.squares, _squares(r))]
