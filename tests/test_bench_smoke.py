@@ -21,6 +21,7 @@ SCRIPTS = {
     "bench_dask.py": ("wall s", "LocalCluster, 2 workers"),
     "bench_import.py": ("median", "import fastholdem (after numpy)"),
     "bench_simulate.py": ("hands/CPU s", "simulate 6 random, vector (C)"),
+    "bench_history.py": ("hands/s", "fastholdem read (parse + convert to PHH)"),
 }
 
 

@@ -163,8 +163,8 @@ def next_card(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike =
         raise ValueError(f"next_card needs a flop (3 board cards) or a turn (4), got {len(board_ids)} cards")
     listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
     if listed is None:
-        raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments (the limit, "
-                         "fastholdem.equities.MAX_ASSIGNMENTS); narrow the ranges")
+        raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
+                         "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); narrow the ranges")
     deals, weights = listed
     if len(deals) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")

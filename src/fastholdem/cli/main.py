@@ -17,7 +17,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import FastHoldemError
-from . import equity, game, phh, rank
+from . import equity, game, hh, phh, rank
 from . import range as range_command
 
 __all__ = ["main", "build_parser"]
@@ -29,7 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"fastholdem {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    for command in (rank, equity, game, range_command, phh):
+    for command in (rank, equity, game, range_command, phh, hh):
         command.register(sub)
     return parser
 

@@ -432,10 +432,7 @@ class Hand:
         cfg = self.config
         n = self.n
         button = self.button
-        if n == 2:
-            sb, bb = button, (button + 1) % n
-        else:
-            sb, bb = (button + 1) % n, (button + 2) % n
+        sb, bb = self.small_blind_seat, self.big_blind_seat
         ante_mode = cfg.ante_mode
         if ante_mode is AnteMode.NONE:
             pass
