@@ -14,6 +14,14 @@
 
 static inline int next_seat(int s, int n) { return s + 1 == n ? 0 : s + 1; }
 
+/* Bits set in a seat mask (16 bits; no popcnt instruction is assumed). */
+static inline int pop16(unsigned x) {
+    x = x - ((x >> 1) & 0x5555u);
+    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
+    x = (x + (x >> 4)) & 0x0F0Fu;
+    return (int)((x + (x >> 8)) & 0x1Fu);
+}
+
 void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed) {
     fh_rng r = fh_rng_for_block(seed, (uint64_t)t);
     v->rng[t] = r.state;
@@ -28,7 +36,7 @@ static inline uint64_t rng_next(fh_vec *v, size_t t) {
 
 /* Seats that have not folded and still have chips (Hand._n_active). */
 static inline int n_active(const fh_vec *v, size_t t) {
-    return P_(v) - (int)FH_POPCOUNT64((uint64_t)(v->folded[t] | v->broke[t]));
+    return P_(v) - pop16((uint64_t)(v->folded[t] | v->broke[t]));
 }
 
 /* The first seat of `mask` clockwise after `after` (after itself last), or -1. */
@@ -39,7 +47,7 @@ static inline int first_after(unsigned mask, int after) {
 }
 
 static inline int n_live(const fh_vec *v, size_t t) {
-    return P_(v) - (int)FH_POPCOUNT64(v->folded[t]);
+    return P_(v) - pop16(v->folded[t]);
 }
 
 static inline void log_action(fh_vec *v, size_t t, int kind, int64_t to) {
@@ -94,7 +102,7 @@ static int next_actor(const fh_vec *v, size_t t, int after) {
     unsigned able = ~(unsigned)(folded | v->broke[t]) & ((1u << n) - 1u);
     if (v->cfg.pk) return first_after(able & ~(unsigned)acted, after);
     int64_t max_bet = v->max_bet[t];
-    if (FH_POPCOUNT64(able) >= 2) {
+    if (pop16(able) >= 2) {
         unsigned cand = able & ~(unsigned)acted;
         unsigned check = able & acted;
         while (check) {
@@ -249,30 +257,47 @@ static void award(fh_vec *v, size_t t, int report) {
         const int8_t *hole = v->hole + rs * (size_t)n * 2;
         fh_card_t cards[7];
         for (int k = 0; k < 5; k++) cards[k + 2] = (fh_card_t)board[k];
-        fh_value_t top = 0;
+        fh_value_t best = 0;
         for (int i = 0; i < n; i++) {
             if ((folded >> i) & 1) continue;
             cards[0] = (fh_card_t)hole[2 * i];
             cards[1] = (fh_card_t)hole[2 * i + 1];
             values[i] = fh_eval_cards(cards, 7);
-            if (values[i] > top) top = values[i];
+            if (values[i] > best) best = values[i];
         }
         v->showdown[rs] = 1;
-        v->win_value[rs] = top;
+        v->win_value[rs] = best;
+        memcpy(v->values + t * (size_t)n, values, sizeof(fh_value_t) * (size_t)n);
         pot_t pots[FH_VEC_MAX_PLAYERS + 2];
         uint16_t excluded = folded;
-        int np_ = layer_pots(put, n, excluded, v->dead[t], pots);
+        uint16_t live = (uint16_t)(~folded & ((1u << n) - 1u));
+        /* common case (pots.layer_pots): every seat still in put in the same, largest amount */
+        int64_t top = 0, sum = 0;
+        int same = 1;
+        for (int i = 0; i < n; i++) {
+            sum += put[i];
+            if (put[i] > top) top = put[i];
+        }
+        for (int i = 0; i < n && same; i++)
+            if (((live >> i) & 1) && put[i] != top) same = 0;
+        int np_;
+        if (same && top > 0) {
+            pots[0].amount = sum + v->dead[t];
+            pots[0].eligible = live;
+            np_ = 1;
+        } else {
+            np_ = layer_pots(put, n, excluded, v->dead[t], pots);
+        }
         if (v->cfg.pk) {
             uint16_t keep = 0;
             for (int p = 0; p < np_; p++) keep |= best_of(pots[p].eligible, values, n);
-            uint16_t live = (uint16_t)(~folded & ((1u << n) - 1u));
             if (keep != live) np_ = layer_pots(put, n, (uint16_t)(((1u << n) - 1u) & ~keep), v->dead[t], pots);
         }
         int button = v->button[t];
         for (int p = 0; p < np_; p++) {
             int64_t amount = pots[p].amount;
-            uint16_t w = FH_POPCOUNT64(pots[p].eligible) == 1 ? pots[p].eligible : best_of(pots[p].eligible, values, n);
-            int k = (int)FH_POPCOUNT64(w);
+            uint16_t w = pop16(pots[p].eligible) == 1 ? pots[p].eligible : best_of(pots[p].eligible, values, n);
+            int k = pop16(w);
             v->winners[rs] |= w;
             if (k == 1) {
                 stacks[FH_CTZ64(w)] += amount;
@@ -776,18 +801,11 @@ static void play_table(play_ctx *pc, size_t t, fh_vec_tally *tl, fh_par *par) {
         }
         if (v->showdown[rs]) {
             uint16_t folded = v->folded[t], won = v->winners[rs];
-            const int8_t *hole = v->hole + rs * (size_t)n * 2;
-            const int8_t *board = v->board + rs * 5;
-            fh_card_t cards[7];
-            for (int k = 0; k < 5; k++) cards[k + 2] = (fh_card_t)board[k];
+            const fh_value_t *values = v->values + base;
             for (int i = 0; i < n; i++) {
                 if ((folded >> i) & 1) continue;
                 tl->showdowns[i]++;
-                if ((won >> i) & 1) {
-                    cards[0] = (fh_card_t)hole[2 * i];
-                    cards[1] = (fh_card_t)hole[2 * i + 1];
-                    tl->wins[i][fh_category(fh_eval_cards(cards, 7))]++;
-                }
+                if ((won >> i) & 1) tl->wins[i][fh_category(values[i])]++;
             }
         }
     }

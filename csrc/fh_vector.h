@@ -82,6 +82,7 @@ typedef struct fh_vec {
     uint8_t *showdown;  /* [n][2] */
     uint16_t *win_value;/* [n][2] best value shown down, 0 if none */
     uint16_t *winners;  /* [n][2] seats that won chips from a pot */
+    uint16_t *values;   /* [n][players] hand values of the last showdown (seats still in) */
 } fh_vec;
 
 /* The legal actions of table t (actor -1: none). */

@@ -22,6 +22,7 @@ SCRIPTS = {
     "bench_import.py": ("median", "import fastholdem (after numpy)"),
     "bench_simulate.py": ("hands/CPU s", "simulate 6 random, vector (C)"),
     "bench_history.py": ("hands/s", "fastholdem read (parse + convert to PHH)"),
+    "bench_vector.py": ("workload", "Tables.play_random"),
 }
 
 

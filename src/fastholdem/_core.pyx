@@ -971,6 +971,7 @@ cdef extern from "fh_vector.h" nogil:
         uint8_t *showdown
         uint16_t *win_value
         uint16_t *winners
+        uint16_t *values
     ctypedef struct fh_vec_legal:
         int actor
         int can_check
@@ -1005,17 +1006,17 @@ cdef class VecCore:
     cdef readonly object stacks, bets, put, rewards, max_bet, full, pot, dead, shorts_sum
     cdef readonly object folded, broke, acted, seen, actor, button, street, betting_over, shorts_cnt
     cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
-    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners
+    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values
     cdef readonly Py_ssize_t n, players
 
     def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
         """cfg: (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (4 bet sizes), bet_cap or -1,
         cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64;
-        history: actions logged per hand (half as many bet/raise amounts)."""
+        history: actions logged per hand (a third as many bet/raise amounts)."""
         if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0 or not 0 <= history <= 10000:
             raise ValueError("players must be 2..10, n >= 0 and history 0..10000")
         self.v.log_cap = history
-        self.v.raise_cap = history // 2
+        self.v.raise_cap = history // 3
         self.n = n
         self.players = players
         (self.v.cfg.limit, self.v.cfg.pot_limit, self.v.cfg.pk, self.v.cfg.small_blind, self.v.cfg.big_blind,
@@ -1061,10 +1062,11 @@ cdef class VecCore:
         self.log = np.zeros((n, 2, history), np.uint8)
         self.log_len = np.zeros((n, 2), np.int16)
         self.log_raises = np.zeros((n, 2), np.int16)
-        self.raise_to = np.zeros((n, 2, history // 2), i64)
+        self.raise_to = np.zeros((n, 2, history // 3), i64)
         self.showdown = np.zeros((n, 2), np.uint8)
         self.win_value = np.zeros((n, 2), np.uint16)
         self.winners = np.zeros((n, 2), np.uint16)
+        self.values = np.zeros((n, P), np.uint16)
         if self.base.shape[0] not in (1, n) or self.base.shape[1] != P:
             raise ValueError("base stacks must have shape (n, players) or (1, players)")
         self._bind()
@@ -1111,6 +1113,7 @@ cdef class VecCore:
         self.v.showdown = <uint8_t *>_ptr(self.showdown)
         self.v.win_value = <uint16_t *>_ptr(self.win_value)
         self.v.winners = <uint16_t *>_ptr(self.winners)
+        self.v.values = <uint16_t *>_ptr(self.values)
 
     def set_base(self, object base):
         """Replace the configured stacks: an (n, players) or (1, players) int64 array of positive chips."""

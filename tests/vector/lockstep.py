@@ -51,7 +51,7 @@ def random_config(rng: np.random.Generator, conventions: str | None = None,
     conventions = conventions or str(rng.choice(["card-room", "pokerkit"]))
     bb = int(rng.choice([1, 2, 2, 2, 4, 10, 100]))
     sb = int(rng.choice([0, bb // 2, bb // 2, bb // 2, bb, max(1, bb // 4)]))
-    kw: dict[str, Any] = dict(structure=structure, small_blind=sb, big_blind=bb, conventions=conventions)
+    kw: dict[str, Any] = {"structure": structure, "small_blind": sb, "big_blind": bb, "conventions": conventions}
     mode = rng.choice(["none", "none", "every", "bb"])
     if mode == "every":
         kw.update(ante=int(rng.integers(1, bb + 1)), ante_mode=AnteMode.EVERY_PLAYER)

@@ -39,14 +39,17 @@ def test_vector_diff_every_structure(structure: Structure, conventions: str) -> 
     assert stats.hands >= 90
 
 
+def _tiny(players: int) -> Any:
+    return lambda rng, k: rng.integers(1, 9, size=(k, players))
+
+
 @pytest.mark.parametrize("conventions", CONVENTIONS)
 def test_r14a_short_blinds(conventions: str) -> None:
     """Blinds and antes that leave their posters all-in for less (stacks of 1 chip up)."""
     stats = Stats()
     for players in (2, 3, 6):
         cfg = GameConfig(small_blind=2, big_blind=4, ante=1, conventions=conventions)
-        lockstep(cfg, players, 8, 30, players, stacks=lambda rng, k: rng.integers(1, 9, size=(k, players)),
-                 stats=stats)
+        lockstep(cfg, players, 8, 30, players, stacks=_tiny(players), stats=stats)
     assert stats.notes["short blind"] > 10
 
 

@@ -23,8 +23,17 @@ from .observation import Observation
 from .policies import RandomPolicy
 from .tables import Tables
 
-__all__ = ["Tables", "Kind", "Legal", "Observation", "RandomPolicy", "FOLD", "CHECK", "CALL",
-           "BET_OR_RAISE_TO"]
+__all__ = [
+           "BET_OR_RAISE_TO",
+           "CALL",
+           "CHECK",
+           "FOLD",
+           "Kind",
+           "Legal",
+           "Observation",
+           "RandomPolicy",
+           "Tables",
+]
 
 # Vectorised policies and the reinforcement-learning adapters (vector-rl). The Gymnasium and
 # PettingZoo adapters are imported on first use: ``import fastholdem.vector`` needs neither.

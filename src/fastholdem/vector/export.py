@@ -23,7 +23,7 @@ from ..history.phh import HandHistory, from_hand
 if TYPE_CHECKING:
     from .tables import Tables
 
-__all__ = ["record_hand", "hand_history"]
+__all__ = ["hand_history", "record_hand"]
 
 _FOLD, _CHECK, _CALL, _RAISE = range(4)
 

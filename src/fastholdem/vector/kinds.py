@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["Kind", "FOLD", "CHECK", "CALL", "BET_OR_RAISE_TO"]
+__all__ = ["BET_OR_RAISE_TO", "CALL", "CHECK", "FOLD", "Kind"]
 
 
 class Kind(enum.IntEnum):

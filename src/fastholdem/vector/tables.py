@@ -8,6 +8,7 @@ structure.
 
 >>> import numpy as np
 >>> from fastholdem.game import GameConfig
+>>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
 >>> tables = Tables(4, 3, GameConfig(small_blind=1, big_blind=2), 100, seed=7)
 >>> legal = tables.legal()
 >>> tables.step(np.where(legal.can_check, CHECK, CALL))   # the first player calls
@@ -29,11 +30,10 @@ from .._validate import echo
 from ..errors import ConfigError
 from ..game.config import AnteMode, GameConfig, Structure
 from .export import hand_history
-from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD
 from .legal import Legal
 from .observation import Observation
 
-__all__ = ["Tables", "StackDraw"]
+__all__ = ["StackDraw", "Tables"]
 
 #: A stack source drawn per hand: ``draw(rng, k)`` returns a ``(k, players)`` int array.
 StackDraw = Callable[[np.random.Generator, int], Any]
@@ -135,9 +135,9 @@ class Tables:
         semantics). ``True``: stacks carry over from hand to hand; a seat left without chips
         rebuys its configured stack (R39).
     history:
-        Actions kept per hand for :meth:`to_phh` (and half as many bet or raise amounts),
+        Actions kept per hand for :meth:`to_phh` (and a third as many bet or raise amounts),
         default 48; longer hands are played all the same, but ``to_phh`` refuses them. 0 keeps
-        none. Each table keeps its current and its last finished hand (about ``10 * history``
+        none. Each table keeps its current and its last finished hand (about ``7 * history``
         bytes).
 
     The first hand is dealt at once. A new hand draws two hole cards per seat and the board
@@ -158,6 +158,7 @@ class Tables:
     Examples
     --------
     >>> from fastholdem.game import GameConfig
+    >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
     >>> tables = Tables(3, 6, GameConfig(), 200, seed=1)
     >>> tables.legal().actor.tolist()          # left of the big blind (button 0)
     [3, 3, 3]
@@ -318,6 +319,7 @@ class Tables:
         Examples
         --------
         >>> from fastholdem.game import GameConfig
+        >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
         >>> tables = Tables(2, 2, GameConfig(), 100, seed=0)
         >>> tables.step([CHECK, CALL])
         Traceback (most recent call last):
@@ -424,7 +426,7 @@ class Tables:
         """bool ``(n,)``: whether each table's last finished hand was decided at a showdown."""
         core = self._core
         rep = core.rep
-        return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)  # type: ignore[no-any-return]
+        return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)
 
     @property
     def winning_value(self) -> npt.NDArray[np.uint16]:
@@ -529,7 +531,7 @@ class Tables:
             raise ValueError("play_random needs int or array stacks, not a callable")
         if self.n == 0 and hands:
             raise ValueError("play_random needs at least one table")
-        return self._core.play_random(hands, float(fold), float(aggression), threads)  # type: ignore[no-any-return]
+        return self._core.play_random(hands, float(fold), float(aggression), threads)
 
     def to_phh(self, i: int) -> Any:
         """The PHH hand history of table ``i``'s last finished hand, with ``finishing_stacks``.
@@ -548,7 +550,7 @@ class Tables:
         Examples
         --------
         >>> from fastholdem.game import GameConfig
-        >>> from fastholdem import phh
+        >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
         >>> tables = Tables(1, 2, GameConfig(), 100, seed=5)
         >>> tables.step([FOLD])
         >>> tables.to_phh(0).finishing_stacks
