@@ -20,8 +20,9 @@ SCRIPTS = {
     "bench_equity.py": ("case", "AhKh vs QsQd exact"),
     "bench_dask.py": ("wall s", "LocalCluster, 2 workers"),
     "bench_import.py": ("median", "import fastholdem (after numpy)"),
-    "bench_vector.py": ("workload", "Tables.play_random"),
+    "bench_simulate.py": ("hands/CPU s", "simulate 6 random, vector (C)"),
     "bench_history.py": ("hands/s", "fastholdem read (parse + convert to PHH)"),
+    "bench_vector.py": ("workload", "Tables.play_random"),
 }
 
 

@@ -34,3 +34,23 @@ __all__ = [
            "RandomPolicy",
            "Tables",
 ]
+
+# Vectorised policies and the reinforcement-learning adapters (vector-rl). The Gymnasium and
+# PettingZoo adapters are imported on first use: ``import fastholdem.vector`` needs neither.
+from .actions import ActionSet, pot_fraction_to
+from .policies import StationPolicy, TightPolicy, VectorPolicy
+
+_ADAPTERS = {"HoldemEnv": "gym_env", "HoldemVectorEnv": "gym_env", "HoldemParallelEnv": "pz_env",
+             "holdem_parallel_env": "pz_env"}
+__all__ += ["ActionSet", "pot_fraction_to", "StationPolicy", "TightPolicy", "VectorPolicy", "HoldemEnv",
+            "HoldemVectorEnv", "HoldemParallelEnv", "holdem_parallel_env"]
+
+
+def __getattr__(name: str) -> object:
+    """Import the Gymnasium/PettingZoo adapters on first use (they need ``fastholdem[rl]``)."""
+    module = _ADAPTERS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f".{module}", __name__), name)

@@ -291,8 +291,9 @@ class Tables:
         """
         return Legal(*self._core.legal())
 
-    def step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None = None) -> None:
-        """Apply one action in every table that has a player to act.
+    def step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None = None,
+             mask: npt.ArrayLike | None = None) -> None:
+        """Apply one action in every table that has a player to act (and where ``mask`` is true).
 
         Parameters
         ----------
@@ -302,11 +303,15 @@ class Tables:
         amount:
             Integer array ``(n,)``: the total bet this round of each ``BET_OR_RAISE_TO``
             (ignored for other kinds); may be omitted when no table bets or raises.
+        mask:
+            ``None`` (every table) or a bool array ``(n,)``: only the tables where it is true
+            act; the others are left as they are (their entries of ``kind`` and ``amount`` are
+            ignored). Needs ``auto_reset=False``.
 
         Raises
         ------
         TypeError
-            ``kind`` or ``amount`` not an integer array.
+            ``kind`` or ``amount`` not an integer array, ``mask`` not a bool array.
         ValueError
             A wrong shape, or an illegal action in any table: the message names the first few
             tables and why, and no table changes (all tables are checked before any moves).
@@ -328,6 +333,23 @@ class Tables:
         k = _int_array(kind, "kind", (n,))
         am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
         core = self._core
+        if mask is not None:
+            m = np.asarray(mask)
+            if m.dtype != np.bool_:
+                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+            if m.shape != (n,):
+                raise ValueError(f"mask must have shape ({n},), got {m.shape}")
+            if self.auto_reset:
+                raise ValueError("step(mask=...) needs auto_reset=False")
+            held = ~m & (core.actor >= 0)
+            if held.any():  # the engine steps every table with an actor: hide the held ones
+                actors = core.actor[held]
+                core.actor[held] = -1
+                try:
+                    self.step(k, am)
+                finally:
+                    core.actor[held] = actors
+                return
         bad, idx, codes = core.check_step(k, am, _REPORT)
         if bad:
             raise ValueError(self._illegal_message(bad, idx, codes, k, am))
