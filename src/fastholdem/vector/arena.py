@@ -69,6 +69,10 @@ def opponent_functions(opponents: Any, players: int, seats: Sequence[int], seed:
     ``opponents`` is one policy (a built-in name or a vectorised policy) for every seat of
     ``seats``, or a sequence of them in the order of ``seats``. Built-in ``random`` policies
     get seeds drawn from ``seed``.
+
+    >>> fns = opponent_functions("station", 3, [1, 2], seed=7)
+    >>> fns[0] is None, callable(fns[1]), callable(fns[2])
+    (True, True, True)
     """
     if isinstance(opponents, str) or is_vector_policy(opponents):
         chosen = [opponents] * len(seats)
@@ -91,7 +95,13 @@ def opponent_functions(opponents: Any, players: int, seats: Sequence[int], seed:
 
 def seat_view(obs: Observation, players: int) -> dict[str, npt.NDArray[Any]]:
     """The batched observation arrays of ``obs`` (one seat's view per table), seat arrays
-    turned so that index 0 is that seat."""
+    turned so that index 0 is that seat.
+
+    >>> from fastholdem.vector import Tables
+    >>> view = seat_view(Tables(2, 3, no_limit(), 100, seed=1).observe(), 3)
+    >>> view["hole"].shape, view["stacks"].shape, int(view["pot"][0, 0])
+    ((2, 2), (2, 3), 3)
+    """
     n = len(obs.street)
     seat = np.maximum(obs.seat.astype(np.int64), 0)
     order = (seat[:, None] + np.arange(players)[None, :]) % players
@@ -131,6 +141,10 @@ class Arena:
         See :func:`opponent_functions`.
     seed:
         Seed of the cards and of the built-in opponents.
+
+    >>> arena = Arena(4, 3, no_limit(), 100, seat=0, opponents="random", seed=5)
+    >>> arena.n, arena.players
+    (4, 3)
     """
 
     def __init__(self, n: int, players: int, config: GameConfig, stacks: int | Sequence[int] | None, *,
@@ -226,5 +240,10 @@ def _exact_mask(actions: ActionSet, legal: Legal) -> npt.NDArray[np.int8]:
 
 
 def no_limit() -> GameConfig:
-    """The default game of the adapters: no limit, blinds 1/2."""
+    """The default game of the adapters: no limit, blinds 1/2.
+
+    >>> cfg = no_limit()
+    >>> cfg.structure.name, cfg.small_blind, cfg.big_blind
+    ('NO_LIMIT', 1, 2)
+    """
     return GameConfig(Structure.NO_LIMIT, 1, 2)

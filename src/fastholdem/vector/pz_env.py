@@ -39,7 +39,13 @@ Obs = dict[str, Any]
 
 
 class HoldemParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no type information
-    """See :func:`holdem_parallel_env`."""
+    """See :func:`holdem_parallel_env`.
+
+    >>> env = HoldemParallelEnv(players=3, seed=4)
+    >>> observations, infos = env.reset(seed=4)
+    >>> env.possible_agents, sorted(observations["player_0"])[:2]
+    (['player_0', 'player_1', 'player_2'], ['action_mask', 'bets'])
+    """
 
     metadata: dict[str, Any] = {"name": "fastholdem_holdem_v0", "render_modes": ["ansi"], "is_parallelizable": True}
 

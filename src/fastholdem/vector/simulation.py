@@ -53,7 +53,12 @@ _FAST = {"random": (0.15, 0.30), "station": (0.0, 0.0)}  # RandomPlayer's and Ca
 @dataclass
 class BlockTally:
     """Per-seat sums of one block: hands dealt, chips won, squared chips won (Python ints, exact),
-    hands shown down, and showdowns won by category (``(players, 9)``)."""
+    hands shown down, and showdowns won by category (``(players, 9)``).
+
+    >>> t = BlockTally.empty(3)
+    >>> t.hands.tolist(), t.total, t.wins.shape
+    ([0, 0, 0], [0, 0, 0], (3, 9))
+    """
 
     hands: npt.NDArray[np.int64]
     total: list[int]
@@ -148,6 +153,11 @@ def play_block(
     Returns
     -------
     BlockTally
+
+    >>> from fastholdem.game import GameConfig
+    >>> t = play_block(["station", "tight"], GameConfig(), [200, 200], 500, seed=3, policy_seeds=[1, 2])
+    >>> t.hands.tolist(), sum(t.total)          # chips move between seats, none are lost
+    ([500, 500], 0)
     """
     players = len(policies)
     tally = BlockTally.empty(players)
