@@ -135,8 +135,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
                 from ..vector.simulation import plays_in_c
 
                 if plays_in_c(policies):
-                    print("fastholdem: note: with --phh the random/station-only blocks are stepped from Python "
-                          "instead of played in C: other hands than without --phh", file=sys.stderr)
+                    note("with --phh the random/station-only blocks are stepped from Python instead of "
+                         "played in C: other hands than without --phh")
         result = run(policies, args.hands, **options)
     if args.hands == 0:
         note("nothing simulated: --hands 0 plays no hand")
