@@ -32,11 +32,19 @@ __all__ = [
     "best_five",
     "category_counts",
     "enumerate_values",
+    "EVAL_KERNELS",
+    "eval_kernel",
+    "eval_kernels_supported",
+    "set_eval_kernel",
 ]
 
 evaluate = _core.evaluate
 evaluate_batch = _core.evaluate_batch
 enumerate_values = _core.enumerate_values
+EVAL_KERNELS = _core.EVAL_KERNELS
+eval_kernel = _core.eval_kernel
+eval_kernels_supported = _core.eval_kernels_supported
+set_eval_kernel = _core.set_eval_kernel
 
 
 class HandCategory(enum.IntEnum):
