@@ -176,6 +176,121 @@ static void board_rec(const board_enum *e, int start, int depth, uint64_t bkey, 
         board_rec(e, i + 1, depth - 1, bkey + e->keys[i], bsr | e->srs[i], t);
 }
 
+/* ---- preflop: boards by rank multiset, flushes as corrections --------------------------
+ *
+ * Without a board, every 5-card board is counted in two steps:
+ *   1. each multiset of five ranks is shown down once, ignoring suits, with the number of
+ *      boards that carry it (the product over ranks of C(live cards of that rank, count));
+ *   2. a board changes that outcome only when some player makes a flush, which needs three or
+ *      more board cards of one suit s (so at most one such suit, and no other suit can reach
+ *      five). For each suit and each set A of k >= max(3, 5 - most hole cards of s) live
+ *      s-cards, the other 5 - k board cards come from the other suits and matter only by
+ *      rank: per rank (pair), the true showdown (flush values for the players who make one)
+ *      is added with the number of such cards and the suit-blind one of step 1 subtracted.
+ * Tallies are unsigned: a subtraction is an addition modulo 2**64 and every final count is
+ * exact. Rank multisets number at most 6,175 and flush corrections a few tens of thousands,
+ * where enumeration shows down a board (or a class of boards) about a million times. */
+
+/* Number of k-subsets of n items (k <= 5, n <= 13: exact in 32 bits). */
+static uint64_t choose(unsigned n, unsigned k) { return fh_board_count((int)n, (int)k); }
+
+typedef struct {
+    const board_enum *e;
+    uint64_t rank_key[13];   /* the key of one card of each rank (rank bits only) */
+    unsigned live[13];       /* live cards of each rank */
+    fh_tally *t;
+} ranks_job;
+
+/* Step 1: multisets of `left` more ranks from rank r up. */
+static void ranks_rec(const ranks_job *j, int r, int left, uint64_t key, uint64_t w) {
+    if (left == 0) {
+        showdown_noflush(j->e, key, w, j->t);
+        return;
+    }
+    if (r == 13) return;
+    unsigned most = j->live[r] < (unsigned)left ? j->live[r] : (unsigned)left;
+    for (unsigned c = 0; c <= most; c++)
+        ranks_rec(j, r + 1, left - (int)c, key + c * j->rank_key[r], w * choose(j->live[r], c));
+}
+
+/* Step 2 for one board: suit-s ranks `a_ranks` (k cards, key a_key) plus other cards of key
+ * o_key, w boards. Players in `flushers` hold flush ranks flush_ranks[p] | a_ranks. */
+FH_INLINE void flush_correction(const board_enum *e, uint64_t key, unsigned a_ranks, unsigned flushers,
+                                const unsigned *hole_ranks, uint64_t w, fh_tally *t) {
+    fh_value_t plain[FH_MAX_PLAYERS], real[FH_MAX_PLAYERS];
+    for (int p = 0; p < e->n_players; p++) {
+        plain[p] = fh_noflush_value(key + e->hole_key[p]);
+        real[p] = flushers >> p & 1u ? fh_flush_values[hole_ranks[p] | a_ranks] : plain[p];
+    }
+    tally_showdown(t, real, e->n_players, w);
+    tally_showdown(t, plain, e->n_players, (uint64_t)0 - w);
+}
+
+static void preflop_by_ranks(const board_enum *e, fh_mask_t used, fh_tally *t) {
+    ranks_job j;
+    j.e = e;
+    j.t = t;
+    for (unsigned r = 0; r < 13; r++) {
+        j.rank_key[r] = (uint32_t)fh_card_keys[4 * r];
+        j.live[r] = 4u - (unsigned)FH_POPCOUNT64((used >> (4 * r)) & 0xFu);
+    }
+    ranks_rec(&j, 0, 5, 0, 1);
+    for (unsigned s = 0; s < 4; s++) {
+        unsigned hole_ranks[FH_MAX_PLAYERS], most = 0;
+        for (int p = 0; p < e->n_players; p++) {
+            hole_ranks[p] = (unsigned)(e->hole_sr[p] >> (16 * s)) & 0x1FFFu;
+            unsigned h = (unsigned)FH_POPCOUNT64(hole_ranks[p]);
+            most = h > most ? h : most;
+        }
+        unsigned live_s = 0, other[13]; /* live s-cards by rank bit; live other cards per rank */
+        for (unsigned r = 0; r < 13; r++) {
+            unsigned here = !((used >> (4 * r + s)) & 1u);
+            live_s |= here << r;
+            other[r] = j.live[r] - here;
+        }
+        unsigned n_s = (unsigned)FH_POPCOUNT64(live_s);
+        for (unsigned k = most >= 2 ? 3u : 5u - most; k <= 5 && k <= n_s; k++) {
+            unsigned flushers = 0;
+            for (int p = 0; p < e->n_players; p++)
+                if (FH_POPCOUNT64(hole_ranks[p]) + k >= 5) flushers |= 1u << p;
+            /* every k-subset of the live s-ranks (Gosper's hack over n_s positions) */
+            unsigned pos[13], n_pos = 0;
+            for (unsigned r = 0; r < 13; r++)
+                if (live_s >> r & 1u) pos[n_pos++] = r;
+            for (unsigned sub = (1u << k) - 1u; sub < (1u << n_s);) {
+                unsigned a_ranks = 0;
+                uint64_t a_key = 0;
+                for (unsigned b = sub; b; b &= b - 1) {
+                    unsigned r = pos[FH_CTZ64(b)];
+                    a_ranks |= 1u << r;
+                    a_key += j.rank_key[r];
+                }
+                if (k == 5) {
+                    flush_correction(e, a_key, a_ranks, flushers, hole_ranks, 1, t);
+                } else if (k == 4) {
+                    for (unsigned r = 0; r < 13; r++)
+                        if (other[r])
+                            flush_correction(e, a_key + j.rank_key[r], a_ranks, flushers, hole_ranks, other[r], t);
+                } else {
+                    for (unsigned r1 = 0; r1 < 13; r1++) {
+                        if (!other[r1]) continue;
+                        uint64_t k1 = a_key + j.rank_key[r1];
+                        if (other[r1] >= 2)
+                            flush_correction(e, k1 + j.rank_key[r1], a_ranks, flushers, hole_ranks,
+                                             choose(other[r1], 2), t);
+                        for (unsigned r2 = r1 + 1; r2 < 13; r2++)
+                            if (other[r2])
+                                flush_correction(e, k1 + j.rank_key[r2], a_ranks, flushers, hole_ranks,
+                                                 (uint64_t)other[r1] * other[r2], t);
+                    }
+                }
+                unsigned c = sub & (0u - sub), nx = sub + c;
+                sub = (((nx ^ sub) >> 2) / c) | nx;
+            }
+        }
+    }
+}
+
 /* Nonzero when the cards outside `used` cannot deal n_players hands and the missing board. */
 static int too_few_cards(fh_mask_t used, int n_players, int n_board) {
     return (int)FH_POPCOUNT64(used & FH_FULL_DECK) + 2 * n_players + (5 - n_board) > FH_N_CARDS;
@@ -224,6 +339,16 @@ static fh_status exact_run(const fh_card_t *holes, int n_players, const fh_card_
     int hi = e.n_avail - depth + 1;
     if (first_hi < hi) hi = first_hi;
     if (hi <= lo) return FH_OK;
+    if (depth == 5 && lo == 0 && hi == e.n_avail - depth + 1) {
+        /* Every board of a preflop deal: by rank multisets (fast enough for one thread). */
+        fh_mask_t used = dead;
+        for (int i = 0; i < 2 * n_players; i++) used |= 1ULL << holes[i];
+        fh_tally t;
+        memset(&t, 0, sizeof t);
+        preflop_by_ranks(&e, used, &t);
+        fh_tally_add(out, &t);
+        return FH_OK;
+    }
     int nt = depth >= 4 ? fh_exec_threads(ex) : 1;
     if (nt > hi - lo) nt = hi - lo;
     fh_tally one, *locals = &one;
