@@ -566,6 +566,129 @@ static void strength_rec(fh_card_t *holes, int n_players, int p, const fh_card_t
     }
 }
 
+/* ---- one hand against one random hand, on a flop, turn or river --------------------------
+ *
+ * Per runout (the missing board cards), the hand's value is found once and the opponent's
+ * hands are counted by class: every pair of live ranks is shown down once with its number of
+ * card pairs, suits ignored; where the board holds k >= 3 cards of a suit s, the card pairs
+ * that make an s-flush (k + their s-cards >= 5; no other suit can reach five) are corrected
+ * one by one (s-card pairs; with k >= 4 s-card + any card) or by rank (k = 5: every pair is a
+ * flush). A visit costs about 100 lookups where listing the opponent's hands costs 990. */
+
+typedef struct {
+    uint64_t win, tie, total; /* opponent hands the hand beats, ties, all */
+} vs_counts;
+
+FH_INLINE void vs_add(vs_counts *c, fh_value_t hero, fh_value_t opp, uint64_t w) {
+    c->win += opp < hero ? w : 0;
+    c->tie += opp == hero ? w : 0;
+}
+
+/* One runout: board key/suit ranks complete (5 cards), live cards by rank (cnt) and as a
+ * mask `live` (excluding the runout). */
+static void vs_one_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                          vs_counts *c) {
+    fh_value_t hv = fh_value_from_key(FH_KEY_INIT + bkey + hero_key, bsr | hero_sr);
+    uint64_t base = FH_KEY_INIT + bkey;
+    unsigned cnt[13];
+    for (unsigned r = 0; r < 13; r++) cnt[r] = (unsigned)FH_POPCOUNT64((live >> (4 * r)) & 0xFu);
+    uint64_t total = 0;
+    /* every pair of ranks, suits ignored */
+    for (unsigned r1 = 0; r1 < 13; r1++) {
+        if (!cnt[r1]) continue;
+        uint64_t k1 = base + fh_card_keys[4 * r1];
+        if (cnt[r1] >= 2) {
+            uint64_t w = (uint64_t)cnt[r1] * (cnt[r1] - 1) / 2;
+            vs_add(c, hv, fh_noflush_value(k1 + fh_card_keys[4 * r1]), w);
+            total += w;
+        }
+        for (unsigned r2 = r1 + 1; r2 < 13; r2++)
+            if (cnt[r2]) {
+                uint64_t w = (uint64_t)cnt[r1] * cnt[r2];
+                vs_add(c, hv, fh_noflush_value(k1 + fh_card_keys[4 * r2]), w);
+                total += w;
+            }
+    }
+    c->total += total;
+    uint64_t flush = (base & FH_FLUSH_CHECK) | ((base + (0x2222ULL << 32)) & FH_FLUSH_CHECK);
+    if (!flush) return; /* no suit has three board cards */
+    /* the suit s with k >= 3 board cards (at most one) */
+    unsigned s = fh_flush_suit(base + (0x2222ULL << 32));
+    unsigned k = (unsigned)((bkey >> (32 + 4 * s)) & 0xFu);
+    unsigned bs = (unsigned)(bsr >> (16 * s)) & 0x1FFFu;
+    fh_mask_t live_s = live & (0x1111111111111ULL << s);
+    const uint64_t minus = (uint64_t)0 - 1u;
+    /* pairs of two s-cards: flush when k >= 3 */
+    for (fh_mask_t m1 = live_s; m1; m1 &= m1 - 1) {
+        unsigned x = FH_CTZ64(m1);
+        for (fh_mask_t m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+            unsigned y = FH_CTZ64(m2);
+            fh_value_t plain = fh_noflush_value(base + fh_card_keys[x] + fh_card_keys[y]);
+            fh_value_t real = fh_flush_values[bs | 1u << (x >> 2) | 1u << (y >> 2)];
+            vs_add(c, hv, plain, minus);
+            vs_add(c, hv, real, 1);
+        }
+    }
+    if (k < 4) return;
+    /* an s-card with a card of another suit: flush when k >= 4 */
+    fh_mask_t live_o = live & ~live_s;
+    for (fh_mask_t m1 = live_s; m1; m1 &= m1 - 1) {
+        unsigned x = FH_CTZ64(m1);
+        fh_value_t real = fh_flush_values[bs | 1u << (x >> 2)];
+        uint64_t kx = base + fh_card_keys[x];
+        for (unsigned r = 0; r < 13; r++) {
+            unsigned n_o = (unsigned)FH_POPCOUNT64((live_o >> (4 * r)) & 0xFu);
+            if (!n_o) continue;
+            vs_add(c, hv, fh_noflush_value(kx + fh_card_keys[4 * r]), (uint64_t)0 - n_o);
+            vs_add(c, hv, real, n_o);
+        }
+    }
+    if (k < 5) return;
+    /* two cards of other suits: the board's own flush */
+    fh_value_t real = fh_flush_values[bs];
+    for (unsigned r1 = 0; r1 < 13; r1++) {
+        unsigned n1 = (unsigned)FH_POPCOUNT64((live_o >> (4 * r1)) & 0xFu);
+        if (!n1) continue;
+        uint64_t k1 = base + fh_card_keys[4 * r1];
+        for (unsigned r2 = r1; r2 < 13; r2++) {
+            unsigned n2 = (unsigned)FH_POPCOUNT64((live_o >> (4 * r2)) & 0xFu);
+            uint64_t w = r2 == r1 ? (uint64_t)n1 * (n1 - 1) / 2 : (uint64_t)n1 * n2;
+            if (!w) continue;
+            vs_add(c, hv, fh_noflush_value(k1 + fh_card_keys[4 * r2]), (uint64_t)0 - w);
+            vs_add(c, hv, real, w);
+        }
+    }
+}
+
+/* Exact equity of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand. */
+static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+    fh_cards_sum b = fh_sum_cards(board, n_board);
+    fh_cards_sum h = fh_sum_cards(hole, 2);
+    fh_mask_t live = FH_FULL_DECK & ~(b.mask | h.mask);
+    vs_counts c = {0, 0, 0};
+    if (n_board == 5) {
+        vs_one_runout(b.key, b.suit_ranks, h.key, h.suit_ranks, live, &c);
+    } else if (n_board == 4) {
+        for (fh_mask_t m = live; m; m &= m - 1) {
+            unsigned x = FH_CTZ64(m);
+            vs_one_runout(b.key + fh_card_keys[x], b.suit_ranks | FH_SUIT_RANK_BIT(x), h.key, h.suit_ranks,
+                          live & ~(1ULL << x), &c);
+        }
+    } else {
+        for (fh_mask_t m1 = live; m1; m1 &= m1 - 1) {
+            unsigned x = FH_CTZ64(m1);
+            uint64_t kx = b.key + fh_card_keys[x], sx = b.suit_ranks | FH_SUIT_RANK_BIT(x);
+            for (fh_mask_t m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+                unsigned y = FH_CTZ64(m2);
+                vs_one_runout(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y), h.key, h.suit_ranks,
+                              live & ~(1ULL << x) & ~(1ULL << y), &c);
+            }
+        }
+    }
+    /* share in half units: a win is worth 2, a tie 1 (exact in a double below 2**53) */
+    return c.total ? (double)(2 * c.win + c.tie) / (2.0 * (double)c.total) : 0.0;
+}
+
 typedef struct {
     const fh_card_t *holes, *boards;
     int n_board, n_players, exact;
@@ -585,6 +708,10 @@ static void strength_worker(fh_par *par, void *ctx, int tid) {
             memset(&t, 0, sizeof t);
             const fh_card_t *board = j->boards + i * (size_t)j->n_board;
             fh_status s = FH_OK;
+            if (j->exact && j->n_players == 2 && j->n_board >= 3) {
+                j->eq[i] = strength_vs_one(j->holes + 2 * i, board, j->n_board);
+                continue;
+            }
             if (j->exact) {
                 fh_card_t h[2 * FH_MAX_PLAYERS];
                 h[0] = j->holes[2 * i];
