@@ -39,8 +39,8 @@ import numpy as np
 
 import fastholdem
 import fastholdem.dask as fhd
-from fastholdem.equity import BLOCK_TRIALS
-from fastholdem.game.simulate import BLOCK_HANDS, simulate
+from fastholdem.equities import BLOCK_TRIALS
+from fastholdem.game.simulation import BLOCK_HANDS, simulate
 
 from distributed import Client, LocalCluster
 

@@ -47,7 +47,7 @@ import numpy as np
 
 from fastholdem import _core
 from fastholdem.cards import card_str, cards_str, parse_cards
-from fastholdem.equity import equity, equity_batch, hand_strength
+from fastholdem.equities import equity, equity_batch, hand_strength
 from fastholdem.evaluate import evaluate_batch
 from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
 
@@ -65,7 +65,7 @@ warnings.filterwarnings("ignore", message=r"'\w+' deprecated - use", module=r"ev
 
 
 # The module whose PREFLOP_TABLE is read when a job starts.
-_TABLE_MODULE = importlib.import_module("fastholdem.equity.engines.table")
+_TABLE_MODULE = importlib.import_module("fastholdem.equities.engines.table")
 HAVE_TABLE = True
 
 

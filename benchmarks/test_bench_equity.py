@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_equity  # noqa: E402
 
-from fastholdem.equity import equity, equity_batch, hand_strength  # noqa: E402
+from fastholdem.equities import equity, equity_batch, hand_strength  # noqa: E402
 
 pytest.importorskip("pytest_benchmark")
 

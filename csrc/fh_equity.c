@@ -6,20 +6,10 @@
 #include <string.h>
 
 #include "fh_eval.h"
+#include "fh_montecarlo.h"
 #include "fh_showdown.h"
 
 #define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
-
-void fh_tally_add(fh_tally *a, const fh_tally *b) {
-    a->deals += b->deals;
-    for (int p = 0; p < FH_MAX_PLAYERS; p++) {
-        a->win[p] += b->win[p];
-        a->tie[p] += b->tie[p];
-        a->share[p] += b->share[p];
-        a->share_sq[p] += b->share_sq[p];
-    }
-    for (int k = 0; k <= FH_MAX_PLAYERS; k++) a->split[k] += b->split[k];
-}
 
 uint64_t fh_board_count(int n, int k) {
     if (k < 0 || k > n) return 0;

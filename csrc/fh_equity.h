@@ -14,22 +14,7 @@
 
 #include "fh_common.h"
 #include "fh_parallel.h"
-
-#define FH_MAX_PLAYERS 10
-/* A pot split k ways gives each winner FH_SHARE_UNIT / k: exact for k = 1..10. */
-#define FH_SHARE_UNIT 2520
-
-typedef struct fh_tally {
-    uint64_t deals;                          /* boards (exact) or trials (Monte Carlo) */
-    uint64_t win[FH_MAX_PLAYERS];            /* deals the player won alone */
-    uint64_t tie[FH_MAX_PLAYERS];            /* deals the player shared with others */
-    uint64_t share[FH_MAX_PLAYERS];          /* sum of pot shares, in 1 / FH_SHARE_UNIT */
-    uint64_t share_sq[FH_MAX_PLAYERS];       /* sum of squared shares (Monte Carlo error) */
-    uint64_t split[FH_MAX_PLAYERS + 1];      /* deals won by exactly k players together */
-} fh_tally;
-
-/* Add b into a. */
-void fh_tally_add(fh_tally *a, const fh_tally *b);
+#include "fh_tally.h"
 
 /* Exact: every completion of `board` (n_board = 0..5 cards) for fixed hole cards
  * (holes[2p], holes[2p+1] for player p < n_players <= 10), avoiding `dead`. Only boards
@@ -41,24 +26,6 @@ fh_status fh_equity_exact(const fh_card_t *holes, int n_players, const fh_card_t
 
 /* Number of board completions (the `deals` of an exact job). */
 uint64_t fh_board_count(int n_available, int n_missing);
-
-/* A range for Monte Carlo: n combos (2 cards each) with cumulative weights (cum[n-1] > 0).
- * `random` = 1 means "any two cards": dealt straight from the remaining deck. */
-typedef struct fh_range {
-    const fh_card_t *combos;
-    const double *cum_weights;
-    int n;
-    int random;
-} fh_range;
-
-/* Monte Carlo: blocks [first_block, first_block + n_blocks) of `block_size` trials each;
- * block b draws from the stream fh_rng_for_block(seed, b). Each trial deals every player a
- * combo from their range (fixed and weighted ranges jointly, rejecting collisions; random
- * players from the rest of the deck), completes the board, and tallies the showdown.
- * Returns FH_ERR_NO_DEAL if 100000 attempts in a row find no collision-free deal. */
-fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
-                                fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
-                                uint32_t block_size, const fh_exec *ex, fh_tally *out);
 
 /* Canonical 64-bit key of a deal of n_players <= 5 hands under the 24 suit permutations:
  * preflop deals with equal keys (no dead cards) have equal equities. */

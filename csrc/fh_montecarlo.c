@@ -567,7 +567,7 @@ done:
     return st;
 }
 
-/* The interface of fh_equity.h (fh_range with cumulative weights): threads and poll from
+/* The range interface (fh_range with cumulative weights): threads and poll from
  * `ex` (NULL: one thread, no polling), no per-combo tallies. */
 fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
                                 fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,

@@ -32,8 +32,8 @@
 #define FH_MONTECARLO_H
 
 #include "fh_common.h"
-#include "fh_equity.h"
 #include "fh_parallel.h"
+#include "fh_tally.h"
 
 /* Most collision-free assignments of the weighted players listed for joint sampling, and
  * the largest product of their range sizes for which they are searched. */
@@ -72,5 +72,14 @@ fh_status fh_monte_carlo(const fh_mc_player *players, int n_players, const fh_ca
                          fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
                          uint32_t block_size, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
                          fh_tally *out, uint64_t *combo_out);
+
+/* Monte Carlo: blocks [first_block, first_block + n_blocks) of `block_size` trials each;
+ * block b draws from the stream fh_rng_for_block(seed, b). Each trial deals every player a
+ * combo from their range (fixed and weighted ranges jointly, rejecting collisions; random
+ * players from the rest of the deck), completes the board, and tallies the showdown.
+ * Returns FH_ERR_NO_DEAL if 100000 attempts in a row find no collision-free deal. */
+fh_status fh_equity_monte_carlo(const fh_range *ranges, int n_players, const fh_card_t *board, int n_board,
+                                fh_mask_t dead, uint64_t seed, uint64_t first_block, uint64_t n_blocks,
+                                uint32_t block_size, const fh_exec *ex, fh_tally *out);
 
 #endif /* FH_MONTECARLO_H */

@@ -11,7 +11,7 @@
 #define FH_RUNOUTS_H
 
 #include "fh_common.h"
-#include "fh_equity.h"
+#include "fh_tally.h"
 #include "fh_parallel.h"
 
 /* Runouts of a board of n_board = 3 or 4 cards avoiding `dead` (0 for other n_board), and

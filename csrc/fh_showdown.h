@@ -3,7 +3,7 @@
 #ifndef FH_SHOWDOWN_H
 #define FH_SHOWDOWN_H
 
-#include "fh_equity.h"
+#include "fh_tally.h"
 #include "fh_eval.h"
 
 

@@ -1,7 +1,8 @@
 """Shared fixtures: a seeded RNG, random hands, card-combination arrays and a vectorised oracle.
 
-The ``slow`` marker is registered in ``pyproject.toml`` and is *not* deselected here: CI runs
-the exhaustive checks.  Deselect locally with ``-m "not slow"``.
+The ``slow`` marker (registered in ``pyproject.toml``) tags the long soaks, differentials and
+exhaustive checks.  The default run (the README test command) deselects them through
+``addopts = -m "not slow"``; CI (``.ci/run``) runs them afterwards with ``pytest -m slow``.
 
 The oracle (:class:`ReferenceEvaluator`) is the pure-Python ``fastholdem._slow`` evaluator
 made fast enough for millions of hands: a five-card value depends only on the multiset of ranks

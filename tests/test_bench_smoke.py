@@ -19,6 +19,7 @@ SCRIPTS = {
     "bench_game.py": ("workload", "nl6 deep"),
     "bench_equity.py": ("case", "AhKh vs QsQd exact"),
     "bench_dask.py": ("wall s", "LocalCluster, 2 workers"),
+    "bench_import.py": ("median", "import fastholdem (after numpy)"),
 }
 
 

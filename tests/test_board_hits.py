@@ -1,4 +1,4 @@
-"""Range hit charts (``Range.on_board``): hand-picked boards and a brute-force oracle.
+"""Range hit charts (``fastholdem.board_hits``): hand-picked boards and a brute-force oracle.
 
 The oracle works card by card in plain Python: it deals every live next card and asks
 whether that card completes a flush or a higher straight than the board alone would make,
@@ -13,8 +13,8 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from fastholdem import HandCategory, Range, category, evaluate, parse_cards
-from fastholdem.board_hits import DRAWS
+from fastholdem import HandCategory, Range, board_hits, category, evaluate, parse_cards
+from fastholdem.analysis.board_hits import DRAWS
 
 FD, OESD, GUT = (DRAWS.index(d) for d in ("flush draw", "OESD", "gutshot"))
 
@@ -60,7 +60,7 @@ def _brute(hole: list[int], board: list[int]) -> tuple[bool, int]:
 
 
 def _hits(range_text: str, board: str) -> dict[str, tuple[bool, bool, bool, HandCategory]]:
-    hits = Range(range_text).on_board(board)
+    hits = board_hits(Range(range_text), board)
     out = {}
     for (a, b), row, cat in zip(hits.combos.tolist(), hits.draws.tolist(), hits.category.tolist()):
         from fastholdem import card_str
@@ -117,13 +117,13 @@ def test_board_hits_made_straights_and_flushes_have_no_weaker_draws() -> None:
 
 
 def test_board_hits_river_has_no_draws() -> None:
-    hits = Range("random").on_board("Th7h2s3h4d")
+    hits = board_hits(Range("random"), "Th7h2s3h4d")
     assert not hits.draws.any() and not hits.outs.any()
     assert hits.share("flush draw") == 0.0
 
 
 def test_board_hits_categories_are_those_of_evaluate() -> None:
-    hits = Range("22+, A2s+, K9o+, 76s, 54s").on_board("Td7c2s5d")
+    hits = board_hits(Range("22+, A2s+, K9o+, 76s, 54s"), "Td7c2s5d")
     for (a, b), cat in zip(hits.combos.tolist(), hits.category.tolist()):
         assert cat == category(evaluate([a, b, *parse_cards("Td7c2s5d")]))
     assert sum(hits.share(c) for c in HandCategory) == pytest.approx(1.0)
@@ -135,7 +135,7 @@ def test_board_hits_agree_with_brute_force(seed: int) -> None:
     board = rng.sample(range(52), 3 + seed % 2)
     weights = np.array([rng.choice([0.25, 0.5, 1.0]) for _ in range(1326)])
     r = Range.from_combos(Range("random").combos, weights)
-    hits = r.on_board(board)
+    hits = board_hits(r, board)
     totals: Counter[str] = Counter()
     for (a, b), w, row, outs in zip(hits.combos.tolist(), hits.weights.tolist(), hits.draws.tolist(),
                                     hits.outs.tolist()):
@@ -150,7 +150,7 @@ def test_board_hits_agree_with_brute_force(seed: int) -> None:
 
 
 def test_board_hits_shares_and_combined_labels() -> None:
-    hits = Range("AhKh, 9s8s, QQ, Jh9h").on_board("Th7h2s")
+    hits = board_hits(Range("AhKh, 9s8s, QQ, Jh9h"), "Th7h2s")
     assert hits.total == 9.0
     assert hits.share("flush draw") == pytest.approx(2 / 9)  # AhKh, Jh9h
     assert hits.share("flush draw + gutshot") == pytest.approx(1 / 9)  # Jh9h: 7-9-T-J, an eight
@@ -158,7 +158,7 @@ def test_board_hits_shares_and_combined_labels() -> None:
     assert hits.share(HandCategory.ONE_PAIR) == hits.share("one pair") == pytest.approx(6 / 9)
     labels = dict(hits.rows())
     assert labels["flush draw + gutshot"] == pytest.approx(1 / 9)
-    pair_fd = Range("AhTd, AsTd").on_board("Th7h2h")
+    pair_fd = board_hits(Range("AhTd, AsTd"), "Th7h2h")
     assert pair_fd.share("ONE_PAIR + flush draw") == 0.5
     assert dict(pair_fd.rows())["one pair + flush draw"] == 0.5
     assert pair_fd.to_dict()["shares"]["flush draw"] == 0.5
@@ -168,6 +168,6 @@ def test_board_hits_shares_and_combined_labels() -> None:
 
 def test_board_hits_refuses_bad_boards_and_empty_ranges() -> None:
     with pytest.raises(ValueError, match="3, 4 or 5"):
-        Range("AA").on_board("AhKd")
+        board_hits(Range("AA"), "AhKd")
     with pytest.raises(ValueError, match="no combo left"):
-        Range("AhKh").on_board("Ah7c2d")
+        board_hits(Range("AhKh"), "Ah7c2d")

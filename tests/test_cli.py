@@ -108,7 +108,7 @@ def test_type_and_memory_errors_are_error_lines(
     def fail(*args: object, **kwargs: object) -> None:
         raise exc
 
-    monkeypatch.setattr(importlib.import_module("fastholdem.equity"), "equity", fail)
+    monkeypatch.setattr(importlib.import_module("fastholdem.equities"), "equity", fail)
     code, out, err = run(capsys, "equity", "AhKh", "QsQd")
     assert (code, out, err) == (2, "", f"fastholdem: error: {message}\n")
 

@@ -24,7 +24,7 @@ import fastholdem
 from fastholdem import phh
 from fastholdem.cli import main
 from fastholdem.game.players import CallingStation
-from fastholdem.game.simulate import simulate
+from fastholdem.game.simulation import simulate
 
 distributed = pytest.importorskip("distributed")
 da = pytest.importorskip("dask.array")

@@ -12,18 +12,33 @@ README = Path(__file__).resolve().parent.parent / "README.md"
 MODULES = [
     "cards",
     "evaluate",
-    "equity",
-    "equity.jobs",
-    "equity.plan",
-    "equity.result",
-    "equity.engines.table",
+    "equities",
+    "equities.jobs",
+    "equities.plan",
+    "equities.result",
+    "equities.engines.table",
     "ranges",
+    "ranges.combos",
+    "ranges.classes",
+    "ranges.range",
     "progress",
     "_validate",
     "plot.equity",
-    "hand_classes",
-    "board_hits",
-    "range_cli",
+    "analysis",
+    "analysis.board_hits",
+    "analysis.by_class",
+    "analysis.outs",
+    "analysis.preflop",
+    "cli",
+    "cli.main",
+    "cli.rank",
+    "cli.equity",
+    "cli.game",
+    "cli.range",
+    "cli.phh",
+    "cli._args",
+    "history",
+    "history.check",
     "plot.ranges",
     "_core",
     "game",
@@ -32,19 +47,23 @@ MODULES = [
     "game.config",
     "game.hand",
     "game.pots",
-    "dealer",
-    "outs",
-    "preflop",
     "plot.matrix",
     "plot.next_card",
-    "game.simulate",
+    "game.simulation",
     "dask",
 ]
+DOCS = sorted((Path(__file__).resolve().parent.parent / "docs").glob("*.md"))
 
 
 def test_readme_tour_runs() -> None:
     result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda p: p.name)
+def test_docs_page_examples_run(page: Path) -> None:
+    result = doctest.testfile(str(page), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0
 
 

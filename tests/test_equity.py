@@ -25,7 +25,7 @@ import pytest
 
 from fastholdem import _core, _slow
 from fastholdem.cards import cards_str, parse_cards
-from fastholdem.equity import MAX_ASSIGNMENTS, EquityResult, equity, equity_batch, equity_job, hand_strength
+from fastholdem.equities import MAX_ASSIGNMENTS, EquityResult, equity, equity_batch, equity_job, hand_strength
 from fastholdem.errors import CardError, RangeError
 from fastholdem.ranges import Range
 

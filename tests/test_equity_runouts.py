@@ -14,8 +14,8 @@ import pytest
 
 from fastholdem import _core, equity
 from fastholdem.cards import card_str, parse_cards
-from fastholdem.equity.engines.enumeration import ExactEngine, hand_assignments, suit_symmetric
-from fastholdem.equity.inputs import parse_inputs
+from fastholdem.equities.engines.enumeration import ExactEngine, hand_assignments, suit_symmetric
+from fastholdem.equities.inputs import parse_inputs
 
 FIELDS = ("deals", "win", "tie", "share", "share_sq", "split")
 

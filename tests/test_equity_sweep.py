@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from fastholdem import Range, cards_str, equity, equity_job
-from fastholdem.equity.engines.enumeration import ExactEngine, hand_assignments
-from fastholdem.equity.engines.sweep import SweepEngine, integer_weights
-from fastholdem.equity.inputs import parse_inputs
-from fastholdem.equity.jobs import EquityJob
-from fastholdem.equity.result import EquityResult
+from fastholdem.equities.engines.enumeration import ExactEngine, hand_assignments
+from fastholdem.equities.engines.sweep import SweepEngine, integer_weights
+from fastholdem.equities.inputs import parse_inputs
+from fastholdem.equities.jobs import EquityJob
+from fastholdem.equities.result import EquityResult
 from fastholdem.ranges import N_COMBOS
 
 ALL = Range("random")
@@ -223,7 +223,7 @@ def test_monte_carlo_combo_table_from_counts() -> None:
     """The per-combo form Monte Carlo engines return (trials, share sum, share^2 sum per
     combo) becomes by_combo rows with a standard error; combos never dealt are left out."""
     from fastholdem import _core
-    from fastholdem.equity.result import monte_carlo_combo_table
+    from fastholdem.equities.result import monte_carlo_combo_table
 
     unit = _core.SHARE_UNIT
     combos = Range("AKs").combos

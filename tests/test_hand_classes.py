@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from fastholdem import Range, RangeError, equity, hand_strength
-from fastholdem.hand_classes import (
+from fastholdem.ranges.classes import (
     CLASS_NAMES,
     CLASS_SIZES,
     GRID_RANKS,
@@ -228,3 +228,13 @@ def test_hand_classes_shipped_orders_regenerate_exactly() -> None:
     holes = np.array([Range(CLASS_NAMES[c]).combos[0] for c in (0, 1)])
     again = hand_strength(holes, opponents=2, trials=tool.TRIALS, seed=tool.SEED + 2, threads=1)
     assert np.array_equal(again, order_equity("vs2")[0][:2])
+
+
+def test_hand_classes_shipped_vs1_order_equals_the_exact_computation() -> None:
+    """ranges reads the "vs1" equities from data/preflop_vs1.npz (tools/gen_preflop_vs1.py) instead
+    of reaching up into the equity engines; they must be the analysis layer's exact numbers."""
+    from fastholdem.analysis.preflop import headsup_equity
+    from fastholdem.ranges.classes import order_equity
+
+    shipped, stderr = order_equity("vs1")
+    assert np.array_equal(shipped, headsup_equity()) and not stderr.any()

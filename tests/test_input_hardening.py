@@ -25,7 +25,7 @@ from fastholdem import CardError, Range, RangeError, equity, equity_job, hand_st
 from fastholdem._validate import ECHO_LIMIT, check_bool, check_int, echo
 from fastholdem.cli import build_parser, main
 from fastholdem.game import GameConfig, Hand, Table
-from fastholdem.game.simulate import simulate
+from fastholdem.game.simulation import simulate
 from fastholdem.progress import Progress, format_seconds
 
 LINEAR_TIMEOUT = 30.0
@@ -69,8 +69,8 @@ def test_range_parsing_is_linear_in_whitespace() -> None:
         ("from fastholdem import card", 'card(" " * 500_000 + "As" + " " * 500_000)'),
         ("from fastholdem import phh",
          'phh.loads("variant = \'NT\'\\nactions = [\'p1 " + " " * 500_000 + "cbr 5\']\\n" + " " * 500_000)'),
-        ("from fastholdem.game.commands import _policies", '_policies([" ," * 300_000 + "random"], 6)'),
-        ("from fastholdem.game.commands import parse_blinds", 'parse_blinds("1" * 500_000 + "/2")'),
+        ("from fastholdem.cli.game import _policies", '_policies([" ," * 300_000 + "random"], 6)'),
+        ("from fastholdem.cli.game import parse_blinds", 'parse_blinds("1" * 500_000 + "/2")'),
         ("from fastholdem.cli import main", 'main(["equity", "AhKh", "QsQd", "--trials", "1" * 100_000])'),
     ],
 )

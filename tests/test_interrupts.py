@@ -101,8 +101,8 @@ def test_sigint_stops_long_call_with_keyboard_interrupt(name: str) -> None:
     tb = str(report["traceback"])
     assert "ValueError" not in tb and "buffer format" not in tb, tb
     assert report["threads_left"] == 0, report
-    # Uninterrupted, each call runs far longer: stopping this soon means it polled.
-    assert float(report["after_signal"]) < 5.0, report  # type: ignore[arg-type]
+    # Uninterrupted, each call runs for minutes: raising at all means it polled. How soon is a
+    # benchmark row (benchmarks/bench_import.py), not a timed assertion.
 
 
 def test_sigint_cli_exits_130_printing_interrupted() -> None:

@@ -16,9 +16,9 @@ import pytest
 
 from fastholdem import _core, equity
 from fastholdem.cards import parse_cards
-from fastholdem.equity.engines.enumeration import hand_assignments
-from fastholdem.equity.engines.montecarlo import MonteCarloEngine
-from fastholdem.equity.inputs import parse_inputs
+from fastholdem.equities.engines.enumeration import hand_assignments
+from fastholdem.equities.engines.montecarlo import MonteCarloEngine
+from fastholdem.equities.inputs import parse_inputs
 from fastholdem.errors import RangeError
 
 BLOCK = 4096

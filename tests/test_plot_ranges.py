@@ -12,8 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
-from fastholdem import Range, equity
-from fastholdem.hand_classes import CLASS_NAMES, class_index
+from fastholdem import Range, board_hits, equity, equity_by_class
+from fastholdem.ranges.classes import CLASS_NAMES, class_index
 
 pytest.importorskip("matplotlib")
 
@@ -57,7 +57,7 @@ def test_range_grid_draws_selected_cells(tmp_path: Path) -> None:
 
 def test_range_grid_values_as_mapping_grid_and_by_class_rows(tmp_path: Path) -> None:
     r = Range("TT+, AQs+, AKo")
-    rows = r.equity_by_class("random")
+    rows = equity_by_class(r, "random")
     mapping = {str(h): float(e) for h, e in zip(rows["hand"], rows["equity"])}
     grid = class_values(mapping)
     figs = [range_grid(r, values=rows), range_grid(r, values=mapping), range_grid(r, values=grid)]
@@ -96,7 +96,7 @@ def test_class_values_shapes_and_errors() -> None:
 
 
 def test_hit_chart_draws_every_row(tmp_path: Path) -> None:
-    hits = Range("random").on_board("9h8h2c")
+    hits = board_hits(Range("random"), "9h8h2c")
     fig = hit_chart(hits)
     _check_png(fig, tmp_path / "hits.png")
     ax = fig.axes[0]
@@ -113,7 +113,7 @@ def test_plots_refuse_a_missing_folder(tmp_path: Path) -> None:
 
 def test_equity_by_class_matches_equity_per_class() -> None:
     r = Range("QQ+, AKs, AhQd:0.5")
-    rows = r.equity_by_class("JJ, AKo", board="Qs7d2c")
+    rows = equity_by_class(r, "JJ, AKo", board="Qs7d2c")
     assert rows["hand"].tolist() == ["AA", "AKs", "KK", "AQo", "QQ"]  # grid order
     for hand, combos, value in zip(rows["hand"].tolist(), rows["combos"].tolist(), rows["equity"].tolist()):
         part = Range("AhQd") if hand == "AQo" else Range(hand)
@@ -125,7 +125,7 @@ def test_equity_by_class_matches_equity_per_class() -> None:
 
 
 def test_equity_by_class_monte_carlo_has_stderr_and_refuses_empty() -> None:
-    rows = Range("AA, 72o").equity_by_class("random", trials=20_000, seed=3, exact=False)
+    rows = equity_by_class(Range("AA, 72o"), "random", trials=20_000, seed=3, exact=False)
     assert np.all(rows["stderr"] > 0)
     with pytest.raises(ValueError, match="no combo left"):
-        Range("AhAs").equity_by_class("random", board="As7c2d")
+        equity_by_class(Range("AhAs"), "random", board="As7c2d")

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from fastholdem import Range, equity, hand_strength, preflop_matrix, preflop_vs_random
-from fastholdem.hand_classes import CLASS_NAMES, CLASS_SIZES, class_index
-from fastholdem.equity.engines import table
-from fastholdem.preflop import preflop_vs_random_stderr
+from fastholdem.ranges.classes import CLASS_NAMES, CLASS_SIZES, class_index
+from fastholdem.equities.engines import table
+from fastholdem.analysis.preflop import preflop_vs_random_stderr
 
 
 @pytest.fixture(scope="module")

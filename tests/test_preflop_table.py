@@ -7,7 +7,7 @@ import os
 import numpy as np
 
 from fastholdem import _core
-from fastholdem.equity.engines.table import PREFLOP_TABLE, load_table, table_tallies
+from fastholdem.equities.engines.table import PREFLOP_TABLE, load_table, table_tallies
 
 
 def test_table_covers_every_canonical_matchup() -> None:

@@ -12,9 +12,8 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-import os
+import json
 import re
-import statistics
 import subprocess
 import sys
 from functools import lru_cache
@@ -31,7 +30,6 @@ HEADER = ROOT / "csrc" / "fh_tables.h"
 GENERATOR = ROOT / "tools" / "gen_tables.py"
 
 TABLE_BUDGET = 512 * 1024
-IMPORT_BUDGET_S = 0.050
 
 _C_TYPES = {"uint8_t": 1, "uint16_t": 2, "uint32_t": 4, "uint64_t": 8}
 
@@ -174,42 +172,21 @@ def test_tables_flush_values_are_flushes_or_empty() -> None:
             assert bounds[4] < value <= bounds[5] or bounds[7] < value <= bounds[8], mask
 
 
-# --- import budget -------------------------------------------------------------------------------
+# --- what `import fastholdem` loads ---------------------------------------------------------------
+# The import time is a row of benchmarks/bench_import.py; here only what is loaded, which does not
+# depend on the machine's load.
+
+HEAVY_MODULES = ("dask", "distributed", "matplotlib", "scipy", "pandas", "pokerkit", "gymnasium", "pettingzoo")
 
 
-def _import_env() -> dict[str, str]:
-    # Measure as an installed package runs: with cached bytecode (pip compiles it on install;
-    # some shells set PYTHONDONTWRITEBYTECODE, which would time the compiler instead).
-    env = dict(os.environ)
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    return env
-
-
-def _import_seconds() -> float:
-    """Seconds for ``import fastholdem`` in a fresh interpreter that has imported numpy.
-
-    numpy is a hard dependency whose own import (60-150 ms on this machine) every NumPy user
-    has already paid; the budget is for what fastholdem adds on top of it.
-    """
-    code = ("import numpy, time; t = time.perf_counter(); import fastholdem; "
-            "print(time.perf_counter() - t)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60,
-                         env=_import_env())
-    return float(out.stdout)
-
-
-def test_import_fastholdem_within_50_ms() -> None:
-    """Budget check, not a benchmark: the median of 5 fresh imports must not exceed 50 ms."""
-    _import_seconds()  # warm-up: writes the bytecode cache if it is missing
-    runs = [_import_seconds() for _ in range(5)]
-    median = statistics.median(runs)
-    if median > IMPORT_BUDGET_S:
-        slowest = subprocess.run(
-            [sys.executable, "-X", "importtime", "-c", "import numpy; import fastholdem"], capture_output=True,
-            text=True, env=_import_env(),
-        ).stderr.splitlines()[1:]
-        top = sorted(slowest, key=lambda line: -int(line.split("|")[1]))[:8]
-        pytest.fail(
-            f"import fastholdem took {median * 1000:.0f} ms (median of {[round(r * 1000) for r in runs]}), "
-            f"budget {IMPORT_BUDGET_S * 1000:.0f} ms; cumulative import times (us):\n" + "\n".join(top)
-        )
+def test_import_fastholdem_loads_numpy_and_no_optional_dependency() -> None:
+    code = ("import sys, json; import fastholdem; "
+            "print(json.dumps(sorted({m.split('.')[0] for m in sys.modules})))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    loaded = set(json.loads(out.stdout))
+    assert {"numpy", "fastholdem"} <= loaded
+    assert not loaded & set(HEAVY_MODULES), sorted(loaded & set(HEAVY_MODULES))
+    # The game layer and hand histories load on first use, not with the package.
+    code = "import sys; import fastholdem; print(sorted(m for m in sys.modules if m.startswith('fastholdem.')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert "fastholdem.game" not in out.stdout and "fastholdem.history" not in out.stdout, out.stdout

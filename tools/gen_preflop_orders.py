@@ -3,7 +3,7 @@
 Run from the repository root after building the package:  python tools/gen_preflop_orders.py
 
 For each number of opponents k = 2..9 and each class (grid order, see
-``fastholdem.hand_classes``), one combo of the class plays ``TRIALS`` Monte Carlo deals
+``fastholdem.ranges.classes``), one combo of the class plays ``TRIALS`` Monte Carlo deals
 against k random hands (``fastholdem.hand_strength``, seed ``SEED + k``, reproducible for
 any thread count); suit symmetry gives every combo of a class the same equity. The file
 holds ``opponents`` (8,), ``equity`` (8, 169), ``stderr`` (8, 169) = sqrt(e (1 - e) / trials),
@@ -20,8 +20,8 @@ from pathlib import Path
 import numpy as np
 
 from fastholdem import hand_strength
-from fastholdem.hand_classes import combo_classes
-from fastholdem.ranges import _ALL_COMBOS
+from fastholdem.ranges.classes import combo_classes
+from fastholdem.ranges.combos import _ALL_COMBOS
 
 OUT = Path(__file__).resolve().parent.parent / "src" / "fastholdem" / "data" / "preflop_orders.npz"
 TRIALS = 1_000_000

@@ -36,9 +36,8 @@ def pictures() -> dict[str, Callable[[], Any] | None]:
     out["range_grid.png"] = (None if range_grid is None
                              else lambda: range_grid("QQ+, AJs+, KQs, AKo, A5s-A2s, 76s"))
     hit_chart = getattr(plot, "hit_chart", None)
-    on_board = getattr(fh.Range, "on_board", None)
-    out["hit_chart.png"] = (None if hit_chart is None or on_board is None
-                            else lambda: hit_chart(fh.Range("QQ+, AJs+, KQs, AKo, A5s-A2s, 76s").on_board("Th9h4c")))
+    out["hit_chart.png"] = (None if hit_chart is None
+                            else lambda: hit_chart(fh.board_hits(fh.Range("QQ+, AJs+, KQs, AKo, A5s-A2s, 76s"), "Th9h4c")))
     return out
 
 

@@ -4,8 +4,10 @@
 >>> fh.evaluate("As Ks Qs Js Ts 2c 3d"), fh.card("As"), fh.card_str(51)
 (7462, 51, 'As')
 
-The game layer (``fastholdem.game``) and hand histories (``fastholdem.phh``) load on first
-use, so that ``import fastholdem`` stays fast.
+The game layer (``fastholdem.game``, ``fastholdem.simulate``) and hand histories
+(``fastholdem.phh``, which is :mod:`fastholdem.history.phh`) load on first use, so that
+``import fastholdem`` stays fast. This module only re-exports; docs/architecture.md draws the
+layers of the subpackages.
 """
 
 from __future__ import annotations
@@ -13,9 +15,10 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from .analysis import BoardHits, NextCardResult, board_hits, equity_by_class, next_card, preflop_matrix
+from .analysis import preflop_vs_random
 from .cards import Deck, card, card_str, cards_mask, cards_str, parse_cards
-from .dealer import deal
-from .equity import EquityJob, EquityResult, EquityTally, equity, equity_batch, equity_job, hand_strength
+from .equities import EquityJob, EquityResult, EquityTally, equity, equity_batch, equity_job, hand_strength
 from .errors import (
     BadAmountError,
     CardError,
@@ -33,19 +36,18 @@ from .evaluate import (
     category,
     categories,
     category_counts,
+    deal,
     describe,
     describe_many,
     enumerate_values,
     evaluate,
     evaluate_batch,
 )
-from .outs import NextCardResult, next_card
-from .preflop import preflop_matrix, preflop_vs_random
 from .ranges import Range
 
 __version__ = "0.1.0"
 
-_LAZY_MODULES = {"game", "phh"}
+_LAZY_MODULES = {"game": ".game", "phh": ".history.phh", "history": ".history"}
 _LAZY_GAME_NAMES = {"GameConfig", "Hand", "Structure", "Table"}
 
 __all__ = [
@@ -77,6 +79,9 @@ __all__ = [
     "hand_strength",
     "NextCardResult",
     "next_card",
+    "BoardHits",
+    "board_hits",
+    "equity_by_class",
     "preflop_matrix",
     "preflop_vs_random",
     "BadAmountError",
@@ -89,7 +94,9 @@ __all__ = [
     "OutOfTurnError",
     "RangeError",
     "game",
+    "history",
     "phh",
+    "simulate",
     *sorted(_LAZY_GAME_NAMES),
 ]
 
@@ -97,7 +104,9 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     """Import the game layer and PHH support on first use."""
     if name in _LAZY_MODULES:
-        return importlib.import_module(f".{name}", __name__)
+        return importlib.import_module(_LAZY_MODULES[name], __name__)
+    if name == "simulate":
+        return importlib.import_module(".game", __name__).simulate
     if name in _LAZY_GAME_NAMES:
         return getattr(importlib.import_module(".game", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -21,13 +21,11 @@ TypeError: exact must be True or False, got str 'no'
 
 from __future__ import annotations
 
-import argparse
 import operator
 import os
 import reprlib
-from decimal import Decimal, InvalidOperation
 
-__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "echo", "int_arg", "is_bool", "real_arg"]
+__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "echo", "is_bool"]
 
 ECHO_LIMIT = 50
 """Most characters of a bad value that an error message quotes (longer ones are cut)."""
@@ -156,46 +154,3 @@ def _path_text(path: str) -> str:
     then its cut ``echo``."""
     return path if len(path) <= 4096 else echo(path)
 
-
-_MAX_NUMBER_TEXT = 100
-"""Longest command-line number read (longer text is refused before it is parsed)."""
-
-
-def int_arg(text: str) -> int:
-    """An integer command-line value (an ``argparse`` type): ``1000000``, ``1_000_000``, and
-    exact integers written as decimals or in scientific notation, ``1e6`` or ``2.5e3``.
-
-    >>> int_arg("1e6"), int_arg("2.50E3"), int_arg("-7")
-    (1000000, 2500, -7)
-    >>> int_arg("1.5")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected an integer such as 1000 or 1e6, got '1.5'
-    """
-    if len(text) <= _MAX_NUMBER_TEXT:
-        try:
-            return int(text)
-        except ValueError:
-            pass
-        try:
-            number = Decimal(text.strip().replace("_", ""))
-        except InvalidOperation:
-            number = None
-        if (number is not None and number.is_finite() and number == number.to_integral_value()
-                and number.adjusted() <= _MAX_NUMBER_TEXT):
-            return int(number)
-    raise argparse.ArgumentTypeError(f"expected an integer such as 1000 or 1e6, got {echo(text)}")
-
-
-def real_arg(text: str) -> float:
-    """A real command-line value (an ``argparse`` type) such as ``0.001`` or ``1e-3``.
-
-    >>> real_arg("1e-3")
-    0.001
-    """
-    if len(text) <= _MAX_NUMBER_TEXT:
-        try:
-            return float(text)
-        except ValueError:
-            pass
-    raise argparse.ArgumentTypeError(f"expected a number such as 0.001 or 1e-3, got {echo(text)}")

@@ -10,7 +10,7 @@ Dask; this module does.
   included (they are checked on the same schedule of rounds).
 * :func:`evaluate_batch` and :func:`equity_batch` turn ``dask.array`` inputs chunked along
   rows into lazy ``dask.array`` results, one block per task.
-* :func:`simulate` plays the seeded blocks of :func:`fastholdem.game.simulate` on the
+* :func:`simulate` plays the seeded blocks of :func:`fastholdem.game.simulation` on the
   workers and merges their per-seat counts exactly: same seed and ``block_hands``, same
   result.
 
@@ -48,13 +48,13 @@ except ImportError as exc:  # the optional extra is missing
 from ._validate import echo
 from .cards import CardsLike
 from . import _core
-from .equity import EquityJob, EquityResult, EquityTally, PlayerLike
-from .equity.jobs import round_checkpoints
-from .equity.plan import job_for_call
+from .equities import EquityJob, EquityResult, EquityTally, PlayerLike
+from .equities.jobs import round_checkpoints
+from .equities.plan import job_for_call
 from .evaluate import evaluate_batch as _evaluate_batch
-from .equity import equity_batch as _equity_batch
+from .equities import equity_batch as _equity_batch
 from .game.config import GameConfig
-from .game.simulate import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
+from .game.simulation import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
 from .progress import Progress
 
 __all__ = ["CHUNK_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch", "simulate"]
@@ -465,17 +465,17 @@ def simulate(
     block_hands: int = BLOCK_HANDS,
     client: ClientLike = None,
 ) -> SimulationResult:
-    """:func:`fastholdem.game.simulate` with its seeded blocks played on a Dask cluster.
+    """:func:`fastholdem.game.simulation` with its seeded blocks played on a Dask cluster.
 
     Each block of ``block_hands`` hands is one task; the per-seat counts (hands, chips,
     sums of squares, showdowns, winning categories) of the blocks are added exactly, so the
-    result equals ``fastholdem.game.simulate`` with the same ``seed`` and ``block_hands``
+    result equals ``fastholdem.game.simulation`` with the same ``seed`` and ``block_hands``
     (all but ``elapsed``). Agent objects travel to the workers pickled, one copy per block.
 
     Parameters
     ----------
     policies, hands, config, stacks, seed, carry_stacks, progress, progress_stream, block_hands
-        As :func:`fastholdem.game.simulate`.
+        As :func:`fastholdem.game.simulation`.
     phh : text file, optional
         Every block writes its hands as PHH text on its worker; the texts are written here
         in block order, giving the same session file as locally.
@@ -489,7 +489,7 @@ def simulate(
     Raises
     ------
     ConfigError
-        As :func:`fastholdem.game.simulate`, before anything is sent.
+        As :func:`fastholdem.game.simulation`, before anything is sent.
     Exception
         The exception of a block that failed on its worker (for example an agent's).
     """

@@ -6,6 +6,20 @@ flush and 1 is 7-5-4-3-2 of mixed suits (R9). Evaluation runs in the C core.
 >>> v = evaluate("Kh Kd Ks 6c 6d 2s 3h")
 >>> category(v).name, describe(v)
 ('FULL_HOUSE', 'Full house, kings full of sixes')
+
+Random hands in bulk to evaluate: :func:`deal` fills an ``(n, k)`` array of distinct cards in C.
+
+>>> hands = deal(1_000_000, 7, seed=1)        # a million random 7-card hands
+>>> hands.shape, hands.dtype
+((1000000, 7), dtype('uint8'))
+>>> bool(np.array_equal(deal(10, seed=5, threads=1), deal(10, seed=5, threads=2)))
+True
+
+Each row is a partial Fisher-Yates shuffle of the live deck with an exactly uniform integer
+draw, so every ordered ``k``-tuple of live cards is equally likely. Rows are dealt in
+seeded blocks of 8,192 (block ``b`` from the stream ``(seed, b)``), so the array depends on
+the seed only, not on the thread count, and a shorter deal with the same seed is a prefix
+of a longer one. Feed the rows to :func:`evaluate_batch` to rank them.
 """
 
 from __future__ import annotations
@@ -36,8 +50,10 @@ __all__ = [
     "eval_kernel",
     "eval_kernels_supported",
     "set_eval_kernel",
+    "deal",
 ]
 
+deal = _core.deal
 evaluate = _core.evaluate
 evaluate_batch = _core.evaluate_batch
 enumerate_values = _core.enumerate_values

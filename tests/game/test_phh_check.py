@@ -12,7 +12,7 @@ import pytest
 from fastholdem import phh
 from fastholdem.cli import main
 from fastholdem.game import GameConfig, Hand, Structure
-from fastholdem.phh_check import check, check_file
+from fastholdem.history.check import check, check_file
 from fastholdem.progress import Progress
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "phh"
@@ -143,7 +143,7 @@ def test_phh_check_fixed_limit_cap_from_field(tmp_path: Path) -> None:
 def test_phh_check_docstring_examples() -> None:
     import doctest
 
-    from fastholdem import phh_check
+    from fastholdem.history import check as phh_check
 
     result = doctest.testmod(phh_check, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -26,7 +26,7 @@ from fastholdem.game import (
     View,
     play_hands,
 )
-from fastholdem.game.simulate import simulate
+from fastholdem.game.simulation import simulate
 
 
 def test_players_follow_the_protocol_and_see_only_their_cards() -> None:

@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["buyin", "levels", "dealing", "table", "sizing", "players", "simulate", "play", "commands"]
+MODULES = ["buyin", "levels", "dealing", "table", "sizing", "players", "simulation", "play"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -19,7 +19,7 @@ def test_table_module_docstring_examples(name: str) -> None:
 
 
 def test_phh_session_docstring_examples() -> None:
-    module = importlib.import_module("fastholdem.phh")
+    module = importlib.import_module("fastholdem.history.phh")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0

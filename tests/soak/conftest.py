@@ -1,6 +1,6 @@
 """The soak suite prints what it checked when the session ends.
 
-Rerun it alone with ``python -m pytest -q tests/soak`` (``soak_tally.py`` lists the
+Rerun it alone with ``python -m pytest -q -m slow tests/soak`` (``soak_tally.py`` lists the
 environment variables that make it longer, e.g. ``FASTHOLDEM_SOAK_HANDS=5000000``).
 """
 

@@ -18,6 +18,7 @@ import io
 from decimal import Decimal
 from typing import Any
 
+import pytest
 import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
@@ -36,6 +37,9 @@ from fastholdem import (
     phh,
 )
 from fastholdem.cli import main
+
+# The soak is long: the default run deselects it, CI runs it (.ci/run: pytest -m slow).
+pytestmark = pytest.mark.slow
 
 CLEAN = (FastHoldemError, ValueError, TypeError, MemoryError)
 """The exceptions bad input may raise."""

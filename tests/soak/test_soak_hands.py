@@ -20,9 +20,13 @@ import random
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
+import pytest
 from soak_tally import COUNTS, HANDS, SEED
 
 from fastholdem.game import AnteMode, GameConfig, Hand, Structure
+
+# The soak is long: the default run deselects it, CI runs it (.ci/run: pytest -m slow).
+pytestmark = pytest.mark.slow
 
 CHUNK = 5_000
 """Hands per chunk (one random stream each)."""

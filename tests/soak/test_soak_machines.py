@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 from soak_tally import COUNTS, soak_settings
@@ -24,6 +25,9 @@ from soak_tally import COUNTS, soak_settings
 from fastholdem import IllegalActionError, InvalidActionError, phh
 from fastholdem.game import AllIn, AnteMode, Bet, Call, Check, Fold, GameConfig, Hand, RaiseTo, Structure, Table
 from fastholdem.game.buyin import BuyInPolicy
+
+# The soak is long: the default run deselects it, CI runs it (.ci/run: pytest -m slow).
+pytestmark = pytest.mark.slow
 
 GAMES = st.tuples(
     st.sampled_from(list(Structure)),

@@ -34,16 +34,25 @@ from .table import ButtonDraw, Elimination, Seat, Table
 from .sizing import PreAction, PreActions, PreKind, bet_pot_fraction, preset, raise_by_multiple
 from .players import (
     CallingStation,
+    FunctionAgent,
     Player,
     PreActingPlayer,
     RandomPlayer,
     TightPlayer,
     View,
+    as_agent,
     play_hand,
     play_hands,
 )
+from .simulation import POLICIES, SeatResult, SimulationResult, simulate
 
 __all__ = [
+    "POLICIES",
+    "SeatResult",
+    "SimulationResult",
+    "simulate",
+    "FunctionAgent",
+    "as_agent",
     "Action",
     "AllIn",
     "AnteMode",

@@ -30,7 +30,7 @@ from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig, Structure
 from .hand import Hand
 from .players import View, ask_pre_actions
-from .simulate import make_player
+from .simulation import make_player
 from .sizing import PRESETS, PreAction, PreActions, PreKind, preset, resolve
 from .table import Table
 

@@ -38,6 +38,8 @@ __all__ = [
     "RandomPlayer",
     "CallingStation",
     "TightPlayer",
+    "FunctionAgent",
+    "as_agent",
     "drive",
     "play_hand",
     "play_hands",
@@ -183,11 +185,25 @@ class View:
 
 @runtime_checkable
 class Player(Protocol):
-    """An agent: anything with ``act(view) -> action``.
+    """An agent: anything with ``act(view) -> action``, or a plain function ``f(view) -> action``.
 
-    ``act`` gets the :class:`View` of the seat to act and returns a legal ``Fold``, ``Check``,
-    ``Call``, ``Bet``, ``RaiseTo`` or ``AllIn``. An illegal action raises
-    ``IllegalActionError`` from the driver, with the hand unchanged.
+    ``act`` (or the function) gets the :class:`View` of the seat to act and returns a legal
+    ``Fold``, ``Check``, ``Call``, ``Bet``, ``RaiseTo`` or ``AllIn``. An illegal action raises
+    ``IllegalActionError`` from the driver, with the hand unchanged. Every driver
+    (:func:`drive`, :func:`play_hand`, :func:`play_hands`, :func:`fastholdem.simulate`) takes
+    either form; :func:`as_agent` turns a function into an agent.
+
+    Examples
+    --------
+    >>> from fastholdem.game import Call, Check, Fold, simulate
+    >>> class CheckOrFold:
+    ...     def act(self, view):
+    ...         return Check() if view.legal_actions().check else Fold()
+    >>> def caller(view):                      # a plain function is an agent too
+    ...     return Check() if view.legal_actions().check else Call()
+    >>> result = simulate([CheckOrFold(), caller], 50, seed=1)
+    >>> result.hands, sum(s.chips_won for s in result.seats)
+    (50, 0)
     """
 
     def act(self, view: View) -> Any:
@@ -269,7 +285,7 @@ class TightPlayer:
     """A tight player driven by the equity engine (``fastholdem.equity``).
 
     It estimates its equity against as many random hands as there are opponents left, with
-    ``fastholdem.equity.hand_strength`` (preflop values are cached per starting-hand class and
+    ``fastholdem.equities.hand_strength`` (preflop values are cached per starting-hand class and
     opponent count), then:
 
     * raises (75% of the pot, nearest legal amount, R32) when the equity is at least
@@ -317,11 +333,11 @@ class TightPlayer:
     def equity(self, hole: Sequence[int], board: Sequence[int], opponents: int) -> float:
         """Equity of ``hole`` against ``opponents`` random hands on ``board`` (Monte Carlo).
 
-        Uses ``fastholdem.equity.hand_strength`` (imported on first use).
+        Uses ``fastholdem.equities.hand_strength`` (imported on first use).
         """
         import numpy as np
 
-        from ..equity import hand_strength
+        from ..equities import hand_strength
 
         key: tuple[int, int, bool, int] | None = None
         trials = self.trials
@@ -367,6 +383,50 @@ _CALL = Call()
 Agents = Union[Sequence[Any], Mapping[int, Any]]
 
 
+class FunctionAgent:
+    """An agent made from a function ``f(view) -> action`` (see :func:`as_agent`).
+
+    >>> agent = FunctionAgent(lambda view: Fold())
+    >>> agent.act(None)
+    Fold()
+    """
+
+    __slots__ = ("function", "__name__")
+
+    def __init__(self, function: Callable[[View], Any]) -> None:
+        self.function = function
+        self.__name__ = getattr(function, "__name__", type(function).__name__)
+
+    def act(self, view: View) -> Any:
+        """Call the function with ``view``."""
+        return self.function(view)
+
+    def __repr__(self) -> str:
+        return f"FunctionAgent({self.__name__})"
+
+
+def as_agent(policy: Any) -> Any:
+    """``policy`` as an agent: itself if it has an ``act`` method, a :class:`FunctionAgent` if it
+    is a plain callable ``f(view) -> action``.
+
+    Raises
+    ------
+    TypeError
+        If ``policy`` has no ``act`` method and is not callable.
+
+    Examples
+    --------
+    >>> as_agent(CallingStation()).__class__.__name__, as_agent(lambda view: Fold()).__class__.__name__
+    ('CallingStation', 'FunctionAgent')
+    """
+    if hasattr(policy, "act"):
+        return policy
+    if callable(policy):
+        return FunctionAgent(policy)
+    raise TypeError(f"an agent needs an act(view) method or must be a function f(view) -> action, "
+                    f"got {type(policy).__name__} {echo(policy)}")
+
+
 def drive(
     hand: Hand,
     agents: Sequence[Any],
@@ -410,6 +470,7 @@ def drive(
     (True, 300)
     """
     seats = table_seats
+    agents = [a if hasattr(a, "act") else as_agent(a) for a in agents]
     asks = [(i, ask) for i, a in enumerate(agents) if (ask := getattr(a, "pre_action", None)) is not None]
     if not asks and not preactions:
         while hand._actor is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..equity.result import EquityResult
+from ..equities.result import EquityResult
 from ._backend import pyplot
 
 __all__ = ["equity_bars"]

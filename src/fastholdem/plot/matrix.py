@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from ..hand_classes import CLASS_NAMES, class_index
+from ..ranges.classes import CLASS_NAMES, class_index
 from ._backend import pyplot
 
 __all__ = ["matrix"]
@@ -26,7 +26,7 @@ def matrix(values: npt.ArrayLike | None = None, classes: Sequence[str] | None = 
     classes : sequence of str, optional
         The row and column labels, hand classes such as ``"AKs"``. Without ``values`` they
         pick the classes out of the preflop matrix. Default: all 169 (``values`` must then
-        be 169 x 169, in the order of :mod:`fastholdem.hand_classes`).
+        be 169 x 169, in the order of :mod:`fastholdem.ranges.classes`).
     title : str, optional
         Default: says what the cells are.
     annotate : bool, optional
@@ -44,7 +44,7 @@ def matrix(values: npt.ArrayLike | None = None, classes: Sequence[str] | None = 
     ['AA', 'AKs', '76s', '72o']
     """
     if values is None:
-        from ..preflop import preflop_matrix
+        from ..analysis.preflop import preflop_matrix
 
         full = preflop_matrix()
         if classes is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..outs import NextCardResult
+from ..analysis.outs import NextCardResult
 from ._backend import pyplot
 
 __all__ = ["next_card"]

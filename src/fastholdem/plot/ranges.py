@@ -8,8 +8,8 @@ from typing import Any, Union
 import numpy as np
 import numpy.typing as npt
 
-from ..board_hits import DRAWS, BoardHits
-from ..hand_classes import CLASS_NAMES, class_index
+from ..analysis.board_hits import DRAWS, BoardHits, board_hits
+from ..ranges.classes import CLASS_NAMES, class_index
 from ..ranges import N_COMBOS, Range
 from ._backend import pyplot
 
@@ -18,7 +18,7 @@ __all__ = ["range_grid", "hit_chart", "class_values"]
 ClassValues = Union[Mapping[str, float], npt.ArrayLike]
 """Numbers per hand class: a mapping ``{"AKs": 0.67, ...}``, a (13, 13) grid, a (169,) array in
 grid order, or a structured array with fields ``hand`` and ``equity`` (as
-:meth:`fastholdem.Range.equity_by_class` returns)."""
+:func:`fastholdem.analysis.equity_by_class` returns)."""
 
 # Equilab-like colours: unselected cells tinted by kind, selected cells yellow.
 _EMPTY = {"pair": "#c9d3dc", "suited": "#e9d3cf", "offsuit": "#e4e4e4"}
@@ -93,7 +93,7 @@ def range_grid(
     ----------
     range : Range or str
     values : mapping, array_like or structured array, optional
-        A number per class, e.g. equities from :meth:`fastholdem.Range.equity_by_class` or
+        A number per class, e.g. equities from :func:`fastholdem.analysis.equity_by_class` or
         ``EquityResult.by_class``; see :func:`class_values`. Classes in the range are then
         coloured by their value on ``cmap`` with a colour bar, and labelled with it (as a
         percentage when every value lies in [0, 1]).
@@ -175,7 +175,7 @@ _GROUP_COLOURS = {"made": "#3b7dd8", "draw": "#e8952e", "both": "#8e5bc4"}
 
 
 def hit_chart(hits: BoardHits, *, title: str | None = None) -> Any:
-    """Draw a range's hit chart on a board (:meth:`fastholdem.Range.on_board`) as a Figure.
+    """Draw a range's hit chart on a board (:meth:`fastholdem.analysis.board_hits`) as a Figure.
 
     One horizontal bar per line of :meth:`BoardHits.rows`: the made-hand categories (blue),
     the draws (orange) and the combined lines (purple), each labelled with its share.
@@ -192,7 +192,7 @@ def hit_chart(hits: BoardHits, *, title: str | None = None) -> Any:
 
     Examples
     --------
-    >>> fig = hit_chart(Range("AKs, QQ+").on_board("Td7c2s"))
+    >>> fig = hit_chart(board_hits(Range("AKs, QQ+"), "Td7c2s"))
     >>> fig.axes[0].get_yticklabels()[0].get_text()
     'Straight flush'
     """

@@ -1,6 +1,6 @@
 """Check PHH hand histories: replay every hand and compare it with its ``finishing_stacks``.
 
-This is ``fastholdem phh check PATH...``: the first thing to run on a PHH dataset. ``.phh`` files
+This is the library side of ``fastholdem phh check PATH...`` (:mod:`fastholdem.cli.phh`): the first thing to run on a PHH dataset. ``.phh`` files
 hold one hand, ``.phhs`` files a session of hands under ``[1]``, ``[2]``, ... headers; folders
 are searched recursively for both.
 
@@ -17,10 +17,7 @@ are searched recursively for both.
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import sys
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
@@ -29,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from . import phh
-from ._validate import echo
-from .errors import HandHistoryError
-from .game.config import CONVENTIONS
-from .progress import Progress
+from .._validate import echo
+from ..errors import HandHistoryError
+from ..game.config import CONVENTIONS
+from ..progress import Progress
 
-__all__ = ["Failure", "CheckReport", "find_files", "check_file", "check", "register"]
+__all__ = ["Failure", "CheckReport", "find_files", "check_file", "check"]
 
 _SUFFIXES = (".phh", ".phhs")
 _CHUNK = 64  # files per task when checking in several processes
@@ -245,49 +242,3 @@ def check(
                     bar.update(done)
     report.elapsed = time.perf_counter() - start
     return report
-
-
-# ---------------------------------------------------------------------- command line
-
-
-def _cmd_check(args: argparse.Namespace) -> int:
-    try:
-        report = check(args.paths, conventions=args.conventions, jobs=args.jobs)
-    except FileNotFoundError as exc:  # reported as the command line reports bad input
-        print(f"fastholdem: error: {exc}", file=sys.stderr)
-        return 2
-    if args.json:
-        print(json.dumps(report.to_dict(), indent=2))
-    else:
-        for failure in report.failures:
-            print(failure)
-        print(report.summary())
-    return 1 if report.failures else 0
-
-
-def register(sub: Any) -> None:
-    """Add the ``phh`` command (``phh check``) to the ``fastholdem`` subparsers ``sub``."""
-    parser = sub.add_parser(
-        "phh", help="PHH hand histories: check a dataset",
-        description="PHH hand-history tools.",
-    )
-    actions = parser.add_subparsers(dest="phh_command", metavar="ACTION", required=True)
-    chk = actions.add_parser(
-        "check", help="replay .phh/.phhs files and folders and compare with finishing_stacks",
-        description="Replay every hand of the given .phh/.phhs files and folders (recursively) and "
-                    "compare it with its recorded finishing_stacks. Prints one line per failing hand "
-                    "(file, hand, why) and a summary; exits with status 1 if any hand fails.",
-    )
-    chk.add_argument("paths", nargs="+", metavar="PATH", help=".phh or .phhs file, or a folder")
-    chk.add_argument("--conventions", choices=CONVENTIONS,
-                     help="rule conventions for every hand (default: the file's _conventions field, "
-                          "else card-room); pokerkit replays hands written by pokerkit exactly")
-    chk.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
-    chk.add_argument("--json", action="store_true", help="print a JSON report")
-    chk.set_defaults(func=_cmd_check)
-
-
-if __name__ == "__main__":  # pragma: no cover
-    from .cli import main
-
-    sys.exit(main(["phh", "check", *sys.argv[1:]]))

@@ -14,7 +14,8 @@ An *ordering* ranks the 169 classes from strongest to weakest; percentage ranges
 
 * ``"vs1"`` (the default): exact heads-up equity against one random hand, computed from the
   shipped table of every heads-up preflop matchup (``data/preflop_headsup.npz``), as an
-  exact integer score, so the order is exact too.
+  exact integer score, so the order is exact too (shipped as ``data/preflop_vs1.npz`` by
+  ``tools/gen_preflop_vs1.py``, from :func:`fastholdem.analysis.preflop.headsup_equity`).
 * ``"vs2"`` ... ``"vs9"``: equity against 2-9 random hands, Monte Carlo estimates shipped in
   ``data/preflop_orders.npz`` by ``tools/gen_preflop_orders.py`` (fixed seed; the standard
   error of each estimate is recorded, see :func:`order_equity`).
@@ -35,7 +36,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from ._validate import echo
+from .._validate import echo
+from .combos import _ALL_COMBOS
 
 __all__ = [
     "GRID_RANKS",
@@ -121,8 +123,6 @@ def combo_classes() -> npt.NDArray[np.intp]:
     >>> int(combo_classes()[0]), len(Range("AKo").combos)
     (0, 12)
     """
-    from .ranges import _ALL_COMBOS
-
     ranks, suits = _ALL_COMBOS // 4, _ALL_COMBOS % 4
     high, low = ranks[:, 0].astype(np.intp), ranks[:, 1].astype(np.intp)  # high card first
     row_high, row_low = 12 - high, 12 - low
@@ -132,23 +132,24 @@ def combo_classes() -> npt.NDArray[np.intp]:
     return out
 
 
-ORDER_DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "preflop_orders.npz")
+ORDER_DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "preflop_orders.npz")
 """Path of the shipped Monte Carlo equities against 2-9 random hands."""
 
 ORDERS: tuple[str, ...] = tuple(f"vs{k}" for k in range(1, 10))
 """Names of the orderings: ``"vs1"`` (exact, the default) to ``"vs9"``."""
 
 
+VS1_DATA = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "data", "preflop_vs1.npz")
+"""Path of the shipped exact equities against one random hand (``tools/gen_preflop_vs1.py``)."""
+
+
 @lru_cache(maxsize=1)
 def _headsup_equity() -> npt.NDArray[np.float64]:
-    """Exact equity of each class against one random hand, from the heads-up table: the
-    half-pots each class wins against every combo, summed by :func:`fastholdem.preflop_matrix`'s
-    table pass (exact integers), over the combo pairs counted."""
-    from .equity.engines.table import PREFLOP_BOARDS
-    from .preflop import _class_shares
-
-    share, pairs = _class_shares()
-    equity: npt.NDArray[np.float64] = share.sum(axis=1) / (2.0 * PREFLOP_BOARDS * pairs.sum(axis=1))
+    """Exact equity of each class against one random hand, read from the shipped file; it is
+    computed by :func:`fastholdem.analysis.preflop.headsup_equity` (exact integer sums over the
+    heads-up table) and a test checks the two agree bit for bit."""
+    with np.load(VS1_DATA) as data:
+        equity: npt.NDArray[np.float64] = np.array(data["equity"], dtype=np.float64)
     equity.flags.writeable = False
     return equity
 
@@ -255,5 +256,5 @@ def top_classes(fraction: float, name: str = "vs1") -> npt.NDArray[np.intp]:
 
 CLASS_EQUITY_DTYPE = np.dtype([("hand", "U3"), ("combos", np.float64), ("equity", np.float64),
                                ("stderr", np.float64)])
-"""Rows of :meth:`fastholdem.Range.equity_by_class`: class text, weighted combos, equity and its
+"""Rows of :func:`fastholdem.analysis.equity_by_class`: class text, weighted combos, equity and its
 standard error."""

@@ -1,10 +1,10 @@
 """Preflop tables: class-against-class heads-up equity, and equity against random hands.
 
-Both are indexed by the 169 hand classes in the grid order of :mod:`fastholdem.hand_classes`
+Both are indexed by the 169 hand classes in the grid order of :mod:`fastholdem.ranges.classes`
 (``CLASS_NAMES[i]``; ``AA`` is 0, ``AKs`` 1, ``AKo`` 13, ``22`` 168; a 169-vector reshapes
 to the 13x13 grid of :meth:`fastholdem.Range.grid` with ``.reshape(13, 13)``).
 
->>> from fastholdem.hand_classes import class_index
+>>> from fastholdem.ranges.classes import class_index
 >>> m = preflop_matrix()
 >>> m.shape, round(float(m[class_index("AA"), class_index("KK")]), 4)
 ((169, 169), 0.8195)
@@ -21,12 +21,12 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from .equity.engines.table import PREFLOP_BOARDS, table_counts
-from .hand_classes import CLASS_SIZES, combo_classes, order_equity
-from .ranges import _ALL_COMBOS
+from .. import _core
+from ..equities.engines.table import PREFLOP_BOARDS, table_counts
+from ..ranges.classes import CLASS_SIZES, combo_classes, order_equity
+from ..ranges.combos import _ALL_COMBOS
 
-__all__ = ["preflop_matrix", "preflop_vs_random", "preflop_vs_random_stderr"]
+__all__ = ["headsup_equity", "preflop_matrix", "preflop_vs_random", "preflop_vs_random_stderr"]
 
 
 @lru_cache(maxsize=1)
@@ -61,13 +61,28 @@ def _class_shares() -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     return share, n_pairs
 
 
+def headsup_equity() -> npt.NDArray[np.float64]:
+    """Exact equity of each class (grid order) against one random hand, computed from the
+    heads-up table: the half-pots each class wins against every combo, summed as exact
+    integers, over the combo pairs counted. This is what ``data/preflop_vs1.npz`` ships for
+    the ``"vs1"`` order of percentage ranges (``tools/gen_preflop_vs1.py``).
+
+    >>> from fastholdem.ranges.classes import class_index
+    >>> round(float(headsup_equity()[class_index("AA")]), 4)
+    0.852
+    """
+    share, pairs = _class_shares()
+    equity: npt.NDArray[np.float64] = share.sum(axis=1) / (2.0 * PREFLOP_BOARDS * pairs.sum(axis=1))
+    return equity
+
+
 def preflop_matrix() -> npt.NDArray[np.float64]:
     """The exact heads-up preflop equity of every hand class against every other.
 
     ``m[a, b]`` is class ``a``'s equity (wins plus half the ties) against class ``b``,
     averaged over every pair of combos of the two classes that share no card, each pair
     weighted equally (as ``equity(Range(a), Range(b))`` weights them), over all 1,712,304
-    boards. Read from the shipped exact table (:mod:`fastholdem.equity.engines.table`) in
+    boards. Read from the shipped exact table (:mod:`fastholdem.equities.engines.table`) in
     a fraction of a second on first use, then cached; each call returns a fresh copy.
 
     The larger of ``m[a, b]`` and ``m[b, a]`` is the exact ratio rounded once; the other
@@ -76,11 +91,11 @@ def preflop_matrix() -> npt.NDArray[np.float64]:
     Returns
     -------
     numpy.ndarray of float64, shape (169, 169)
-        Rows and columns in the class order of :mod:`fastholdem.hand_classes`.
+        Rows and columns in the class order of :mod:`fastholdem.ranges.classes`.
 
     Examples
     --------
-    >>> from fastholdem.hand_classes import class_index
+    >>> from fastholdem.ranges.classes import class_index
     >>> m = preflop_matrix()
     >>> round(float(m[class_index("AKo"), class_index("22")]), 4)
     0.4735
@@ -115,7 +130,7 @@ def preflop_vs_random(opponents: int = 1) -> npt.NDArray[np.float64]:
     Carlo table ``data/preflop_orders.npz`` (``tools/gen_preflop_orders.py``: 1,000,000
     trials per class and opponent count); :func:`preflop_vs_random_stderr` gives its
     standard errors. These are the equities that order the classes for percentage ranges
-    (:func:`fastholdem.hand_classes.order_equity`).
+    (:func:`fastholdem.ranges.classes.order_equity`).
 
     Parameters
     ----------
@@ -125,7 +140,7 @@ def preflop_vs_random(opponents: int = 1) -> npt.NDArray[np.float64]:
     Returns
     -------
     numpy.ndarray of float64, shape (169,)
-        In the class order of :mod:`fastholdem.hand_classes` (``.reshape(13, 13)`` for the grid).
+        In the class order of :mod:`fastholdem.ranges.classes` (``.reshape(13, 13)`` for the grid).
 
     Raises
     ------
@@ -136,7 +151,7 @@ def preflop_vs_random(opponents: int = 1) -> npt.NDArray[np.float64]:
 
     Examples
     --------
-    >>> from fastholdem.hand_classes import class_index
+    >>> from fastholdem.ranges.classes import class_index
     >>> eq = preflop_vs_random(1)
     >>> round(float(eq[class_index("72o")]), 4)
     0.3458

@@ -26,11 +26,11 @@ from ..errors import ConfigError
 from .buyin import BuyInPolicy
 from .config import GameConfig, Structure
 from .hand import Hand
-from .players import CallingStation, RandomPlayer, TightPlayer, drive
+from .players import CallingStation, FunctionAgent, RandomPlayer, TightPlayer, as_agent, drive
 from .table import Table
 
 if TYPE_CHECKING:
-    from ..phh import SessionWriter
+    from ..history.phh import SessionWriter
 
 __all__ = ["BLOCK_HANDS", "POLICIES", "make_player", "SeatResult", "SimulationResult", "simulate"]
 
@@ -271,15 +271,19 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
         if len(start) != n:
             raise ConfigError(f"stacks needs one entry per seat ({n}), got {len(start)}")
     names = []
+    agents: list[Any] = []
     for p in policies:
         if isinstance(p, str):
             make_player(p)  # an unknown name fails here, before any hand
             names.append(_ALIASES[p.strip().lower()])
+            agents.append(p)
         else:
-            names.append(type(p).__name__)
+            agent = as_agent(p)  # a plain function f(view) -> action is an agent too
+            names.append(agent.__name__ if isinstance(agent, FunctionAgent) else type(p).__name__)
+            agents.append(agent)
     if seed is None:
         seed = secrets.randbits(63)
-    return _Plan(tuple(policies), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands)
+    return _Plan(tuple(agents), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands)
 
 
 def _block_seeds(seed: int, block: int, count: int) -> list[int]:
@@ -296,7 +300,7 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
     given. Every hand is written to ``writer`` (numbered from 1 over the whole simulation),
     and ``tick(k)`` is called after every ``k`` hands.
     """
-    from ..phh import from_hand
+    from ..history.phh import from_hand
 
     n = len(plan.agents)
     hands = plan.block(b)
@@ -328,7 +332,7 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
 def _run_block_text(plan: _Plan, b: int, phh: bool) -> tuple[_Tally, str | None]:
     """:func:`_run_block` with the block's PHH text (numbered as in the whole session) when
     ``phh``: the texts of blocks 0, 1, ... concatenated are the session of :func:`simulate`."""
-    from ..phh import SessionWriter
+    from ..history.phh import SessionWriter
 
     if not phh:
         return _run_block(plan, b), None
@@ -392,8 +396,9 @@ def simulate(
     Parameters
     ----------
     policies:
-        One agent or built-in policy name (see :data:`POLICIES`) per seat, 2-10 seats. Agents
-        with a ``pre_action`` method queue pre-actions while others act (R31, see ``drive``).
+        One agent (an object with ``act(view) -> action``, or a plain function
+        ``f(view) -> action``) or built-in policy name (see :data:`POLICIES`) per seat, 2-10
+        seats. Agents with a ``pre_action`` method queue pre-actions while others act (R31, see ``drive``).
     hands:
         Hands to play.
     config:
@@ -422,10 +427,19 @@ def simulate(
     ConfigError
         On a bad number of seats, hands, stacks, block size or an unknown policy name.
     TypeError
-        If ``hands``, ``seed`` or ``block_hands`` is not an int, or ``carry_stacks`` or
-        ``progress`` is not a bool.
+        If ``hands``, ``seed`` or ``block_hands`` is not an int, ``carry_stacks`` or
+        ``progress`` is not a bool, or a policy is neither a name, an agent nor a function.
+
+    Examples
+    --------
+    >>> from fastholdem.game import Call, Check
+    >>> def caller(view):                      # the agent protocol: f(view) -> action
+    ...     return Check() if view.legal_actions().check else Call()
+    >>> result = simulate([caller, "random"], 100, seed=7)
+    >>> result.hands, sum(s.chips_won for s in result.seats)
+    (100, 0)
     """
-    from ..phh import SessionWriter
+    from ..history.phh import SessionWriter
     from ..progress import Progress
 
     check_bool(progress, "progress", optional=True)

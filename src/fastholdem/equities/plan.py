@@ -85,7 +85,7 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
         listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
         if listed is None and exact:
             raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
-                             "(the limit, fastholdem.equity.MAX_ASSIGNMENTS); use Monte Carlo instead: "
+                             "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); use Monte Carlo instead: "
                              "exact=False, or give trials or stderr")
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")

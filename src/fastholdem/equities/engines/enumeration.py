@@ -3,7 +3,7 @@
 :func:`hand_assignments` lists the deals an exact job enumerates; :class:`ExactEngine`
 enumerates every board for each distinct deal (with up to five players, deals that differ
 only by a suit permutation are enumerated once), or reads heads-up preflop deals from the
-shipped table (:mod:`fastholdem.equity.engines.table`). On a flop or turn it values every
+shipped table (:mod:`fastholdem.equities.engines.table`). On a flop or turn it values every
 combo once per runout instead and compares each deal's rows of values (runout tables,
 csrc/fh_runouts.c); the tallies are the same. Tallies are integers, so any split of the
 work adds up exactly; with unit weights the totals are integer sums too (equal to the

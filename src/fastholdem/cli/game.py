@@ -17,10 +17,11 @@ import json
 import sys
 from typing import Any
 
-from .._validate import check_output_path, echo, int_arg
+from .._validate import check_output_path, echo
 from ..errors import ConfigError
-from .config import GameConfig, Structure
-from .simulate import BLOCK_HANDS
+from ..game.config import GameConfig, Structure
+from ..game.simulation import BLOCK_HANDS
+from ._args import int_arg
 
 __all__ = ["register", "parse_structure", "parse_blinds", "make_config"]
 
@@ -72,7 +73,7 @@ def _policies(specs: list[str] | None, players: int) -> list[str]:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate
+    from ..game.simulation import simulate
 
     cfg = make_config(args.structure, args.blinds, args.ante)
     policies = _policies(args.policy, args.players)
@@ -99,7 +100,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from .play import play_game
+    from ..game.play import play_game
 
     cfg = make_config(args.structure, args.blinds, args.ante)
     if not 2 <= args.players <= 10:

@@ -1,6 +1,11 @@
-"""The ``fastholdem`` command line: rank hands, compute equities, simulate and play.
+"""The ``equity`` subcommand: equity of 2-10 hands or ranges, exact or Monte Carlo.
 
-Each command lives in a small function ``_cmd_<name>``; ``main`` dispatches.
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="fastholdem")
+>>> register(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["equity", "AhKh", "QsQd", "--trials", "1e6"])
+>>> args.players, args.trials
+(['AhKh', 'QsQd'], 1000000)
 """
 
 from __future__ import annotations
@@ -8,31 +13,16 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from typing import Any
 
-from . import __version__
-from ._validate import check_output_path, int_arg, real_arg
-from .errors import FastHoldemError
+from .._validate import check_output_path
+from ._args import int_arg, real_arg
 
-__all__ = ["main", "build_parser"]
-
-
-def _cmd_rank(args: argparse.Namespace) -> int:
-    from .cards import cards_str, parse_cards
-    from .evaluate import best_five, category, describe, evaluate
-
-    cards = parse_cards(" ".join(args.cards))
-    value = evaluate(cards)
-    if args.json:
-        print(json.dumps({"cards": cards_str(cards, " "), "value": value, "category": category(value).name,
-                          "description": describe(value), "best_five": cards_str(best_five(cards), " ")}))
-    else:
-        print(f"value {value}  {category(value)}  {describe(value)}  (best five: {cards_str(best_five(cards), ' ')})")
-    return 0
+__all__ = ["register"]
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
-    from .equity import equity
+    from ..equities import equity
 
     # equity() refuses exact=True with trials or stderr (ValueError, reported by main).
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
@@ -41,7 +31,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         check_output_path(args.plot)  # before the work, not after it
     if args.scheduler:  # on a Dask cluster: the same result
         try:
-            from . import dask as cluster
+            from .. import dask as cluster
         except ImportError as exc:
             raise SystemExit(f"fastholdem: {exc}") from exc
         with cluster.connect(args.scheduler) as client:
@@ -55,7 +45,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                         by_combo=bool(args.by_hand))
     by_card = None
     if args.by_next_card:
-        from .outs import next_card
+        from ..analysis.outs import next_card
 
         by_card = next_card(args.players, board=args.board, dead=args.dead, threads=args.threads)
     data = result.to_dict(by_combo=bool(args.by_hand))
@@ -87,11 +77,11 @@ def _plot_equity(result: object, path: str) -> None:
     """Write a bar chart of the equities (or of the equity by next card) to ``path`` (needs
     matplotlib) and say where on stderr."""
     try:
-        from .plot import equity_bars, next_card, save
+        from ..plot import equity_bars, next_card, save
     except ImportError as exc:  # optional dependency
         raise SystemExit(f"fastholdem equity --plot: {exc}") from exc
-    from .equity import EquityResult
-    from .outs import NextCardResult
+    from ..equities import EquityResult
+    from ..analysis.outs import NextCardResult
 
     if isinstance(result, NextCardResult):
         fig = next_card(result)
@@ -101,18 +91,8 @@ def _plot_equity(result: object, path: str) -> None:
     print(f"fastholdem: wrote {save(fig, path)}", file=sys.stderr)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of the ``fastholdem`` command."""
-    parser = argparse.ArgumentParser(prog="fastholdem", description="Fast, exact Texas hold'em tools.")
-    parser.add_argument("--version", action="version", version=f"fastholdem {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-
-    rank = sub.add_parser("rank", help="value, category and description of a 5-7 card hand",
-                          description="Evaluate one hand, e.g.: fastholdem rank As Ks Qs Js Ts 2c 3d")
-    rank.add_argument("cards", nargs="+", help="5-7 cards, e.g. As Ks Qs Js Ts 2c 3d (or AsKsQsJsTs)")
-    rank.add_argument("--json", action="store_true", help="print JSON")
-    rank.set_defaults(func=_cmd_rank)
-
+def register(sub: Any) -> None:
+    """Add the ``equity`` command to the ``fastholdem`` subparsers ``sub``."""
     eq = sub.add_parser(
         "equity", help="equity of 2-10 hands or ranges (exact or Monte Carlo)",
         description="Equity of each player, e.g.: fastholdem equity AhKh QsQd --board Td7c2s; "
@@ -139,39 +119,3 @@ def build_parser() -> argparse.ArgumentParser:
                     help="run on a Dask cluster: tcp://HOST:8786, or local:N for N local worker processes "
                          "(needs fastholdem[dask]; --threads is then per chunk, default 1)")
     eq.set_defaults(func=_cmd_equity)
-    from .game.commands import register as _register_game
-    _register_game(sub)
-    from .range_cli import register as _register_range
-    _register_range(sub)
-    from .phh_check import register as _register_phh
-    _register_phh(sub)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status.
-
-    Bad input (a ``FastHoldemError``, or the ``ValueError``, ``TypeError`` or ``MemoryError``
-    the library raises for bad arguments or jobs too big) and files that cannot be written
-    (``OSError``) print ``fastholdem: error: ...`` on stderr and return 2, as argparse does
-    for bad options; no traceback.
-    """
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    try:
-        return int(args.func(args))
-    except BrokenPipeError:  # the reader went away (e.g. `| head`): stop quietly, as Unix tools do
-        import os
-
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
-    except (FastHoldemError, ValueError, TypeError, MemoryError, OSError) as exc:
-        print(f"fastholdem: error: {str(exc) or type(exc).__name__}", file=sys.stderr)
-        return 2
-    except KeyboardInterrupt:
-        print("fastholdem: interrupted", file=sys.stderr)
-        return 130
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -20,12 +20,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .cards import CardLike, CardsLike, card, card_str, cards_str
-from . import _core
-from .equity.engines.enumeration import hand_assignments
-from .equity.inputs import PlayerLike, parse_inputs, resolve_threads
-from .equity.plan import MAX_ASSIGNMENTS
-from .errors import RangeError
+from ..cards import CardLike, CardsLike, card, card_str, cards_str
+from .. import _core
+from ..equities.engines.enumeration import hand_assignments
+from ..equities.inputs import PlayerLike, parse_inputs, resolve_threads
+from ..equities.plan import MAX_ASSIGNMENTS
+from ..errors import RangeError
 
 __all__ = ["NextCardResult", "next_card"]
 
@@ -163,8 +163,8 @@ def next_card(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike =
         raise ValueError(f"next_card needs a flop (3 board cards) or a turn (4), got {len(board_ids)} cards")
     listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
     if listed is None:
-        raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments (the limit, "
-                         "fastholdem.equity.MAX_ASSIGNMENTS); narrow the ranges")
+        raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
+                         "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); narrow the ranges")
     deals, weights = listed
     if len(deals) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")

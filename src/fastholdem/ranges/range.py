@@ -25,7 +25,7 @@ is ``AKs``; the two ranks of a class may come in either order, so ``KAs`` is ``A
 
 Percentages (decimals allowed, 0-100) take whole hand classes in the order given by
 ``Range(text, order=...)``, by default ``"vs1"``: exact heads-up equity against a random
-hand (see :mod:`fastholdem.hand_classes`). ``p%`` is the shortest run of classes from the
+hand (see :mod:`fastholdem.ranges.classes`). ``p%`` is the shortest run of classes from the
 top holding at least ``p / 100 * 1326`` combos, so it never holds fewer combos than asked,
 and less than one class more: ``10%`` asks for 132.6 combos and gets 134 (``66+, A8s+,
 ATo+, KJs+``). ``a-b%`` is ``b%`` without the classes of ``a%``, so ``0-10%, 10-20%`` is
@@ -52,39 +52,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Union
+from typing import Any, Union
 
 import numpy as np
 import numpy.typing as npt
 
-from .cards import RANKS, CardLike, CardsLike, card, card_str, parse_cards
-from ._validate import echo
-from .errors import RangeError
-
-if TYPE_CHECKING:
-    from .board_hits import BoardHits
+from ..cards import RANKS, CardLike, CardsLike, card, card_str, parse_cards
+from .._validate import echo
+from ..errors import RangeError
+from . import classes as hand_classes
+from .combos import _ALL_COMBOS, _COMBO_INDEX, N_COMBOS, ComboLike
 
 __all__ = ["Range", "N_COMBOS", "ComboLike"]
-
-N_COMBOS = 1326
-"""Number of distinct two-card combos in a 52-card deck."""
-
-ComboLike = Union[str, Sequence[CardLike]]
-"""One combo: text such as ``"AhKh"`` or a pair of card ids/texts."""
-
-
-def _build_combo_table() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.intp]]:
-    hi, lo = (a[::-1] for a in np.tril_indices(52, -1))  # hi descending, then lo descending
-    table = np.stack([hi, lo], axis=1).astype(np.uint8)
-    table.flags.writeable = False
-    index = np.full((52, 52), -1, dtype=np.intp)
-    index[hi, lo] = index[lo, hi] = np.arange(len(hi))
-    index.flags.writeable = False
-    return table, index
-
-
-# _ALL_COMBOS[i] is the i-th combo of the canonical order; _COMBO_INDEX[a, b] is its row.
-_ALL_COMBOS, _COMBO_INDEX = _build_combo_table()
 
 _RANK = "[2-9TJQKA]"
 _ANY_WORDS = frozenset({"random", "any", "*"})
@@ -175,7 +154,6 @@ def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
             f"bad range token {echo(token)}: percentages run from 0 to 100, a span low to high, "
             "e.g. '10%' or '5-15%'"
         )
-    from . import hand_classes  # on first use: keeps `import fastholdem` light
 
     taken = np.zeros(169, dtype=bool)
     taken[hand_classes.top_classes(high / 100.0, order)] = True
@@ -362,7 +340,7 @@ class Range:
     order : str, optional
         The ordering of hand classes that percentage tokens take from: ``"vs1"`` (default,
         exact heads-up equity against a random hand) to ``"vs9"`` (equity against 9 random
-        hands); see :mod:`fastholdem.hand_classes`.
+        hands); see :mod:`fastholdem.ranges.classes`.
 
     Raises
     ------
@@ -391,9 +369,7 @@ class Range:
         if not isinstance(text, str):
             raise TypeError(f"Range text must be a str, not {type(text).__name__}")
         if order != "vs1":  # refuse an unknown ordering whatever the text
-            from . import hand_classes
-
-            hand_classes.check_order(order)
+                hand_classes.check_order(order)
         self._set_dense(_parse(text, order))
 
     def _set_dense(self, dense: npt.NDArray[np.float64]) -> None:
@@ -490,7 +466,7 @@ class Range:
         ``Range("10%")``.
 
         Classes are taken from the top of ``order`` until they hold at least
-        ``fraction * 1326`` combos (see :func:`fastholdem.hand_classes.top_classes`).
+        ``fraction * 1326`` combos (see :func:`fastholdem.ranges.classes.top_classes`).
 
         Parameters
         ----------
@@ -518,8 +494,6 @@ class Range:
         >>> Range.top(0.10) == Range("10%"), len(Range.top(0.10))
         (True, 134)
         """
-        from . import hand_classes
-
         dense = np.zeros(N_COMBOS, dtype=np.float64)
         taken = np.zeros(169, dtype=bool)
         taken[hand_classes.top_classes(fraction, order)] = True
@@ -545,102 +519,8 @@ class Range:
         >>> float(g[0, 1]), round(float(g[1, 0]), 4), float(g[2, 2]), float(g.sum() > 0)
         (1.0, 0.0833, 0.5, 1.0)
         """
-        from . import hand_classes
-
         sums = np.bincount(hand_classes.combo_classes(), weights=self._dense, minlength=169)
         return (sums / hand_classes.CLASS_SIZES).reshape(13, 13)
-
-    def on_board(self, board: CardsLike) -> BoardHits:
-        """How the range hits a board: the weighted share of each made hand and draw.
-
-        Combos that use a board card are left out. See :class:`fastholdem.board_hits.BoardHits`
-        for the exact definitions of the categories and draws.
-
-        Parameters
-        ----------
-        board : cards
-            3, 4 or 5 board cards, e.g. ``"Td7c2s"`` (draws are counted on the flop and the
-            turn only).
-
-        Returns
-        -------
-        BoardHits
-
-        Raises
-        ------
-        CardError
-            If a card is malformed or repeated.
-        ValueError
-            If the board does not hold 3-5 cards, or no combo of the range is left.
-
-        Examples
-        --------
-        >>> hits = Range("AKs, QQ+, A5s-A2s").on_board("5h4h2s")
-        >>> hits.total, round(hits.share("STRAIGHT"), 4), round(hits.share("gutshot"), 4)
-        (35.0, 0.1143, 0.5429)
-        """
-        from .board_hits import board_hits
-
-        return board_hits(self, board)
-
-    def equity_by_class(
-        self,
-        opponent: str | Range,
-        board: CardsLike = None,
-        dead: CardsLike = None,
-        *,
-        exact: bool | None = None,
-        trials: int | None = None,
-        seed: int | None = 0,
-        threads: int | None = None,
-    ) -> npt.NDArray[Any]:
-        """Equity of each hand class of this range against an opponent's hand or range.
-
-        One :func:`fastholdem.equity` call per class present, each class holding its combos
-        of this range with their weights (preflop heads-up calls read the shipped exact
-        table, so they are quick).
-
-        Parameters
-        ----------
-        opponent : str or Range
-            The opponent's hand (``"QsQd"``) or range (``"random"``, ``"20%"``).
-        board, dead : cards, optional
-            As for :func:`fastholdem.equity`; combos using them are left out.
-        exact, trials, seed, threads
-            As for :func:`fastholdem.equity` (seed 0 by default, so that Monte Carlo
-            results repeat).
-
-        Returns
-        -------
-        numpy.ndarray
-            A structured array, one row per class present, strongest grid cell first
-            (grid order), with fields ``hand`` (class text such as ``"AKs"``), ``combos``
-            (weighted combos played) and ``equity`` and ``stderr`` (float64); the shape that
-            :func:`fastholdem.plot.range_grid` takes as ``values``.
-
-        Examples
-        --------
-        >>> t = Range("AA, 72o").equity_by_class("random")
-        >>> t["hand"].tolist(), [round(float(e), 4) for e in t["equity"]]
-        (['AA', '72o'], [0.852, 0.3458])
-        """
-        from . import hand_classes
-        from .equity import equity
-
-        dense = self.without(parse_cards(board, unique=False) + parse_cards(dead, unique=False))._dense
-        classes = hand_classes.combo_classes()
-        present = np.flatnonzero(np.bincount(classes, weights=dense, minlength=169) > 0)
-        if not len(present):
-            raise ValueError("the range has no combo left without the board and dead cards")
-        out = np.zeros(len(present), dtype=hand_classes.CLASS_EQUITY_DTYPE)
-        for i, c in enumerate(present.tolist()):
-            rows = np.flatnonzero((classes == c) & (dense > 0))
-            part = Range.from_combos(_ALL_COMBOS[rows], dense[rows])
-            result = equity([part, opponent], board=board, dead=dead, exact=exact, trials=trials,
-                            seed=seed, threads=threads, progress=False)
-            out[i] = (hand_classes.CLASS_NAMES[c], float(dense[rows].sum()), result.equity[0],
-                      result.stderr[0])
-        return out
 
     @property
     def combos(self) -> npt.NDArray[np.uint8]:

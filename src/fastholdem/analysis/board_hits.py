@@ -1,10 +1,10 @@
 """Range hit charts: how a range hits a board (made hands and draws), Flopzilla style.
 
-:meth:`fastholdem.Range.on_board` returns a :class:`BoardHits`; ``fastholdem range ...
+:func:`board_hits` returns a :class:`BoardHits`; ``fastholdem range ...
 --board`` prints it and :func:`fastholdem.plot.hit_chart` draws it.
 
 >>> from fastholdem import Range
->>> hits = Range("AhKh, 9s8s, QQ").on_board("Th7h2s")
+>>> hits = board_hits(Range("AhKh, 9s8s, QQ"), "Th7h2s")
 >>> hits.total, hits.share("flush draw"), hits.share("OESD"), hits.share("ONE_PAIR")
 (8.0, 0.125, 0.125, 0.75)
 """
@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import numpy.typing as npt
 
-from ._validate import echo
-from . import _core, _slow
-from .cards import CardsLike, cards_str, parse_cards
-from .evaluate import HandCategory
+from .._validate import echo
+from .. import _core, _slow
+from ..cards import CardsLike, cards_str, parse_cards
+from ..evaluate import HandCategory
 
 if TYPE_CHECKING:
-    from .ranges import Range
+    from ..ranges import Range
 
 __all__ = ["BoardHits", "DRAWS", "board_hits"]
 
@@ -175,7 +175,38 @@ class BoardHits:
 
 
 def board_hits(rng: Range, board: CardsLike) -> BoardHits:
-    """The :class:`BoardHits` of ``rng`` on ``board`` (see :meth:`fastholdem.Range.on_board`)."""
+    """How range ``rng`` hits a board: the weighted share of each made hand and draw (also
+    ``fastholdem.board_hits``).
+
+    Combos that use a board card are left out. See :class:`BoardHits` for the exact
+    definitions of the categories and draws.
+
+    Parameters
+    ----------
+    rng : Range
+        The range.
+    board : cards
+        3, 4 or 5 board cards, e.g. ``"Td7c2s"`` (draws are counted on the flop and the
+        turn only).
+
+    Returns
+    -------
+    BoardHits
+
+    Raises
+    ------
+    CardError
+        If a card is malformed or repeated.
+    ValueError
+        If the board does not hold 3-5 cards, or no combo of the range is left.
+
+    Examples
+    --------
+    >>> from fastholdem import Range
+    >>> hits = board_hits(Range("AKs, QQ+, A5s-A2s"), "5h4h2s")
+    >>> hits.total, round(hits.share("STRAIGHT"), 4), round(hits.share("gutshot"), 4)
+    (35.0, 0.1143, 0.5429)
+    """
     ids = parse_cards(board)
     if not 3 <= len(ids) <= 5:
         raise ValueError(f"a hit chart needs a board of 3, 4 or 5 cards, got {len(ids)}")

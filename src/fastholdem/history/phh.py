@@ -48,12 +48,12 @@ from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, BinaryIO, TextIO, Union
 
-from ._validate import echo
-from .cards import card, card_str
-from .errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
-from .game.actions import DealBoard, DealHole, Fold, Muck, Show
-from .game.config import CONVENTIONS, AnteMode, GameConfig, Structure
-from .game.hand import Hand
+from .._validate import echo
+from ..cards import card, card_str
+from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
+from ..game.actions import DealBoard, DealHole, Fold, Muck, Show
+from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
+from ..game.hand import Hand
 
 __all__ = [
     "HandHistory",

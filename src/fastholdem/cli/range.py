@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .board_hits import BoardHits
-from .hand_classes import CLASS_NAMES, ORDERS
-from .ranges import N_COMBOS, Range
+from ..analysis.board_hits import BoardHits, board_hits
+from ..ranges import N_COMBOS, Range
+from ..ranges.classes import CLASS_NAMES, ORDERS
 
 __all__ = ["register", "grid_text"]
 
@@ -55,7 +55,7 @@ def grid_text(grid: npt.NDArray[np.float64]) -> str:
 def _cmd_range(args: argparse.Namespace) -> int:
     rng = Range(args.range, order=args.order)
     weight = float(rng.weights.sum())
-    hits = rng.on_board(args.board) if args.board else None
+    hits = board_hits(rng, args.board) if args.board else None
     if args.json:
         out: dict[str, Any] = {"range": str(rng), "combos": len(rng), "weighted_combos": weight,
                                "percent": 100 * weight / N_COMBOS, "grid": rng.grid().tolist()}
@@ -78,7 +78,7 @@ def _cmd_range(args: argparse.Namespace) -> int:
 def _plot(rng: Range, hits: BoardHits | None, path: str) -> str:
     """Write the hit chart (with a board) or the grid to ``path``; returns the path written."""
     try:
-        from .plot import hit_chart, range_grid, save
+        from ..plot import hit_chart, range_grid, save
     except ImportError as exc:  # optional dependency
         raise SystemExit(f"fastholdem range --plot: {exc}") from exc
     return save(hit_chart(hits) if hits is not None else range_grid(rng), path)

@@ -72,7 +72,7 @@ class EquityTally:
         row, the sum over the chunk's blocks).
     win, tie : numpy.ndarray of uint64, shape (rows, players)
         Deals won alone and deals shared (sweep: weighted by the ranges' weights scaled to
-        integers, see :mod:`fastholdem.equity.engines.sweep`).
+        integers, see :mod:`fastholdem.equities.engines.sweep`).
     share, share_sq : numpy.ndarray of uint64, shape (rows, players)
         Sum of pot shares in units of ``1 / fastholdem._core.SHARE_UNIT``, and of their squares.
     split : numpy.ndarray of uint64, shape (rows, players + 1)
