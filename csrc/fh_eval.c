@@ -34,55 +34,50 @@ ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count) {
     return -1;
 }
 
-/* Rows [lo, hi) of k cards; returns nonzero if any row repeats a card. A row of distinct
- * cards has sum(1 << c) == OR(1 << c); a repeat makes a carry and the two differ. */
-FH_INLINE uint64_t row_repeats(const fh_card_t *c, int k) {
-    uint64_t sum = 0, any = 0;
-    for (int j = 0; j < k; j++) {
-        uint64_t bit = 1ULL << c[j];
-        sum += bit;
-        any |= bit;
-    }
-    return sum ^ any;
-}
-
-/* Seven-card rows [lo, hi). Each card's entry in fh_card_key_bits holds its key and its bit
- * (1 << id) side by side, so one 128-bit add per card sums both. Seven distinct cards sum to
- * a bit word of popcount 7; a repeated card makes a carry and the popcount drops. The rare
- * flush takes its suit's ranks from the same bit word. Returns the total popcount:
- * 7 * (hi - lo) exactly when no row repeats a card. Any byte is safe: ids above 51 have
- * zero entries, so their rows sum fewer than seven bits (and their keys stay in range). Compiled twice: portable, and (on x86)
- * with the popcnt and pext instructions, chosen at run time. */
+/* Rows [lo, hi) of K = 5, 6 or 7 cards. Each card's entry in fh_card_key_bits holds its key
+ * and its bit (1 << id) side by side, so one 128-bit add per card sums both. K distinct cards
+ * sum to a bit word of popcount K; a repeated card makes a carry and the popcount drops. The
+ * rare flush takes its suit's ranks from the same bit word. Returns the total popcount:
+ * K * (hi - lo) exactly when no row repeats a card. Any byte is safe: ids above 51 have
+ * zero entries, so their rows sum fewer than K bits (and their keys stay in range). Compiled
+ * twice per K: portable, and (on x86) with the popcnt and pext instructions, chosen at run
+ * time. */
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
-#define FH_SUM7_DECLARE const __m128i *E = (const __m128i *)fh_card_key_bits, init = _mm_set_epi64x(0, (long long)FH_KEY_INIT)
-#define FH_SUM7(c, key, bits)                                                                              \
+#define FH_SUM_DECLARE const __m128i *E = (const __m128i *)fh_card_key_bits, init = _mm_set_epi64x(0, (long long)FH_KEY_INIT)
+#define FH_ADD _mm_add_epi64
+#define FH_SUM5(c) FH_ADD(FH_ADD(FH_ADD(E[(c)[0]], E[(c)[1]]), FH_ADD(E[(c)[2]], E[(c)[3]])), FH_ADD(E[(c)[4]], init))
+#define FH_SUM6(c) FH_ADD(FH_ADD(FH_ADD(E[(c)[0]], E[(c)[1]]), FH_ADD(E[(c)[2]], E[(c)[3]])), \
+                          FH_ADD(FH_ADD(E[(c)[4]], E[(c)[5]]), init))
+#define FH_SUM7(c) FH_ADD(FH_ADD(FH_ADD(E[(c)[0]], E[(c)[1]]), FH_ADD(E[(c)[2]], E[(c)[3]])), \
+                          FH_ADD(FH_ADD(E[(c)[4]], E[(c)[5]]), FH_ADD(E[(c)[6]], init)))
+#define FH_SUM(K, c, key, bits)                                                                            \
     do {                                                                                                   \
-        __m128i s_ = _mm_add_epi64(_mm_add_epi64(_mm_add_epi64(E[(c)[0]], E[(c)[1]]), _mm_add_epi64(E[(c)[2]], E[(c)[3]])), \
-                                   _mm_add_epi64(_mm_add_epi64(E[(c)[4]], E[(c)[5]]), _mm_add_epi64(E[(c)[6]], init))); \
+        __m128i s_ = FH_SUM##K(c);                                                                         \
         key = (uint64_t)_mm_cvtsi128_si64(s_);                                                             \
         bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s_, s_));                                   \
     } while (0)
 #else
-#define FH_SUM7_DECLARE const uint64_t *E = fh_card_key_bits
+#define FH_SUM_DECLARE const uint64_t *E = fh_card_key_bits
 #define FH_KB(c, j, h) E[2 * (c)[j] + (h)]
-#define FH_SUM7(c, key, bits)                                                                              \
+#define FH_SUM5H(c, h) (((FH_KB(c, 0, h) + FH_KB(c, 1, h)) + (FH_KB(c, 2, h) + FH_KB(c, 3, h))) + FH_KB(c, 4, h))
+#define FH_SUM6H(c, h) (FH_SUM5H(c, h) + FH_KB(c, 5, h))
+#define FH_SUM7H(c, h) (FH_SUM6H(c, h) + FH_KB(c, 6, h))
+#define FH_SUM(K, c, key, bits)                                                                            \
     do {                                                                                                   \
-        key = ((FH_KB(c, 0, 0) + FH_KB(c, 1, 0)) + (FH_KB(c, 2, 0) + FH_KB(c, 3, 0))) +                   \
-              ((FH_KB(c, 4, 0) + FH_KB(c, 5, 0)) + (FH_KB(c, 6, 0) + FH_KEY_INIT));                       \
-        bits = ((FH_KB(c, 0, 1) + FH_KB(c, 1, 1)) + (FH_KB(c, 2, 1) + FH_KB(c, 3, 1))) +                  \
-               ((FH_KB(c, 4, 1) + FH_KB(c, 5, 1)) + FH_KB(c, 6, 1));                                      \
+        key = FH_SUM##K##H(c, 0) + FH_KEY_INIT;                                                           \
+        bits = FH_SUM##K##H(c, 1);                                                                         \
     } while (0)
 #endif
 
-#define FH_EVAL_ROWS7_BODY                                                                        \
-    FH_SUM7_DECLARE;                                                                              \
+#define FH_EVAL_ROWS_BODY(K, NOFLUSH)                                                             \
+    FH_SUM_DECLARE;                                                                               \
     uint64_t bits_total = 0;                                                                      \
     for (size_t i = lo; i < hi; i++) {                                                            \
         uint64_t key, bits;                                                                       \
-        FH_SUM7(cards + 7 * i, key, bits);                                                        \
+        FH_SUM(K, cards + K * i, key, bits);                                                      \
         bits_total += FH_POPCOUNT64(bits);                                                        \
-        out[i] = FH_LIKELY(!(key & FH_FLUSH_CHECK)) ? fh_noflush_value(key) : FLUSH_FROM_BITS(key, bits); \
+        out[i] = FH_LIKELY(!(key & FH_FLUSH_CHECK)) ? NOFLUSH(key) : FLUSH_FROM_BITS(key, bits);  \
     }                                                                                             \
     return bits_total;
 
@@ -94,23 +89,39 @@ static fh_value_t flush_from_bits(uint64_t key, uint64_t bits) {
     return fh_flush_values[ranks];
 }
 
+typedef uint64_t (*rows_fn)(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out);
+
 #define FLUSH_FROM_BITS(key, bits) flush_from_bits(key, bits)
+static uint64_t eval_rows5(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(5, fh_noflush56_value)
+}
+static uint64_t eval_rows6(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(6, fh_noflush56_value)
+}
 static uint64_t eval_rows7(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
-    FH_EVAL_ROWS7_BODY
+    FH_EVAL_ROWS_BODY(7, fh_noflush_value)
 }
 #undef FLUSH_FROM_BITS
+static const rows_fn portable_rows[3] = {eval_rows5, eval_rows6, eval_rows7};
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #define FH_HAVE_BMI2_KERNEL 1
 #include <immintrin.h>
+#define FH_BMI2_TARGET __attribute__((target("popcnt,bmi2")))
 #define FLUSH_FROM_BITS(key, bits) fh_flush_values[_pext_u64((bits) >> fh_flush_suit(key), 0x1111111111111ULL)]
-__attribute__((target("popcnt,bmi2"))) static uint64_t eval_rows7_bmi2(const fh_card_t *cards, size_t lo,
-                                                                       size_t hi, fh_value_t *out) {
-    FH_EVAL_ROWS7_BODY
+FH_BMI2_TARGET static uint64_t eval_rows5_bmi2(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(5, fh_noflush56_value)
+}
+FH_BMI2_TARGET static uint64_t eval_rows6_bmi2(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(6, fh_noflush56_value)
+}
+FH_BMI2_TARGET static uint64_t eval_rows7_bmi2(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(7, fh_noflush_value)
 }
 #undef FLUSH_FROM_BITS
+static const rows_fn bmi2_rows[3] = {eval_rows5_bmi2, eval_rows6_bmi2, eval_rows7_bmi2};
 #endif
-#undef FH_EVAL_ROWS7_BODY
+#undef FH_EVAL_ROWS_BODY
 
 /* ---- the AVX-512 kernel (x86-64 with AVX-512 F/BW/VL/VBMI, chosen at run time) ----------
  *
@@ -333,31 +344,19 @@ int fh_eval_get_kernel(void) {
     return atomic_load(&current_kernel);
 }
 
-/* Rows [0, n) of k cards with the chosen kernel; nonzero if some row repeats a card (the
- * AVX-512 kernel also reports ids above 51; the scalar ones need them excluded first, except
- * for seven cards). */
+/* Rows [0, n) of k cards with the chosen kernel; nonzero if some row repeats a card or holds
+ * an id above 51. */
 static uint64_t eval_rows(int kernel, const fh_card_t *cards, size_t n, int k, fh_value_t *out) {
 #ifdef FH_HAVE_AVX512_KERNEL
     if (kernel == FH_KERNEL_AVX512)
         return k == 7 ? eval_rows_avx512_7(cards, n, out) : k == 6 ? eval_rows_avx512_6(cards, n, out)
                                                                    : eval_rows_avx512_5(cards, n, out);
 #endif
-    uint64_t repeated = 0;
-    if (k == 7) {
+    const rows_fn *fns = portable_rows;
 #ifdef FH_HAVE_BMI2_KERNEL
-        uint64_t bits_total = kernel == FH_KERNEL_BMI2 ? eval_rows7_bmi2(cards, 0, n, out) : eval_rows7(cards, 0, n, out);
-#else
-        uint64_t bits_total = eval_rows7(cards, 0, n, out);
+    if (kernel == FH_KERNEL_BMI2) fns = bmi2_rows;
 #endif
-        return bits_total != 7 * (uint64_t)n;
-    }
-    (void)kernel;
-    for (size_t i = 0; i < n; i++) {
-        const fh_card_t *c = cards + (size_t)k * i;
-        repeated |= row_repeats(c, k);
-        out[i] = fh_eval_cards(c, k);
-    }
-    return repeated;
+    return fns[k - 5](cards, 0, n, out) != (uint64_t)k * n;
 }
 
 /* First row holding a byte above 51 or a repeated card, or -1. */
@@ -440,13 +439,6 @@ typedef struct {
     atomic_llong first_bad; /* lowest bad row found so far, or LLONG_MAX */
 } batch_job;
 
-/* Largest byte among count bytes. */
-static uint8_t max_byte(const uint8_t *bytes, size_t count) {
-    uint8_t worst = 0;
-    for (size_t i = 0; i < count; i++) worst = bytes[i] > worst ? bytes[i] : worst;
-    return worst;
-}
-
 static void note_bad_row(batch_job *j, long long row) {
     long long seen = atomic_load_explicit(&j->first_bad, memory_order_relaxed);
     while (row < seen && !atomic_compare_exchange_weak(&j->first_bad, &seen, row)) {
@@ -467,9 +459,7 @@ static void batch_worker(fh_par *par, void *ctx, int tid) {
             unsigned bad;
             if (j->packed) {
                 cards = j->packed + (size_t)j->k * a;
-                /* Seven-card rows (and the AVX-512 kernel) need no scan: the kernel reports
-                 * bytes above 51. */
-                bad = j->k != 7 && j->kernel != FH_KERNEL_AVX512 && max_byte(cards, (size_t)j->k * (b - a)) > 51;
+                bad = 0; /* every kernel reports bytes above 51 itself */
             } else {
                 bad = j->convert(j->rows, a, b, j->k, buf);
                 cards = buf;
