@@ -107,7 +107,9 @@ def duel(workload: str, ours: Callable[[], object], peer: Callable[[], object], 
 def _fmt(seconds: float, count: int) -> str:
     if count > 1:
         rate = count / seconds
-        return f"{rate / 1e6:,.1f} M/s" if rate >= 1e6 else f"{rate / 1e3:,.1f} k/s"
+        if rate >= 1e6:
+            return f"{rate / 1e6:,.1f} M/s"
+        return f"{rate / 1e3:,.1f} k/s" if rate >= 1e3 else f"{rate:,.2f} /s"
     return f"{seconds * 1e3:,.2f} ms" if seconds < 10 else f"{seconds:,.1f} s"
 
 
