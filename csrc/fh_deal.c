@@ -20,6 +20,8 @@
 
 /* Rows below which one thread deals everything (threads cost tens of microseconds). */
 #define FH_DEAL_SERIAL_ROWS 65536
+/* Cost model for polling (fh_par_exec): about 2 ns per card dealt on one thread. */
+#define FH_DEAL_NS_PER_CARD 2u
 
 typedef struct {
     fh_rng rng;
@@ -89,20 +91,23 @@ static void fh_deal_worker(fh_par *par, void *ctx, int tid) {
     }
 }
 
-fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, int threads) {
+fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, const fh_exec *ex) {
     fh_deal_job job;
     job.live = 0;
     for (int c = 0; c < FH_N_CARDS; c++) {
         if (!((dead >> c) & 1)) job.deck[job.live++] = (fh_card_t)c;
     }
-    if (k < 1 || k > job.live || threads < 1) return FH_ERR_ARGUMENT;
+    if (k < 1 || k > job.live || (ex && ex->threads < 1)) return FH_ERR_ARGUMENT;
     if (n == 0) return FH_OK;
     job.out = out;
     job.n = n;
     job.k = k;
     job.seed = seed;
     size_t blocks = (n + FH_DEAL_BLOCK_ROWS - 1) / FH_DEAL_BLOCK_ROWS;
-    int nthreads = n < FH_DEAL_SERIAL_ROWS ? 1 : fh_par_clamp_threads(threads);
+    int nthreads = n < FH_DEAL_SERIAL_ROWS ? 1 : fh_exec_threads(ex);
     if ((size_t)nthreads > blocks) nthreads = (int)blocks;
-    return fh_par_run(blocks, 1, nthreads, fh_deal_worker, &job, NULL, NULL, 0);
+    /* One grain is one block of FH_DEAL_BLOCK_ROWS rows (well under a millisecond), so the
+     * poll runs every few ms even on one thread. */
+    uint64_t cost_ns = (uint64_t)n * (uint64_t)k * FH_DEAL_NS_PER_CARD;
+    return fh_par_exec(blocks, 1, nthreads, ex, cost_ns, fh_deal_worker, &job);
 }

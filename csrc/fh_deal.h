@@ -12,15 +12,18 @@
 #define FH_DEAL_H
 
 #include "fh_common.h"
+#include "fh_parallel.h"
 
 /* Rows per independently seeded block (also the grain handed to one thread at a time). */
 #define FH_DEAL_BLOCK_ROWS 8192
 
 /* Fill out[0 .. n*k) with n rows of k distinct live cards (row-major, uint8 card ids).
- * 1 <= k <= live cards (52 - popcount(dead & FH_FULL_DECK)); n may be 0. threads >= 1
- * (clamped to FH_MAX_THREADS; small jobs use one). Thread-safe: no shared state.
- * Returns FH_OK, FH_ERR_ARGUMENT (k out of range, threads < 1) or FH_ERR_NOMEM (no
- * thread could be started). */
-fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, int threads);
+ * 1 <= k <= live cards (52 - popcount(dead & FH_FULL_DECK)); n may be 0. `ex` (fh_parallel.h;
+ * NULL: one thread, no polling) gives the threads (clamped to FH_MAX_THREADS; small jobs use
+ * one) and the poll, called every few ms while a long deal runs. Thread-safe: no shared state.
+ * Returns FH_OK, FH_ERR_ARGUMENT (k out of range, ex->threads < 1), FH_ERR_NOMEM (the run's
+ * bookkeeping could not be allocated) or FH_ERR_INTERRUPTED (the poll cancelled the deal: `out`
+ * is partly filled). */
+fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, const fh_exec *ex);
 
 #endif /* FH_DEAL_H */

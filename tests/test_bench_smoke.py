@@ -20,6 +20,7 @@ SCRIPTS = {
     "bench_equity.py": ("case", "AhKh vs QsQd exact"),
     "bench_dask.py": ("wall s", "LocalCluster, 2 workers"),
     "bench_import.py": ("median", "import fastholdem (after numpy)"),
+    "bench_history.py": ("hands/s", "fastholdem read (parse + convert to PHH)"),
 }
 
 

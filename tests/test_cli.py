@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -51,7 +52,7 @@ def test_rank_bad_card_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> N
 def test_equity_exact_on_a_flop(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "equity", "AhKh", "QsQd", "--board", "Td7c2s")
     assert code == 0
-    assert "exact: 990 boards" in out and "24.7475%" in out and "75.2525%" in out
+    assert "exact: 990 deals enumerated" in out and "24.7475%" in out and "75.2525%" in out
 
 
 def test_equity_json_ranges_with_dead_card(capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,12 +86,15 @@ def test_equity_exact_and_trials_conflict() -> None:
     [
         (["rank", "As", "Ks", "Qs", "Js"], "cards must hold 5, 6 or 7 cards, got 4"),
         (["equity", "AhKh"], "players must hold 2 to 10 hands or ranges, got 1"),
-        (["equity", "AhKh", "QsQd", "--trials", "0"], "trials must be an int 2..10000000000, got 0"),
-        (["equity", "random", "random", "random", "--exact"], "5,000,000 hand assignments"),
+        (["equity", "AhKh", "QsQd", "--trials", "0"], "--trials must be an integer 2..10000000000, got 0"),
+        (["equity", "random", "random", "random", "--exact"], "no --exact, or --trials N or --stderr E"),
         (["equity", "AhKh", "QsQd", "--exact", "--stderr", "0.01"],
-         "exact=True cannot be combined with stderr"),
-        (["equity", "AhKh", "QsQd", "--stderr", "2"], "stderr must be a number in (0, 1)"),
-        (["equity", "AhKh", "QsQd", "--threads", "0"], "threads must be a positive int"),
+         "--exact cannot be combined with --stderr"),
+        (["equity", "AhKh", "QsQd", "--stderr", "2"], "--stderr must be a number in (0, 1)"),
+        (["equity", "AhKh", "QsQd", "--threads", "0"], "--threads must be a positive integer, got 0"),
+        (["simulate", "--hands", "-1"], "--hands"),
+        (["simulate", "--block-hands", "0"], "--block-hands"),
+        (["phh", "check", ".", "--jobs", "0"], "--jobs"),
     ],
 )
 def test_bad_input_is_an_error_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str],
@@ -99,6 +103,8 @@ def test_bad_input_is_an_error_line_and_status_2(capsys: pytest.CaptureFixture[s
     assert code == 2 and out == ""
     assert err.startswith("fastholdem: error: ") and message in err, err
     assert "Traceback" not in err and err.count("\n") == 1
+    # CLI errors name CLI flags, never the library's keyword arguments or Python values.
+    assert not re.search(r"\b[a-z_]+=|\bTrue\b|\bFalse\b|\bNone\b|\bint\b", err), err
 
 
 @pytest.mark.parametrize("exc, message", [(TypeError("bad type"), "bad type"), (MemoryError(), "MemoryError")])
@@ -123,9 +129,10 @@ def test_bad_input_has_no_traceback_from_the_command() -> None:
 def test_equity_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     target = tmp_path / "equity.png"
-    code, _, _ = run(capsys, "equity", "AhKh", "QsQd", "7c7d", "--trials", "5000", "--seed", "1",
-                     "--plot", str(target))
+    code, _, err = run(capsys, "equity", "AhKh", "QsQd", "7c7d", "--trials", "5000", "--seed", "1",
+                       "--plot", str(target))
     assert code == 0
+    assert err == f"fastholdem: wrote {target}\n"  # the form of every command (range --plot too)
     assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 

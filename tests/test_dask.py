@@ -4,7 +4,6 @@ simulate, also when a worker process is killed in the middle of a job."""
 
 from __future__ import annotations
 
-import _thread
 import dataclasses
 import io
 import json
@@ -103,10 +102,12 @@ def test_dask_missing_extra_names_the_install_command() -> None:
     code = ("import sys; sys.modules['dask'] = sys.modules['dask.array'] = None\n"
             "from fastholdem.cli import main\n"
             "try:\n    import fastholdem.dask\nexcept ImportError as exc:\n    print(exc)\n"
-            "main(['equity', 'AhKh', 'QsQd', '--scheduler', 'local:1'])")
+            "sys.exit(main(['equity', 'AhKh', 'QsQd', '--scheduler', 'local:1']))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert proc.stdout.startswith('fastholdem.dask needs Dask: pip install "fastholdem[dask]"')
-    assert proc.returncode == 1 and 'fastholdem: fastholdem.dask needs Dask' in proc.stderr
+    # The one error form of the command line (issue 19): status 2, one line.
+    assert proc.returncode == 2 and proc.stderr.startswith('fastholdem: error: fastholdem.dask needs Dask')
+    assert proc.stderr.count("\n") == 1
 
 
 def test_dask_equity_exact_equals_local(client: Any) -> None:
@@ -275,23 +276,68 @@ def test_dask_simulate_failing_block_fails_the_call(client: Any) -> None:
         fhd.simulate(["random", "random"], 10, block_hands=0, client=client)
 
 
-def test_dask_simulate_ctrl_c_cancels_the_blocks(client: Any) -> None:
-    def tasks_on_scheduler() -> int:  # blocks of simulate (and its scattered plan) known to the scheduler
-        return int(client.run_on_scheduler(
-            lambda dask_scheduler: sum(1 for key in dask_scheduler.tasks
-                                       if str(key).startswith(("_run_block_text-", "_Plan-")))))
+SIGINT_DRIVER = """
+import json, os, signal, threading, time
+import distributed
+from distributed import Client, LocalCluster
+import fastholdem.dask as fhd
 
-    timer = threading.Timer(1.0, _thread.interrupt_main)  # Ctrl-C after a second
-    timer.start()
+def tasks_on_scheduler(client):  # blocks of simulate (and its scattered plan) known to the scheduler
+    return int(client.run_on_scheduler(lambda dask_scheduler: sum(
+        1 for key in dask_scheduler.tasks if str(key).startswith(("_run_block_text-", "_Plan-")))))
+
+def run(client, hands):
     try:
-        with pytest.raises(KeyboardInterrupt):
-            fhd.simulate(["random", "random"], 10**6, seed=1, block_hands=500, client=client)
-    finally:
-        timer.cancel()
-    deadline = time.monotonic() + 30
-    while tasks_on_scheduler() and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert tasks_on_scheduler() == 0  # no block left running or queued
+        fhd.simulate(["random", "random"], hands, seed=1, block_hands=100, client=client, progress=False)
+    except KeyboardInterrupt:
+        deadline = time.monotonic() + 30
+        while tasks_on_scheduler(client) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return {"interrupted": True, "tasks_left": tasks_on_scheduler(client)}
+    return {"interrupted": False}
+
+with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \\
+        Client(cluster) as client:
+    report = {}
+    original, calls = distributed.Future.release, []  # the stream releases each finished block
+    def fire():
+        time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGINT)
+    def release_then_fire(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:  # blocks are running: SIGINT from another thread half a second later
+            threading.Thread(target=fire, daemon=True).start()
+        return original(self, *args, **kwargs)
+    def release_swallowing(self, *args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:  # SIGINT while main-thread code swallows KeyboardInterrupt
+            try:                # (as a finalizer or a handler of BaseException does)
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(0.2)
+            except KeyboardInterrupt:
+                pass
+        return original(self, *args, **kwargs)
+    cases = (("signal", release_then_fire, 10**6), ("swallowed", release_swallowing, 20_000))
+    for case, release, hands in cases:
+        calls.clear()
+        distributed.Future.release = release
+        report[case] = run(client, hands)
+        distributed.Future.release = original
+    report["handler_restored"] = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+print(json.dumps(report))
+"""
+
+
+def test_dask_simulate_sigint_cancels_the_blocks() -> None:
+    # Issue 19, item 10: Ctrl-C was once ignored under load (the run went on for 312 s). A
+    # real SIGINT in a subprocess, also one that arrives while main-thread code swallows
+    # KeyboardInterrupt, stops the call with KeyboardInterrupt and leaves no block behind.
+    proc = subprocess.run([sys.executable, "-c", SIGINT_DRIVER], capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    report = json.loads(proc.stdout.strip().splitlines()[-1])
+    for case in ("signal", "swallowed"):
+        assert report[case] == {"interrupted": True, "tasks_left": 0}, (case, report)
+    assert report["handler_restored"]
 
 
 def test_simulate_blocks_are_independent_of_the_run() -> None:

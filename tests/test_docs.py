@@ -1,57 +1,23 @@
-"""The README tour and every module's docstring examples run (doctest)."""
+"""The README tour, every docs page and every module's docstring examples run (doctest)."""
 
 from __future__ import annotations
 
 import doctest
 import importlib
+import pkgutil
 from pathlib import Path
 
 import pytest
 
+import fastholdem
+
 README = Path(__file__).resolve().parent.parent / "README.md"
-MODULES = [
-    "cards",
-    "evaluate",
-    "equities",
-    "equities.jobs",
-    "equities.plan",
-    "equities.result",
-    "equities.engines.table",
-    "ranges",
-    "ranges.combos",
-    "ranges.classes",
-    "ranges.range",
-    "progress",
-    "_validate",
-    "plot.equity",
-    "analysis",
-    "analysis.board_hits",
-    "analysis.by_class",
-    "analysis.outs",
-    "analysis.preflop",
-    "cli",
-    "cli.main",
-    "cli.rank",
-    "cli.equity",
-    "cli.game",
-    "cli.range",
-    "cli.phh",
-    "cli._args",
-    "history",
-    "history.check",
-    "plot.ranges",
-    "_core",
-    "game",
-    "game.account",
-    "game.actions",
-    "game.config",
-    "game.hand",
-    "game.pots",
-    "plot.matrix",
-    "plot.next_card",
-    "game.simulation",
-    "dask",
-]
+# Every module of the package (private ones too: their examples document the internals), so a
+# docstring example cannot be written without being run. ``cli.__main__`` runs the command.
+MODULES = sorted(info.name.removeprefix("fastholdem.") for info in
+                 pkgutil.walk_packages(fastholdem.__path__, "fastholdem.")
+                 if not info.name.endswith(".__main__"))
+WITHOUT_EXAMPLES = {"_slow"}  # the pure-Python oracle, exercised by the evaluator tests
 DOCS = sorted((Path(__file__).resolve().parent.parent / "docs").glob("*.md"))
 
 
@@ -71,5 +37,5 @@ def test_docs_page_examples_run(page: Path) -> None:
 def test_module_docstring_examples(name: str) -> None:
     module = importlib.import_module(f"fastholdem.{name}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0, f"no docstring examples found in {module.__name__}"
+    assert result.attempted > 0 or name in WITHOUT_EXAMPLES, f"no docstring examples found in {module.__name__}"
     assert result.failed == 0

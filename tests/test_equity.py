@@ -696,5 +696,5 @@ def test_result_to_dict_and_text() -> None:
     d = r.to_dict()
     assert d["exact"] is True and d["deals"] == 990 and d["board"] == "2c7d9h"
     assert [p["hand"] for p in d["players"]] == ["AhKh", "QsQd"]
-    assert "990 boards" in str(r) and "exact" in str(r)
+    assert "990 deals enumerated" in str(r) and "exact" in str(r)
     assert "exact=True" in repr(r)

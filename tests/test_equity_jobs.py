@@ -169,3 +169,55 @@ def test_public_api_is_exported() -> None:
         assert name in fastholdem.__all__ and getattr(fastholdem, name) is not None
     assert isinstance(equity_job(["AhKh", "QsQd"]), EquityJob)
     assert isinstance(equity_job(["AhKh", "QsQd"]).run(range(1)), EquityTally)
+
+
+def _eager_checkpoints(size: int) -> list[int]:
+    """The schedule as it was built before issue 19 (every point, in a list): the oracle."""
+    from fastholdem.equities.jobs import MAX_ROUND_BLOCKS
+
+    points, done = [], 0
+    while done < size:
+        done = min(size, done + max(1, min(done, MAX_ROUND_BLOCKS)))
+        points.append(done)
+    return points
+
+
+def test_round_checkpoints_are_lazy_and_the_same_points() -> None:
+    # Issue 19, campaign item 5: equity(stderr=E) without trials built all 76,299 points up
+    # to MAX_TRIALS (~38 ms) before the first trial. The points are computed as read now.
+    import bisect
+    import tracemalloc
+
+    from fastholdem.equities.inputs import MAX_TRIALS
+    from fastholdem.equities.jobs import BLOCK_TRIALS, round_checkpoints
+
+    for size in [*range(0, 200), 1000, 1001, 4096, 10**5 + 7]:
+        lazy, eager = round_checkpoints(size), _eager_checkpoints(size)
+        assert len(lazy) == len(eager) and list(lazy) == eager, size
+        for x in (0, 1, 3, 32, 33, size // 2, size - 1, size):
+            assert bisect.bisect_right(lazy, x) == bisect.bisect_right(eager, x)
+            assert bisect.bisect_left(lazy, x) == bisect.bisect_left(eager, x)
+    size = -(-MAX_TRIALS // BLOCK_TRIALS)
+    tracemalloc.start()
+    points = round_checkpoints(size)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 10_000  # a list of every point takes megabytes
+    assert points[-1] == size and len(points) == len(_eager_checkpoints(size))
+    assert points[-2] == _eager_checkpoints(size)[-2]
+
+
+def test_stderr_target_stops_at_the_same_point() -> None:
+    from fastholdem.equities.jobs import BLOCK_TRIALS
+
+    for target, seed in ((0.01, 1), (0.004, 2)):
+        r = equity(["AhKh", "QsQd"], stderr=target, seed=seed, threads=1, progress=False)
+        blocks = -(-r.deals // BLOCK_TRIALS)
+        assert blocks in _eager_checkpoints(blocks)
+        # one checkpoint earlier the target was not met: the same stop as the eager schedule
+        previous = [p for p in _eager_checkpoints(blocks) if p < blocks]
+        if previous:
+            before = equity(["AhKh", "QsQd"], trials=previous[-1] * BLOCK_TRIALS, seed=seed, threads=1,
+                            progress=False)
+            assert float(before.stderr.max()) > target
+        assert float(r.stderr.max()) <= target

@@ -207,11 +207,11 @@ def test_cli_equity_by_hand_table_and_json(capsys: pytest.CaptureFixture[str]) -
     assert main(["equity", "AKs,QQ", "random", "--board", "Td7c2s9h", "--by-hand", "--quiet"]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    start = lines.index("player 1 (AKs,QQ): 10 hands")
+    start = lines.index("player 0 (AKs,QQ): 10 hands, by_combo(0)")
     rows = [line.split() for line in lines[start + 2:start + 12]]
     equities = [float(r[2].rstrip("%")) for r in rows]
     assert equities == sorted(equities, reverse=True) and {r[0] for r in rows} >= {"QsQh", "AsKs"}
-    assert "player 2 (random)" in out
+    assert "player 1 (random)" in out
     assert main(["equity", "AKs,QQ", "random", "--board", "Td7c2s9h", "--by-hand", "--json", "--quiet"]) == 0
     data = json.loads(capsys.readouterr().out)
     combos = data["players"][0]["combos"]

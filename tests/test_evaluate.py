@@ -25,9 +25,12 @@ from fastholdem import CardError, _slow, card, cards_str, parse_cards
 from fastholdem.evaluate import (
     HandCategory,
     best_five,
+    categories,
     category,
     category_counts,
+    deal,
     describe,
+    describe_many,
     enumerate_values,
     evaluate,
     evaluate_batch,
@@ -85,7 +88,8 @@ def test_r9_five_card_sets_have_exactly_7462_values(five_card_values: np.ndarray
 
 def test_r9_five_card_category_counts(five_card_values: np.ndarray) -> None:
     hist = np.bincount(five_card_values, minlength=7463)
-    assert category_counts(hist) == R9_FIVE_CARD_COUNTS
+    assert category_counts(histogram=hist) == R9_FIVE_CARD_COUNTS
+    assert category_counts(five_card_values) == R9_FIVE_CARD_COUNTS
     assert sum(R9_FIVE_CARD_COUNTS.values()) == 2_598_960
 
 
@@ -511,7 +515,41 @@ def test_six_card_hands(hands: Callable[[int, int], np.ndarray]) -> None:
 def test_category_counts_folds_a_histogram() -> None:
     hist = np.zeros(7463, np.int64)
     hist[[1, 1277, 1278, 7462]] = [2, 3, 5, 7]
-    counts = category_counts(hist)
+    counts = category_counts(histogram=hist)
     assert counts[HC.HIGH_CARD] == 5 and counts[HC.ONE_PAIR] == 5 and counts[HC.STRAIGHT_FLUSH] == 7
     assert sum(counts.values()) == 17
-    assert category_counts(enumerate_values(fixed="AsKsQsJsTs"))[HC.STRAIGHT_FLUSH] == 1081
+    assert category_counts(histogram=enumerate_values(fixed="AsKsQsJsTs"))[HC.STRAIGHT_FLUSH] == 1081
+
+
+def test_category_counts_counts_values() -> None:
+    # Issue 19, item 1: values were read as a histogram (HIGH_CARD: 298 for these three).
+    counts = category_counts(np.array([7462, 1, 297]))
+    assert counts[HC.HIGH_CARD] == 2 and counts[HC.STRAIGHT_FLUSH] == 1 and sum(counts.values()) == 3
+    values = evaluate_batch(deal(20_000, 7, seed=1))
+    want = {c: int(n) for c, n in zip(HC, np.bincount(categories(values), minlength=9))}
+    assert category_counts(values) == want and category_counts(values.reshape(100, -1)) == want
+    assert category_counts([]) == {c: 0 for c in HC}
+
+
+def test_category_counts_refuses_a_histogram_as_values_and_bad_histograms() -> None:
+    hist = enumerate_values(fixed="AsKsQsJsTs")
+    with pytest.raises(ValueError, match="pass histogram="):
+        category_counts(hist)
+    with pytest.raises(ValueError, match="7,463 counts"):
+        category_counts(histogram=hist[:-1])
+    with pytest.raises(ValueError, match="non-negative"):
+        category_counts(histogram=-hist.astype(np.int64))
+    with pytest.raises(TypeError, match="integer array"):
+        category_counts(histogram=hist.astype(float))
+    with pytest.raises(TypeError, match="not both or neither"):
+        category_counts()
+    with pytest.raises(TypeError, match="not both or neither"):
+        category_counts([1], histogram=hist)
+
+
+def test_categories_of_an_empty_list_is_empty() -> None:
+    # Issue 19, campaign 9: [] (a float64 array to numpy) raised TypeError.
+    for empty in ([], np.array([]), np.zeros(0, np.uint16)):
+        assert categories(empty).shape == (0,) and describe_many(empty).shape == (0,)
+    with pytest.raises(TypeError):
+        categories([1.0])

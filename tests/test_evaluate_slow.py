@@ -48,7 +48,7 @@ R9_SEVEN_CARD_COUNTS = {
 def _check_r9_seven(hist: np.ndarray) -> None:
     assert hist.shape == (7463,) and hist[0] == 0
     assert int(hist.sum()) == N_SEVEN
-    assert category_counts(hist) == R9_SEVEN_CARD_COUNTS
+    assert category_counts(histogram=hist) == R9_SEVEN_CARD_COUNTS
     assert int(np.count_nonzero(hist)) == 4824
 
 

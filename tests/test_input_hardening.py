@@ -382,7 +382,7 @@ def test_cli_os_errors_while_writing_exit_2(capsys: pytest.CaptureFixture[str], 
 def test_cli_stderr_target_not_met_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["equity", "AhKh", "QsQd", "--stderr", "1e-9", "--trials", "1000", "--seed", "1", "--quiet"]
     code, out, _ = run_cli(capsys, *argv)
-    assert code == 0 and "stderr target 1e-09 not met" in out and "1,000 trials" in out
+    assert code == 0 and "stderr target 1e-09 not met" in out and "1,000 deals" in out
     code, out, _ = run_cli(capsys, *argv, "--json")
     data = json.loads(out)
     assert data["stderr_target"] == 1e-9 and data["stderr_target_met"] is False and data["deals"] == 1000

@@ -105,6 +105,17 @@ def test_sigint_stops_long_call_with_keyboard_interrupt(name: str) -> None:
     # benchmark row (benchmarks/bench_import.py), not a timed assertion.
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_sigint_stops_deal_inside_the_call(threads: int) -> None:
+    # Issue 19, campaign item 3: fh_deal ran without a poll, so Ctrl-C 0.3 s into a deal of
+    # seconds was only answered once the whole array was dealt, by the interpreter after the
+    # call. Raised by the call itself (its frame in the traceback) means the deal polled.
+    report = _run("from fastholdem import deal", f"deal(10**8, 7, seed=1, threads={threads})")
+    assert report["interrupted"], report
+    assert "_core.deal" in str(report["traceback"]), report["traceback"]
+    assert report["threads_left"] == 0, report
+
+
 def test_sigint_cli_exits_130_printing_interrupted() -> None:
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
     args = [sys.executable, "-m", "fastholdem.cli", "equity", "AhKh", "QsQd", "--trials", "10000000000",

@@ -90,3 +90,27 @@ def test_next_card_rejects_bad_inputs() -> None:
         next_card(["AhKh", "QsQd"], "Td7c2h", threads=0)
     with pytest.raises(ValueError, match="players"):
         next_card(["AhKh"], "Td7c2h")
+
+
+def test_next_card_two_wide_ranges_sweep_per_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Issue 19, campaign item 4: two wide ranges listed every hand assignment for each next
+    # card (`random random` on a flop: 184 s). They are swept once per card now: the
+    # enumeration must not run, and every card agrees with equity() with it on the board.
+    from fastholdem.analysis import outs
+
+    def no_enumeration(*args: object) -> None:
+        raise AssertionError("two sweepable ranges were enumerated")
+
+    monkeypatch.setattr(outs, "_by_enumeration", no_enumeration)
+    players, board = ["QQ+,AK,T9s,87s", "random"], "Td7h2h"
+    r = next_card(players, board, threads=1)
+    assert len(r.cards) == 49
+    for i in range(0, len(r.cards), 8):
+        expected = equity(players, parse_cards(board) + [int(r.cards[i])], exact=True, threads=1)
+        assert np.allclose(r.equity[i], expected.equity, rtol=0, atol=1e-12), r.card_names[i]
+    now = equity(players, board, exact=True, threads=1)
+    assert np.allclose(r.current, now.equity, rtol=0, atol=1e-12)
+    assert abs(r.probability.sum() - 1) < 1e-12
+    # The chance of a card follows card removal: it is held by many QQ+/AK combos, so an
+    # ace is less likely to come than a deuce (held by no combo of the first range).
+    assert r.probability[r.card_names.index("As")] < r.probability[r.card_names.index("2s")]

@@ -71,7 +71,7 @@ def test_equity_bars_title_names_board_and_dead_cards_and_labels_bars() -> None:
     labels = sorted(t.get_text() for t in ax.texts)
     assert labels == sorted(f"{e:.1%}" for e in equity(["AhKh", "QsQd"], board="Td7c2s", dead="3h").equity)
     preflop = plot.equity_bars(equity(["AhKh", "QsQd"], trials=5000, seed=2)).axes[0].get_title()
-    assert preflop.startswith("preflop: Monte Carlo, 5,000 trials")
+    assert preflop.startswith("preflop: Monte Carlo, 5,000 deals sampled")
 
 
 def test_matrix_rejects_bad_shapes() -> None:
@@ -111,4 +111,4 @@ def test_cli_by_next_card_prints_the_table(capsys: pytest.CaptureFixture[str], t
 def test_cli_by_next_card_needs_a_flop_or_turn(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "AsAd", "8h7h", "--by-next-card"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and "next_card needs a flop" in err
+    assert out == "" and "--by-next-card needs a flop" in err

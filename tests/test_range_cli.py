@@ -66,12 +66,12 @@ def test_range_cli_plot_writes_and_says_where(capsys: pytest.CaptureFixture[str]
     pytest.importorskip("matplotlib")
     for name, extra in (("grid.png", []), ("hits.png", ["--board", "Td7c2s"])):
         target = tmp_path / name
-        code, out, _ = run(capsys, "range", "AKs,QQ+", *extra, "--plot", str(target))
+        code, out, err = run(capsys, "range", "AKs,QQ+", *extra, "--plot", str(target))
         assert code == 0
-        assert out.splitlines()[-1] == f"wrote {target}"
+        assert err == f"fastholdem: wrote {target}\n" and "wrote" not in out
         assert target.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     code, out, err = run(capsys, "range", "AKs", "--json", "--plot", str(tmp_path / "j.png"))
-    assert code == 0 and json.loads(out)["combos"] == 4 and err == f"wrote {tmp_path / 'j.png'}\n"
+    assert code == 0 and json.loads(out)["combos"] == 4 and err == f"fastholdem: wrote {tmp_path / 'j.png'}\n"
 
 
 def test_range_cli_missing_folder_is_a_clean_error(capsys: pytest.CaptureFixture[str],

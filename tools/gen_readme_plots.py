@@ -1,4 +1,4 @@
-"""Generate the pictures of the README's "Analysis" tour into docs/images/.
+"""Generate the pictures of the docs pages (docs/analysis.md) into docs/images/.
 
 Run from the repository root after building the package with the ``plot`` extra:
 

@@ -88,7 +88,7 @@ cdef extern from "fh_equity.h" nogil:
 
 cdef extern from "fh_deal.h" nogil:
     enum: FH_DEAL_BLOCK_ROWS
-    fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, int threads)
+    fh_status fh_deal(fh_card_t *out, size_t n, int k, fh_mask_t dead, uint64_t seed, const fh_exec *ex)
 
 # ---- Monte Carlo kernel (csrc/fh_montecarlo.h) ----------------------------------------------
 

@@ -18,6 +18,7 @@ from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 
 from fastholdem._core cimport *
+from fastholdem._validate import echo
 from fastholdem.cards import card_str, parse_cards
 from fastholdem.errors import CardError, RangeError
 
@@ -64,14 +65,14 @@ def check_threads(object threads):
     if threads is None:
         return _DEFAULT_THREADS
     if isinstance(threads, (bool, np.bool_)):
-        raise TypeError(f"threads must be a positive int or None, got bool {threads!r}")
+        raise TypeError(f"threads must be a positive int or None, got bool {echo(threads)}")
     try:
         value = operator.index(threads)
     except TypeError:
         raise TypeError(f"threads must be a positive int or None, got {type(threads).__name__} "
-                        f"{threads!r}") from None
+                        f"{echo(threads)}") from None
     if value < 1:
-        raise ValueError(f"threads must be a positive int or None, got {value}")
+        raise ValueError(f"threads must be a positive int or None, got {echo(value)}")
     return min(value, FH_MAX_THREADS)
 
 
@@ -126,11 +127,11 @@ def as_int(object value, str name, str what):
     count, a seed or a hand value) and non-integers such as ``2.0`` are refused; NumPy
     integers are accepted."""
     if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be {what}, got bool {value!r}")
+        raise TypeError(f"{name} must be {what}, got bool {echo(value)}")
     try:
         return operator.index(value)
     except TypeError:
-        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {value!r}") from None
+        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {echo(value)}") from None
 
 
 def _card_name(value):
@@ -390,7 +391,7 @@ def evaluate(object cards):
             cards = list(cards)
         except TypeError:
             raise TypeError("cards must be a text such as 'AsKsQsJsTs' or an iterable of 5-7 card ids "
-                            f"or texts, got {type(cards).__name__} {cards!r}") from None
+                            f"or texts, got {type(cards).__name__} {echo(cards)}") from None
     n = len(cards)
     if n < 5 or n > 7:
         raise ValueError(f"cards must hold 5, 6 or 7 cards, got {n}")
@@ -411,7 +412,7 @@ def category_of(object value):
     """
     v = as_int(value, "value", "an int 1..7462")
     if not 1 <= v <= N_VALUES:
-        raise ValueError(f"value must be in 1..7462, got {v}")
+        raise ValueError(f"value must be in 1..7462, got {echo(v)}")
     return fh_category(<fh_value_t>v)
 
 
@@ -659,11 +660,11 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         raise ValueError(f"holes must have shape (M, 2), got {np.shape(holes)}")
     opponents = as_int(opponents, "opponents", f"an int 1..{FH_MAX_PLAYERS - 1}")
     if not 1 <= opponents <= FH_MAX_PLAYERS - 1:
-        raise ValueError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {opponents!r}")
+        raise ValueError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {echo(opponents)}")
     if trials is not None:
         trials = as_int(trials, "trials", "an int 1..2**32-1 or None")
         if not 1 <= trials < 2**32:
-            raise ValueError(f"trials must be 1..2**32-1, got {trials}")
+            raise ValueError(f"trials must be 1..2**32-1, got {echo(trials)}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = as_int(seed, "seed", "an int or None")
@@ -747,6 +748,8 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
         A bad or repeated dead card.
     MemoryError
         No memory for the ``(n, k)`` array.
+    KeyboardInterrupt
+        On Ctrl-C (a long deal stops within a fraction of a second).
 
     Examples
     --------
@@ -761,12 +764,12 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     dead_ids = parse_cards(dead)
     live = 52 - len(dead_ids)
     if n < 0:
-        raise ValueError(f"n must be >= 0, got {n}")
+        raise ValueError(f"n must be >= 0, got {echo(n)}")
     if live == 0:
         raise ValueError("no card is left to deal: all 52 cards are dead")
     if not 1 <= k <= live:
         dead_note = f" (52 cards minus {len(dead_ids)} dead)" if dead_ids else ""
-        raise ValueError(f"k must be 1..{live}{dead_note}, got {k}")
+        raise ValueError(f"k must be 1..{live}{dead_note}, got {echo(k)}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = as_int(seed, "seed", "an int or None")
@@ -783,9 +786,10 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     cdef size_t rows = <size_t>n
     cdef int width = k
     cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(nthreads)  # Ctrl-C stops a long deal within a fraction of a second
     with nogil:
-        status = fh_deal(&ov[0, 0], rows, width, dead_mask, s, nthreads)
-    _check(status)
+        status = fh_deal(&ov[0, 0], rows, width, dead_mask, s, &intr.ex)
+    intr.check(status)
     return out
 
 # ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------

@@ -17,6 +17,8 @@ Traceback (most recent call last):
 TypeError: exact must be True or False, got str 'no'
 >>> echo("x" * 10**6)
 "'xxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxx' (1,000,000 characters)"
+>>> echo(10**5000)
+'10000000000000000000000...00000000000000000000000 (5,001 digits)'
 """
 
 from __future__ import annotations
@@ -30,7 +32,28 @@ __all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "echo",
 ECHO_LIMIT = 50
 """Most characters of a bad value that an error message quotes (longer ones are cut)."""
 
-_REPR = reprlib.Repr()
+_LOG10_2 = 0.30102999566398120
+
+
+def _digits(number: int) -> int:
+    """Decimal digits of ``number`` > 0, without converting it to text (Python refuses
+    to convert ints of more than 4,300 digits)."""
+    guess = int((number.bit_length() - 1) * _LOG10_2) + 1  # the count, or one short
+    return guess + int(number >= 10**guess)
+
+
+class _Repr(reprlib.Repr):
+    def repr_int(self, x: int, level: int) -> str:
+        """A long int as its first and last digits and its length: ``-123...789 (4,001 digits)``."""
+        size = abs(x)
+        if size < 10**ECHO_LIMIT:
+            return repr(x)
+        n, keep = _digits(size), (ECHO_LIMIT - 3) // 2
+        head, tail = size // 10 ** (n - keep), size % 10**keep
+        return f"{'-' if x < 0 else ''}{head}...{tail:0{keep}d} ({n:,} digits)"
+
+
+_REPR = _Repr()
 _REPR.maxstring = ECHO_LIMIT + 2  # the quotes do not count
 _REPR.maxother = ECHO_LIMIT
 _REPR.maxlist = _REPR.maxtuple = _REPR.maxset = _REPR.maxdict = 6
@@ -108,7 +131,7 @@ def check_int(value: object, name: str, *, low: int | None = None, high: int | N
     except TypeError:
         raise TypeError(f"{name} must be {what}, got {_described(value)}") from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{name} must be {what}, got {number!r}")
+        raise ValueError(f"{name} must be {what}, got {echo(number)}")
     return number
 
 

@@ -75,12 +75,20 @@ def card(value: CardLike) -> int:
 
 
 def card_str(cid: int) -> str:
-    """Return the text form of card id ``cid``: ``card_str(51) == "As"``."""
+    """Return the text form of card id ``cid`` (R2: ``id = 4 * rank + suit``).
+
+    >>> card_str(51), card_str(0), card_str(34)
+    ('As', '2c', 'Th')
+    """
     return _ALL_CARD_TEXT[card(cid)]
 
 
 def cards_str(cids: Iterable[int], sep: str = "") -> str:
-    """Return the text of several card ids joined by ``sep``: ``"AsKd"``."""
+    """Return the text of several card ids joined by ``sep``.
+
+    >>> cards_str([51, 45]), cards_str(parse_cards("Td 7c 2s"), " ")
+    ('AsKd', 'Td 7c 2s')
+    """
     return sep.join(card_str(c) for c in cids)
 
 
@@ -130,7 +138,11 @@ def parse_cards(spec: CardsLike, *, unique: bool = True) -> list[int]:
 
 
 def cards_mask(cids: Iterable[int]) -> int:
-    """Return the 52-bit mask with bit ``id`` set for each card."""
+    """Return the 52-bit mask with bit ``id`` set for each card.
+
+    >>> cards_mask([0, 1]), cards_mask(parse_cards("As")) == 1 << 51
+    (3, True)
+    """
     mask = 0
     for c in cids:
         mask |= 1 << c

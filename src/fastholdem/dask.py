@@ -29,8 +29,11 @@ that exception, and Ctrl-C cancels the chunks not yet done.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import os
+import signal
+import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager
@@ -87,6 +90,15 @@ def connect(address: str) -> Iterator[Client]:
     ValueError
         If ``local:N`` has an N that is not a positive integer, or no scheduler answers at
         the address (within Dask's connect timeout).
+
+    Examples
+    --------
+    >>> cluster = LocalCluster(processes=False, n_workers=1, threads_per_worker=1, dashboard_address=":0")
+    >>> with connect(cluster.scheduler_address) as client:     # as with "tcp://HOST:8786"
+    ...     workers = len(client.scheduler_info()["workers"])
+    >>> workers
+    1
+    >>> cluster.close()
     """
     if address.startswith("local:"):
         count = address[len("local:"):]
@@ -148,43 +160,83 @@ def _threads(threads: int | None) -> int:
     return 1 if threads is None else int(_core.check_threads(threads))
 
 
+_POLL_SECONDS = 0.05
+"""How often :func:`_stream` looks at the Ctrl-C flag while no task finishes."""
+
+
+@contextmanager
+def _sigint_flag() -> Iterator[threading.Event]:
+    """An event that Ctrl-C (SIGINT) sets while the body runs, instead of raising.
+
+    Raising KeyboardInterrupt wherever the main thread happens to be is not reliable while
+    Dask's client code runs there: a KeyboardInterrupt raised inside a finalizer, a weakref
+    callback or a handler that catches BaseException is swallowed, and the call then ran to
+    its end (issue 19, item 10: 312 s). A handler that only sets a flag cannot be lost; the
+    caller raises KeyboardInterrupt itself at a point of its choosing. The previous handler
+    is put back on exit. Only the default handler on the main thread is replaced: elsewhere
+    (another thread, a handler of the application's own) the event is simply never set.
+    """
+    hit = threading.Event()
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is not signal.default_int_handler):
+        yield hit
+        return
+    signal.signal(signal.SIGINT, lambda signum, frame: hit.set())
+    try:
+        yield hit
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
 def _stream(client: Client, tasks: Iterable[Any], submit: Callable[[Any], Future[Any]], window: int
             ) -> Generator[tuple[int, Any], None, None]:
     """Submit ``submit(task)`` for every task, at most ``window`` in flight, and yield
     ``(index, result)`` as they finish, in any order.
 
     A task that raises re-raises here; on any exit (an error, Ctrl-C, the caller stopping
-    early and closing this generator) the futures not yet done are cancelled.
+    early and closing this generator) the futures not yet done are cancelled. Ctrl-C sets a
+    flag (:func:`_sigint_flag`) that is read at least every ``_POLL_SECONDS`` and after
+    each yield, and raises KeyboardInterrupt here.
     """
     pending: dict[Future[Any], int] = {}
     queue = iter(enumerate(tasks))
     ac = as_completed(loop=client.loop)  # type: ignore[no-untyped-call]
-    try:
-        for index, task in queue:
-            future = submit(task)
-            pending[future] = index
-            ac.add(future)  # type: ignore[no-untyped-call]
-            if len(pending) >= window:
-                break
-        for future in ac:
-            index = pending.pop(future)
-            result = future.result()  # re-raises the chunk's exception
-            future.release()
-            for nxt, task in queue:
-                new = submit(task)
-                pending[new] = nxt
-                ac.add(new)  # type: ignore[no-untyped-call]
-                break
-            yield index, result
-    finally:
-        if pending:
-            client.cancel(list(pending))  # type: ignore[no-untyped-call]
+    with _sigint_flag() as interrupted:
+        try:
+            for index, task in queue:
+                future = submit(task)
+                pending[future] = index
+                ac.add(future)  # type: ignore[no-untyped-call]
+                if len(pending) >= window:
+                    break
+            while pending:
+                if interrupted.is_set():
+                    raise KeyboardInterrupt
+                batch = ac.next_batch(block=False)  # type: ignore[no-untyped-call]
+                if not batch:
+                    interrupted.wait(_POLL_SECONDS)
+                    continue
+                for future in batch:
+                    index = pending.pop(future)
+                    result = future.result()  # re-raises the chunk's exception
+                    future.release()
+                    for nxt, task in queue:
+                        new = submit(task)
+                        pending[new] = nxt
+                        ac.add(new)  # type: ignore[no-untyped-call]
+                        break
+                    yield index, result
+                    if interrupted.is_set():
+                        raise KeyboardInterrupt
+        finally:
+            if pending:
+                client.cancel(list(pending))  # type: ignore[no-untyped-call]
 
 
 # ---------------------------------------------------------------- equity
 
 
-def _schedule(size: int, target: bool) -> list[int]:
+def _schedule(size: int, target: bool) -> Sequence[int]:
     """Unit counts after which the standard-error target is checked: the rounds of
     :func:`fastholdem.equity` (``MAX_ROUND_BLOCKS``), or just ``size`` without a target."""
     return round_checkpoints(size) if target else [size]
@@ -192,8 +244,8 @@ def _schedule(size: int, target: bool) -> list[int]:
 
 def _cut(chunk: range, points: Sequence[int]) -> list[range]:
     """``chunk`` cut at every checkpoint inside it (``points`` sorted)."""
-    lo = int(np.searchsorted(points, chunk.start, side="right"))
-    hi = int(np.searchsorted(points, chunk.stop, side="left"))
+    lo = bisect.bisect_right(points, chunk.start)  # O(log n) reads of a lazy RoundCheckpoints
+    hi = bisect.bisect_left(points, chunk.stop)
     edges = [chunk.start, *points[lo:hi], chunk.stop]
     return [range(a, b) for a, b in zip(edges, edges[1:]) if b > a]
 
@@ -295,6 +347,16 @@ def equity(
         ``chunks``, ``threads`` or ``client``.
     Exception
         The exception of a chunk that failed on its worker.
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> client = Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=":0")
+    >>> r = equity(["AhKh", "QQ+", "random"], board="Td7c2s", trials=40_960, seed=3, client=client)
+    >>> local = fh.equity(["AhKh", "QQ+", "random"], board="Td7c2s", trials=40_960, seed=3)
+    >>> r.deals, bool((r.equity == local.equity).all())
+    (40960, True)
+    >>> client.close()
     """
     started = time.perf_counter()
     nthreads = _threads(threads)
@@ -492,6 +554,16 @@ def simulate(
         As :func:`fastholdem.game.simulation`, before anything is sent.
     Exception
         The exception of a block that failed on its worker (for example an agent's).
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> client = Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=":0")
+    >>> s = simulate(["random", "station"], 600, seed=4, block_hands=200, client=client)
+    >>> here = fh.simulate(["random", "station"], 600, seed=4, block_hands=200, progress=False)
+    >>> [x.chips_won for x in s.seats] == [x.chips_won for x in here.seats], s.hands
+    (True, 600)
+    >>> client.close()
     """
     plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands)
     tally = _Tally(len(plan.agents))

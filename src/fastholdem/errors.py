@@ -22,19 +22,48 @@ __all__ = [
 
 
 class FastHoldemError(Exception):
-    """Root of every error fastholdem raises on purpose."""
+    """Root of every error fastholdem raises on purpose.
+
+    >>> import fastholdem as fh
+    >>> try:
+    ...     fh.evaluate("As Ks Qs Js Zz")
+    ... except fh.FastHoldemError as exc:
+    ...     print(type(exc).__name__, isinstance(exc, ValueError))
+    CardError True
+    """
 
 
 class CardError(FastHoldemError, ValueError):
-    """Malformed card text or a bad card id (R2); the message names the bad token."""
+    """Malformed card text or a bad card id (R2); the message names the bad token.
+
+    >>> from fastholdem import parse_cards
+    >>> parse_cards("As Kx")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.CardError: bad card 'Kx' in 'As Kx'
+    """
 
 
 class RangeError(FastHoldemError, ValueError):
-    """Malformed hand-range text; the message names the bad token."""
+    """Malformed hand-range text; the message names the bad token.
+
+    >>> from fastholdem import Range
+    >>> Range("AKs, QQ+, J9x")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.RangeError: bad range token 'J9x': ...
+    """
 
 
 class InvalidActionError(FastHoldemError, ValueError):
-    """An action that cannot be parsed or makes no sense in any state."""
+    """An action that cannot be parsed or makes no sense in any state.
+
+    >>> from fastholdem.game import PreAction
+    >>> PreAction.call(0)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InvalidActionError: ...
+    """
 
 
 class IllegalActionError(FastHoldemError, ValueError):
@@ -46,6 +75,19 @@ class IllegalActionError(FastHoldemError, ValueError):
         Why the action was refused.
     legal:
         What is legal instead (a ``LegalActions`` value, or ``None``).
+
+    Examples
+    --------
+    >>> from fastholdem import IllegalActionError
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], seed=1)
+    >>> try:
+    ...     hand.check()
+    ... except IllegalActionError as exc:
+    ...     print(exc.reason)
+    ...     print(exc.legal)
+    seat 0 cannot check: 2 to call (preflop, seat 0 to act)
+    seat 0 may fold, call 2, raise to 4..100
     """
 
     def __init__(self, reason: str, legal: Any = None) -> None:
@@ -56,16 +98,46 @@ class IllegalActionError(FastHoldemError, ValueError):
 
 
 class OutOfTurnError(IllegalActionError):
-    """A player tried to act when it is not their turn."""
+    """A player tried to act when it is not their turn.
+
+    >>> from fastholdem.game import Fold, GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], seed=1)
+    >>> hand.apply(Fold(), seat=2)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.OutOfTurnError: ...
+    """
 
 
 class BadAmountError(IllegalActionError):
-    """A bet, raise or call amount the betting structure does not allow."""
+    """A bet, raise or call amount the betting structure does not allow.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], seed=1)
+    >>> hand.raise_to(500)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.BadAmountError: ...
+    """
 
 
 class ConfigError(FastHoldemError, ValueError):
-    """Bad stakes, seat count, stacks or buy-in (R10, R11)."""
+    """Bad stakes, seat count, stacks or buy-in (R10, R11).
+
+    >>> from fastholdem.game import GameConfig
+    >>> GameConfig(small_blind=1, big_blind=-2)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.ConfigError: big_blind must be positive, got -2
+    """
 
 
 class HandHistoryError(FastHoldemError, ValueError):
-    """A hand history (PHH) that cannot be read or does not replay."""
+    """A hand history (PHH) that cannot be read or does not replay.
+
+    >>> from fastholdem import phh
+    >>> phh.loads('variant = "XX"')
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: ...
+    """

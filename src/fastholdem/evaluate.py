@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import enum
 import itertools
-from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -64,7 +63,11 @@ set_eval_kernel = _core.set_eval_kernel
 
 
 class HandCategory(enum.IntEnum):
-    """The nine hand categories, low to high (R6)."""
+    """The nine hand categories, low to high (R6).
+
+    >>> HandCategory.FLUSH > HandCategory.STRAIGHT, int(HandCategory.FULL_HOUSE), str(HandCategory.TWO_PAIR)
+    (True, 6, 'Two pair')
+    """
 
     HIGH_CARD = 0
     ONE_PAIR = 1
@@ -147,6 +150,8 @@ def _checked_values(values: npt.ArrayLike) -> npt.NDArray[np.intp]:
     """``values`` as an intp array of the same shape, each in 1..7462 (TypeError for a
     non-integer array, bool included; ValueError naming the first value out of range)."""
     arr = np.asarray(values)
+    if arr.size == 0 and arr.dtype.kind == "f":  # [] and np.array([]) hold no value to refuse
+        arr = arr.astype(np.intp)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
         raise TypeError(f"values must be an array of int hand values 1..7462, got dtype {arr.dtype}")
     if arr.size:
@@ -229,14 +234,48 @@ def best_five(cards: CardsLike) -> list[int]:
     return sorted(best, key=significance, reverse=True)
 
 
-def category_counts(hist: np.ndarray | Sequence[int]) -> dict[HandCategory, int]:
-    """Fold a value histogram (index = value, as from :func:`enumerate_values`) into counts
-    per category.
+def category_counts(values: npt.ArrayLike | None = None, *,
+                    histogram: npt.ArrayLike | None = None) -> dict[HandCategory, int]:
+    """How many of the hand ``values`` (any shape, 1..7462) fall in each category, or, with
+    ``histogram=`` instead, the same count from a value histogram (the 7,463-long counts
+    :func:`enumerate_values` returns, index = value).
 
-    >>> category_counts(enumerate_values(fixed="AsKsQsJsTs"))[HandCategory.STRAIGHT_FLUSH]
+    Every category is a key, in order, zeros included.
+
+    >>> category_counts([7462, 1, 297])[HandCategory.HIGH_CARD]
+    2
+    >>> category_counts(histogram=enumerate_values(fixed="AsKsQsJsTs"))[HandCategory.STRAIGHT_FLUSH]
     1081
+
+    Raises
+    ------
+    TypeError
+        If both or neither of ``values`` and ``histogram`` are given, or either is not an
+        integer array.
+    ValueError
+        If a value is outside 1..7462 (a histogram passed as values fails here: its
+        index 0 holds 0), or a histogram is not 7,463 non-negative counts with none at
+        index 0.
     """
-    counts = np.asarray(hist, dtype=np.int64)
+    if (values is None) == (histogram is None):
+        raise TypeError("category_counts takes hand values, or histogram= (the counts per value that "
+                        "enumerate_values returns), not both or neither")
+    if histogram is None:
+        assert values is not None
+        try:
+            checked = _checked_values(values)
+        except ValueError as exc:
+            raise ValueError(f"{exc}; to fold a histogram from enumerate_values, pass histogram=") from None
+        counts = np.bincount(checked.ravel(), minlength=_core.N_VALUES + 1).astype(np.int64)
+    else:
+        counts = np.asarray(histogram)
+        if counts.dtype == np.bool_ or counts.dtype.kind not in "iu":
+            raise TypeError(f"histogram must be an integer array of counts, got dtype {counts.dtype}")
+        if counts.shape != (_core.N_VALUES + 1,):
+            raise ValueError(f"histogram must hold {_core.N_VALUES + 1:,} counts (index = hand value "
+                             f"0..7462, as enumerate_values returns), got shape {counts.shape}")
+        if (counts < 0).any() or counts[0] != 0:
+            raise ValueError("histogram counts must be non-negative, with 0 at index 0 (no hand has value 0)")
+        counts = counts.astype(np.int64)
     bounds = [0, *(_slow._category_bounds())]
     return {HandCategory(i): int(counts[bounds[i] + 1 : bounds[i + 1] + 1].sum()) for i in range(9)}
-

@@ -51,6 +51,16 @@ class Progress:
     """Context manager: ``update(n)`` after each chunk of ``total`` units of work.
 
     ``clock`` (default ``time.perf_counter``) is the time source; tests pass a fake one.
+
+    >>> import io
+    >>> ticks = iter(range(100))
+    >>> out = io.StringIO()
+    >>> with Progress(total=4, label="work", enabled=True, stream=out, delay=0, width=8,
+    ...               clock=lambda: float(next(ticks))) as bar:
+    ...     for _ in range(4):
+    ...         bar.update(1)
+    >>> out.getvalue().split("\\r")[-1].strip()
+    'work [########] 100.0%   9.0s done'
     """
 
     def __init__(self, total: float, label: str = "", *, delay: float = 1.0, enabled: bool | None = None,

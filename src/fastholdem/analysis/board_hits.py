@@ -19,9 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .._validate import echo
-from .. import _core, _slow
+from .. import _core
 from ..cards import CardsLike, cards_str, parse_cards
-from ..evaluate import HandCategory
+from ..evaluate import HandCategory, categories
 
 if TYPE_CHECKING:
     from ..ranges import Range
@@ -45,11 +45,6 @@ def _straight_high() -> npt.NDArray[np.int8]:
         out[(masks & need) == need] = top
     out.flags.writeable = False
     return out
-
-
-def _categories(values: npt.NDArray[np.uint16]) -> npt.NDArray[np.uint8]:
-    bounds = np.array(_slow._category_bounds())
-    return np.searchsorted(bounds, values, side="left").astype(np.uint8)
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -96,6 +91,15 @@ class BoardHits:
         Columns in the order of :data:`DRAWS`: flush draw, OESD, gutshot.
     outs : numpy.ndarray of uint8, shape (n,)
         Number of straight out ranks of each combo (0 on the river).
+
+    Examples
+    --------
+    >>> from fastholdem import Range
+    >>> hits = board_hits(Range("AhKh, 9s8s, JTo"), "Th7h2s")
+    >>> hits.total, hits.combos.shape, hits.draws.sum(axis=0).tolist()
+    (11.0, (11, 2), [1, 1, 0])
+    >>> round(hits.share("ONE_PAIR"), 4), round(hits.share("flush draw"), 4)   # JTo: 9 combos left
+    (0.8182, 0.0909)
     """
 
     range: str
@@ -115,6 +119,11 @@ class BoardHits:
         if isinstance(what, HandCategory):
             found: npt.NDArray[np.bool_] = self.category == int(what)
             return found
+        if not isinstance(what, str):
+            number = type(what) is int and 0 <= what <= 8
+            hint = f"; for category number {what}, pass HandCategory({what})" if number else ""
+            raise TypeError(f"what must be a HandCategory or text such as 'ONE_PAIR' or 'flush draw', "
+                            f"got {type(what).__name__} {echo(what)}{hint}")
         parts = [p.strip() for p in what.split("+")]
         mask = np.ones(len(self.weights), dtype=bool)
         for part in parts:
@@ -141,6 +150,9 @@ class BoardHits:
 
         Raises
         ------
+        TypeError
+            If ``what`` is neither a :class:`~fastholdem.HandCategory` nor text (a plain
+            int such as 5 included: pass ``HandCategory(5)``).
         ValueError
             If a part of ``what`` is none of those.
         """
@@ -217,7 +229,7 @@ def board_hits(rng: Range, board: CardsLike) -> BoardHits:
     n = len(combos)
     board_arr = np.array(ids, dtype=np.uint8)
     hands = np.concatenate([combos, np.broadcast_to(board_arr, (n, len(ids)))], axis=1)
-    category = _categories(_core.evaluate_batch(np.ascontiguousarray(hands), threads=1))
+    category = categories(_core.evaluate_batch(np.ascontiguousarray(hands), threads=1))
     draws = np.zeros((n, 3), dtype=bool)
     outs = np.zeros(n, dtype=np.uint8)
     if len(ids) < 5:

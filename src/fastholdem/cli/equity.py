@@ -12,28 +12,87 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from .._validate import check_output_path
 from ._args import int_arg, real_arg
+from ._report import CliError, note, wrote
 
-__all__ = ["register"]
+__all__ = ["register", "check_plotting", "FLAGS"]
+
+
+FLAGS = {"trials": "--trials", "stderr": "--stderr", "exact": "--exact", "threads": "--threads",
+         "seed": "--seed", "board": "--board", "dead": "--dead", "by_combo": "--by-hand",
+         "next_card": "--by-next-card"}
+"""The library's argument names and the flags that set them (error messages name the flags)."""
+
+_PILOT_TRIALS = 250_000
+"""Trials of the pilot run that estimates how long ``--stderr`` will take (tens of milliseconds:
+enough that its fixed start-up cost does not swamp the per-deal time)."""
+_WARN_SECONDS = 10.0
+"""Estimated runs longer than this get a warning on stderr before they start."""
+
+
+def _check_flags(args: argparse.Namespace) -> None:
+    """Flag combinations the command refuses, named as flags (before any work)."""
+    if args.exact and args.stderr is not None:
+        raise CliError("--exact cannot be combined with --stderr: --stderr samples (Monte Carlo) until every "
+                       "standard error is at most its value; drop one of them")
+
+
+def _warn_duration(args: argparse.Namespace) -> None:
+    """Before a ``--stderr`` run: estimate its trials and time from a short pilot run, and say
+    on stderr when it will take long or cannot reach the target (whether or not stderr is a
+    terminal)."""
+    from ..equities import MAX_TRIALS, equity
+
+    cap = args.trials if args.trials is not None else MAX_TRIALS
+    pilot_trials = min(_PILOT_TRIALS, cap)
+    pilot = equity(args.players, board=args.board, dead=args.dead, trials=pilot_trials, seed=args.seed,
+                   threads=args.threads, progress=False)
+    worst = float(max(pilot.stderr))
+    if worst <= args.stderr or pilot.exact:
+        return
+    needed = pilot.deals * (worst / args.stderr) ** 2  # the standard error falls as 1/sqrt(deals)
+    deals = min(needed, cap)
+    seconds = pilot.elapsed / max(pilot.deals, 1) * deals
+    if needed > cap:
+        limit = "the --trials limit" if args.trials is not None else "the most a run samples"
+        note(f"warning: --stderr {args.stderr:g} needs about {needed:.2g} deals, more than {limit} "
+             f"({cap:.3g}): the run stops there, in about {_duration(seconds)}, without reaching the target")
+    elif seconds > _WARN_SECONDS:
+        note(f"warning: --stderr {args.stderr:g} needs about {needed:.2g} deals: about {_duration(seconds)}")
+
+
+def _duration(seconds: float) -> str:
+    """``"13 minutes"``-style text for an estimated time.
+
+    >>> _duration(42), _duration(780), _duration(2e5)
+    ('42 seconds', '13 minutes', '2.3 days')
+    """
+    if seconds < 120:
+        return f"{seconds:.0f} seconds"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} minutes"
+    if seconds < 2 * 86400:
+        return f"{seconds / 3600:.1f} hours"
+    return f"{seconds / 86400:.1f} days"
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
     from ..equities import equity
 
-    # equity() refuses exact=True with trials or stderr (ValueError, reported by main).
+    _check_flags(args)
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
     if args.plot:
         check_output_path(args.plot)  # before the work, not after it
+        check_plotting()
+    if args.stderr is not None:
+        _warn_duration(args)
     if args.scheduler:  # on a Dask cluster: the same result
-        try:
-            from .. import dask as cluster
-        except ImportError as exc:
-            raise SystemExit(f"fastholdem: {exc}") from exc
+        from .. import dask as cluster
+
         with cluster.connect(args.scheduler) as client:
             result = cluster.equity(args.players, board=args.board, dead=args.dead, exact=exact,
                                     trials=args.trials, stderr=args.stderr, seed=args.seed,
@@ -62,7 +121,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         if args.stderr is not None and worst > args.stderr:
             limit = " (the --trials limit)" if args.trials is not None else ""
             print(f"stderr target {args.stderr:g} not met: the largest standard error is {worst:.4%} "
-                  f"after {result.deals:,} trials{limit}")
+                  f"after {result.deals:,} deals{limit}")
         if args.by_hand:
             print(f"\n{result.by_hand_text()}")
         if by_card is not None:
@@ -73,26 +132,42 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
+def check_plotting() -> None:
+    """Raise ImportError (naming ``pip install "fastholdem[plot]"``) when matplotlib is missing,
+    before any work is done.
+
+    >>> check_plotting()            # matplotlib is installed here: nothing happens
+    """
+    from ..plot._backend import pyplot
+
+    pyplot()
+
+
 def _plot_equity(result: object, path: str) -> None:
     """Write a bar chart of the equities (or of the equity by next card) to ``path`` (needs
     matplotlib) and say where on stderr."""
-    try:
-        from ..plot import equity_bars, next_card, save
-    except ImportError as exc:  # optional dependency
-        raise SystemExit(f"fastholdem equity --plot: {exc}") from exc
-    from ..equities import EquityResult
     from ..analysis.outs import NextCardResult
+    from ..equities import EquityResult
+    from ..plot import equity_bars, next_card, save
 
     if isinstance(result, NextCardResult):
         fig = next_card(result)
     else:
         assert isinstance(result, EquityResult)
         fig = equity_bars(result)
-    print(f"fastholdem: wrote {save(fig, path)}", file=sys.stderr)
+    wrote(save(fig, path))
 
 
 def register(sub: Any) -> None:
-    """Add the ``equity`` command to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``equity`` command to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["equity", "AhKh", "random", "--stderr", "0.01"])
+    >>> args.command, args.stderr
+    ('equity', 0.01)
+    """
     eq = sub.add_parser(
         "equity", help="equity of 2-10 hands or ranges (exact or Monte Carlo)",
         description="Equity of each player, e.g.: fastholdem equity AhKh QsQd --board Td7c2s; "
@@ -102,9 +177,13 @@ def register(sub: Any) -> None:
     eq.add_argument("--board", help="0, 3, 4 or 5 board cards, e.g. Td7c2s")
     eq.add_argument("--dead", help="dead cards, e.g. 3h")
     mode = eq.add_mutually_exclusive_group()
-    mode.add_argument("--exact", action="store_true", help="enumerate every board (and range assignment)")
-    mode.add_argument("--trials", type=int_arg, help="Monte Carlo with this many trials (e.g. 1000000 or 1e6)")
-    eq.add_argument("--stderr", type=real_arg, help="Monte Carlo until every standard error is at most this")
+    mode.add_argument("--exact", action="store_true",
+                      help="enumerate every deal: every board for every assignment of range hands")
+    mode.add_argument("--trials", type=int_arg,
+                      help="Monte Carlo with this many trials, i.e. deals sampled (e.g. 1000000 or 1e6)")
+    eq.add_argument("--stderr", type=real_arg,
+                    help="Monte Carlo until every standard error is at most this (warns first when that "
+                         "will take long)")
     eq.add_argument("--seed", type=int_arg, help="Monte Carlo seed (reproducible for any --threads)")
     eq.add_argument("--threads", type=int_arg, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")
@@ -118,4 +197,4 @@ def register(sub: Any) -> None:
     eq.add_argument("--scheduler", metavar="ADDRESS",
                     help="run on a Dask cluster: tcp://HOST:8786, or local:N for N local worker processes "
                          "(needs fastholdem[dask]; --threads is then per chunk, default 1)")
-    eq.set_defaults(func=_cmd_equity)
+    eq.set_defaults(func=_cmd_equity, flags=FLAGS)

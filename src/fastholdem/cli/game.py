@@ -22,8 +22,15 @@ from ..errors import ConfigError
 from ..game.config import GameConfig, Structure
 from ..game.simulation import BLOCK_HANDS
 from ._args import int_arg
+from ._report import note
 
-__all__ = ["register", "parse_structure", "parse_blinds", "make_config"]
+__all__ = ["register", "parse_structure", "parse_blinds", "parse_stack", "stack_chips", "make_config",
+           "FLAGS"]
+
+FLAGS = {"hands": "--hands", "stacks": "--stack", "stack": "--stack", "seed": "--seed", "ante": "--ante",
+         "block_hands": "--block-hands", "players": "--players", "big_blind": "--blinds",
+         "small_blind": "--blinds"}
+"""The library's argument names and the flags that set them (error messages name the flags)."""
 
 _STRUCTURES = {
     "nl": Structure.NO_LIMIT, "no-limit": Structure.NO_LIMIT, "nolimit": Structure.NO_LIMIT,
@@ -56,8 +63,43 @@ def parse_blinds(text: str) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
+def parse_stack(text: str) -> tuple[int, bool]:
+    """``--stack``: ``"200"`` is 200 chips, ``"100bb"`` is 100 big blinds; returns
+    ``(number, in_big_blinds)``.
+
+    >>> parse_stack("250"), parse_stack("100bb"), parse_stack("40BB")
+    ((250, False), (100, True), (40, True))
+    """
+    body = text.strip().lower()
+    big_blinds = body.endswith("bb")
+    number = body[:-2].strip() if big_blinds else body
+    try:
+        value = int_arg(number)
+    except argparse.ArgumentTypeError:
+        value = 0
+    if value <= 0:
+        raise argparse.ArgumentTypeError(
+            f"a stack is a positive number of chips (200) or of big blinds (100bb), got {echo(text)}")
+    return value, big_blinds
+
+
+def stack_chips(stack: tuple[int, bool] | None, cfg: GameConfig) -> int:
+    """The starting stack in chips of ``--stack`` (default 100 big blinds).
+
+    >>> cfg = make_config(Structure.NO_LIMIT, (1, 2))
+    >>> stack_chips((100, True), cfg), stack_chips((150, False), cfg), stack_chips(None, cfg)
+    (200, 150, 200)
+    """
+    value, big_blinds = stack if stack is not None else (100, True)
+    return value * cfg.big_blind if big_blinds else value
+
+
 def make_config(structure: Structure, blinds: tuple[int, int], ante: int = 0) -> GameConfig:
-    """The game of the command line: fixed-limit bets are the big blind and twice it (R14, R26)."""
+    """The game of the command line: fixed-limit bets are the big blind and twice it (R14, R26).
+
+    >>> make_config(Structure.LIMIT, (1, 2)).bet_sizes, make_config(Structure.NO_LIMIT, (5, 10), 1).ante
+    ((2, 2, 4, 4), 1)
+    """
     return GameConfig(structure, small_blind=blinds[0], big_blind=blinds[1], ante=ante)
 
 
@@ -77,21 +119,21 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
     cfg = make_config(args.structure, args.blinds, args.ante)
     policies = _policies(args.policy, args.players)
-    options: dict[str, Any] = {"config": cfg, "stacks": args.stack, "seed": args.seed,
+    options: dict[str, Any] = {"config": cfg, "stacks": stack_chips(args.stack, cfg), "seed": args.seed,
                                "carry_stacks": args.carry_stacks, "progress": args.progress,
                                "block_hands": args.block_hands}
     with contextlib.ExitStack() as context:
         run: Any = simulate
         if args.scheduler:  # the same blocks on a Dask cluster: the same result
-            try:
-                from .. import dask as cluster
-            except ImportError as exc:
-                raise SystemExit(f"fastholdem: {exc}") from exc
+            from .. import dask as cluster
+
             client = context.enter_context(cluster.connect(args.scheduler))
             run = functools.partial(cluster.simulate, client=client)
         if args.phh:
             options["phh"] = context.enter_context(open(check_output_path(args.phh), "w", encoding="utf-8"))
         result = run(policies, args.hands, **options)
+    if args.hands == 0:
+        note("nothing simulated: --hands 0 plays no hand")
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
@@ -108,8 +150,8 @@ def _cmd_play(args: argparse.Namespace) -> int:
     bots = _policies(args.bots, args.players - 1) if args.bots else [
         ("tight", "random")[k % 2] for k in range(args.players - 1)
     ]
-    play_game(sys.stdin, sys.stdout, opponents=bots, config=cfg, stack=args.stack, seed=args.seed,
-              hands=args.hands)
+    play_game(sys.stdin, sys.stdout, opponents=bots, config=cfg, stack=stack_chips(args.stack, cfg),
+              seed=args.seed, hands=args.hands)
     return 0
 
 
@@ -120,12 +162,22 @@ def _common(p: argparse.ArgumentParser, players: int) -> None:
                    help="nl (no limit, default), pl (pot limit) or fl (fixed limit)")
     p.add_argument("--blinds", type=parse_blinds, default=(1, 2), help="small/big blind (default 1/2)")
     p.add_argument("--ante", type=int_arg, default=0, help="ante of every player (default 0)")
-    p.add_argument("--stack", type=int_arg, default=None, help="starting stack (default 100 big blinds)")
+    p.add_argument("--stack", type=parse_stack, default=None, metavar="CHIPS|Nbb",
+                   help="starting stack of every player: chips (200) or big blinds (100bb); default 100bb")
     p.add_argument("--seed", type=int_arg, default=None, help="seed: the same seed plays the same hands")
 
 
 def register(subparsers: Any) -> None:
-    """Add the ``simulate`` and ``play`` subcommands to the ``fastholdem`` parser."""
+    """Add the ``simulate`` and ``play`` subcommands to the ``fastholdem`` parser.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["simulate", "--players", "3", "--hands", "1000",
+    ...                           "--policy", "tight,random"])
+    >>> args.command, args.players, args.hands, args.policy
+    ('simulate', 3, 1000, ['tight,random'])
+    """
     sim = subparsers.add_parser(
         "simulate", help="play many hands between policies and report results per seat",
         description="Play hands between built-in policies at one table and report, per seat, chips won "
@@ -142,7 +194,7 @@ def register(subparsers: Any) -> None:
                      help="carry stacks from hand to hand (busted players rebuy) instead of resetting them")
     sim.add_argument("--phh", metavar="FILE", help="write every hand to FILE as a PHH session (.phhs)")
     sim.add_argument("--json", action="store_true", help="print JSON")
-    sim.add_argument("--block-hands", type=int, default=BLOCK_HANDS,
+    sim.add_argument("--block-hands", type=int_arg, default=BLOCK_HANDS,
                      help=f"hands per seeded block (default {BLOCK_HANDS}); the same seed and block size "
                           "give the same numbers everywhere")
     sim.add_argument("--scheduler", metavar="ADDRESS",
@@ -152,19 +204,19 @@ def register(subparsers: Any) -> None:
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="always draw the progress bar on stderr")
     bar.add_argument("--no-progress", dest="progress", action="store_false", help="never draw it")
-    sim.set_defaults(func=_cmd_simulate)
+    sim.set_defaults(func=_cmd_simulate, flags=FLAGS)
 
     play = subparsers.add_parser(
         "play", help="play against the built-in bots in the terminal",
         description="Play hold'em against bots. Commands: f fold, k check, c check/call, b N / r N bet or "
-                    "raise to N, a all-in, 2x 3x 33% 50% pot sizing presets, pre ... a pre-action for your "
-                    "next turn (pre f, pre k, pre kf check/fold, pre c N, pre c any, pre r N, pre off), "
-                    "? help, q quit.",
+                    "raise to N, b min / r min the minimum bet or raise, a all-in, 2x 3x 33% 50% pot "
+                    "sizing presets, pre ... a pre-action for your next turn (pre f, pre k, pre kf "
+                    "check/fold, pre c N, pre c any, pre r N, pre off), ? help, q quit.",
     )
     _common(play, 3)
     play.add_argument("--hands", type=int_arg, default=0,
                       help="hands to play (default 0: until you quit or bust)")
     play.add_argument("--bots", action="append", metavar="NAMES",
                       help="policies of the bots: random, station or tight (default tight,random)")
-    play.set_defaults(func=_cmd_play)
+    play.set_defaults(func=_cmd_play, flags=FLAGS)
 

@@ -11,21 +11,20 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 from ..game.config import CONVENTIONS
 from ..history.check import check
+from ._args import int_arg
+from ._report import note
 
 __all__ = ["register"]
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
-    try:
-        report = check(args.paths, conventions=args.conventions, jobs=args.jobs)
-    except FileNotFoundError as exc:  # reported as the command line reports bad input
-        print(f"fastholdem: error: {exc}", file=sys.stderr)
-        return 2
+    report = check(args.paths, conventions=args.conventions, jobs=args.jobs)  # errors: see main
+    if not report.files:
+        note(f"nothing checked: no .phh or .phhs file in {', '.join(args.paths)}")
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
     else:
@@ -36,7 +35,15 @@ def _cmd_check(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    """Add the ``phh`` command (``phh check``) to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``phh`` command (``phh check``) to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["phh", "check", "data/"])
+    >>> args.command, args.paths
+    ('phh', ['data/'])
+    """
     parser = sub.add_parser(
         "phh", help="PHH hand histories: check a dataset",
         description="PHH hand-history tools.",
@@ -52,6 +59,6 @@ def register(sub: Any) -> None:
     chk.add_argument("--conventions", choices=CONVENTIONS,
                      help="rule conventions for every hand (default: the file's _conventions field, "
                           "else card-room); pokerkit replays hands written by pokerkit exactly")
-    chk.add_argument("--jobs", type=int, default=1, metavar="N", help="processes to use (default 1)")
+    chk.add_argument("--jobs", type=int_arg, default=1, metavar="N", help="processes to use (default 1)")
     chk.add_argument("--json", action="store_true", help="print a JSON report")
-    chk.set_defaults(func=_cmd_check)
+    chk.set_defaults(func=_cmd_check, flags={"jobs": "--jobs", "conventions": "--conventions"})

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
 import numpy as np
@@ -21,6 +20,7 @@ import numpy.typing as npt
 from ..analysis.board_hits import BoardHits, board_hits
 from ..ranges import N_COMBOS, Range
 from ..ranges.classes import CLASS_NAMES, ORDERS
+from ._report import wrote
 
 __all__ = ["register", "grid_text"]
 
@@ -67,29 +67,36 @@ def _cmd_range(args: argparse.Namespace) -> int:
                  f"combos {len(rng)} (weighted {weight:g}), {100 * weight / N_COMBOS:.2f}% of {N_COMBOS}",
                  grid_text(rng.grid())]
         text = "\n".join(lines + ([str(hits)] if hits is not None else []))
-    # Draw first, so that a bad --plot path fails before anything is printed.
+    # Draw first, so that a bad --plot path (or no matplotlib) fails before anything is printed.
     written = _plot(rng, hits, args.plot) if args.plot else None
     print(text)
     if written is not None:
-        print(f"wrote {written}", file=sys.stderr if args.json else sys.stdout)
+        wrote(written)
     return 0
 
 
 def _plot(rng: Range, hits: BoardHits | None, path: str) -> str:
-    """Write the hit chart (with a board) or the grid to ``path``; returns the path written."""
-    try:
-        from ..plot import hit_chart, range_grid, save
-    except ImportError as exc:  # optional dependency
-        raise SystemExit(f"fastholdem range --plot: {exc}") from exc
+    """Write the hit chart (with a board) or the grid to ``path``; returns the path written.
+    Without matplotlib: ImportError naming ``pip install "fastholdem[plot]"``."""
+    from ..plot import hit_chart, range_grid, save
+
     return save(hit_chart(hits) if hits is not None else range_grid(rng), path)
 
 
 def register(sub: Any) -> None:
-    """Add the ``range`` command to the subparsers ``sub`` of the ``fastholdem`` parser."""
+    """Add the ``range`` command to the subparsers ``sub`` of the ``fastholdem`` parser.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["range", "AKs,QQ+", "--board", "Td7c2s"])
+    >>> args.command, args.board
+    ('range', 'Td7c2s')
+    """
     cmd = sub.add_parser(
         "range", help="combos, 13x13 grid and board hit chart of a range",
         description="Show a range, e.g.: fastholdem range \"AKs,QQ+,A5s-A2s\" --board Td7c2s; "
-                    "percentages take the strongest hands: fastholdem range 15%%",
+                    "percentages take the strongest hands: fastholdem range 15%",
     )
     cmd.add_argument("range", help="range text, e.g. \"AKs,QQ+,A5s-A2s\", \"10%%\", \"5-15%%,A5s-A2s\"")
     cmd.add_argument("--board",
@@ -100,4 +107,4 @@ def register(sub: Any) -> None:
     cmd.add_argument("--plot", metavar="PNG",
                      help="also draw the grid (or, with --board, the hit chart) to this file "
                           "(needs matplotlib)")
-    cmd.set_defaults(func=_cmd_range)
+    cmd.set_defaults(func=_cmd_range, flags={"order": "--order", "board": "--board"})

@@ -31,7 +31,15 @@ def _cmd_rank(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    """Add the ``rank`` command to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``rank`` command to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["rank", "AsKsQsJsTs"])
+    >>> args.command, args.cards
+    ('rank', ['AsKsQsJsTs'])
+    """
     rank = sub.add_parser("rank", help="value, category and description of a 5-7 card hand",
                           description="Evaluate one hand, e.g.: fastholdem rank As Ks Qs Js Ts 2c 3d")
     rank.add_argument("cards", nargs="+", help="5-7 cards, e.g. As Ks Qs Js Ts 2c 3d (or AsKsQsJsTs)")

@@ -89,7 +89,7 @@ def equity(
         which lists no assignments. False
         samples. None (default) samples when ``trials`` or ``stderr`` is given, else
         enumerates when that is cheap (at most ``MAX_ASSIGNMENTS`` assignments and distinct
-        deals x boards x players <= 3e8, or heads-up preflop, read from the shipped exact
+        hand assignments x boards x players <= 3e8, or heads-up preflop, read from the shipped exact
         table, or a two-player sweep evaluating at most 1e8 combos over the runouts,
         ``SWEEP_AUTO_LIMIT``) and samples otherwise.
     trials : int, optional

@@ -7,6 +7,7 @@ Every error names the argument at fault (CardError, RangeError, ValueError or Ty
 from __future__ import annotations
 
 from collections.abc import Sequence
+import math
 from dataclasses import dataclass
 from typing import Union
 
@@ -20,7 +21,7 @@ from ..errors import CardError, RangeError
 from ..ranges import N_COMBOS, Range
 
 __all__ = ["MAX_TRIALS", "MIN_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards", "check_mode",
-           "check_seed", "parse_inputs", "resolve_threads"]
+           "check_seed", "parse_inputs", "relative_weights", "resolve_threads"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 """A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
@@ -37,6 +38,11 @@ class ParsedPlayer:
 
     ``random`` marks a uniform range over all 1,326 combos (Monte Carlo deals those
     directly); ``range`` is the player's :class:`Range` when given as one or as range text.
+
+    >>> parsed, board, dead = parse_inputs(["AhKh", "QQ+"], "Qh7c2s", None)
+    >>> p = parsed[1]
+    >>> p.label, len(p.combos), p.fixed, p.random     # no combo with the Qh, Ah or Kh is left
+    ('QQ+', 9, False, False)
     """
 
     label: str
@@ -73,11 +79,42 @@ def _parse_player(index: int, spec: PlayerLike) -> ParsedPlayer:
     return ParsedPlayer(label, rng.combos, w, fixed=len(rng) == 1, random=is_random, range=rng)
 
 
+_SMALLEST_MAX_WEIGHT = 2.0**-20
+
+
+def relative_weights(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``weights`` rescaled by a power of two (exactly: only the exponents change) so that
+    the largest is in (0.5, 1], when it is below ``2**-20``; else ``weights`` itself.
+
+    Weights are relative: ``"AA:1e-170, KK:1e-170"`` is the same range as ``"AA, KK"``. Left
+    as they are, the product of two such weights (the weight of a hand assignment) would
+    underflow to 0 and every equity would be 0/0.
+
+    >>> relative_weights(np.array([1e-170, 0.5e-170])).tolist() == [1e-170 * 2.0**564, 0.5e-170 * 2.0**564]
+    True
+    """
+    top = float(weights.max()) if len(weights) else 1.0
+    if top >= _SMALLEST_MAX_WEIGHT or top <= 0.0:
+        return weights
+    exponent = math.frexp(top)[1]  # top = m * 2**exponent, 0.5 <= m < 1
+    return np.ldexp(weights, -exponent)
+
+
 def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike
                  ) -> tuple[list[ParsedPlayer], list[int], list[int]]:
     """The players, board ids and dead-card ids of an equity job, checked: 2 to
     ``MAX_PLAYERS`` players, 0/3/4/5 board cards, no card in two places, and each range
-    narrowed to the hands the known cards leave (CardError, RangeError or ValueError)."""
+    narrowed to the hands the known cards leave (CardError, RangeError or ValueError), its
+    weights rescaled exactly when they are all tiny (:func:`relative_weights`).
+
+    >>> parsed, board, dead = parse_inputs(["AhKh", "random"], "Td7c2s", "3h")
+    >>> [p.label for p in parsed], board, dead, len(parsed[1].combos)   # C(46, 2) combos left
+    (['AhKh', 'random'], [33, 20, 3], [6], 1035)
+    >>> parse_inputs(["AhKh", "AhKd,Ah2c"], None, None)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.RangeError: player 2's range 'AhKd,Ah2c' has no hand left without the cards Kh Ah
+    """
     if isinstance(players, (str, Range)) or not 2 <= len(players) <= _core.MAX_PLAYERS:
         n = 1 if isinstance(players, (str, Range)) else len(players)
         raise ValueError(f"players must hold 2 to {_core.MAX_PLAYERS} hands or ranges, got {n}")
@@ -108,13 +145,20 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
         if len(keep) == 0:
             raise RangeError(f"player {i + 1}'s range {echo(p.label)} has no hand left without the cards "
                              f"{cards_str(sorted(taken), ' ')}")
-        p.combos, p.weights = keep.combos, keep.weights
+        p.combos, p.weights = keep.combos, relative_weights(keep.weights)
     return parsed, board_ids, dead_ids
 
 
 def check_live_cards(n_players: int, n_board: int, n_dead: int) -> None:
     """ValueError when the cards left after the board and the dead cards cannot give every
-    player two hole cards and complete the board (such a job has no deal at all)."""
+    player two hole cards and complete the board (such a job has no deal at all).
+
+    >>> check_live_cards(10, 5, 0)                       # 47 live cards: enough for 20 hole cards
+    >>> check_live_cards(10, 0, 30)
+    Traceback (most recent call last):
+    ...
+    ValueError: too few live cards: 0 on the board and 30 dead leave 22, but 10 players need 20 hole cards and the board 5 more (25)
+    """
     live = 52 - n_board - n_dead
     need = 2 * n_players + 5 - n_board
     if live < need:
@@ -126,14 +170,25 @@ def check_live_cards(n_players: int, n_board: int, n_dead: int) -> None:
 def resolve_threads(threads: object) -> int:
     """``threads`` resolved by the one check every entry point shares
     (:func:`fastholdem._core.check_threads`): None means all cores, an int above
-    ``MAX_THREADS`` (256) is clamped; TypeError for a non-int, ValueError below 1."""
+    ``MAX_THREADS`` (256) is clamped; TypeError for a non-int, ValueError below 1.
+
+    >>> resolve_threads(2), resolve_threads(10_000), resolve_threads(None) >= 1
+    (2, 256, True)
+    """
     return int(_core.check_threads(threads))
 
 
 def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> None:
     """Reject mode arguments of the wrong type (TypeError: ``exact`` not a bool, ``trials``
     not an int, ``stderr`` not a number) or conflicting or out of range (ValueError), naming
-    them. Monte Carlo needs ``MIN_TRIALS`` trials: one trial has no standard error."""
+    them. Monte Carlo needs ``MIN_TRIALS`` trials: one trial has no standard error.
+
+    >>> check_mode(None, 10_000, None)
+    >>> check_mode(True, 10_000, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: exact=True cannot be combined with trials=10000: those set Monte Carlo; pass exact=False (or leave exact=None) to sample, or drop them
+    """
     check_bool(exact, "exact", optional=True)
     if trials is not None:
         check_int(trials, "trials", low=MIN_TRIALS, high=MAX_TRIALS)
@@ -151,10 +206,26 @@ def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> 
 
 
 def check_flag(value: bool, name: str) -> bool:
-    """``value`` if it is a bool; TypeError naming ``name`` otherwise (1, "yes" and None are refused)."""
+    """``value`` if it is a bool; TypeError naming ``name`` otherwise (1, "yes" and None are refused).
+
+    >>> check_flag(True, "by_combo")
+    True
+    >>> check_flag(1, "by_combo")
+    Traceback (most recent call last):
+    ...
+    TypeError: by_combo must be True or False, got int 1
+    """
     return bool(check_bool(value, name))
 
 
 def check_seed(seed: int | None) -> int | None:
-    """``seed`` as an int (TypeError for ``bool``, floats and other non-ints)."""
+    """``seed`` as an int (TypeError for ``bool``, floats and other non-ints).
+
+    >>> check_seed(7), check_seed(None)
+    (7, None)
+    >>> check_seed(1.5)
+    Traceback (most recent call last):
+    ...
+    TypeError: seed must be an int or None, got float 1.5
+    """
     return None if seed is None else check_int(seed, "seed", what="an int or None")

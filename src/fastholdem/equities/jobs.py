@@ -20,11 +20,12 @@ fixed round schedule of ``MAX_ROUND_BLOCKS``.
 
 from __future__ import annotations
 
+import operator
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -38,7 +39,8 @@ from .engines.sweep import SweepEngine
 from .inputs import resolve_threads
 from .result import EquityResult, combo_tables, monte_carlo_combo_tables
 
-__all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "round_checkpoints", "run_exact", "run_monte_carlo"]
+__all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "RoundCheckpoints",
+           "round_checkpoints", "run_exact", "run_monte_carlo"]
 
 BLOCK_TRIALS = 4096
 """Monte Carlo trials per block (one RNG stream per block)."""
@@ -46,7 +48,7 @@ SWEEP_CHUNK_WORK = 20_000_000
 """Combos evaluated (entries x runouts) per chunk when :func:`run_exact` runs a sweep: about a
 quarter of a second, so short sweeps run as one chunk and long ones report progress."""
 RUNOUT_CHUNK_WORK = 5_000_000
-"""Value comparisons (deals x players x runouts) per chunk when :func:`run_exact` counts a
+"""Value comparisons (hand assignments x players x runouts) per chunk when :func:`run_exact` counts a
 flop or turn by runout tables: a few milliseconds, and rows small enough to stay in cache
 until they are summed (a 3-way turn of ~360k deals runs as 10 chunks, a flop as 100)."""
 MAX_ROUND_BLOCKS = 32
@@ -85,6 +87,14 @@ class EquityTally:
         other range beaten, tied), summed over the chunk's runouts. Monte Carlo: rows
         (trials dealt the combo, sum of its pot shares, sum of their squares), shares in
         ``1 / SHARE_UNIT``.
+
+    Examples
+    --------
+    >>> from fastholdem import equity_job
+    >>> job = equity_job(["AsAd", "KhKc", "7s6s"], board="Td7c2s")
+    >>> tally = job.run(range(0, 1))            # one distinct deal: every turn and river
+    >>> tally.chunk, tally.deals.tolist(), tally.win.sum(axis=1).tolist()   # C(43, 2) boards
+    (range(0, 1), [903], [903])
     """
 
     chunk: range
@@ -135,6 +145,17 @@ class EquityJob:
         Monte Carlo trials of the whole job (None when exact).
     seed : int or None
         Monte Carlo seed (None when exact).
+
+    Examples
+    --------
+    >>> import pickle
+    >>> from fastholdem import equity_job
+    >>> job = equity_job(["AhKh", "random", "random"], trials=20_000, seed=9)
+    >>> job.exact, job.size, job.trials, len(job.chunks(3))    # 5 blocks of 4,096 trials
+    (False, 5, 20000, 3)
+    >>> parts = [pickle.loads(pickle.dumps(job)).run(c) for c in job.chunks(3)]
+    >>> job.combine(parts).deals
+    20000
     """
 
     def __init__(self, engine: ExactEngine | SweepEngine | MonteCarloEngine, players: tuple[str, ...], board: str,
@@ -281,7 +302,13 @@ class EquityJob:
 def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:
     """Enumerate ``job`` in about 100 chunks (one when read from the preflop table; a sweep
     in chunks of at least ``SWEEP_CHUNK_WORK`` entry-runouts, runout tables in chunks of at
-    least ``RUNOUT_CHUNK_WORK`` comparisons, up to 100)."""
+    least ``RUNOUT_CHUNK_WORK`` comparisons, up to 100).
+
+    >>> from fastholdem import equity_job
+    >>> r = run_exact(equity_job(["AsAd", "KhKc"], board="Td7c2s", exact=True), threads=1, progress=False)
+    >>> r.exact, round(float(r.equity[0]), 4)
+    (True, 0.9162)
+    """
     engine = job._engine
     if isinstance(engine, SweepEngine):  # chunks of about SWEEP_CHUNK_WORK entry-runouts each
         count = max(1, min(100, engine.visits() // SWEEP_CHUNK_WORK))
@@ -297,24 +324,80 @@ def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResu
     return job.combine(parts)
 
 
-def round_checkpoints(size: int) -> list[int]:
+class RoundCheckpoints(Sequence[int]):
+    """The checkpoints of :func:`round_checkpoints` as a lazy sequence: O(1) to build, to
+    index and to measure, whatever the size (a job of ``MAX_TRIALS`` trials has 76,299
+    checkpoints, and building them as a list cost ~38 ms before the first trial).
+
+    After the doubling rounds (1, 2, 4, ... up to ``MAX_ROUND_BLOCKS``), each round adds
+    ``MAX_ROUND_BLOCKS`` blocks, so checkpoint ``i`` is a closed form, capped at ``size``.
+    It works with :mod:`bisect`.
+
+    >>> points = RoundCheckpoints(10**9)
+    >>> len(points), points[:7], points[-1]
+    (31250005, [1, 2, 4, 8, 16, 32, 64], 1000000000)
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        head: list[int] = []
+        done = 0
+        while done < size and done < MAX_ROUND_BLOCKS:  # the doubling rounds: a handful
+            done = min(size, done + max(1, min(done, MAX_ROUND_BLOCKS)))
+            head.append(done)
+        self._head = head
+        self._start = done
+        self._len = len(head) + (-(-(size - done) // MAX_ROUND_BLOCKS) if done < size else 0)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> int: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[int]: ...
+
+    def __getitem__(self, index: int | slice) -> int | list[int]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(self._len))]
+        i = operator.index(index)
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(f"checkpoint index {index} out of range ({self._len} checkpoints)")
+        if i < len(self._head):
+            return self._head[i]
+        return min(self.size, self._start + MAX_ROUND_BLOCKS * (i - len(self._head) + 1))
+
+    def __iter__(self) -> Iterator[int]:
+        return (self[i] for i in range(self._len))
+
+    def __repr__(self) -> str:
+        return f"RoundCheckpoints({self.size})"
+
+
+def round_checkpoints(size: int) -> RoundCheckpoints:
     """Blocks done after each Monte Carlo round of a job of ``size`` blocks: the points where a
     standard-error target is checked. A round doubles the blocks done, at most
     ``MAX_ROUND_BLOCKS`` at a time, so the stopping point never depends on threads or machines.
+    The points are computed as they are read (:class:`RoundCheckpoints`).
 
-    >>> round_checkpoints(40)
+    >>> list(round_checkpoints(40))
     [1, 2, 4, 8, 16, 32, 40]
     """
-    points, done = [], 0
-    while done < size:
-        done = min(size, done + max(1, min(done, MAX_ROUND_BLOCKS)))
-        points.append(done)
-    return points
+    return RoundCheckpoints(size)
 
 
 def run_monte_carlo(job: EquityJob, threads: int, target: float | None, progress: bool | None
                     ) -> EquityResult:
-    """Sample ``job`` round by round, stopping early once every stderr is at most ``target``."""
+    """Sample ``job`` round by round, stopping early once every stderr is at most ``target``.
+
+    >>> from fastholdem import equity_job
+    >>> job = equity_job(["AsAd", "KhKc"], trials=1_000_000, seed=1)
+    >>> run_monte_carlo(job, threads=1, target=0.005, progress=False).deals   # stops early
+    8192
+    """
     assert job.trials is not None
     total: EquityTally | None = None
     done = 0

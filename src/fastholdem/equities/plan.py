@@ -8,7 +8,7 @@ samples seeded Monte Carlo blocks. The limits below decide.
 >>> job.exact
 True
 >>> job = make_job(["AhKh", "random", "random", "random"], None, None, None, 100_000, 1)
->>> job.exact                                  # too many boards x deals to enumerate
+>>> job.exact                                  # too many hand assignments x boards to enumerate
 False
 """
 
@@ -31,7 +31,7 @@ __all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "SWEEP_AUTO_
 DEFAULT_TRIALS = 1_000_000
 """Monte Carlo trials when neither ``trials`` nor ``stderr`` is given."""
 EXACT_AUTO_LIMIT = 300_000_000
-"""``exact=None`` enumerates when distinct deals x boards x players is at most this."""
+"""``exact=None`` enumerates when distinct hand assignments x boards x players is at most this."""
 MAX_ASSIGNMENTS = 5_000_000
 """Most hand assignments (one combo per player) an exact job may list: ``exact=True`` raises
 ValueError beyond it, and ``exact=None`` samples instead (a two-player job the sweep counts
@@ -52,7 +52,13 @@ _ENUM_PER_DEAL = 9000.0
 
 def sweep_wins(sweep: SweepEngine, boards_per_deal: int) -> bool:
     """Whether the sweep should beat enumeration on this job, by the cost model above (each
-    engine's work shrinks by the suit symmetries it uses)."""
+    engine's work shrinks by the suit symmetries it uses).
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, board, dead = parse_inputs(["random", "random"], "Td7c2s", None)
+    >>> sweep_wins(SweepEngine.build(parsed, board, dead), boards_per_deal=990)
+    True
+    """
     n_board = len(sweep.board)
     per_board = _ENUM_PER_BOARD_PREFLOP if n_board == 0 else _ENUM_PER_BOARD
     deals = sweep.deal_count() / sweep.board_symmetries()
@@ -68,7 +74,13 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     jobs sweep runouts (:mod:`.engines.sweep`) where :func:`sweep_wins`, except heads-up
     preflop without dead cards (the shipped table); others enumerate. Exact jobs always
     keep per-combo counts; Monte Carlo keeps them only with ``by_combo`` (they cost 15-50%
-    of the trial rate)."""
+    of the trial rate).
+
+    >>> make_job(["AhKh", "QsQd"], "Td7c2s", None, None, trials=10_000, seed=1)
+    EquityJob(players=('AhKh', 'QsQd'), board='Td7c2s', exact, size=1)
+    >>> make_job(["AhKh", "QsQd"], "Td7c2s", None, False, trials=10_000, seed=1)
+    EquityJob(players=('AhKh', 'QsQd'), board='Td7c2s', monte carlo, 10,000 trials, seed 1, size=3)
+    """
     parsed, board_ids, dead_ids = parse_inputs(players, board, dead)
     labels = tuple(p.label for p in parsed)
     board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
@@ -86,7 +98,7 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
         if listed is None and exact:
             raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
                              "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); use Monte Carlo instead: "
-                             "exact=False, or give trials or stderr")
+                             "exact=False, or trials=N or stderr=E")
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")
     if listed is not None:

@@ -8,7 +8,7 @@ EquityResult(players=('AhKh', 'QsQd'), equity=[0.4621, 0.5379], exact=True, deal
 player    equity       win       tie
 AhKh    46.2145%  46.0179%   0.3932%
 QsQd    53.7855%  53.5890%   0.3932%
-board -; exact: 1,712,304 boards in ... s
+board -; exact: 1,712,304 deals enumerated in ... s
 >>> r.to_dict()["players"][1]["hand"]
 'QsQd'
 
@@ -33,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._validate import echo
 from ..cards import RANKS, cards_str
 
 __all__ = ["EquityResult", "combo_table", "combo_tables", "monte_carlo_combo_table", "monte_carlo_combo_tables"]
@@ -50,7 +51,13 @@ def combo_table(combos: npt.NDArray[np.uint8], weight: npt.NDArray[np.float64], 
                 stderr: npt.NDArray[np.float64] | None = None) -> npt.NDArray[Any]:
     """The structured array behind :meth:`EquityResult.by_combo`: one row per combo that can
     be dealt (``weight > 0``), fields ``hand``, ``weight``, ``equity`` (and ``stderr`` when
-    given: Monte Carlo)."""
+    given: Monte Carlo).
+
+    >>> import numpy as np
+    >>> combos = np.array([[51, 47], [50, 46]], dtype=np.uint8)
+    >>> combo_table(combos, np.array([0.5, 0.5]), np.array([0.6, 0.4]))["hand"].tolist()
+    ['AsKs', 'AhKh']
+    """
     fields: list[tuple[str, Any]] = [("hand", _HAND_DTYPE), ("weight", np.float64), ("equity", np.float64)]
     if stderr is not None:
         fields.append(("stderr", np.float64))
@@ -67,7 +74,16 @@ def combo_table(combos: npt.NDArray[np.uint8], weight: npt.NDArray[np.float64], 
 
 def monte_carlo_combo_table(combos: npt.NDArray[np.uint8], counts: npt.NDArray[np.uint64]) -> npt.NDArray[Any]:
     """:func:`combo_table` from Monte Carlo counts ``(3, n)``: trials dealt each combo, sum of
-    its pot shares and of their squares (in ``1 / SHARE_UNIT``)."""
+    its pot shares and of their squares (in ``1 / SHARE_UNIT``).
+
+    >>> import numpy as np
+    >>> from fastholdem import _core
+    >>> u = _core.SHARE_UNIT                  # one combo: 4 trials, won 3 of them
+    >>> counts = np.array([[4], [3 * u], [3 * u * u]], dtype=np.uint64)
+    >>> t = monte_carlo_combo_table(np.array([[51, 47]], dtype=np.uint8), counts)
+    >>> t["hand"][0], float(t["weight"][0]), float(t["equity"][0]), round(float(t["stderr"][0]), 4)
+    (np.str_('AsKs'), 1.0, 0.75, 0.2165)
+    """
     trials = counts[0].astype(np.float64)
     unit = float(_core.SHARE_UNIT)
     seen = np.maximum(trials, 1.0)
@@ -81,13 +97,27 @@ def combo_tables(combos: Sequence[npt.NDArray[np.uint8]],
                  per: Callable[[], list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]]
                  ) -> tuple[npt.NDArray[Any], ...]:
     """:func:`combo_table` of each player, from its combos and ``per()``: its (weight, equity)
-    arrays (a picklable callable, so results build the tables only when asked)."""
+    arrays (a picklable callable, so results build the tables only when asked).
+
+    >>> import numpy as np
+    >>> combos = [np.array([[51, 47]], dtype=np.uint8), np.array([[43, 39]], dtype=np.uint8)]
+    >>> tables = combo_tables(combos, lambda: [(np.ones(1), np.array([0.7])), (np.ones(1), np.array([0.3]))])
+    >>> [(str(t["hand"][0]), float(t["equity"][0])) for t in tables]
+    [('AsKs', 0.7), ('QsJs', 0.3)]
+    """
     return tuple(combo_table(c, w, e) for c, (w, e) in zip(combos, per()))
 
 
 def monte_carlo_combo_tables(combos: list[npt.NDArray[np.uint8]], counts: list[npt.NDArray[np.uint64]]
                              ) -> tuple[npt.NDArray[Any], ...]:
-    """:func:`monte_carlo_combo_table` of each player."""
+    """:func:`monte_carlo_combo_table` of each player.
+
+    >>> import numpy as np
+    >>> combos = [np.array([[51, 47]], dtype=np.uint8)] * 2
+    >>> counts = [np.array([[2], [0], [0]], dtype=np.uint64)] * 2
+    >>> [float(t["equity"][0]) for t in monte_carlo_combo_tables(combos, counts)]
+    [0.0, 0.0]
+    """
     return tuple(monte_carlo_combo_table(c, n) for c, n in zip(combos, counts))
 
 
@@ -119,7 +149,11 @@ class EquityResult:
     exact : bool
         True if every board (and every assignment of range hands) was enumerated.
     deals : int
-        Boards enumerated (summed over hand assignments) or Monte Carlo trials.
+        Deals counted: a deal is one assignment of hands to the players plus one complete
+        board. Exact results count every deal they enumerate (every board for every hand
+        assignment, so a range-vs-range job counts far more deals than there are boards);
+        Monte Carlo results count the deals they sampled (the trials). The text form and the
+        JSON form (``"deals"``) name the same number.
     elapsed : float
         Seconds spent.
     seed : int or None
@@ -133,6 +167,17 @@ class EquityResult:
         per-combo counts). Built on first use from ``combo_source``.
     combo_source : callable, optional
         Builds ``combos`` (picklable; None when the engine keeps no per-combo counts).
+
+    Examples
+    --------
+    >>> from fastholdem import equity
+    >>> r = equity(["AKs,QQ+", "random"], board="Td7c2s")
+    >>> r.players, r.exact, r.board, round(float(r.equity.sum()), 12)
+    (('AKs,QQ+', 'random'), True, 'Td7c2s', 1.0)
+    >>> [(str(c["hand"]), int(c["combos"])) for c in r.by_class(0)]
+    [('AA', 6), ('KK', 6), ('QQ', 6), ('AKs', 4)]
+    >>> r.to_dict()["players"][0]["equity"] == float(r.equity[0])
+    True
     """
 
     players: tuple[str, ...]
@@ -162,7 +207,7 @@ class EquityResult:
     def _player(self, player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
                 or not 0 <= player < len(self.players):
-            raise IndexError(f"player must be an int in 0..{len(self.players) - 1}, got {player!r}")
+            raise IndexError(f"player must be an int in 0..{len(self.players) - 1}, got {echo(player)}")
         if not self.combos:
             raise ValueError("this result has no per-combo equities: Monte Carlo keeps them only when asked, "
                              "equity(..., by_combo=True)")
@@ -238,7 +283,10 @@ class EquityResult:
 
     def by_hand_text(self) -> str:
         """Each range player's combos as text tables (``fastholdem equity --by-hand``), sorted by
-        equity, strongest first: hand, weight and equity (and stderr for Monte Carlo)."""
+        equity, strongest first: hand, weight and equity (and stderr for Monte Carlo).
+
+        Players are numbered from 0, as :meth:`by_combo` and :meth:`by_class` take them:
+        the table headed ``player 1`` is ``by_combo(1)``."""
         if not self.combos:
             return "per-hand equities: not available for this result"
         blocks = []
@@ -247,7 +295,7 @@ class EquityResult:
                 continue
             mc = "stderr" in (table.dtype.names or ())
             head = f"{'hand':<6}{'weight':>9}{'equity':>10}" + (f"{'stderr':>9}" if mc else "")
-            lines = [f"player {i + 1} ({label}): {len(table)} hands", head]
+            lines = [f"player {i} ({label}): {len(table)} hands, by_combo({i})", head]
             for row in table[np.argsort(-table["equity"], kind="stable")]:
                 line = f"{row['hand']:<6}{row['weight']:9.3%}{row['equity']:10.3%}"
                 lines.append(line + (f"{row['stderr']:9.3%}" if mc else ""))
@@ -288,7 +336,7 @@ class EquityResult:
                 line += f"  {self.stderr[i]:8.4%}"
             lines.append(line)
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        what = "boards" if self.exact else "trials"
+        what = "deals enumerated" if self.exact else "deals sampled"
         context = f"board {self.board or '-'}" + (f", dead {self.dead}" if self.dead else "")
         lines.append(f"{context}; {how}: {self.deals:,} {what} in {self.elapsed:.3f} s")
         return "\n".join(lines)

@@ -35,6 +35,11 @@ class HandRecord(Protocol):
     """What :func:`describe` reads of a hand (``fastholdem.game.Hand`` provides it).
 
     Declaring it here keeps this module independent of ``hand.py``, which imports it.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand: HandRecord = Hand(GameConfig(), [100, 100], seed=1)
+    >>> describe(hand).splitlines()[0]
+    "No-limit hold'em, blinds 1/2, 2 players, button seat 0"
     """
 
     config: GameConfig

@@ -36,7 +36,13 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class Fold:
-    """Give up the hand and every chip already put in (R24)."""
+    """Give up the hand and every chip already put in (R24).
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> hand.apply(Fold()).kind, hand.folded, str(Fold())
+    ('fold', [True, False, False], 'f')
+    """
 
     def __str__(self) -> str:
         return "f"
@@ -44,7 +50,14 @@ class Fold:
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """Pass when there is nothing to call (R24)."""
+    """Pass when there is nothing to call (R24).
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> _ = hand.call(), hand.call()          # the big blind may check its option
+    >>> Check() in hand.legal_actions(), hand.apply(Check()).kind
+    (True, 'check')
+    """
 
     def __str__(self) -> str:
         return "cc"
@@ -52,7 +65,14 @@ class Check:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """Match the highest bet, or put in every chip if the stack is shorter (R24, R34)."""
+    """Match the highest bet, or put in every chip if the stack is shorter (R24, R34).
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> event = hand.apply(Call())
+    >>> event.kind, event.amount, event.to
+    ('call', 2, 2)
+    """
 
     def __str__(self) -> str:
         return "cc"
@@ -60,7 +80,14 @@ class Call:
 
 @dataclass(frozen=True, slots=True)
 class Bet:
-    """Open the betting of a round: the player's bet becomes ``amount`` (R24)."""
+    """Open the betting of a round: the player's bet becomes ``amount`` (R24).
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> _ = hand.call(), hand.call(), hand.check()   # to the flop: seat 1 opens
+    >>> hand.apply(Bet(4)).kind, hand.bets
+    ('bet', [0, 4, 0])
+    """
 
     amount: int
 
@@ -70,7 +97,14 @@ class Bet:
 
 @dataclass(frozen=True, slots=True)
 class RaiseTo:
-    """Raise the highest bet so that the player's total bet this round is ``amount``."""
+    """Raise the highest bet so that the player's total bet this round is ``amount``.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> event = hand.apply(RaiseTo(6))
+    >>> event.kind, event.amount, event.to, str(RaiseTo(6))
+    ('raise', 6, 6, 'cbr 6')
+    """
 
     amount: int
 
@@ -80,7 +114,14 @@ class RaiseTo:
 
 @dataclass(frozen=True, slots=True)
 class AllIn:
-    """Put in every chip: a call, bet or raise, whichever the stack makes it (R24, R34)."""
+    """Put in every chip: a call, bet or raise, whichever the stack makes it (R24, R34).
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> event = hand.apply(AllIn())
+    >>> event.kind, event.to, event.all_in
+    ('raise', 100, True)
+    """
 
     def __str__(self) -> str:
         return "allin"
@@ -88,7 +129,16 @@ class AllIn:
 
 @dataclass(frozen=True, slots=True)
 class DealHole:
-    """Dealer: give ``seat`` its two hole cards (manual dealing). ``None`` marks an unknown card."""
+    """Dealer: give ``seat`` its two hole cards (manual dealing). ``None`` marks an unknown card.
+
+    >>> from fastholdem.cards import parse_cards
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], manual=True)
+    >>> _ = hand.apply(DealHole(1, tuple(parse_cards("AsKs"))))   # dealing starts left of the button
+    >>> _ = hand.apply(DealHole(0, (None, None)))                 # an opponent's unknown cards
+    >>> hand.hole_cards, str(DealHole(0, (None, None)))
+    ([[None, None], [51, 47]], 'd dh ????')
+    """
 
     seat: int
     cards: tuple[int | None, ...]
@@ -101,7 +151,17 @@ class DealHole:
 
 @dataclass(frozen=True, slots=True)
 class DealBoard:
-    """Dealer: burn (implicitly) and deal the flop (3 cards), turn or river (1 card)."""
+    """Dealer: burn (implicitly) and deal the flop (3 cards), turn or river (1 card).
+
+    >>> from fastholdem.cards import parse_cards
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], manual=True)
+    >>> _ = hand.apply(DealHole(1, (None, None))), hand.apply(DealHole(0, (None, None)))
+    >>> _ = hand.call(), hand.check()
+    >>> _ = hand.apply(DealBoard(tuple(parse_cards("Td7c2s"))))
+    >>> hand.board, hand.phase.name
+    ([33, 20, 3], 'FLOP')
+    """
 
     cards: tuple[int, ...]
 
@@ -113,7 +173,11 @@ class DealBoard:
 
 @dataclass(frozen=True, slots=True)
 class Show:
-    """Showdown: ``seat`` shows its hole cards (``cards`` reveals them if they were unknown)."""
+    """Showdown: ``seat`` shows its hole cards (``cards`` reveals them if they were unknown).
+
+    >>> str(Show(0)), str(Show(1, (51, 47)))
+    ('sm', 'sm AsKs')
+    """
 
     seat: int
     cards: tuple[int, ...] | None = None
@@ -126,7 +190,11 @@ class Show:
 
 @dataclass(frozen=True, slots=True)
 class Muck:
-    """Showdown: ``seat`` throws its hand away unshown and gives up its claim to every pot."""
+    """Showdown: ``seat`` throws its hand away unshown and gives up its claim to every pot.
+
+    >>> Muck(1), str(Muck(1))
+    (Muck(seat=1), 'sm')
+    """
 
     seat: int
 
@@ -161,6 +229,14 @@ class LegalActions(NamedTuple):
         The player's total bet this round after ``AllIn`` (a call for less or exactly, or a
         bet/raise of every chip), or ``None`` when going all-in is not allowed (for example a
         fixed-limit stack larger than the one allowed bet).
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> legal = hand.legal_actions()
+    >>> legal.call, legal.min_to, legal.max_to, legal.check, RaiseTo(50) in legal
+    (2, 4, 100, False, True)
     """
 
     seat: int | None
@@ -240,6 +316,13 @@ class Event(NamedTuple):
         Cards dealt, burned or shown (``None`` for an unknown card).
     all_in:
         True when the event put the player's last chip in.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> [(e.kind, e.seat, e.amount) for e in hand.history if e.kind in ("sb", "bb")]
+    [('sb', 1, 1), ('bb', 2, 2)]
     """
 
     street: int

@@ -24,7 +24,12 @@ CONVENTIONS = ("card-room", "pokerkit")
 
 
 class Structure(enum.Enum):
-    """Betting structure (R40): fixed limit (R26), pot limit (R28) or no limit (R27)."""
+    """Betting structure (R40): fixed limit (R26), pot limit (R28) or no limit (R27).
+
+    >>> from fastholdem.game import Hand
+    >>> [Hand(GameConfig(s, 1, 2), [100] * 3, seed=1).legal_actions().max_to for s in Structure]
+    [4, 7, 100]
+    """
 
     LIMIT = "limit"
     POT_LIMIT = "pot-limit"
@@ -38,6 +43,11 @@ class AnteMode(enum.Enum):
     player all-in on a short ante wins at most what they put in from each opponent.
     ``BIG_BLIND`` is the modern tournament table ante: the big blind alone posts it, and it is
     dead money that goes to the main pot, contested by every player still in the hand.
+
+    >>> from fastholdem.game import Hand
+    >>> cfg = GameConfig(Structure.NO_LIMIT, 1, 2, ante=2, ante_mode=AnteMode.BIG_BLIND)
+    >>> Hand(cfg, [100] * 3, seed=1).pot_total          # blinds 1 + 2, the big blind's ante 2
+    5
     """
 
     NONE = "none"

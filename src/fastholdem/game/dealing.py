@@ -43,7 +43,17 @@ __all__ = ["Deal", "DealerErrorOutcome", "Misdeal", "Replacement"]
 
 
 class DealerErrorOutcome(enum.Enum):
-    """What the table does about a reported dealer error (R21)."""
+    """What the table does about a reported dealer error (R21).
+
+    >>> from fastholdem.game import GameConfig, Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=5, button=0)
+    >>> deal = table.start_deal(deck=range(52))       # 2c to seat 1, 2d to seat 2, 2h to seat 0, ...
+    >>> _ = [deal.deal_card() for _ in range(4)]
+    >>> deal.report_exposed("2h", position=3)          # a later card: replaced after the deal
+    <DealerErrorOutcome.REPLACE: 'replace'>
+    >>> deal.report_extra_card(1)                      # too many cards: misdeal
+    <DealerErrorOutcome.MISDEAL: 'misdeal'>
+    """
 
     MISDEAL = "misdeal"
     """The cards are collected, the deck is reshuffled and the hand is dealt again."""
@@ -65,6 +75,16 @@ class Misdeal:
         Why: ``"card 1 exposed"``, ``"more than one hole card exposed"``, ...
     cards_dealt:
         How many cards had been dealt when it was declared.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=5, button=0)
+    >>> deal = table.start_deal(deck=range(52))       # 2c to seat 1, 2d to seat 2, 2h to seat 0, ...
+    >>> _ = deal.deal_card(), deal.deal_card()
+    >>> _ = deal.report_exposed("2d", position=2)
+    >>> table.misdeals
+    [Misdeal(hand_number=1, button=0, reason='card 2 of the deal exposed', cards_dealt=2)]
     """
 
     hand_number: int
@@ -78,6 +98,15 @@ class Replacement:
     """An exposed hole card replaced after the deal (R21, case 2).
 
     ``seat`` is the table seat, ``exposed`` the discarded card, ``replacement`` the new one.
+
+    >>> from fastholdem.game import GameConfig, Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=5, button=0)
+    >>> deal = table.start_deal(deck=range(52))       # 2c to seat 1, 2d to seat 2, 2h to seat 0, ...
+    >>> _ = [deal.deal_card() for _ in range(3)]
+    >>> _ = deal.report_exposed("2h", position=3)      # seat 0's first card, seen by all
+    >>> hand = deal.finish()
+    >>> deal.replacements                              # 2h (id 2) discarded, 3h (id 6) instead
+    [Replacement(seat=0, exposed=2, replacement=6)]
     """
 
     seat: int
@@ -96,6 +125,17 @@ class Deal:
         Misdeals declared during this deal, oldest first.
     replacements:
         Exposed cards replaced when the deal was finished.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=5, button=0)
+    >>> deal = table.start_deal(deck=range(52))       # 2c to seat 1, 2d to seat 2, 2h to seat 0, ...
+    >>> deal.order, deal.deal_card(), deal.dealt
+    ((1, 2, 0), (1, 0), 1)
+    >>> hand = deal.finish()                          # the rest, then blinds and the first actor
+    >>> hand.hole_cards[1], hand.actor
+    ([0, 3], 0)
     """
 
     def __init__(

@@ -76,7 +76,15 @@ _AWAIT_NAMES = ("action", "hole", "board", "showdown", None)
 
 
 class Phase(enum.Enum):
-    """Where the hand is: a street (betting, or waiting for its cards), showdown, or complete."""
+    """Where the hand is: a street (betting, or waiting for its cards), showdown, or complete.
+
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1)
+    >>> hand.phase
+    <Phase.PREFLOP: 0>
+    >>> _ = hand.call(), hand.check()
+    >>> hand.phase.name, len(hand.board)
+    ('FLOP', 3)
+    """
 
     PREFLOP = 0
     FLOP = 1
@@ -88,7 +96,13 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class PotResult:
-    """One awarded pot: its chips, who could win it, who won it and how much each got."""
+    """One awarded pot: its chips, who could win it, who won it and how much each got.
+
+    >>> hand = Hand(GameConfig(), [100, 100], hole_cards=["AsAh", "AdAc"], board="2c3d4h9s8c")
+    >>> _ = hand.all_in(), hand.call()
+    >>> hand.result.pots        # two aces each: split
+    (PotResult(amount=200, eligible=(0, 1), winners=(1, 0), shares=(100, 100)),)
+    """
 
     amount: int | Decimal
     eligible: tuple[int, ...]
@@ -115,6 +129,14 @@ class HandResult:
     showdown:
         True when the pots were decided by comparing hands (R37), False when one player was
         left (R36).
+
+    Examples
+    --------
+    >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+    >>> _ = hand.raise_to(10), hand.fold(), hand.fold()
+    >>> r = hand.result
+    >>> r.payoffs, r.uncalled, r.showdown
+    ((3, -1, -2), ((0, 8),), False)
     """
 
     pots: tuple[PotResult, ...]
@@ -432,10 +454,7 @@ class Hand:
         cfg = self.config
         n = self.n
         button = self.button
-        if n == 2:
-            sb, bb = button, (button + 1) % n
-        else:
-            sb, bb = (button + 1) % n, (button + 2) % n
+        sb, bb = self.small_blind_seat, self.big_blind_seat
         ante_mode = cfg.ante_mode
         if ante_mode is AnteMode.NONE:
             pass

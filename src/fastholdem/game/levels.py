@@ -59,6 +59,13 @@ class Level:
 def check_schedule(levels: Sequence[Level]) -> tuple[Level, ...]:
     """Validate a schedule: at least one level, every level but the last has a hand count.
 
+    >>> len(check_schedule([Level(1, 2, hands=10), Level(2, 4)]))
+    2
+    >>> check_schedule([Level(1, 2), Level(2, 4)])
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.ConfigError: level 1 has no hand count but is not the last level
+
     Raises
     ------
     ConfigError
@@ -93,6 +100,11 @@ def level_config(base: GameConfig, level: Level) -> GameConfig:
     """``base`` with the level's blinds and ante; fixed-limit bets follow the big blind (R14).
 
     Every other setting of ``base`` (structure, cap rules) is kept.
+
+    >>> from fastholdem.game import Structure
+    >>> cfg = level_config(GameConfig(Structure.LIMIT, 1, 2), Level(5, 10, ante=1))
+    >>> cfg.big_blind, cfg.bet_sizes, cfg.ante_mode.name
+    (10, (10, 10, 20, 20), 'EVERY_PLAYER')
 
     Raises
     ------

@@ -1,8 +1,9 @@
 """A terminal game against the built-in bots: cards as text, legal actions offered.
 
 The human sits at table seat 0; the bots fill the other seats. Input (case-insensitive):
-``f`` fold, ``k`` check, ``c`` check or call, ``b N`` / ``r N`` bet or raise to N, ``r`` the
-minimum raise, ``a`` all-in, a sizing preset ``2x``/``3x``/``33%``/``50%``/``pot`` (R32),
+``f`` fold, ``k`` check, ``c`` check or call, ``b N`` / ``r N`` bet or raise to N, ``r`` or
+``r min`` (``b min``) the minimum raise (bet), ``a`` all-in, a sizing preset
+``2x``/``3x``/``33%``/``50%``/``pot`` (R32; offered only when more than one amount is legal),
 ``pre ...`` a pre-action (R31), ``?`` help, ``q`` quit. Bad input is explained and asked again.
 
 Pre-actions: ``pre f`` (fold), ``pre k`` (check), ``pre kf`` (check/fold), ``pre c N`` (call
@@ -20,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -34,7 +36,7 @@ from .simulation import make_player
 from .sizing import PRESETS, PreAction, PreActions, PreKind, preset, resolve
 from .table import Table
 
-__all__ = ["play_game", "parse_command", "parse_pre_action"]
+__all__ = ["play_game", "parse_command", "parse_pre_action", "as_you"]
 
 PRE_HELP = (
     "pre-actions, held while the others act and taken at your next turn if still legal: "
@@ -42,7 +44,7 @@ PRE_HELP = (
     "pre r N bet/raise to N | pre off cancel"
 )
 HELP = (
-    "commands: f fold | k check | c check/call | b N bet to N | r N raise to N | r min raise | "
+    "commands: f fold | k check | c check/call | b N bet to N | r N raise to N | b min / r min minimum | "
     "a all-in | 2x 3x 33% 50% pot sizing | pre ... pre-action | ? help | q quit\n" + PRE_HELP
 )
 
@@ -69,6 +71,8 @@ def parse_command(text: str, hand: Hand) -> Any:
     >>> hand = Hand(GameConfig(), [100, 100], seed=1)
     >>> parse_command("r 6", hand), parse_command("c", hand), parse_command("3x", hand)
     (RaiseTo(amount=6), Call(), RaiseTo(amount=6))
+    >>> parse_command("r min", hand)
+    RaiseTo(amount=4)
     """
     words = text.strip().lower().split()
     if not words:
@@ -97,13 +101,13 @@ def parse_command(text: str, hand: Hand) -> Any:
     if verb in ("b", "bet", "r", "raise"):
         if len(args) > 1:
             raise ValueError("give one amount, e.g. 'r 20'")
-        if not args:
+        if not args or args[0] == "min":
             if legal.min_to is None:
                 raise ValueError("you cannot bet or raise now")
             amount = legal.min_to
         else:
             if not args[0].isdigit():
-                raise ValueError(f"{echo(args[0])} is not a whole number of chips")
+                raise ValueError(f"{echo(args[0])} is not a whole number of chips (or 'min')")
             amount = int(args[0])
         return Bet(amount) if legal.bet else RaiseTo(amount)
     raise ValueError(f"unknown command {echo(verb)}")
@@ -170,8 +174,10 @@ def _offer(hand: Hand) -> str:
         parts.append(f"[c]all {legal.call}")
     if legal.min_to is not None:
         word = "[b]et" if legal.bet else "[r]aise to"
-        span = str(legal.min_to) if legal.min_to == legal.max_to else f"{legal.min_to}..{legal.max_to}"
-        parts.append(f"{word} {span} (2x 3x 33% 50% pot)")
+        if legal.min_to == legal.max_to:  # one amount: no sizing to choose
+            parts.append(f"{word} {legal.min_to}")
+        else:
+            parts.append(f"{word} {legal.min_to}..{legal.max_to} (min 2x 3x 33% 50% pot)")
     if legal.all_in_to is not None:
         parts.append(f"[a]ll-in to {legal.all_in_to}")
     return ", ".join(parts) + ", [q]uit"
@@ -237,6 +243,15 @@ def play_game(
         Seed of the table and the bots.
     hands:
         Hands to play; 0 plays until you quit, bust, or the bots are broke.
+
+    Examples
+    --------
+    >>> import io
+    >>> out = io.StringIO()
+    >>> play_game(io.StringIO("fold\\n"), out, opponents=["station"], seed=1, hands=1)
+    1
+    >>> "fold" in out.getvalue()
+    True
     """
     cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
     start = stack if stack is not None else 100 * cfg.big_blind
@@ -375,6 +390,22 @@ def _human_turn(hand: Hand, stdin: IO[str], say: Any) -> PreAction | None:
         try:
             hand.apply(action)
         except FastHoldemError as exc:
-            say(f"Not allowed: {getattr(exc, 'reason', exc)}. Try again.")
+            say(f"Not allowed: {as_you(str(getattr(exc, 'reason', exc)), me)}. Try again.")
             continue
         return pending
+
+
+def as_you(reason: str, seat: int) -> str:
+    """An engine message about ``seat`` (the human's hand seat) in the words of the table,
+    which calls that player "You".
+
+    >>> as_you("seat 2 cannot check: 4 to call", 2), as_you("seat 2's hole cards are unknown", 2)
+    ('you cannot check: 4 to call', 'your hole cards are unknown')
+    >>> as_you("seat 1 is not in the hand; seat 12 is", 1)
+    'you are not in the hand; seat 12 is'
+    """
+    reason = re.sub(rf"\bseat {seat}'s\b", "your", reason)
+    reason = re.sub(rf"\bseat {seat} is\b", "you are", reason)
+    reason = re.sub(rf"\bseat {seat} has\b", "you have", reason)
+    reason = re.sub(rf"\bseat {seat} (shows|holds)\b", lambda m: f"you {m.group(1)[:-1]}", reason)
+    return re.sub(rf"\bseat {seat}\b", "you", reason)

@@ -533,6 +533,14 @@ def play_hand(table: Table, players: Agents, *, preactions: PreActions | None = 
     -------
     Hand
         The completed hand.
+
+    Examples
+    --------
+    >>> from fastholdem.game import Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=2, button=0)
+    >>> hand = play_hand(table, [CallingStation(), CallingStation(), CallingStation()])
+    >>> hand.is_complete, sum(table.stacks), table.hands_played
+    (True, 300, 1)
     """
     hand = table.start_hand()
     seats = table.hand_seats
@@ -564,6 +572,16 @@ def play_hands(
     -------
     int
         Hands played.
+
+    Examples
+    --------
+    >>> from fastholdem.game import Table
+    >>> table = Table(GameConfig(), [100, 100], seed=2)       # no rebuys: a player may bust
+    >>> seen = []
+    >>> played = play_hands(table, [RandomPlayer(seed=1), RandomPlayer(seed=2)], 500,
+    ...                     on_hand=lambda t, h: seen.append(h.pot_total))
+    >>> played == len(seen) <= 500, sum(s for s in table.stacks if s is not None)
+    (True, 200)
     """
     played = 0
     for _ in range(hands):

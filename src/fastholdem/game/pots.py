@@ -18,7 +18,11 @@ __all__ = ["Pot", "uncalled", "layer_pots", "split_amount", "seat_order"]
 
 
 class Pot(NamedTuple):
-    """A pot: its chips and the seats that may win it (not folded, put in at least its level)."""
+    """A pot: its chips and the seats that may win it (not folded, put in at least its level).
+
+    >>> layer_pots([20, 50, 50], [False, False, False])
+    [Pot(amount=60, eligible=(0, 1, 2)), Pot(amount=60, eligible=(1, 2))]
+    """
 
     amount: int
     eligible: tuple[int, ...]

@@ -87,6 +87,12 @@ class SeatResult:
         Hands the seat took to showdown.
     wins:
         Showdowns won (at least a share of a pot), by category of the winning hand.
+
+    Examples
+    --------
+    >>> seat = simulate(["station", "station"], 400, seed=2).seats[0]
+    >>> seat.hands, seat.showdown_rate, sum(seat.wins.values()) <= seat.showdowns
+    (400, 1.0, True)
     """
 
     seat: int
@@ -108,7 +114,14 @@ class SeatResult:
 
 @dataclass
 class SimulationResult:
-    """What :func:`simulate` returns: one :class:`SeatResult` per seat plus run facts."""
+    """What :func:`simulate` returns: one :class:`SeatResult` per seat plus run facts.
+
+    >>> result = simulate(["tight", "random"], 300, seed=1)
+    >>> result.hands, result.seed, len(result.seats), result.to_dict()["structure"]
+    (300, 1, 2, 'no-limit')
+    >>> print(str(result).splitlines()[1])
+    seat policy     chips/100     95% CI    bb/100    95% CI  showdown  top winning hands
+    """
 
     seats: list[SeatResult]
     hands: int

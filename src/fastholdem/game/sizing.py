@@ -41,7 +41,11 @@ __all__ = [
 
 
 class PreKind(enum.Enum):
-    """The pre-actions a player may queue (R31)."""
+    """The pre-actions a player may queue (R31).
+
+    >>> PreAction.check_fold().kind, PreKind("call any")
+    (<PreKind.CHECK_FOLD: 'check/fold'>, <PreKind.CALL_ANY: 'call any'>)
+    """
 
     FOLD = "fold"
     CHECK = "check"

@@ -62,6 +62,13 @@ class Seat:
         The chips the player sat down with (the automatic rebuy amount).
     waiting:
         True for a cash-game player with no chips who has not rebought: not dealt in.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig
+    >>> table = Table(GameConfig(), [200, 150], names=["ann", "bob"], seed=1)
+    >>> table.players[1]
+    Seat(index=1, name='bob', stack=150, bought_in=150, first_buy_in=150, waiting=False)
     """
 
     index: int
@@ -77,6 +84,14 @@ class Elimination:
     """A tournament player knocked out (R39).
 
     ``place`` is the finishing place (the last player out before the winner is 2nd).
+
+    >>> from fastholdem.game import GameConfig, Level
+    >>> table = Table(GameConfig(), [10, 100], seed=1, button=0, levels=[Level(1, 2)])
+    >>> hand = table.start_hand()
+    >>> _ = hand.all_in(), hand.call()
+    >>> table.end_hand()
+    >>> table.eliminations, table.winner               # seed 1: seat 0's all-in loses
+    ([Elimination(seat=0, name='seat0', place=2, hand_number=1)], 1)
     """
 
     seat: int
@@ -87,7 +102,15 @@ class Elimination:
 
 @dataclass(frozen=True, slots=True)
 class ButtonDraw:
-    """The high-card draw for the first button (R12): cards in drawing order and the winner."""
+    """The high-card draw for the first button (R12): cards in drawing order and the winner.
+
+    >>> from fastholdem.game import GameConfig
+    >>> table = Table(GameConfig(), [200, 200, 200], seed=2, button="draw")
+    >>> draw = table.button_draw
+    >>> _ = table.start_hand()
+    >>> draw.winner == table.button, len(draw.cards)
+    (True, 3)
+    """
 
     cards: tuple[tuple[int, int], ...]
     winner: int

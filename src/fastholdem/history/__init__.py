@@ -1,5 +1,6 @@
 """Hand histories: PHH read/write/replay (:mod:`~fastholdem.history.phh`, also reachable as
-``fastholdem.phh``) and dataset checks (:mod:`~fastholdem.history.check`).
+``fastholdem.phh``), dataset checks (:mod:`~fastholdem.history.check`) and poker sites' own
+hand histories read into PHH (:mod:`~fastholdem.history.sites`).
 
 >>> from fastholdem.game import GameConfig, Hand
 >>> from fastholdem.history import phh

@@ -17,19 +17,23 @@ are searched recursively for both.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
+import stat
+import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import phh
 from .._validate import echo
 from ..errors import HandHistoryError
 from ..game.config import CONVENTIONS
 from ..progress import Progress
+from . import phh
 
 __all__ = ["Failure", "CheckReport", "find_files", "check_file", "check"]
 
@@ -43,6 +47,9 @@ class Failure:
 
     ``hand`` is the hand's table key in a ``.phhs`` session (``"3"`` for ``[3]``), ``None`` for a
     ``.phh`` file or a file that cannot be read at all.
+
+    >>> str(Failure("session.phhs", "3", "replay ends with stacks [5, 195], the file records [195, 5]"))
+    'session.phhs [3]: replay ends with stacks [5, 195], the file records [195, 5]'
     """
 
     file: str
@@ -56,7 +63,13 @@ class Failure:
 
 @dataclass
 class CheckReport:
-    """What :func:`check` found: counts, the failing hands, and the time taken."""
+    """What :func:`check` found: counts, the failing hands, and the time taken.
+
+    >>> failed = [Failure("b.phh", None, "illegal action")]
+    >>> report = CheckReport(files=2, hands=40, failures=failed, elapsed=0.5)
+    >>> report.passed, report.hands_per_second, report.to_dict()["failed"]
+    (39, 80.0, 1)
+    """
 
     files: int = 0
     hands: int = 0
@@ -102,10 +115,20 @@ class CheckReport:
 def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
     """The ``.phh`` and ``.phhs`` files named by ``paths`` (folders searched recursively, sorted).
 
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> for name in ("b.phhs", "a.phh", "notes.txt"):
+    ...     open(os.path.join(folder, name), "w").close()
+    >>> [p.name for p in find_files([folder])]
+    ['a.phh', 'b.phhs']
+
     Raises
     ------
     FileNotFoundError
         If a path does not exist (the command line reports it and exits with status 2).
+    ValueError
+        If a path is neither a regular file nor a folder (``/dev/null``: "is a character
+        device"), also status 2 on the command line.
     """
     found: list[Path] = []
     for entry in paths:
@@ -114,9 +137,21 @@ def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
             found.extend(sorted(p for p in path.rglob("*") if p.suffix in _SUFFIXES and p.is_file()))
         elif path.is_file():
             found.append(path)
+        elif path.exists():
+            raise ValueError(f"{entry} is {_kind(path)}, not a .phh/.phhs file or a folder")
         else:
             raise FileNotFoundError(f"no such file or folder: {entry}")
     return found
+
+
+def _kind(path: Path) -> str:
+    """What an existing path that is neither a regular file nor a folder is."""
+    mode = path.stat().st_mode
+    for test, name in ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+                       (stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
 
 
 def _check_hand(hh: phh.HandHistory) -> str | None:
@@ -138,6 +173,16 @@ def check_file(path: str | os.PathLike[str], conventions: str | None = None) -> 
     (hands, unrecorded, failures)
         Hands found (a file that cannot be read counts as one failing hand), hands without
         ``finishing_stacks``, and the failures.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "broken.phh")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("variant = ")
+    >>> hands, unrecorded, failures = check_file(path)     # unreadable: one failing hand
+    >>> hands, unrecorded, failures[0].hand
+    (1, 0, None)
     """
     name = str(path)
     try:
@@ -179,6 +224,31 @@ def _check_chunk(paths: list[str], conventions: str | None) -> tuple[int, int, i
     return len(paths), hands, unrecorded, failures
 
 
+def _ignore_sigint() -> None:
+    """Pool worker start-up: ignore Ctrl-C (the terminal sends SIGINT to the whole process
+    group; the parent alone answers it, by cancelling the work), then let signals through."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _sigint_held() -> Iterator[None]:
+    """Hold SIGINT back (block it) while pool workers are started, so that no worker can be
+    interrupted before :func:`_ignore_sigint` runs (a child inherits the blocked mask, and
+    keeps it across exec). A Ctrl-C meanwhile stays pending and reaches this process when the
+    block ends, as a KeyboardInterrupt. A no-op off the main thread or without
+    ``pthread_sigmask``."""
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def check(
     paths: Iterable[str | os.PathLike[str]],
     *,
@@ -196,7 +266,9 @@ def check(
         ``"card-room"`` or ``"pokerkit"`` for every hand; default: each file's
         ``_conventions`` field, else ``"card-room"``.
     jobs:
-        Processes to use (files are dealt out in chunks).
+        Processes to use (files are dealt out in chunks). The worker processes ignore Ctrl-C;
+        a KeyboardInterrupt in the caller cancels the chunks not yet started, waits for the
+        running ones, and is raised again.
     progress:
         Draw a progress bar on stderr: ``None`` (default) on a terminal for runs over a second.
 
@@ -211,6 +283,19 @@ def check(
         A path does not exist.
     ValueError
         ``jobs`` below 1 or unknown ``conventions``.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> folder = tempfile.mkdtemp()
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> phh.dump(hand, os.path.join(folder, "good.phh"))
+    >>> bad = phh.dumps(hand).replace("finishing_stacks = [101, 99]", "finishing_stacks = [100, 100]")
+    >>> with open(os.path.join(folder, "bad.phh"), "w") as f:
+    ...     _ = f.write(bad)
+    >>> print(check([folder]).summary().split(" in ")[0])
+    1/2 hands replay to their finishing_stacks (1 failed)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
@@ -231,14 +316,20 @@ def check(
                 report.failures.extend(failures)
                 bar.update(done)
         else:
-            with ProcessPoolExecutor(min(jobs, len(chunks))) as pool:
-                # map keeps the file order; results arrive as each chunk in order completes.
-                for done, hands, unrecorded, failures in pool.map(
-                    _check_chunk, chunks, [conventions] * len(chunks)
-                ):
+            pool = ProcessPoolExecutor(min(jobs, len(chunks)), initializer=_ignore_sigint)
+            try:
+                with _sigint_held():  # the workers start with Ctrl-C ignored (see _sigint_held)
+                    futures = [pool.submit(_check_chunk, chunk, conventions) for chunk in chunks]
+                # In file order; each result as soon as its chunk and those before it are done.
+                for future in futures:
+                    done, hands, unrecorded, failures = future.result()
                     report.hands += hands
                     report.unrecorded += unrecorded
                     report.failures.extend(failures)
                     bar.update(done)
+            except BaseException:  # Ctrl-C (or a failure): drop the chunks not started, then re-raise
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+            pool.shutdown(wait=True)
     report.elapsed = time.perf_counter() - start
     return report

@@ -19,6 +19,24 @@ fields that start with ``_``), and read back by :func:`loads`:
 * ``_chip_unit``: the chip unit of decimal amounts (``0.1``, ``0.01``, ...), so that a stack
   written as ``3`` but played in tenths replays in tenths.
 
+Hands imported from poker sites (:mod:`fastholdem.history.sites`) may carry what the house and
+the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` takes them in:
+
+* ``_rake``: everything the house took from the pots (rake, jackpot and other pot fees). It
+  is taken from the main pot first, then from each side pot in order, before the pot is split
+  (odd chips by R38); when the site states each pot after rake, ``_pots`` lists them (main
+  pot first) and each pot's rake is its size less the stated amount;
+* ``_cash_out`` (one amount per player): a player who cashed out receives this amount instead
+  of whatever the pots pay them; ``_cash_out_fee`` records the site's fee (already deducted);
+* a lone big blind with no small blind (a dead small blind), written ``[B, 0, ...]`` as pokerkit
+  reads it: p1 posts the big blind, preflop action starts at p2;
+* straddles, in ``blinds_or_straddles`` beyond the big blind as the PHH standard has them: live
+  blinds; preflop action starts left of the largest (the later one on a tie);
+* ``_live_posts`` and ``_dead_posts`` (one amount per player): forced bets outside the blind
+  positions: a live post (a new player's big blind) counts toward the player's bet and leaves
+  them the option; a dead post (a missed small blind) is dead money in the main pot, no part
+  of any bet.
+
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30.
 
@@ -54,6 +72,7 @@ from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidAct
 from ..game.actions import DealBoard, DealHole, Fold, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import Hand
+from ..game.pots import layer_pots, split_amount
 
 __all__ = [
     "HandHistory",
@@ -200,6 +219,16 @@ class HandHistory:
         The ``_chip_unit`` field: the chip unit of decimal amounts, or ``None``.
     fields:
         Every other field of the file (players, event, ...), kept for writing back.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> hh = from_hand(hand)
+    >>> hh.variant, hh.starting_stacks, hh.actions[-1], hh.finishing_stacks
+    ('NT', [100, 100], 'p2 f', [101, 99])
+    >>> hh.replay().stacks            # replays keep PHH order: p1 (left of the button) first
+    [101, 99]
     """
 
     variant: str
@@ -232,6 +261,9 @@ class HandHistory:
                     values.append(_number(words[2], f"action {k}"))
         if self.chip_unit is not None:
             values.append(self.chip_unit)
+        for name in _FEE_FIELDS:
+            value = self.fields.get(name)
+            values.extend(value if isinstance(value, list) else [] if value is None else [value])
         for value in values:
             _checked_number(value, "amount")
         # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
@@ -253,8 +285,9 @@ class HandHistory:
         Raises
         ------
         HandHistoryError
-            On an unsupported variant, straddles, or an ante layout that is neither uniform
-            nor a big-blind ante.
+            On an unsupported variant or an ante layout that is neither uniform nor a big-blind
+            ante. Straddles (``blinds_or_straddles`` beyond the big blind) are not part of the
+            config: :meth:`replay` posts them.
         """
         return self._config(self.scale, overrides)
 
@@ -268,8 +301,10 @@ class HandHistory:
             if len(getattr(self, name)) != n:
                 raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
         blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
-        if any(b != 0 for b in blinds[2:]) or any(b < 0 for b in blinds):
-            raise HandHistoryError(f"straddles and posted bets are not supported: {self.blinds_or_straddles}")
+        if any(b < 0 for b in blinds) or (n == 2 and any(blinds[2:])):
+            raise HandHistoryError(f"bad blinds or straddles: {self.blinds_or_straddles}")
+        if _blind_first(blinds):
+            blinds = [0, blinds[0], *blinds[2:]]  # no small blind: p1 posts the big blind
         antes = [self._chips(a, scale, "ante") for a in self.antes]
         if not any(antes):
             ante, mode = 0, AnteMode.NONE
@@ -313,8 +348,10 @@ class HandHistory:
     def _new_hand(self, scale: int, overrides: dict[str, Any]) -> Hand:
         config = self._config(scale, overrides)
         stacks = [self._chips(s, scale, "starting stack") for s in self.starting_stacks]
+        blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
+        kind = _BlindFirstHand if _blind_first(blinds) else Hand
         try:
-            return Hand(config, stacks, button=len(stacks) - 1, manual=True, scale=scale)
+            return kind(config, stacks, button=len(stacks) - 1, manual=True, scale=scale)
         except ValueError as exc:
             raise HandHistoryError(f"bad table: {exc}") from exc
 
@@ -341,9 +378,16 @@ class HandHistory:
         """
         scale = self.scale
         hand = self._new_hand(scale, overrides)
+        straddler = _post_extra(hand, self, scale)
+        dealt = 0
         for k, text in enumerate(self.actions):
             try:
                 _apply(hand, text, scale, k)
+                if straddler is not None and text.startswith("d dh"):
+                    dealt += 1
+                    if dealt == hand.n:  # preflop action starts left of the straddle
+                        hand._actor = hand._next_actor(straddler)
+                        hand._legal = None
             except (IllegalActionError, InvalidActionError) as exc:
                 raise HandHistoryError(f"action {k} {echo(text)} does not fit: {exc}") from exc
         if hand.awaiting == "showdown":
@@ -353,7 +397,144 @@ class HandHistory:
                 raise HandHistoryError(f"showdown cannot be completed: {exc}") from exc
         if not hand.is_complete:
             raise HandHistoryError(f"the actions end before the hand is complete ({hand.awaiting} due)")
+        _take_fees(hand, self, scale)
         return hand
+
+    def _per_player(self, name: str, scale: int) -> list[int]:
+        value = self.fields.get(name)
+        if value is None:
+            return []
+        n = len(self.starting_stacks)
+        if not isinstance(value, list) or len(value) != n:
+            raise HandHistoryError(f"{name} must hold one amount per player ({n})")
+        chips = [self._chips(v, scale, name) for v in value]
+        if any(c < 0 for c in chips):
+            raise HandHistoryError(f"{name} amounts must not be negative")
+        return chips
+
+
+_FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
+
+
+def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> int | None:
+    """Post the straddles, ``_live_posts`` and ``_dead_posts`` of a hand; the seat after which
+    preflop action starts when there is a straddle (the largest, the later one on a tie), else None.
+
+    A straddle is a live blind: it sets the bet to call and the size of a full raise, and the
+    straddler acts last preflop (the option) unless someone raises.
+    """
+    straddler = None
+    top = 0
+    for seat, value in enumerate(hh.blinds_or_straddles[2:] if hand.n > 2 else (), 2):
+        chips = hh._chips(value, scale, "straddle")
+        if chips > 0:
+            hand._post(seat, chips, "bb")
+            if chips >= top:
+                straddler, top = seat, chips
+    if straddler is not None:
+        hand._max_bet = max(hand._max_bet, top)
+        hand._full = max(hand._full, top)
+    for seat, chips in enumerate(hh._per_player("_dead_posts", scale)):
+        chips = min(chips, hand._stacks[seat])
+        if chips:  # dead money: in the main pot, no part of any bet (as a big-blind ante, R16)
+            hand._stacks[seat] -= chips
+            hand._dead += chips
+            hand._pot += chips
+    for seat, chips in enumerate(hh._per_player("_live_posts", scale)):
+        if chips:
+            hand._post(seat, chips, "bb")
+    return straddler
+
+
+def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int]:
+    """The rake of each pot awarded, from the site's pots after rake (``_pots``).
+
+    The site lists its pots as the contributions layer them among the players who did not fold
+    (R35); a player who mucks at showdown still counts there, while the hand's awards leave
+    them out, which can merge layers. Each award's rake is the rake of the layers it spans.
+    """
+    layers = layer_pots(hand._put, hand._folded, hand._dead)
+    if not isinstance(net, list) or len(net) != len(layers):
+        raise HandHistoryError(f"_pots lists {len(net) if isinstance(net, list) else net!r} pots, "
+                               f"the hand has {len(layers)}")
+    rakes = [pot.amount - hh._chips(v, scale, "_pots") for pot, v in zip(layers, net)]
+    if any(r < 0 for r in rakes):
+        raise HandHistoryError(f"_pots {net} holds more than the pots of the hand")
+    out: list[int] = []
+    j = 0
+    for amount, *_ in hand._awards:
+        total = rake = 0
+        while total < amount and j < len(layers):
+            total += layers[j].amount
+            rake += rakes[j]
+            j += 1
+        if total != amount:
+            raise HandHistoryError(f"_pots {net} do not line up with the pots of the hand")
+        out.append(rake)
+    return out
+
+
+def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
+    """Take ``_rake`` from the pots and pay ``_cash_out`` (see the module docstring)."""
+    rake_value = hh.fields.get("_rake")
+    cash_out = hh._per_player("_cash_out", scale)
+    if rake_value is None and not cash_out:
+        return
+    rake = hh._chips(rake_value, scale, "_rake") if rake_value is not None else 0
+    if rake < 0:
+        raise HandHistoryError("_rake must not be negative")
+    stacks = hand._stacks
+    won = [0] * hand.n
+    net = hh.fields.get("_pots")
+    per_pot: list[int] | None = None
+    if net is not None:
+        per_pot = _rake_per_pot(hand, hh, net, scale)
+        if sum(per_pot) != rake:
+            raise HandHistoryError(f"_pots {net} and _rake {rake_value} do not fit the pots of the hand")
+    for k, (amount, _eligible, winners, shares) in enumerate(hand._awards):
+        taken = min(rake, amount) if per_pot is None else per_pot[k]
+        rake -= taken
+        if taken:
+            if len(winners) == 1:
+                new = [amount - taken]
+            else:
+                new = split_amount(amount - taken, winners, hand.button, hand.n)
+            for seat, old, share in zip(winners, shares, new):
+                stacks[seat] += share - old
+        else:
+            new = list(shares)
+        for seat, share in zip(winners, new):
+            won[seat] += share
+    if rake:
+        raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
+    for seat, chips in enumerate(cash_out):
+        if chips:
+            stacks[seat] += chips - won[seat]
+
+
+def _blind_first(blinds: list[int]) -> bool:
+    """Whether the blinds are a lone big blind posted by p1 (no small blind was posted)."""
+    return len(blinds) > 2 and blinds[0] > 0 and blinds[1] == 0
+
+
+class _BlindFirstHand(Hand):
+    """A hand with no small blind, whose big blind p1 posts: ``blinds_or_straddles = [B, 0, ...]``.
+
+    As pokerkit reads such a list, preflop action starts left of the largest blind (p2) and
+    every later round at p1.
+    """
+
+    __slots__ = ()
+
+    @property
+    def small_blind_seat(self) -> int:
+        """No small blind is posted; the button stands in (it posts nothing)."""
+        return self.button
+
+    @property
+    def big_blind_seat(self) -> int:
+        """The first player left of the button."""
+        return (self.button + 1) % self.n
 
 
 def _words(action: str) -> list[str]:
@@ -436,6 +617,19 @@ def loads(text: str, *, conventions: str | None = None) -> HandHistory:
     ------
     HandHistoryError
         On invalid TOML or missing/ill-typed fields.
+
+    Examples
+    --------
+    >>> hh = loads('''
+    ... variant = "NT"
+    ... antes = [0, 0]
+    ... blinds_or_straddles = [1, 2]
+    ... min_bet = 2
+    ... starting_stacks = [50, 50]
+    ... actions = ["d dh p1 AsAh", "d dh p2 KsKh", "p2 cbr 50", "p1 cc", "d db 2c3d4h", "d db 9s", "d db 8c"]
+    ... ''')
+    >>> hh.replay().stacks, hh.conventions
+    ([100, 0], None)
     """
     return _from_dict(_toml(text), conventions)
 
@@ -456,6 +650,8 @@ def _toml(text: str) -> dict[str, Any]:
         raise HandHistoryError(f"not valid TOML: {exc}") from None
     except (ValueError, ArithmeticError) as exc:  # TOMLDecodeError is a ValueError
         raise HandHistoryError(f"not valid TOML: {exc}") from exc
+    except RecursionError:  # tomllib recurses once per level of nested arrays or tables
+        raise HandHistoryError("not valid PHH: arrays or tables nested too deeply to read") from None
 
 
 def _check_conventions(value: Any, where: str) -> str:
@@ -569,7 +765,9 @@ def from_hand(
 ) -> HandHistory:
     """Build the ``HandHistory`` of a hand played by the engine (in PHH player order).
 
-    Player ``p1`` is the seat left of the button, the button is the last player.
+    Player ``p1`` is the seat left of the button, the button is the last player. Actions are in
+    PHH's canonical order (pokerkit's): when the board is run out after an all-in, the players
+    show before the remaining board cards are dealt.
 
     Parameters
     ----------
@@ -578,6 +776,14 @@ def from_hand(
         hand seat, in the hand's seat order; they are reordered to PHH player order.
     hand_number, seat_count:
         Optional PHH ``hand`` and ``seat_count`` fields (a table session).
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> hh = from_hand(hand, players=["ann", "bob"], hand_number=7)
+    >>> hh.fields["players"], hh.fields["hand"]     # PHH order: p1 = bob, left of the button
+    (['bob', 'ann'], 7)
     """
     cfg = hand.config
     n = hand.n
@@ -622,7 +828,7 @@ def from_hand(
         antes=antes,
         blinds_or_straddles=blinds,
         starting_stacks=[u(hand.starting_stacks[s]) for s in order],
-        actions=actions,
+        actions=_show_before_runout(actions),
         ante_trimming_status=cfg.ante_mode is AnteMode.EVERY_PLAYER,
         finishing_stacks=[u(hand._stacks[s]) for s in order] if hand.is_complete else None,
     )
@@ -649,6 +855,26 @@ def from_hand(
     if players is not None:
         hh.fields["players"] = [players[s] for s in order]
     return hh
+
+
+def _show_before_runout(actions: list[str]) -> list[str]:
+    """``actions`` in PHH's canonical order (pokerkit's): once no more betting is possible, the
+    players show or muck before the rest of the board is dealt. The engine runs the board out
+    first and shows down after the river; the shows move in front of the board cards dealt
+    after the last player action.
+
+    >>> _show_before_runout(["d dh p1 AsAh", "d dh p2 KsKh", "p2 cbr 100", "p1 cc",
+    ...                      "d db 2c3c4c", "d db 5d", "d db 9h", "p1 sm AsAh", "p2 sm KsKh"])[4:]
+    ['p1 sm AsAh', 'p2 sm KsKh', 'd db 2c3c4c', 'd db 5d', 'd db 9h']
+    """
+    shows = [a for a in actions if a.split()[1] == "sm"]
+    if not shows:
+        return actions
+    rest = [a for a in actions if a.split()[1] != "sm"]
+    runout = len(rest)
+    while runout > 0 and rest[runout - 1].startswith("d db "):
+        runout -= 1
+    return rest[:runout] + shows + rest[runout:]
 
 
 def _toml_value(value: Any) -> str:
@@ -734,7 +960,15 @@ def dumps(obj: HandHistory | Hand) -> str:
 
 
 def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None:
-    """Write PHH text to a path or an open text file."""
+    """Write PHH text to a path or an open text file.
+
+    >>> import io
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> out = io.StringIO(); dump(hand, out)
+    >>> out.getvalue() == dumps(hand), loads(out.getvalue()).replay().stacks
+    (True, [101, 99])
+    """
     text = dumps(obj)
     if hasattr(path, "write"):
         path.write(text)
@@ -776,17 +1010,41 @@ def loads_all(text: str, *, conventions: str | None = None) -> list[HandHistory]
 def load_all(
     path: str | os.PathLike[str] | BinaryIO | TextIO, *, conventions: str | None = None
 ) -> list[HandHistory]:
-    """Read a PHH session file (a path or an open file); see :func:`loads_all`."""
+    """Read a PHH session file (a path or an open file); see :func:`loads_all`.
+
+    >>> import os, tempfile
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> path = os.path.join(tempfile.mkdtemp(), "session.phhs")
+    >>> dump_all([hand, hand, hand], path)
+    >>> len(load_all(path))
+    3
+    """
     return loads_all(_read(path), conventions=conventions)
 
 
 def dumps_all(objs: Iterable[HandHistory | Hand]) -> str:
-    """Write several hands as one PHH session text: ``[1]``, ``[2]``, ... then each hand."""
+    """Write several hands as one PHH session text: ``[1]``, ``[2]``, ... then each hand.
+
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> text = dumps_all([hand, hand])
+    >>> text.splitlines()[0], text.count('variant = "NT"')
+    ('[1]', 2)
+    """
     return "\n".join(f"[{k}]\n{dumps(obj)}" for k, obj in enumerate(objs, 1))
 
 
 def dump_all(objs: Iterable[HandHistory | Hand], path: str | os.PathLike[str] | TextIO) -> None:
-    """Write a PHH session to a path or an open text file."""
+    """Write a PHH session to a path or an open text file.
+
+    >>> import io
+    >>> from fastholdem.game import GameConfig, Hand
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1); _ = hand.fold()
+    >>> out = io.StringIO(); dump_all([hand, hand], out)
+    >>> [h.replay().stacks for h in loads_all(out.getvalue())]
+    [[101, 99], [101, 99]]
+    """
     text = dumps_all(objs)
     if isinstance(path, (str, os.PathLike)):
         with open(path, "w", encoding="utf-8") as fh:
@@ -835,6 +1093,17 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
     ------
     HandHistoryError
         If a hand does not replay or disagrees with its recorded finishing stacks.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig, Table
+    >>> table = Table(GameConfig(), [100, 100, 100], seed=3, button=0)
+    >>> histories = []
+    >>> for k in range(2):                        # two hands, everyone folds to the big blind
+    ...     hand = table.start_hand(); _ = hand.fold(); _ = hand.fold(); table.end_hand()
+    ...     histories.append(from_hand(hand, seats=table.hand_seats))
+    >>> replay_session(loads_all(dumps_all(histories))), table.stacks
+    ({2: 99, 3: 100, 1: 101}, [101, 99, 100])
     """
     stacks: dict[int, Number] = {}
     for k, hh in enumerate(histories, 1):

@@ -7,6 +7,12 @@ shows a window. One module per subject:
 * :mod:`.ranges` -- the 13x13 range grid and a range's hit chart on a board (``fastholdem range``).
 * :mod:`.matrix` -- heatmap of class-against-class equity (:func:`fastholdem.preflop_matrix`).
 * :mod:`.next_card` -- equity after each next card (:func:`fastholdem.next_card`).
+
+>>> import matplotlib.pyplot as plt
+>>> fig = range_grid("QQ+, AKs")
+>>> type(fig).__name__, len(fig.axes) >= 1
+('Figure', True)
+>>> plt.close(fig)
 """
 
 from __future__ import annotations

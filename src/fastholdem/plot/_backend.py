@@ -23,6 +23,14 @@ def pyplot() -> Any:
 def save(fig: Any, path: str | os.PathLike[str], dpi: int = 120) -> str:
     """Write ``fig`` to ``path`` and close it; returns the absolute path written.
 
+    >>> import os, tempfile
+    >>> import fastholdem as fh
+    >>> from fastholdem import plot
+    >>> path = plot.save(plot.equity_bars(fh.equity(["AhKh", "QsQd"], board="Td7h2h")),
+    ...                  os.path.join(tempfile.mkdtemp(), "bars.png"), dpi=40)
+    >>> os.path.isabs(path), os.path.getsize(path) > 0
+    (True, True)
+
     Raises
     ------
     ValueError

@@ -24,7 +24,7 @@ def equity_bars(result: EquityResult) -> Any:
     >>> [t.get_text() for t in fig.axes[0].get_xticklabels()]
     ['AhKh', 'QsQd']
     >>> fig.axes[0].get_title()
-    'board Td7c2s: exact, 990 boards'
+    'board Td7c2s: exact, 990 deals enumerated'
     >>> sorted(t.get_text() for t in fig.axes[0].texts)
     ['24.7%', '75.3%']
     """
@@ -46,8 +46,8 @@ def equity_bars(result: EquityResult) -> Any:
     where = f"board {result.board}" if result.board else "preflop"
     if result.dead:
         where += f", dead {result.dead}"
-    how = (f"exact, {result.deals:,} boards" if result.exact
-           else f"Monte Carlo, {result.deals:,} trials, ±2 s.e.")
+    how = (f"exact, {result.deals:,} deals enumerated" if result.exact
+           else f"Monte Carlo, {result.deals:,} deals sampled, ±2 s.e.")
     ax.set_title(f"{where}: {how}", fontsize=10)
     ax.legend(loc="upper right", fontsize=8, frameon=False)
     fig.tight_layout()

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..analysis.outs import NextCardResult
+from .._validate import echo
 from ._backend import pyplot
 
 __all__ = ["next_card"]
@@ -21,9 +22,10 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
 
     Ranks run from ace to deuce, left to right, with one bar per suit in each group
     (spades, hearts, diamonds, clubs; four-colour deck). A card that cannot come (on the
-    board, dead or held) is a grey cross; an empty slot is a card after which the player
-    has no equity. The dashed line is the equity before the card, so
-    bars above it are the player's outs.
+    board, dead or held) is a grey cross; a card after which the player has no equity is a
+    flat dash in its suit's colour on the axis (legend: "0% equity"). The dashed line is the
+    equity before the card, labelled "now" in the right margin, so bars above it are the
+    player's outs.
 
     Raises
     ------
@@ -39,7 +41,7 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
     """
     n_players = len(result.players)
     if not 0 <= player < n_players:
-        raise ValueError(f"player must be 0..{n_players - 1}, got {player}")
+        raise ValueError(f"player must be 0..{n_players - 1}, got {echo(player)}")
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(10, 3.8))
     width = 0.2
@@ -47,16 +49,26 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
     gone = [c for c in range(52) if c not in live]
     ax.scatter([(12 - (c >> 2)) + (3 - (c & 3) - 1.5) * width for c in gone], [0.025] * len(gone), marker="x",
                s=14, color="#aaaaaa", linewidths=1, label="cannot come", zorder=3)
+    zero_x, zero_colours = [], []
     for suit in (3, 2, 1, 0):
         xs, heights = [], []
         for c, eq in zip(result.cards.tolist(), result.equity[:, player]):
             if c & 3 == suit:
                 xs.append((12 - (c >> 2)) + (3 - suit - 1.5) * width)
                 heights.append(eq)
+                if eq <= 0:
+                    zero_x.append(xs[-1])
+                    zero_colours.append(SUIT_COLOURS[suit])
         ax.bar(xs, heights, width=width * 0.92, color=SUIT_COLOURS[suit], label=SUIT_NAMES[suit])
+    if zero_x:  # drawing dead after these cards: a visible dash, not an empty slot
+        ax.scatter(zero_x, [0.006] * len(zero_x), marker="_", s=40, linewidths=2.5, c=zero_colours,
+                   label="0% equity", zorder=3, clip_on=False)
     now = float(result.current[player])
     ax.axhline(now, color="grey", linestyle="--", linewidth=1)
-    ax.text(12.6, now, f" now {now:.1%}", va="bottom", ha="right", fontsize=8, color="dimgrey")
+    # In the right margin, outside the bars: "now" never covers a bar.
+    ax.annotate(f"now\n{now:.1%}", xy=(1.0, now), xycoords=("axes fraction", "data"), xytext=(4, 0),
+                textcoords="offset points", va="center", ha="left", fontsize=8, color="dimgrey",
+                annotation_clip=False)
     ax.set_xticks(range(13), list(reversed(_RANKS)))
     ax.set_xlim(-0.6, 12.6)
     ax.set_ylim(0, 1.18)
@@ -68,7 +80,7 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
     outs = result.outs(player)
     ax.set_title(f"{result.players[player]} vs {others}: equity by {street} card (board {result.board}{dead}); "
                  f"ahead after {len(outs)} of {len(result.cards)}", fontsize=10)
-    ax.legend(ncol=5, fontsize=8, loc="upper center", frameon=False)
+    ax.legend(ncol=6, fontsize=8, loc="upper center", frameon=False)
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
     return fig

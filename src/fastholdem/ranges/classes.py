@@ -163,6 +163,13 @@ def _shipped() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64], npt.NDAr
 def check_order(name: str) -> int:
     """The number of random opponents of ordering ``name`` (``"vs3"`` gives 3).
 
+    >>> check_order("vs3"), check_order("vs1")
+    (3, 1)
+    >>> check_order("vs10")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown hand ordering 'vs10': use one of vs1, vs2, vs3, vs4, vs5, vs6, vs7, vs8, vs9
+
     Raises
     ------
     ValueError
@@ -229,12 +236,16 @@ def top_classes(fraction: float, name: str = "vs1") -> npt.NDArray[np.intp]:
 
     A tolerance of 1e-9 combo absorbs the binary rounding of ``fraction``, so a share that
     lands exactly on a class boundary takes no further class: ``top_classes(6 / 1326)`` is
-    AA alone. 0 gives no class and 1 all 169.
+    AA alone. 0 gives no class, any positive fraction at least one (``1e-12`` is AA), and 1
+    all 169.
 
     Raises
     ------
+    TypeError
+        If ``fraction`` is not a real number.
     ValueError
-        If ``fraction`` is outside [0, 1] or not a finite number, or ``name`` is unknown.
+        If ``fraction`` is outside [0, 1] (however large: ``10**400`` too) or not a finite
+        number, or ``name`` is unknown.
 
     Examples
     --------
@@ -244,12 +255,15 @@ def top_classes(fraction: float, name: str = "vs1") -> npt.NDArray[np.intp]:
     ranked = order(name)
     if isinstance(fraction, bool) or not isinstance(fraction, (int, float, np.integer, np.floating)):
         raise TypeError(f"fraction must be a number, not {type(fraction).__name__}")
-    value = float(fraction)
+    try:
+        value = float(fraction)
+    except OverflowError:  # an int beyond the float range
+        value = float("inf")
     if not 0.0 <= value <= 1.0:  # also refuses NaN
         raise ValueError(f"fraction must be in [0, 1], got {echo(fraction)}")
     cumulative = np.cumsum(CLASS_SIZES[ranked])
     count = int(np.searchsorted(cumulative, value * 1326 - 1e-9, side="left")) + 1
-    if value * 1326 <= 1e-9:
+    if value == 0.0:
         count = 0
     return ranked[: min(count, 169)]
 

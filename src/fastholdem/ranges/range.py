@@ -30,6 +30,11 @@ top holding at least ``p / 100 * 1326`` combos, so it never holds fewer combos t
 and less than one class more: ``10%`` asks for 132.6 combos and gets 134 (``66+, A8s+,
 ATo+, KJs+``). ``a-b%`` is ``b%`` without the classes of ``a%``, so ``0-10%, 10-20%`` is
 exactly ``20%``. Percentages mix with other tokens and take weights: ``"10%:0.5, A5s-A2s"``.
+One rule for small percentages: **a percentage token names at least one hand.** Any
+``p% > 0`` takes at least the top class (``"0.001%"`` is ``AA``); ``"0%"``, and a span whose
+ends fall in the same class (``"0.1-0.2%"``: both are ``AA``), select nothing and are refused
+with a RangeError. (:meth:`Range.top` takes a share, not text: ``Range.top(0)`` is the empty
+range, and any positive share holds at least one class.)
 
 When a combo appears in several tokens it is kept once and **the last token's weight wins**,
 so ``"TT+, AA:0.5"`` is TT-KK at weight 1 and AA at weight 0.5.
@@ -149,6 +154,9 @@ def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
     if high_text is None:
         low_text, high_text = "0", low_text
     low, high = float(low_text), float(high_text)
+    if 0.0 <= low == high <= 100.0:
+        raise RangeError(f"bad range token {echo(token)}: it selects no hand (a percentage token must name "
+                         "at least one hand; give more than 0%)")
     if not 0.0 <= low < high <= 100.0:
         raise RangeError(
             f"bad range token {echo(token)}: percentages run from 0 to 100, a span low to high, "
@@ -158,6 +166,10 @@ def _percent_indices(token: str, body: str, order: str) -> list[int] | None:
     taken = np.zeros(169, dtype=bool)
     taken[hand_classes.top_classes(high / 100.0, order)] = True
     taken[hand_classes.top_classes(low / 100.0, order)] = False
+    if not taken.any():
+        raise RangeError(f"bad range token {echo(token)}: it selects no hand (the top {low_text}% and the "
+                         f"top {high_text}% end in the same class); a percentage token must name at least "
+                         "one hand")
     return np.flatnonzero(taken[hand_classes.combo_classes()]).tolist()
 
 

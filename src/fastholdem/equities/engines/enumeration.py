@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ... import _core
+from ...errors import RangeError
 from ..inputs import ParsedPlayer
 from .table import table_available, table_tallies
 
@@ -31,7 +32,16 @@ _Floats = npt.NDArray[np.float64]
 def hand_assignments(parsed: list[ParsedPlayer], limit: int
                      ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None:
     """Every collision-free choice of one combo per player, with its weight (product of the
-    combo weights); None when more than ``limit`` would have to be listed."""
+    combo weights); None when more than ``limit`` would have to be listed.
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, _, _ = parse_inputs(["AsAd", "KK", "random"], None, None)
+    >>> deals, weights = hand_assignments(parsed, 10**6)
+    >>> deals.shape, float(weights.sum())          # 6 KK combos x 1,128 random hands each
+    ((6768, 6), 6768.0)
+    >>> hand_assignments(parsed, 1000) is None
+    True
+    """
     masks = np.zeros(1, dtype=np.uint64)  # cards held in each partial deal
     picks: list[npt.NDArray[np.intp]] = []  # per player so far, the combo of each partial deal
     one = np.uint64(1)
@@ -52,12 +62,22 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
         deals[:, i] = np.ascontiguousarray(p.combos, dtype=np.uint8).view(np.uint16)[:, 0][b]
         if not np.all(p.weights == 1.0):  # x * 1.0 is x: the same products as player by player
             weights = weights * p.weights[b]
+    if len(weights) and not weights.any():
+        # Each player's largest weight is above 0.5 (inputs.relative_weights), so only hands
+        # of tiny relative weight, all that the card clashes leave, can multiply to 0.
+        raise RangeError("the weights of the hand assignments the cards allow underflow to 0 (each is the "
+                         "product of the players' combo weights); give those combos larger weights")
     return deals.view(np.uint8), weights
 
 
 def suit_symmetric(board: list[int], dead: list[int]) -> bool:
     """Whether some suit permutation other than the identity maps the board and the dead
-    cards onto themselves (only then can two deals be suit-isomorphic)."""
+    cards onto themselves (only then can two deals be suit-isomorphic).
+
+    >>> from fastholdem import parse_cards
+    >>> suit_symmetric(parse_cards("Td7c2s"), []), suit_symmetric(parse_cards("Td7d2d"), [])
+    (False, True)
+    """
     fixed = (frozenset(board), frozenset(dead))
     for perm in itertools.permutations(range(4)):
         if perm == (0, 1, 2, 3):
@@ -72,6 +92,12 @@ class ExactEngine:
     """Enumeration over distinct deals; chunks of distinct deals are independent.
 
     Heads-up preflop deals without dead cards come from the shipped exact table instead.
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, board, dead = parse_inputs(["AsAd", "KhKc", "QQ"], "2c3d4h", None)
+    >>> engine = ExactEngine(*hand_assignments(parsed, 10**6), board, dead)
+    >>> len(engine.unique), engine.by_runouts, engine.tally(0, 1, threads=1)["deals"].tolist()
+    (6, True, [903])
     """
 
     def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
@@ -114,7 +140,7 @@ class ExactEngine:
         return len(self.unique) * int(boards_per_deal) * self.n_players
 
     def runout_work(self) -> int:
-        """Value comparisons of the runout tables (deals x players x runouts); 0 unless
+        """Value comparisons of the runout tables (hand assignments x players x runouts); 0 unless
         ``by_runouts``."""
         if not self.by_runouts:
             return 0

@@ -43,7 +43,14 @@ _TALLY_LIMIT = 2**64  # EquityTally counts are uint64
 
 def integer_weights(weights: npt.NDArray[np.float64]) -> tuple[int, npt.NDArray[np.int64]] | None:
     """``(scale, weights * scale)`` with the smallest scale (2**k, k <= 30, else 10**d,
-    d <= 6) that makes every weight an exact integer; None if there is none."""
+    d <= 6) that makes every weight an exact integer; None if there is none.
+
+    >>> import numpy as np
+    >>> integer_weights(np.array([1.0, 0.5, 0.25]))
+    (4, array([4, 2, 1]))
+    >>> integer_weights(np.array([0.33, 1.0]))[0], integer_weights(np.array([1 / 3])) is None
+    (100, True)
+    """
     for scale in [2**k for k in range(31)] + [10**d for d in range(1, 7)]:
         scaled = np.round(weights * scale)
         if np.array_equal(scaled / scale, weights):
@@ -61,6 +68,12 @@ class SweepEngine:
 
     Use :meth:`build`, which returns None when the sweep does not apply (weights with no
     exact integer scale, or counts that could overflow 64 bits).
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, board, dead = parse_inputs(["AKs,QQ+", "random"], "Td7c2s", None)
+    >>> sweep = SweepEngine.build(parsed, board, dead)
+    >>> sweep.size, len(sweep.cards), len(sweep.tally(0, 10, threads=1)["deals"])
+    (1176, 1176, 1)
     """
 
     def __init__(self, parsed: list[ParsedPlayer], board: list[int], dead: list[int],
@@ -142,6 +155,16 @@ class SweepEngine:
         return int(self.opponent_weight(0, unit=True)[self.w[0][self.entry_of[0]] > 0].sum()
                    // self.boards_per_pair)
 
+    def _weighted_deals(self) -> int:
+        """Sum over the hand assignments of (integer weight product x boards), exactly."""
+        own = self.w[0][self.entry_of[0]]
+        return int(np.dot(own.astype(np.uint64), self.opponent_weight(0).astype(np.uint64)))
+
+    def assignment_weight(self) -> float:
+        """Total weight of the hand assignments (pairs of combos sharing no card): the sum of
+        the products of the two combo weights, in the units of the given weights."""
+        return self._weighted_deals() // self.boards_per_pair / self.scale
+
     def board_symmetries(self) -> int:
         """Suit permutations that keep the board and the dead cards in place."""
         return sum(1 for perm in permutations(range(4)) if _fixes(perm, self.board) and _fixes(perm, self.dead))
@@ -211,10 +234,8 @@ class SweepEngine:
         if runouts != self.size:
             raise ValueError(f"the tallies account for {runouts} of the job's {self.size} runouts")
         win, tie = self._totals((per[0], per[1]))
-        own = self.w[0][self.entry_of[0]]
-        deals_int = int(np.dot(own.astype(np.uint64), self.opponent_weight(0).astype(np.uint64)))
         scale = self.scale
-        deals_w = deals_int / scale
+        deals_w = self._weighted_deals() / scale
         unit = float(_core.SHARE_UNIT)
         half = _core.SHARE_UNIT // 2
         share = np.array([(w * _core.SHARE_UNIT + tie * half) / scale for w in win])

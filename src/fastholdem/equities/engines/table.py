@@ -39,7 +39,11 @@ PREFLOP_BOARDS = 1_712_304
 
 
 def table_available() -> bool:
-    """Whether the table file at :data:`PREFLOP_TABLE` exists."""
+    """Whether the table file at :data:`PREFLOP_TABLE` exists.
+
+    >>> table_available()                # shipped with the package
+    True
+    """
     return os.path.exists(PREFLOP_TABLE)
 
 
@@ -54,6 +58,11 @@ def load_table() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint32]]:
 def table_counts(deals: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint64]:
     """``(n, 3)`` exact counts of heads-up preflop deals ``(n, 4)`` over all 1,712,304 boards:
     boards won by the first hand, won by the second, tied (in the order of each row).
+
+    >>> import numpy as np
+    >>> from fastholdem import parse_cards
+    >>> table_counts(np.array([parse_cards("AhKh QsQd"), parse_cards("QsQd AhKh")], dtype=np.uint8)).tolist()
+    [[787966, 917606, 6732], [917606, 787966, 6732]]
 
     Raises
     ------
@@ -78,6 +87,12 @@ def table_tallies(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.uint
 
     The rows have the layout of ``fastholdem._core.exact_deals``: ``deals``, ``win``,
     ``tie``, ``share``, ``share_sq`` and ``split``, one row per deal.
+
+    >>> import numpy as np
+    >>> from fastholdem import parse_cards
+    >>> t = table_tallies(np.array([parse_cards("AhKh QsQd")], dtype=np.uint8))
+    >>> sorted(t), t["deals"].tolist()
+    (['deals', 'share', 'share_sq', 'split', 'tie', 'win'], [1712304])
 
     Raises
     ------

@@ -1,0 +1,297 @@
+"""The bracketed hand-history format that 888poker (Pacific) and PartyPoker share, read into a SiteHand.
+
+Both write ``NAME verb [$amount]`` with the chips the action adds (not the total it reaches),
+``** Dealing Flop ** [ 2h, 8c, 5c ]`` street lines, and no line for an uncalled bet, the total
+pot or the rake. What the text leaves out follows from its own amounts: a bet nobody called
+goes back to the bettor (888 leaves it out of ``collected``; PartyPoker's ``wins`` includes it),
+and the rake is what was put in, less what was returned and paid out.
+
+>>> text = '''***** 888poker Hand History for Game 1 *****
+... $0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 22:40:28
+... Table Abbotsford 6 Max (Real Money)
+... Seat 9 is the button
+... Total number of players : 2
+... Seat 4: ann ( $10.98 )
+... Seat 9: bob ( $4.66 )
+... bob posts small blind [$0.05]
+... ann posts big blind [$0.10]
+... ** Dealing down cards **
+... bob calls [$0.05]
+... ann checks
+... ** Dealing flop ** [ Jc, Kc, 3c ]
+... ann checks
+... bob bets [$0.10]
+... ann folds
+... ** Summary **
+... bob collected [ $0.19 ]'''
+>>> hand = parse(text.splitlines(), 1, "888")
+>>> hand.finishing("bob"), hand.rake
+(Decimal('4.75'), Decimal('0.01'))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from decimal import Decimal
+
+from ...errors import HandHistoryError
+from .model import SiteHand, SkipHand, settle_unstated
+from .money import amount as _amount
+
+__all__ = ["parse"]
+
+_ID = re.compile(r"Hand History [Ff]or Game ([0-9]+)")
+_GAME = re.compile(r"(No Limit|Pot Limit|Fix(?:ed)? Limit) Holdem\b|\b(NL|PL|FL) Texas Hold'em\b")
+_OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-z' -]+?)(?: -| Jackpot|$)")
+_STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
+_ANTES = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9 ,.]+)/(?P<bb>[0-9 ,.]+)(?: -(?P<ante>[0-9 ,.]+))?\)")
+_SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
+_TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
+_BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
+_BRACKET = re.compile(r"\[([^\]]*)\]")
+_STREETS = {"flop": 1, "turn": 2, "river": 3}
+_NOISE = re.compile(
+    r"^(?:Table .*|Total number of players.*|Trny: ?[0-9]+ Level: ?[0-9]+|Blinds(?:-Antes)?\(.*\)|"
+    r"Game #[0-9]+ starts\.|#Game No : [0-9]+|Dealt to .*|.+ (?:has left the table|has joined the table|"
+    r"will be using (?:his|their|her) time bank.*|did not respond in time|is sitting out|"
+    r"has been reconnected|"
+    r"is disconnected|has timed out|could not respond in time|finished .* in .* place.*|"
+    r"wins (?:the tournament|a seat).*|sits out|is back|has returned|is connected|"
+    r"did not show his hand|does not show cards\.?|has requested TIME|seconds left to act|"
+    r"has been reconnected.*|is disconnected.*|could not respond in time.*|: .*)"
+    r"|Your time bank will be activated.*|.*\bhas [0-9]+ seconds left to act.*|Player .* finished in [0-9]+.*"
+    r"|Congratulations to player .*|Due to current high memory use.*|[^ ]+: .*).*$"
+)
+
+
+def _cards(text: str) -> str:
+    return "".join(text.replace(",", " ").split())
+
+
+def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
+    """Read one 888poker (``site="888"``) or PartyPoker (``site="PartyPoker"``) hand.
+
+    Raises
+    ------
+    SkipHand
+        Another game than hold'em.
+    HandHistoryError
+        Anything that does not read: the message gives the line number and text.
+
+    Examples
+    --------
+    >>> text = '''***** Hand History for Game 41 *****
+    ... $1/$2 USD NL Texas Hold'em - Sunday, June 01, 18:19:22 EDT 2013
+    ... Table Rochdale (Real Money)
+    ... Seat 1 is the button
+    ... Total number of players : 2/6
+    ... Seat 1: ann ( $200 USD )
+    ... Seat 2: bob ( $200 USD )
+    ... ann posts small blind [$1 USD].
+    ... bob posts big blind [$2 USD].
+    ... ** Dealing down cards **
+    ... ann raises [$5 USD]
+    ... bob folds
+    ... ann does not show cards.
+    ... ann wins $8 USD'''
+    >>> hand = parse(text.splitlines(), 1, "PartyPoker")
+    >>> hand.site, hand.actions[0][1:3], hand.put
+    ('PartyPoker', ('ann', 'b'), {'ann': Decimal('6'), 'bob': Decimal('2')})
+    """
+    party = site == "PartyPoker"
+    k = 0
+    while k < len(lines) and "Hand History" not in lines[k]:
+        k += 1
+    if k == len(lines):
+        raise HandHistoryError(f"line {first_line}: the hand is truncated (no hand header)")
+    idm = _ID.search(lines[k])
+    if idm is None:
+        raise HandHistoryError(f"not a {site} hand header")
+    hand = SiteHand(site, idm.group(1), first_line)
+    k += 1
+    game_line = lines[k].strip() if k < len(lines) else ""
+    gm = _GAME.search(game_line)
+    if gm is None:
+        other = _OTHER.search(game_line)
+        raise SkipHand(f"other game: {other.group(1) if other else game_line.split(' - ')[0]}")
+    variant = {"N": "NT", "P": "PT", "F": "FT"}[(gm.group(1) or gm.group(2))[0]]
+    hand.variant = variant
+    sm = _STAKES.match(game_line)
+    if sm is not None:
+        stakes = sm.group("stakes")
+        sb, _, bb = stakes.partition("/")
+        hand.sb, hand.bb = amount(sb), amount(bb)
+        if variant == "FT":  # PartyPoker names the bets, 888 the blinds
+            hand.small_bet, hand.big_bet = (hand.sb, hand.bb) if party else (hand.bb, 2 * hand.bb)
+    if "$" in game_line.split(" - ")[0]:
+        hand.currency = "USD"
+    elif "€" in game_line.split(" - ")[0] or " EUR" in game_line:
+        hand.currency = "EUR"
+    if "Trny" in game_line or "Tournament" in "".join(lines[k:k + 2]):
+        t = re.search(r"Trny: ?([0-9]+)|Tournament #([0-9]+)", "".join(lines[k:k + 2]))
+        hand.tournament = (t.group(1) or t.group(2)) if t else "?"
+        hand.currency = None
+    names: list[str] = []
+    street = 0
+    section = "seats"
+    paid = False
+    dealing = False
+    k += 1
+    for j in range(k, len(lines)):
+        line = lines[j].strip()
+        where = first_line + j
+        if not line:
+            continue
+        try:
+            am = _ANTES.search(line)
+            if am is not None and section == "seats" or (am is not None and line.startswith("Blinds")):
+                hand.sb, hand.bb = amount(am.group("sb")), amount(am.group("bb"))
+                continue
+            if section == "seats":
+                bm = _BUTTON.match(line)
+                if bm is not None:
+                    hand.button = int(bm.group("num"))
+                    continue
+                sm = _SEAT.match(line)
+                if sm is not None:
+                    hand.seat(int(sm.group("num")), sm.group("name"), amount(sm.group("stack")), dealt=False)
+                    names.append(sm.group("name"))
+                    continue
+                if line.startswith(("Table ", "Tournament #")):
+                    tm = _TABLE.match(line)
+                    hand.table = tm.group(2) if tm else line[6:]
+                    if tm and tm.group(1):
+                        hand.tournament, hand.currency = tm.group(1), None
+                    if tm and tm.group(3):
+                        hand.seat_count = int(tm.group(3))
+                    continue
+                if _NOISE.match(line) or line.startswith("Total number of players"):
+                    continue
+                names.sort(key=len, reverse=True)
+                section = "play"
+            if line.startswith("** "):
+                head = line[3:line.find(" **", 3)].strip().lower()
+                word = head.split()[-1] if head else ""
+                if head.startswith("dealing") and word in _STREETS:
+                    street = _STREETS[word]
+                    cards = _cards(_BRACKET.findall(line)[-1])
+                    hand.new_street(street, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                elif head == "summary":
+                    section = "summary"
+                elif head == "dealing down cards":
+                    dealing = True
+                else:
+                    raise HandHistoryError(f"unknown section {line!r}")
+                continue
+            if line.startswith("Dealt to "):
+                hand.dealt_to(line)
+                continue
+            name = next((n for n in names if line.startswith(n + " ")), None)
+            if name is None:
+                if _NOISE.match(line):
+                    continue
+                raise HandHistoryError(f"unrecognised line {line!r}")
+            verb = line[len(name) + 1:].strip()
+            if section == "seats" or (not dealing and verb.startswith("folds")
+                                      and not any(kind == "bb" for _, kind, _ in hand.posts)):
+                continue  # a fold before the cards are dealt: the player sits this hand out
+            paid |= _action(hand, name, verb, street, party)
+        except SkipHand:
+            raise
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"line {where}: {exc}") from None
+    if not paid:
+        raise HandHistoryError(f"line {first_line}: the hand is truncated (nobody collects the pot)")
+    # 888 also says "mucks [cards]" of a hand that did not show but still won a pot: it contested.
+    hand.shows = [(name, hand.holes.get(name) if cards is None and name in hand.collected else cards)
+                  for name, cards in hand.shows]
+    settle_unstated(hand, included=party or None)
+    if hand.variant == "FT" and not party:  # 888 names the blinds: the big bet shows on the turn
+        late = [to for st, _, verb, to in hand.actions if st >= 2 and verb == "b"]
+        if late:
+            hand.big_bet = late[0]
+    return hand
+
+
+def amount(text: str) -> Decimal:
+    """An amount as 888 and PartyPoker write it (``$1,000``, ``1 200``, ``$0.50 USD``)."""
+    text = text.replace("USD", "").replace("EUR", "").replace("GBP", "").strip().rstrip(".")
+    return _amount(text)  # "$1,000" has a thousands comma, "64,60 $" a decimal comma
+
+
+def _bracket_amount(arg: str) -> Decimal:
+    found = _BRACKET.findall(arg)
+    if not found:
+        raise HandHistoryError(f"no amount in {arg!r}")
+    if "+" in found[0]:
+        return sum((amount(x) for x in found[0].split("+")), Decimal(0))
+    return amount(found[0])
+
+
+def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool) -> bool:
+    """Apply one ``NAME verb`` line; True when it pays out a pot."""
+    word, _, arg = verb.partition(" ")
+    if word == "folds":
+        hand.act(street, name, "f")
+    elif word == "checks":
+        hand.act(street, name, "x")
+    elif word in ("calls", "bets", "raises") or verb.startswith("is all-In"):
+        chips = _bracket_amount(arg)
+        before = hand.street_total.get(name, Decimal(0))
+        top = max(hand.street_total.values(), default=Decimal(0))
+        if word == "calls" or (word == "is" and before + chips <= top):
+            hand.act(street, name, "c", chips)
+        else:
+            hand.act(street, name, "b", chips, by=True)
+    elif word == "posts":
+        chips = _bracket_amount(arg)
+        if arg.startswith("small blind"):
+            # A second small blind (a player coming in between the blinds) is a live bet.
+            hand.post(name, "live" if any(kind == "sb" for _, kind, _ in hand.posts) else "sb", chips)
+        elif arg.startswith("big blind + dead"):
+            bet = min(hand.bb, chips)
+            hand.post(name, "live", bet)
+            if chips > bet:
+                hand.post(name, "dead", chips - bet)
+        elif arg.startswith("big blind"):
+            hand.post(name, "bb", chips)
+        elif arg.startswith("ante"):
+            hand.post(name, "ante", chips)
+        elif arg.startswith("dead blind") and "+" in _BRACKET.findall(arg)[0]:
+            missed, bet = (amount(x) for x in _BRACKET.findall(arg)[0].split("+"))
+            hand.post(name, "dead", missed)
+            hand.post(name, "live", bet)
+        elif arg.startswith("dead blind") or arg.startswith("dead"):
+            hand.post(name, "dead", chips)
+        else:
+            raise HandHistoryError(f"unknown post {arg!r}")
+    elif word in ("shows", "mucks") or verb.startswith("doesn't show"):
+        found = _BRACKET.findall(verb)
+        cards = _cards(found[0]) if found else ""
+        if len(cards) == 4:
+            hand.holes[name] = cards
+        still_in = [s.name for s in hand.seats if s.dealt and s.name not in hand.folded]
+        if len(still_in) > 1:  # a show after everyone else folded is no showdown
+            hand.shows.append((name, cards if word == "shows" and len(cards) == 4 else None))
+    elif word == "collected":
+        hand.collect(name, _bracket_amount(arg))
+        return True
+    elif word == "wins":
+        m = re.match(r"^\$?\s?([0-9][0-9,. ]*?)(?: USD| EUR| GBP)?(?: chips)?"
+                     r"(?: from the (main pot|side pot(?: ?#?[0-9]+)?))?(?: with .*|\.)?$", arg)
+        if m is None:
+            raise HandHistoryError(f"unreadable win {verb!r}")
+        won = amount(m.group(1))
+        hand.collect(name, won)
+        pot = m.group(2) or "main pot"
+        index = 0 if pot == "main pot" else int(re.sub(r"[^0-9]", "", pot) or 1)
+        while len(hand.pots) <= index:
+            hand.pots.append(Decimal(0))
+        hand.pots[index] += won
+        return True
+    elif _NOISE.match(f"{name} {verb}"):
+        return False
+    else:
+        raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
+    return False

@@ -1,0 +1,412 @@
+"""Convert site hand-history files to one PHH session file (``.phhs``), with a full account.
+
+:func:`convert` reads every file (folders recursively), writes each converted hand to the
+output in file order, and returns a :class:`ConvertReport`: per file, hands read = converted +
+skipped + failed; each skipped or failed hand with its file, line, hand id and reason; and the
+*mismatches*: converted hands whose replay does not end with the stacks the site's own numbers
+give, and players whose stack at the next hand of the same table differs from where the last
+hand left them (shown separately as ``stack_changes``: the text does not show top-ups, so an
+increase there is reported, not counted as a mismatch).
+
+The output is written to a temporary file beside it and renamed at the end, so an
+interrupted run (Ctrl-C) leaves no partial output.
+
+>>> import os, tempfile
+>>> folder = tempfile.mkdtemp()
+>>> src = os.path.join(folder, "h.txt")
+>>> with open(src, "w") as f:
+...     _ = f.write('''PokerStars Hand #7: Hold'em No Limit (10/20) - 2020/01/01 0:00:00 ET
+... Table 'T 1' 9-max Seat #2 is the button
+... Seat 1: ann (1000 in chips)
+... Seat 2: bob (1000 in chips)
+... bob: posts small blind 10
+... ann: posts big blind 20
+... *** HOLE CARDS ***
+... bob: folds
+... Uncalled bet (10) returned to ann
+... ann collected 20 from pot
+... *** SUMMARY ***
+... Total pot 20 | Rake 0
+... ''')
+>>> report = convert([src], os.path.join(folder, "out.phhs"))
+>>> report.to_dict()["converted"], report.to_dict()["mismatches"]
+(1, 0)
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import os
+import signal
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any, cast
+
+from ..._validate import echo
+from ...errors import HandHistoryError
+from ..phh import dumps
+from ...progress import Progress
+from .reader import Imported, paths_of, read
+
+__all__ = ["ConvertReport", "FileReport", "Problem", "Problems", "KEEP", "convert", "convert_file"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A hand that was skipped or failed, or that does not match the site's numbers.
+
+    >>> str(Problem("mine.txt", 12, "88", "the hand is truncated"))
+    'mine.txt:12: hand 88 the hand is truncated'
+    """
+
+    file: str
+    line: int
+    hand_id: str | None
+    reason: str
+
+    def __str__(self) -> str:
+        hand = f" hand {self.hand_id}" if self.hand_id else ""
+        return f"{self.file}:{self.line}:{hand} {self.reason}"
+
+
+KEEP = 1000
+"""Problems of each kind kept per file (all are counted), so memory stays flat on huge files."""
+
+
+class Problems:
+    """Problem hands of one kind: every one counted (``len``), the first ``KEEP`` kept (iteration).
+
+    >>> p = Problems(); p.append(Problem("f", 1, None, "x")); len(p), [q.line for q in p]
+    (1, [1])
+    """
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+        self.total = 0
+
+    def append(self, problem: Problem) -> None:
+        """Count ``problem``; keep it while fewer than ``KEEP`` are kept."""
+        self.total += 1
+        if len(self.items) < KEEP:
+            self.items.append(problem)
+
+    def __len__(self) -> int:
+        return self.total
+
+    def __iter__(self) -> Iterator[Problem]:
+        return iter(self.items)
+
+
+@dataclass
+class FileReport:
+    """What one file held: counts by status and site, and the problem hands.
+
+    >>> report = FileReport("mine.txt", hands=3, converted=2)
+    >>> report.failed.append(Problem("mine.txt", 30, "9", "a card dealt twice"))
+    >>> report.sites["PokerStars"] += 3
+    >>> report.hands - report.converted == len(report.failed), dict(report.sites)
+    (True, {'PokerStars': 3})
+    """
+
+    file: str
+    hands: int = 0
+    converted: int = 0
+    skipped: Counter[str] = field(default_factory=Counter)
+    failed: Problems = field(default_factory=Problems)
+    skipped_hands: Problems = field(default_factory=Problems)
+    mismatches: Problems = field(default_factory=Problems)
+    stack_changes: Problems = field(default_factory=Problems)
+    sites: Counter[str] = field(default_factory=Counter)
+
+
+@dataclass
+class ConvertReport:
+    """The account of a :func:`convert` run (see the module docstring).
+
+    >>> report = ConvertReport([FileReport("a.txt", hands=5, converted=4),
+    ...                         FileReport("b.xml", hands=2, converted=2)])
+    >>> report.hands, report.converted, report.to_dict()["files"]
+    (7, 6, 2)
+    """
+
+    files: list[FileReport] = field(default_factory=list)
+    elapsed: float = 0.0
+
+    @property
+    def hands(self) -> int:
+        """Hands read."""
+        return sum(f.hands for f in self.files)
+
+    @property
+    def converted(self) -> int:
+        """Hands converted and written."""
+        return sum(f.converted for f in self.files)
+
+    @property
+    def failed(self) -> list[Problem]:
+        """Hands that could not be read, in file order (the first ``KEEP`` of each file)."""
+        return [p for f in self.files for p in f.failed]
+
+    @property
+    def failed_count(self) -> int:
+        """Hands that could not be read."""
+        return sum(len(f.failed) for f in self.files)
+
+    @property
+    def mismatches(self) -> list[Problem]:
+        """Converted hands whose replay disagrees with the site's numbers (the first ``KEEP`` per file)."""
+        return [p for f in self.files for p in f.mismatches]
+
+    @property
+    def mismatch_count(self) -> int:
+        """Converted hands whose replay disagrees with the site's numbers."""
+        return sum(len(f.mismatches) for f in self.files)
+
+    def skipped(self) -> Counter[str]:
+        """Skipped and failed hands by reason (failures as ``"failed: ..."`` by kind)."""
+        out: Counter[str] = Counter()
+        for f in self.files:
+            out.update(f.skipped)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"files", "hands", "converted", "skipped": {reason: count}, "mismatches", ...}``."""
+        return {
+            "files": len(self.files),
+            "hands": self.hands,
+            "converted": self.converted,
+            "skipped": dict(self.skipped()),
+            "mismatches": self.mismatch_count,
+            "stack_changes": sum(len(f.stack_changes) for f in self.files),
+            "sites": dict(sum((f.sites for f in self.files), Counter())),
+            "problems": [
+                {"file": p.file, "line": p.line, "hand": p.hand_id, "reason": p.reason}
+                for f in self.files for p in (*f.failed, *f.skipped_hands, *f.mismatches)
+            ],
+            "elapsed": self.elapsed,
+        }
+
+    def summary(self) -> str:
+        """One line: hands converted out of read, skipped, failed, mismatches."""
+        failed = self.failed_count
+        skipped = self.hands - self.converted - failed
+        return (f"{self.converted:,}/{self.hands:,} hands converted from {len(self.files):,} "
+                f"file{'' if len(self.files) == 1 else 's'} ({skipped:,} skipped, {failed:,} failed, "
+                f"{self.mismatch_count:,} mismatches) in {self.elapsed:.1f}s")
+
+
+def _kind(reason: str) -> str:
+    """A short class of a failure reason, for counting (drops the line number and quoted text)."""
+    text = reason
+    if text.startswith("line ") and ": " in text:
+        text = text.split(": ", 1)[1]
+    cuts = [text.find(cut) for cut in (" '", ' "', ": ") if cut in text]
+    if cuts:
+        text = text[: min(cuts)]
+    return text[:80]
+
+
+def _stacks_key(hh: Any) -> tuple[str, str] | None:
+    table = hh.fields.get("table")
+    if table is None:
+        return None
+    return (str(hh.fields.get("_site")), f"{hh.fields.get('_tournament', '')}/{table}")
+
+
+def convert_file(path: str, *, check: bool = True) -> tuple[FileReport, list[str]]:
+    """Convert one file: its report and the PHH text of each converted hand, in order.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "empty.txt")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("nothing here\\n")
+    >>> report, texts = convert_file(path)
+    >>> report.hands, report.converted, len(report.failed), texts
+    (1, 0, 1, [])
+    """
+    report = FileReport(path)
+    texts: list[str] = []
+    for item in _checked(read(path), report, check):
+        texts.append(dumps(item))
+    return report, texts
+
+
+def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> Iterator[Any]:
+    """Count the records into ``report``; yield the converted hands (after the checks)."""
+    last: dict[tuple[str, str], dict[str, Any]] = {}
+    for rec in records:
+        if rec.status == "failed" and rec.site is None and rec.line == 0:
+            report.failed.append(Problem(rec.file, rec.line, None, rec.reason or "unreadable"))
+            report.skipped["failed: " + _kind(rec.reason or "unreadable")] += 1
+            continue
+        report.hands += 1
+        if rec.site:
+            report.sites[rec.site] += 1
+        if rec.status == "skipped":
+            report.skipped[rec.reason or "skipped"] += 1
+            report.skipped_hands.append(Problem(rec.file, rec.line, rec.hand_id, f"skipped: {rec.reason}"))
+            continue
+        if rec.status == "failed" or rec.history is None:
+            report.failed.append(Problem(rec.file, rec.line, rec.hand_id, rec.reason or "failed"))
+            report.skipped["failed: " + _kind(rec.reason or "failed")] += 1
+            continue
+        hh = rec.history
+        report.converted += 1
+        if check:
+            try:
+                final = hh.replay().stacks
+                if list(final) != list(hh.finishing_stacks or ()):
+                    report.mismatches.append(Problem(
+                        rec.file, rec.line, rec.hand_id,
+                        f"replay ends with {[str(x) for x in final]}, the site's numbers give "
+                        f"{[str(x) for x in hh.finishing_stacks or ()]}"))
+            except HandHistoryError as exc:
+                report.mismatches.append(Problem(rec.file, rec.line, rec.hand_id, f"does not replay: {exc}"))
+            key = _stacks_key(hh)
+            if key is not None:
+                before = last.get(key, {})
+                names = hh.fields.get("players", [])
+                for name, start in zip(names, hh.starting_stacks):
+                    if name in before and before[name] != start:
+                        report.stack_changes.append(Problem(
+                            rec.file, rec.line, rec.hand_id,
+                            f"{name} starts with {start}, "
+                            f"the previous hand at this table left {before[name]}"))
+                last[key] = dict(zip(names, hh.finishing_stacks or ()))
+        yield hh
+
+
+class _Counting(io.RawIOBase):
+    """A binary reader that counts the bytes read through it (for the progress bar)."""
+
+    def __init__(self, raw: IO[bytes]) -> None:
+        self._raw = raw
+        self.count = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._raw.read(size)
+        self.count += len(data)
+        return data
+
+    def readinto(self, b: Any) -> int:
+        data = self.read(len(b))
+        b[: len(data)] = data
+        return len(data)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _convert_job(path: str) -> tuple[FileReport, list[str]]:
+    return convert_file(path)
+
+
+def convert(
+    paths: Iterable[str | os.PathLike[str]],
+    output: str | os.PathLike[str],
+    *,
+    jobs: int = 1,
+    progress: bool | None = None,
+) -> ConvertReport:
+    """Convert site hand histories under ``paths`` into the PHH session file ``output``.
+
+    Parameters
+    ----------
+    paths:
+        Files and folders (searched recursively for ``.txt`` and ``.xml``).
+    output:
+        The ``.phhs`` file to write (replaced only when the run completes).
+    jobs:
+        Processes to use (files are dealt out one by one; output stays in file order).
+    progress:
+        Draw a progress bar on stderr: ``None`` (default) on a terminal for runs over a second.
+
+    Raises
+    ------
+    FileNotFoundError
+        A path does not exist.
+    ValueError
+        ``jobs`` below 1.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "notes.txt"), "w") as f:
+    ...     _ = f.write("no hand\\n")
+    >>> out = os.path.join(folder, "out.phhs")
+    >>> report = convert([folder], out)
+    >>> report.hands, report.converted, report.failed_count, os.path.exists(out)
+    (1, 0, 1, True)
+    """
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
+    start = time.perf_counter()
+    files = [str(p) for p in paths_of(list(paths))]
+    sizes = [max(os.path.getsize(p), 1) for p in files]
+    report = ConvertReport()
+    out = Path(output)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=str(out.parent) or ".")
+    count = 0
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as sink, \
+                Progress(total=sum(sizes), label="hh convert", enabled=progress) as bar:
+
+            def emit_one(hh: Any) -> None:
+                nonlocal count
+                count += 1
+                text = hh if isinstance(hh, str) else dumps(hh)
+                sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{text}")
+
+            def emit(file_report: FileReport, texts: Iterable[str]) -> None:
+                for text in texts:
+                    emit_one(text)
+                report.files.append(file_report)
+
+            if jobs == 1 or len(files) <= 1:
+                for path, size in zip(files, sizes):
+                    file_report = FileReport(path)
+                    with open(path, "rb") as raw:
+                        counted = _Counting(raw)
+                        done = 0
+                        for hh in _checked(read(cast(IO[bytes], counted), name=path), file_report, True):
+                            emit_one(hh)
+                            if counted.count - done > 1 << 20:  # the bar moves inside big files
+                                bar.update(counted.count - done)
+                                done = counted.count
+                    report.files.append(file_report)
+                    bar.update(size - done)
+            else:
+                # Workers ignore SIGINT; the parent stops them at once on Ctrl-C (terminate).
+                pool = multiprocessing.Pool(min(jobs, len(files)), initializer=_ignore_sigint)
+                try:
+                    for (file_report, texts), size in zip(pool.imap(_convert_job, files), sizes):
+                        emit(file_report, texts)
+                        bar.update(size)
+                    pool.close()
+                except BaseException:
+                    pool.terminate()
+                    raise
+                finally:
+                    pool.join()
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp made it private; the output is an ordinary file
+        os.replace(tmp, out)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    report.elapsed = time.perf_counter() - start
+    return report

@@ -1,0 +1,501 @@
+"""One site hand as the readers see it (:class:`SiteHand`), and its conversion to PHH.
+
+Every site reader fills a :class:`SiteHand` with what the text says, in the site's words: the
+seats and stacks, the forced bets, each action with the amount the player's street total
+reaches, the boards, the cards shown, what each player collected and got back, and what the
+house took. :func:`to_phh` then builds the :class:`~fastholdem.history.phh.HandHistory`.
+
+The recorded ``finishing_stacks`` come from the site's own numbers only: starting stack, minus
+everything the player put in, plus every amount collected, every uncalled bet returned and any
+cash-out received, as the text states them. The replay never feeds them.
+
+>>> from decimal import Decimal as D
+>>> h = SiteHand("PokerStars", "1", 1, variant="NT", sb=D(1), bb=D(2), button=2)
+>>> h.seat(1, "ann", D(100)); h.seat(2, "bob", D(100))
+>>> h.post("bob", "sb", D(1)); h.post("ann", "bb", D(2))
+>>> h.act(0, "bob", "f")
+>>> h.returned["ann"] = D(1); h.collected["ann"] = D(2)
+>>> hh = to_phh(h)
+>>> hh.starting_stacks, hh.blinds_or_straddles, hh.finishing_stacks
+([100, 100], [1, 2], [101, 99])
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ...errors import HandHistoryError
+from .. import phh
+
+__all__ = ["Seat", "SiteHand", "SkipHand", "to_phh", "check_amounts", "settle_unstated"]
+
+_ZERO = Decimal(0)
+
+
+class SkipHand(HandHistoryError):
+    """A hand that is rightly not converted (another game, a cancelled hand): ``reason`` says why.
+
+    >>> SkipHand("other game: Omaha").reason
+    'other game: Omaha'
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@dataclass
+class Seat:
+    """A seated player: table seat number, screen name, stack at the start, whether dealt in.
+
+    >>> from decimal import Decimal
+    >>> Seat(3, "ann", Decimal("2.50"), dealt=False)
+    Seat(number=3, name='ann', stack=Decimal('2.50'), dealt=False)
+    """
+
+    number: int
+    name: str
+    stack: Decimal
+    dealt: bool = True
+
+
+@dataclass
+class SiteHand:
+    """What one site hand says, in table terms (see the module docstring).
+
+    ``actions`` holds ``(street, name, verb, to)`` with ``verb`` one of ``f`` (fold), ``x``
+    (check), ``c`` (call), ``b`` (bet or raise to ``to``, the player's street total), and
+    ``put`` (chips the action moved from the stack to the pot, computed by :meth:`act`).
+
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("Demo", "8", 1, sb=D(1), bb=D(2), button=1)
+    >>> h.seat(1, "ann", D(50)); h.seat(2, "bob", D(50))
+    >>> h.post("ann", "sb", D(1)); h.post("bob", "bb", D(2))
+    >>> h.act(0, "ann", "b", D(6)); h.act(0, "bob", "c")
+    >>> h.put, h.street_total
+    ({'ann': Decimal('6'), 'bob': Decimal('6')}, {'ann': Decimal('6'), 'bob': Decimal('6')})
+    """
+
+    site: str
+    hand_id: str
+    line: int
+    variant: str = "NT"
+    sb: Decimal = _ZERO
+    bb: Decimal = _ZERO
+    ante: Decimal = _ZERO
+    small_bet: Decimal | None = None
+    big_bet: Decimal | None = None
+    button: int = 0
+    seats: list[Seat] = field(default_factory=list)
+    posts: list[tuple[str, str, Decimal]] = field(default_factory=list)
+    actions: list[tuple[int, str, str, Decimal]] = field(default_factory=list)
+    boards: list[list[str]] = field(default_factory=lambda: [[], [], []])
+    runs: list[list[list[str]]] = field(default_factory=list)
+    holes: dict[str, str] = field(default_factory=dict)
+    shows: list[tuple[str, str | None]] = field(default_factory=list)
+    collected: dict[str, Decimal] = field(default_factory=dict)
+    returned: dict[str, Decimal] = field(default_factory=dict)
+    cash_out: dict[str, Decimal] = field(default_factory=dict)
+    cash_out_fee: dict[str, Decimal] = field(default_factory=dict)
+    rake: Decimal = _ZERO
+    jackpot: Decimal = _ZERO
+    total_pot: Decimal | None = None
+    pots: list[Decimal] = field(default_factory=list)
+    currency: str | None = None
+    table: str | None = None
+    seat_count: int | None = None
+    tournament: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+    put: dict[str, Decimal] = field(default_factory=dict)
+    folded: set[str] = field(default_factory=set)
+    dead: dict[str, Decimal] = field(default_factory=dict)
+    street_total: dict[str, Decimal] = field(default_factory=dict)
+    street: int = 0
+    by_name: dict[str, Seat] = field(default_factory=dict)
+
+    def seat(self, number: int, name: str, stack: Decimal, dealt: bool = True) -> None:
+        """Add a seat (in the order the site lists them)."""
+        if name in self.by_name:
+            raise HandHistoryError(f"player {name!r} is seated twice")
+        s = Seat(number, name, stack, dealt)
+        self.seats.append(s)
+        self.by_name[name] = s
+
+    def _player(self, name: str) -> Seat:
+        s = self.by_name.get(name)
+        if s is None:
+            raise HandHistoryError(f"a player acts without a seat: {name!r}")
+        return s
+
+    def _pay(self, name: str, chips: Decimal) -> None:
+        if chips < 0:
+            raise HandHistoryError(f"impossible amount {chips} for {name!r}")
+        self.put[name] = self.put.get(name, _ZERO) + chips
+
+    def post(self, name: str, kind: str, chips: Decimal) -> None:
+        """A forced bet: ``sb``, ``bb``, ``straddle``, ``live`` (a big blind out of turn),
+        ``dead`` (dead money, not a bet) or ``ante``; ``chips`` as posted."""
+        self._player(name).dealt = True
+        self.posts.append((name, kind, chips))
+        self._pay(name, chips)
+        if kind == "dead":
+            self.dead[name] = self.dead.get(name, _ZERO) + chips
+        if kind in ("sb", "bb", "straddle", "live"):
+            self.street_total[name] = self.street_total.get(name, _ZERO) + chips
+
+    def new_street(self, street: int, cards: list[str]) -> None:
+        """Enter street 1 (flop), 2 (turn) or 3 (river) with its new board cards."""
+        if not 1 <= street <= 3:
+            raise HandHistoryError(f"no street {street}")
+        self.street = street
+        self.street_total = {}
+        self.boards[street - 1] = cards
+
+    def run_street(self, run: int, cards: list[str]) -> None:
+        """Deal the next street of run ``run`` (0 for the first) when the board is run several times."""
+        while len(self.runs) <= run:
+            self.runs.append([])
+        self.runs[run].append(cards)
+
+    def act(self, street: int, name: str, verb: str, chips: Decimal | None = None, *,
+            by: bool = False) -> None:
+        """An action: ``verb`` ``f``, ``x``, ``c`` (``chips`` the call's increment, or ``None``)
+        or ``b`` (``chips`` the street total it reaches, or its increment when ``by``)."""
+        self._player(name).dealt = True
+        if street != self.street:
+            raise HandHistoryError(f"action on street {street} during street {self.street}")
+        before = self.street_total.get(name, _ZERO)
+        if verb == "c":
+            if chips is None:
+                chips = max(self.street_total.values(), default=_ZERO) - before
+            self._pay(name, chips)
+            self.street_total[name] = before + chips
+            to = before + chips
+        elif verb == "b":
+            if chips is None:
+                raise HandHistoryError("a bet needs an amount")
+            to = before + chips if by else chips
+            self._pay(name, to - before)
+            self.street_total[name] = to
+            top = max((v for k, v in self.street_total.items() if k != name), default=_ZERO)
+            if to > top and top > 0 and not any(
+                    s.dealt and s.name != name and s.name not in self.folded
+                    and self.street_total.get(s.name, _ZERO) + s.stack - self.put.get(s.name, _ZERO) > top
+                    for s in self.seats):
+                verb = "c"  # a "raise" nobody left can call is a call; the excess comes back
+        elif verb in ("f", "x"):
+            if verb == "f":
+                self.folded.add(name)
+            to = before
+        else:
+            raise HandHistoryError(f"unknown verb {verb!r}")
+        self.actions.append((street, name, verb, to))
+
+    def dealt_to(self, line: str) -> None:
+        """A ``Dealt to NAME [Ah Kd]`` line (any site's spelling of the cards: ``[ 8h, Kd ]`` too):
+        the hole cards of a seated player; a line without two known cards says nothing."""
+        body = line[9:]
+        b = body.rfind(" [")
+        name = body[:b]
+        if b >= 0 and name in self.by_name:
+            cards = "".join(body[b + 2:].rstrip().rstrip("]").replace(",", " ").split())
+            if len(cards) == 4:
+                self.holes[name] = cards
+
+    def collect(self, name: str, chips: Decimal) -> None:
+        """``name`` collected ``chips`` from a pot."""
+        self._player(name)
+        self.collected[name] = self.collected.get(name, _ZERO) + chips
+
+    def give_back(self, name: str, chips: Decimal) -> None:
+        """An uncalled bet of ``chips`` returned to ``name``."""
+        self._player(name)
+        self.returned[name] = self.returned.get(name, _ZERO) + chips
+
+    def live_put(self) -> list[tuple[str, Decimal]]:
+        """Each player's chips in the pot less dead money, largest first (the uncalled bet is the
+        top one's excess over the next)."""
+        return sorted(((k, v - self.dead.get(k, _ZERO)) for k, v in self.put.items()),
+                      key=lambda kv: kv[1], reverse=True)
+
+    def finishing(self, name: str) -> Decimal:
+        """The site's final stack of ``name``: start - put in + collected + returned + cashed out."""
+        s = self.by_name[name]
+        return (s.stack - self.put.get(name, _ZERO) + self.collected.get(name, _ZERO)
+                + self.returned.get(name, _ZERO) + self.cash_out.get(name, _ZERO))
+
+
+def settle_unstated(hand: SiteHand, *, included: bool | None) -> None:
+    """Book the uncalled bet and the rake of a site that writes neither, from the text's amounts.
+
+    Nobody called the top contributor's excess over the next one, so it goes back to them.
+    ``included`` says whether the site counts it in what that player collected (PartyPoker,
+    iPoker: ``True``); ``None`` decides by the amounts (888 leaves it out, except when the hand
+    pays out more than the called pot). The rake is the called pot less what was paid out; a
+    tournament takes none.
+
+    Raises
+    ------
+    HandHistoryError
+        When the amounts cannot add up.
+
+    Examples
+    --------
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("888", "5", 1, sb=D(1), bb=D(2), button=1)
+    >>> h.seat(1, "ann", D(50)); h.seat(2, "bob", D(50))
+    >>> h.post("ann", "sb", D(1)); h.post("bob", "bb", D(2))
+    >>> h.act(0, "ann", "b", D(6)); h.act(0, "bob", "f")
+    >>> h.collected["ann"] = D(4)                  # the text: ann collected the called pot
+    >>> settle_unstated(h, included=False)
+    >>> h.returned, h.rake
+    ({'ann': Decimal('4')}, Decimal('0'))
+    """
+    ranked = hand.live_put()
+    excess = ranked[0][1] - ranked[1][1] if len(ranked) >= 2 else _ZERO
+    put = sum(hand.put.values(), _ZERO)
+    paid = sum(hand.collected.values(), _ZERO)
+    if included is None:
+        included = paid > put - excess
+    if excess > 0 and included:
+        name = ranked[0][0]
+        if hand.collected.get(name, _ZERO) < excess:
+            raise HandHistoryError(f"{name!r} bet {excess} more than anyone called and collects less")
+        hand.collected[name] -= excess
+        paid -= excess
+        if hand.pots:  # the excess came back in the last pot the player won
+            hand.pots[-1] -= excess
+            if not hand.pots[-1]:
+                hand.pots.pop()
+    if excess > 0:
+        hand.give_back(ranked[0][0], excess)
+    rake = put - excess - paid
+    if rake < 0 or (hand.tournament is not None and rake):
+        raise HandHistoryError(f"the amounts do not add up: {put - excess} in the pot, {paid} paid out")
+    hand.rake = rake
+
+
+def _num(value: Decimal) -> int | Decimal:
+    """An amount for PHH: an int when whole, else the Decimal without trailing zeros."""
+    if value == value.to_integral_value():
+        return int(value)
+    return value.normalize()
+
+
+def _short(h: SiteHand, order: list[Seat], blinds: list[Decimal]) -> bool:
+    """Whether the big blind was posted short (all-in for less)."""
+    n = len(order)
+    player = order[0] if n > 2 and not blinds[1] else order[0 if n == 2 else 1]
+    return h.put.get(player.name, _ZERO) == player.stack
+
+
+def check_amounts(h: SiteHand) -> None:
+    """Check that the site's own numbers add up; infer an uncalled bet the text leaves out.
+
+    The chips put in less those returned must make the stated total pot; a difference that is
+    exactly the top contributor's excess over everyone else is an uncalled bet the text does not
+    mention, and is returned. The amounts collected plus the rake and fees must make the total
+    pot (unless a player cashed out, whose share the site keeps).
+
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("Demo", "6", 1, sb=D(1), bb=D(2), button=1, total_pot=D(4))
+    >>> h.seat(1, "ann", D(50)); h.seat(2, "bob", D(50))
+    >>> h.post("ann", "sb", D(1)); h.post("bob", "bb", D(2)); h.act(0, "ann", "c")
+    >>> h.act(0, "bob", "x"); h.collected["bob"] = D(4)
+    >>> check_amounts(h)                           # 2 + 2 put in, 4 collected: it adds up
+    >>> h.collected["bob"] = D(5)
+    >>> check_amounts(h)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: ...
+    """
+    if h.total_pot is None:
+        return
+    put = sum(h.put.values(), _ZERO)
+    returned = sum(h.returned.values(), _ZERO)
+    diff = put - returned - h.total_pot
+    if diff:
+        ranked = h.live_put()
+        top, second = ranked[0], ranked[1] if len(ranked) > 1 else ("", _ZERO)
+        if diff > 0 and top[1] - second[1] == diff and top[0] not in h.returned:
+            h.returned[top[0]] = diff
+        else:
+            raise HandHistoryError(f"the amounts do not add up: {put} put in, {returned} returned, "
+                                   f"but the total pot is {h.total_pot}")
+    if not h.cash_out:
+        paid = sum(h.collected.values(), _ZERO) + h.rake + h.jackpot
+        if paid != h.total_pot:
+            raise HandHistoryError(f"the amounts do not add up: the total pot is {h.total_pot}, "
+                                   f"{paid - h.rake - h.jackpot} collected and {h.rake + h.jackpot} taken")
+
+
+def check_cards(h: SiteHand) -> None:
+    """Every card at most once among the hole cards and the boards (of one run)."""
+    common = [c for street in h.boards for c in street]
+    holes = [v[i:i + 2] for v in h.holes.values() for i in range(0, len(v), 2)]
+    runs = h.runs or [[]]
+    for run in runs:
+        seen: set[str] = set()
+        for card in holes + common + [c for street in run for c in street]:
+            key = card[0].upper() + card[1:].lower()
+            if key in seen:
+                raise HandHistoryError(f"the text deals a card twice: {card}")
+            seen.add(key)
+
+
+def to_phh(h: SiteHand) -> phh.HandHistory:
+    """Build the PHH hand history of a site hand (raises HandHistoryError when it cannot).
+
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("Demo", "3", 1, sb=D("0.5"), bb=D(1), button=1)
+    >>> h.seat(1, "ann", D(20)); h.seat(2, "bob", D(30))
+    >>> h.post("ann", "sb", D("0.5")); h.post("bob", "bb", D(1)); h.act(0, "ann", "f")
+    >>> h.returned["bob"] = D("0.5"); h.collected["bob"] = D(1)
+    >>> hh = to_phh(h)
+    >>> hh.variant, hh.fields["_site"], hh.replay().stacks == hh.finishing_stacks
+    ('NT', 'Demo', True)
+    """
+    check_amounts(h)
+    check_cards(h)
+    if h.bb <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):
+        raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
+    dealt = sorted((s for s in h.seats if s.dealt), key=lambda s: s.number)
+    n = len(dealt)
+    if n < 2:
+        raise HandHistoryError(f"{n} player(s) dealt in: not a hand")
+    if n > 10:
+        raise HandHistoryError(f"{n} players dealt in: at most 10")
+    numbers = [s.number for s in dealt]
+    # PHH order: p1 is the first player dealt in left of the button, the last is the button.
+    after = [k for k, num in enumerate(numbers) if num > h.button]
+    start = after[0] if after else 0
+    order = dealt[start:] + dealt[:start]
+    index = {s.name: k for k, s in enumerate(order)}
+    label = {s.name: f"p{k + 1}" for k, s in enumerate(order)}
+    blinds: list[Decimal] = [_ZERO] * n
+    antes: list[Decimal] = [_ZERO] * n
+    live: list[Decimal] = [_ZERO] * n
+    dead: list[Decimal] = [_ZERO] * n
+    sb_pos, bb_pos = (n - 1, 0) if n == 2 else (0, 1)
+    for name, kind, chips in h.posts:
+        k = index.get(name)
+        if k is None:
+            raise HandHistoryError(f"a player posts but is not dealt in: {name!r}")
+        if kind == "ante":
+            antes[k] += chips
+        elif kind == "sb" and k == sb_pos and not blinds[0]:
+            blinds[0] = chips
+        elif kind == "bb" and k == bb_pos and not blinds[1]:
+            blinds[1] = chips
+        elif kind == "straddle" and n > 2 and k >= 2:
+            blinds[k] = chips
+        elif kind == "sb" or kind == "dead":
+            dead[k] += chips  # a small blind out of its place is dead money
+        elif kind in ("bb", "live"):
+            live[k] += chips  # a big blind out of its place is a live bet
+        else:
+            raise HandHistoryError(f"unsupported forced bet: {name!r} posts {kind} {chips}")
+    if n > 2 and not blinds[0] and not blinds[1] and live[0]:
+        blinds[0], live[0] = live[0], _ZERO  # no small blind: p1 posts the big blind ([B, 0, ...])
+    # A blind or ante posted short because it was the player's whole stack: the nominal amount
+    # (the replay posts what the stack holds).
+    nominal = {0: h.sb, 1: h.bb}
+    for k in (0, 1):
+        if n == 2:
+            player = order[n - 1 if k == 0 else 0]
+        else:
+            player = order[0 if k == 0 or blinds[1] == 0 else 1]
+        all_in = h.put.get(player.name, _ZERO) == player.stack
+        if 0 < blinds[k] < nominal[k] and all_in and not (k == 0 and not blinds[1] and n > 2):
+            blinds[k] = nominal[k]
+    top = max(antes, default=_ZERO)
+    for k, a in enumerate(antes):
+        if 0 < a < top and h.put.get(order[k].name, _ZERO) == order[k].stack:
+            antes[k] = top
+    if n == 2:
+        blinds = [blinds[0], blinds[1]]
+        antes = [antes[n - 1], antes[0]]
+    actions: list[str] = []
+    for s in order:
+        actions.append(f"d dh {label[s.name]} {h.holes.get(s.name, '????')}")
+    street = 0
+    for st, name, verb, to in h.actions:
+        while street < st:
+            street += 1
+            cards = h.boards[street - 1]
+            if not cards:
+                raise HandHistoryError(f"street {street} has actions but no board")
+            actions.append("d db " + "".join(cards))
+        p = label.get(name)
+        if p is None:
+            raise HandHistoryError(f"a player acts but is not dealt in: {name!r}")
+        if verb == "f":
+            actions.append(f"{p} f")
+        elif verb in ("x", "c"):
+            actions.append(f"{p} cc")
+        else:
+            actions.append(f"{p} cbr {_num(to)}")
+    while street < 3 and h.boards[street]:
+        street += 1
+        actions.append("d db " + "".join(h.boards[street - 1]))
+    for run in h.runs:
+        for cards in run:
+            actions.append("d db " + "".join(cards))
+    for name, shown in h.shows:
+        p = label.get(name)
+        if p is None:
+            raise HandHistoryError(f"a player shows but is not dealt in: {name!r}")
+        actions.append(f"{p} sm {shown}" if shown else f"{p} sm")
+    hh = phh.HandHistory(
+        variant=h.variant,
+        antes=[_num(a) for a in antes],
+        blinds_or_straddles=[_num(b) for b in blinds],
+        starting_stacks=[_num(s.stack) for s in order],
+        actions=actions,
+        finishing_stacks=[_num(h.finishing(s.name)) for s in order],
+        ante_trimming_status=any(antes) and len(set(antes)) == 1,
+    )
+    if h.variant == "FT":
+        hh.small_bet = _num(h.small_bet if h.small_bet is not None else h.bb)
+        hh.big_bet = _num(h.big_bet if h.big_bet is not None else 2 * h.bb)
+    else:
+        # The big blind posted is the bet unit (a header may name the next level's stakes).
+        posted = blinds[0] if n > 2 and not blinds[1] else blinds[1]
+        hh.min_bet = _num(posted if posted and posted >= h.bb / 2 and not _short(h, order, blinds) else h.bb)
+    fields = hh.fields
+    fields["_site"] = h.site
+    fields["_hand_id"] = h.hand_id
+    if h.table is not None:
+        fields["table"] = h.table
+    if h.currency:
+        fields["currency"] = h.currency
+    if h.tournament is not None:
+        fields["_tournament"] = h.tournament
+    fields["seats"] = [s.number for s in order]
+    if h.seat_count is not None:
+        fields["seat_count"] = h.seat_count
+    fields["players"] = [s.name for s in order]
+    if any(live):
+        fields["_live_posts"] = [_num(v) for v in live]
+    if any(dead):
+        fields["_dead_posts"] = [_num(v) for v in dead]
+    taken = h.rake + h.jackpot
+    if taken:
+        fields["_rake"] = _num(taken)
+    if len(h.runs) > 1:  # run it N times (R41): the _runouts field of fastholdem.phh
+        if "runouts" in {f.name for f in dataclasses.fields(hh)}:
+            setattr(hh, "runouts", len(h.runs))
+        else:
+            fields["_runouts"] = len(h.runs)
+    if len(h.pots) > 1:
+        fields["_pots"] = [_num(p) for p in h.pots]
+    if h.cash_out:
+        fields["_cash_out"] = [_num(h.cash_out.get(s.name, _ZERO)) for s in order]
+        if h.cash_out_fee:
+            fields["_cash_out_fee"] = [_num(h.cash_out_fee.get(s.name, _ZERO)) for s in order]
+    for key, value in h.extra.items():
+        fields[key] = value
+    return hh

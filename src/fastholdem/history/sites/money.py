@@ -1,0 +1,68 @@
+"""Money and chip amounts as hand-history sites write them, read exactly as ``Decimal``.
+
+Sites write ``$1,234.56``, ``1 234,56 €``, ``€0.50``, ``12,50€``, ``USD 3.19``, ``1.500`` (chips,
+thousands dot) or plain ``1500``. :func:`amount` strips currency symbols and codes, then reads
+the digits with the site's decimal mark. Without a given mark it guesses: when both ``.`` and
+``,`` appear, the last one is the decimal mark; a lone separator followed by exactly three digits
+is a thousands separator only when ``thousands`` says so. Floats are never used.
+
+>>> amount("$1,234.56"), amount("1 234,56 €", decimal=","), amount("12,50€", decimal=",")
+(Decimal('1234.56'), Decimal('1234.56'), Decimal('12.50'))
+>>> amount("1,500"), amount("0,25"), amount("(2.20)")
+(Decimal('1500'), Decimal('0.25'), Decimal('2.20'))
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from ...errors import HandHistoryError
+
+__all__ = ["amount"]
+
+_STRIP = re.compile(r"[$€£¥()\s\u00a0\u202f']|USD|EUR|GBP|CAD|INR|CNY|SC|T\$")
+_PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?")
+_MAX_LEN = 40
+
+
+def amount(text: str, *, decimal: str | None = None) -> Decimal:
+    """The exact value of one written amount.
+
+    Parameters
+    ----------
+    text:
+        The amount as written, with or without currency symbol or code.
+    decimal:
+        The site's decimal mark, ``"."`` or ``","``; ``None`` guesses (see the module docstring).
+
+    Raises
+    ------
+    HandHistoryError
+        If the text is not an amount (the message quotes it).
+
+    >>> amount("€ 3,5", decimal=",")
+    Decimal('3.5')
+    """
+    raw = text
+    if len(text) > _MAX_LEN:
+        raise HandHistoryError(f"impossible amount {raw[:_MAX_LEN]!r}...")
+    if _PLAIN.fullmatch(text):
+        return Decimal(text)
+    text = _STRIP.sub("", text)
+    if decimal is None:
+        dot, comma = text.rfind("."), text.rfind(",")
+        if dot >= 0 and comma >= 0:
+            decimal = "." if dot > comma else ","
+        elif comma >= 0:
+            tail = text[comma + 1:]
+            decimal = "." if (len(tail) == 3 and text.count(",") >= 1 and tail.isdigit()) else ","
+        else:
+            decimal = "," if (dot >= 0 and text.count(".") > 1) else "."
+    if decimal == ",":
+        text = text.replace(".", "").replace(",", ".")
+    else:
+        text = text.replace(",", "")
+    if not _PLAIN.fullmatch(text):
+        raise HandHistoryError(f"not an amount: {raw!r}")
+    return Decimal(text)

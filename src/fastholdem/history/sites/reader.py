@@ -1,0 +1,339 @@
+"""Read site hand-history files hand by hand: decode, split, recognise the site, convert to PHH.
+
+:func:`read` streams one file (or text) and yields one :class:`Imported` record per hand found:
+converted (with its :class:`~fastholdem.phh.HandHistory`), skipped (another game, a cancelled
+hand; with the reason) or failed (with the reason). Each record carries the file, the line the
+hand starts on and the site's hand id, so every hand read is accounted for and one bad hand
+never stops the others. Memory stays flat: one hand's lines are held at a time.
+
+Encodings: UTF-8 with or without a byte-order mark, UTF-16 with a byte-order mark, and cp1252
+(line by line, for lines that are not UTF-8).
+
+>>> text = '''PokerStars Hand #7: Hold'em No Limit (10/20) - 2020/01/01 0:00:00 ET
+... Table 'T 1' 9-max Seat #2 is the button
+... Seat 1: ann (1000 in chips)
+... Seat 2: bob (1000 in chips)
+... bob: posts small blind 10
+... ann: posts big blind 20
+... *** HOLE CARDS ***
+... bob: folds
+... Uncalled bet (10) returned to ann
+... ann collected 20 from pot
+... *** SUMMARY ***
+... Total pot 20 | Rake 0
+... '''
+>>> [(r.status, r.site, r.hand_id, r.line) for r in read(text)]
+[('converted', 'PokerStars', '7', 1)]
+>>> next(read(text)).history.finishing_stacks
+[1010, 990]
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, Union
+
+from ...errors import HandHistoryError
+from ..phh import HandHistory
+from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
+from .model import SiteHand, SkipHand, to_phh
+
+__all__ = ["Imported", "read", "read_text", "SITES", "Source"]
+
+Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
+
+_Parser = Callable[[Sequence[str], int], SiteHand]
+#: The text sites: name, the regular expression of a hand's first line, and the reader.
+SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
+    (pokerstars.SITE, pokerstars.START, pokerstars.parse),
+    (ggpoker.SITE, ggpoker.START, ggpoker.parse),
+    (winamax.SITE, winamax.START, winamax.parse),
+    (pacific888.SITE, pacific888.START, pacific888.parse),
+    (partypoker.SITE, partypoker.START, partypoker.parse),
+)
+_MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
+_MAX_LINE = 10_000
+_SUFFIXES = (".txt", ".xml")
+_FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
+
+
+@dataclass(frozen=True)
+class Imported:
+    """One hand read from a site file.
+
+    ``status`` is ``"converted"`` (``history`` holds the PHH hand), ``"skipped"`` (``reason``
+    says why: another game, a cancelled hand) or ``"failed"`` (``reason`` says what does not
+    read). ``line`` is the 1-based line of the file where the hand starts.
+
+    >>> rec = Imported("mine.txt", 40, "PokerStars", "17", "skipped", "other game: Omaha")
+    >>> str(rec)
+    'mine.txt:40: hand 17 skipped: other game: Omaha'
+    """
+
+    file: str
+    line: int
+    site: str | None
+    hand_id: str | None
+    status: str
+    reason: str | None = None
+    history: HandHistory | None = None
+
+    def __str__(self) -> str:
+        what = self.reason if self.reason else self.status
+        hand = f" hand {self.hand_id}" if self.hand_id else ""
+        return f"{self.file}:{self.line}:{hand} {self.status}: {what}"
+
+
+def _lines(raw: IO[bytes]) -> Iterator[str]:
+    """Decode a binary stream line by line (BOM-aware; cp1252 for lines that are not UTF-8)."""
+    head = raw.read(4096)
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        rest = io.BufferedReader(_Prepend(head, raw))
+        text = io.TextIOWrapper(rest, encoding="utf-16", newline=None)
+        for line in text:
+            yield line.rstrip("\r\n")
+        return
+    if b"\x00" in head:
+        raise HandHistoryError("binary file (NUL bytes), not a hand history")
+    if head.startswith(codecs.BOM_UTF8):
+        head = head[3:]
+    buf = head
+    while True:
+        pos = buf.find(b"\n")
+        while pos >= 0:
+            line = _decode(buf[:pos])
+            if "\r" in line:
+                yield from line.split("\r")
+            else:
+                yield line
+            buf = buf[pos + 1:]
+            pos = buf.find(b"\n")
+        more = raw.read(1 << 16)
+        if not more:
+            break
+        if b"\x00" in more:
+            raise HandHistoryError("binary data (NUL bytes) in the file")
+        buf += more
+        if len(buf) > 1 << 20 and b"\n" not in buf:
+            raise HandHistoryError("a line of over a megabyte: not a hand history")
+    if buf:
+        yield from _decode(buf).split("\r")
+
+
+def _decode(line: bytes) -> str:
+    if line.endswith(b"\r"):
+        line = line[:-1]
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return line.decode("cp1252", errors="replace")
+
+
+class _Prepend(io.RawIOBase):
+    """A raw stream that first returns ``head``, then the rest of ``raw``."""
+
+    def __init__(self, head: bytes, raw: IO[bytes]) -> None:
+        self._head = head
+        self._raw = raw
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, b: Any) -> int:
+        if self._head:
+            n = min(len(b), len(self._head))
+            b[:n] = self._head[:n]
+            self._head = self._head[n:]
+            return n
+        data = self._raw.read(len(b))
+        b[: len(data)] = data
+        return len(data)
+
+
+def _site_of(line: str) -> tuple[str, _Parser] | None:
+    for name, start, parse in SITES:
+        if start.match(line):
+            return name, parse
+    return None
+
+
+def _stub(lines: list[str]) -> bool:
+    """A hand announcement with no hand after it (``#Game No : N`` or ``Game #N starts.`` alone)."""
+    return all(not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in lines)
+
+
+def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported | None:
+    if _stub(lines):
+        return None
+    hand_id = None
+    try:
+        hand = parse(lines, line)
+        hand_id = hand.hand_id
+        return Imported(file, line, site, hand_id, "converted", history=to_phh(hand))
+    except SkipHand as exc:
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason)
+    except HandHistoryError as exc:
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed", str(exc))
+    except (ValueError, ArithmeticError, IndexError, KeyError) as exc:  # a reader's bug, reported per hand
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed",
+                        f"unreadable hand ({type(exc).__name__}: {exc})")
+
+
+_ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)")
+
+
+def _guess_id(line: str) -> str | None:
+    m = _ID.search(line)
+    if m is None:
+        return None
+    return next(g for g in m.groups() if g)
+
+
+def _some(record: Imported | None) -> Iterator[Imported]:
+    if record is not None:
+        yield record
+
+
+def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
+    current: list[str] = []
+    start = 0
+    site: tuple[str, _Parser] | None = None
+    junk_at = 0
+    number = 0
+    try:
+        for number, line in enumerate(lines, 1):
+            if len(line) > _MAX_LINE:
+                line = line[:_MAX_LINE]
+            found = _site_of(line) if line[:1] in _FIRST else None
+            if found is not None and len(current) <= 4 and site is not None and all(
+                    not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in current):
+                current.append(line)
+                site = found
+                continue
+            if found is not None:
+                if current and site is not None:
+                    yield from _some(_convert(file, start, current, *site))
+                current = [line]
+                start = number
+                site = found
+                continue
+            if site is None:
+                if line.strip() and not junk_at:
+                    junk_at = number
+                continue
+            current.append(line)
+            if len(current) > _MAX_HAND_LINES:
+                yield Imported(file, start, site[0], _guess_id(current[0]), "failed",
+                               f"no end after {_MAX_HAND_LINES} lines (garbage or a missing hand header)")
+                current, site = [], None
+    except HandHistoryError as exc:
+        if current and site is not None:
+            yield from _some(_convert(file, start, current, *site))
+        yield Imported(file, number + 1, None, None, "failed", str(exc))
+        return
+    if current and site is not None:
+        yield from _some(_convert(file, start, current, *site))
+    if junk_at:
+        yield Imported(file, junk_at, None, None, "failed",
+                       "text that is not a hand of any known site (no hand header before it)")
+
+
+def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
+    """The games of iPoker XML text, one record each."""
+    try:
+        for line, chunk, session in ipoker.games(lines):
+            if isinstance(chunk, HandHistoryError):
+                yield Imported(file, line, ipoker.SITE, None, "failed", str(chunk))
+                continue
+            yield from _some(_convert(file, line, [chunk], ipoker.SITE,
+                                      lambda c, n: ipoker.parse(c[0], n, session)))
+    except HandHistoryError as exc:  # undecodable or binary data in the middle of the file
+        yield Imported(file, 0, ipoker.SITE, None, "failed", str(exc))
+
+
+def read_text(text: str, name: str = "<text>") -> Iterator[Imported]:
+    """Read hands from a text already in memory (see :func:`read`).
+
+    >>> [r.status for r in read_text("hello")]
+    ['failed']
+    """
+    if text.lstrip("\ufeff \t\r\n").startswith("<"):
+        yield from _xml(name, iter(text.splitlines()))
+        return
+    yield from _split(name, iter(text.splitlines()))
+
+
+def read(source: Source, *, name: str | None = None) -> Iterator[Imported]:
+    """Read every hand of a site hand-history file: a path, bytes, a binary or text stream, or text.
+
+    A ``str`` that names no existing file is read as hand-history text. iPoker XML files are
+    recognised by their leading ``<``.
+
+    Yields
+    ------
+    Imported
+        One record per hand, in file order; text that belongs to no hand is one failed record.
+
+    Examples
+    --------
+    >>> [(r.status, r.line, r.reason) for r in read("these lines\\nare no hand", name="notes.txt")]
+    [('failed', 1, 'text that is not a hand of any known site (no hand header before it)')]
+    """
+    if isinstance(source, str) and ("\n" in source or not os.path.exists(source)):
+        yield from read_text(source, name or "<text>")
+        return
+    if isinstance(source, (str, os.PathLike)):
+        label = name or str(source)
+        try:
+            with open(source, "rb") as fh:
+                yield from _read_binary(fh, label)
+        except OSError as exc:
+            yield Imported(label, 0, None, None, "failed", f"cannot read: {exc.strerror or exc}")
+        return
+    if isinstance(source, bytes):
+        yield from _read_binary(io.BytesIO(source), name or "<bytes>")
+        return
+    probe = source.read(0)
+    if isinstance(probe, str):
+        yield from read_text(source.read(), name or "<stream>")  # type: ignore[arg-type]
+        return
+    yield from _read_binary(source, name or "<stream>")  # type: ignore[arg-type]
+
+
+def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
+    peek = fh.read(4096)
+    rest = _Prepend(peek, fh)
+    head = peek.lstrip(codecs.BOM_UTF8).lstrip()
+    if peek[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
+        head = peek.decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n").encode()
+    if head.startswith(b"<"):
+        yield from _xml(label, _lines(io.BufferedReader(rest)))
+        return
+    yield from _split(label, _lines(io.BufferedReader(rest)))
+
+
+def paths_of(entries: Sequence[str | os.PathLike[str]]) -> list[Path]:
+    """The files named by ``entries``, folders searched recursively (``.txt``/``.xml``), sorted.
+
+    Raises
+    ------
+    FileNotFoundError
+        When an entry does not exist.
+    """
+    found: list[Path] = []
+    for entry in entries:
+        path = Path(entry)
+        if path.is_dir():
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in _SUFFIXES
+                                and not p.name.endswith("Summary.txt")))
+        elif path.is_file():
+            found.append(path)
+        else:
+            raise FileNotFoundError(f"no such file or folder: {entry}")
+    return found
