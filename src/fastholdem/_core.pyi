@@ -50,8 +50,21 @@ def check_threads(threads: object) -> int:
 
 # ---- evaluator ------------------------------------------------------------------------------
 
-def evaluate_batch(hands: npt.ArrayLike, threads: _Threads = None) -> npt.NDArray[np.uint16]:
-    """Values (1..7462) of the rows of an ``(n, 5|6|7)`` integer array."""
+def evaluate_batch(
+    hands: npt.ArrayLike, threads: _Threads = None, out: npt.NDArray[np.uint16] | None = None
+) -> npt.NDArray[np.uint16]:
+    """Values (1..7462) of the rows of an ``(n, 5|6|7)`` integer array (into ``out`` if given)."""
+
+EVAL_KERNELS: tuple[str, ...]
+
+def eval_kernels_supported() -> tuple[str, ...]:
+    """The batch kernels this build and CPU can run, portable first."""
+
+def eval_kernel() -> str:
+    """Name of the batch kernel in use."""
+
+def set_eval_kernel(name: str) -> None:
+    """Force batch kernel ``name`` (ValueError if unknown or unsupported)."""
 
 def evaluate(cards: _Cards) -> int:
     """Value (1..7462) of the best five of 5, 6 or 7 cards.

@@ -176,7 +176,23 @@ def _bad_row_error(object arr, Py_ssize_t row):
     return ValueError(f"hands[{row}] repeats a card")
 
 
-def evaluate_batch(object hands, object threads=None):
+def _batch_out(object out, Py_ssize_t n):
+    """``out`` checked as NumPy checks a ufunc's ``out=``: a writeable, C-contiguous uint16
+    array of shape (n,)."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy.ndarray of uint16, got {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise TypeError(f"out must have dtype uint16, got {out.dtype}")
+    if out.shape != (n,):
+        raise ValueError(f"out must have shape ({n},) for {n} hands, got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise ValueError("out must be writeable")
+    return out
+
+
+def evaluate_batch(object hands, object threads=None, object out=None):
     """Values of many hands at once.
 
     Parameters
@@ -187,6 +203,10 @@ def evaluate_batch(object hands, object threads=None):
     threads : int, optional
         Number of threads (default all cores, at most MAX_THREADS). Batches under 32,768
         rows use one. The GIL is released; Ctrl-C interrupts a long batch.
+    out : numpy.ndarray of uint16, shape (n,), optional
+        Where to write the values (C-contiguous and writeable), as NumPy's ``out=``: repeated
+        calls then allocate nothing. It is returned. If the call raises, its contents are
+        unspecified.
 
     Returns
     -------
@@ -196,10 +216,12 @@ def evaluate_batch(object hands, object threads=None):
     Raises
     ------
     TypeError
-        If ``hands`` is not an integer array or ``threads`` not an int.
+        If ``hands`` is not an integer array, ``threads`` not an int, or ``out`` not a
+        uint16 ndarray.
     ValueError
-        If the shape is wrong, ``threads`` is below 1, or a row holds a card id outside
-        0-51 or the same card twice (the message names row and card).
+        If the shape is wrong, ``threads`` is below 1, a row holds a card id outside 0-51 or
+        the same card twice (the message names row and card), or ``out`` has the wrong
+        shape, is not C-contiguous or is read-only.
     KeyboardInterrupt
         On Ctrl-C (the batch stops within a fraction of a second).
 
@@ -208,17 +230,34 @@ def evaluate_batch(object hands, object threads=None):
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]]))
     array([7462], dtype=uint16)
+    >>> values = np.empty(2, np.uint16)
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]]), out=values) is values
+    True
+    >>> values
+    array([7462,    1], dtype=uint16)
     """
     cdef int nthreads = _threads(threads)
     arr = _batch_array(hands)
     cdef Py_ssize_t n = arr.shape[0]
     cdef int k = <int>arr.shape[1]
-    if n == 0:
-        return np.empty(0, dtype=np.uint16)
+    if out is not None:
+        _batch_out(out, n)
+        if n and np.may_share_memory(arr, out):
+            # The kernel reads rows while it writes values: go through a scratch array.
+            out[...] = evaluate_batch(arr, threads)
+            return out
     if n > 1 and arr.strides[0] == 0:
-        # A broadcast view repeating one row: evaluate it once.
-        return np.full(n, evaluate_batch(arr[:1], 1)[0], dtype=np.uint16)
-    out = np.empty(n, dtype=np.uint16)
+        # A broadcast view repeating one row: evaluate it once (and check it before any
+        # allocation of n values).
+        value = evaluate_batch(arr[:1], 1)[0]
+        if out is None:
+            return np.full(n, value, dtype=np.uint16)
+        out.fill(value)
+        return out
+    if out is None:
+        out = np.empty(n, dtype=np.uint16)
+    if n == 0:
+        return out
     cdef uint16_t[::1] values = out
     cdef fh_rows rows
     rows.base = <const char *>cnp.PyArray_DATA(<cnp.ndarray>arr)
@@ -235,6 +274,80 @@ def evaluate_batch(object hands, object threads=None):
     if bad >= 0:
         raise _bad_row_error(arr, bad)
     return out
+
+
+EVAL_KERNELS = tuple(fh_eval_kernel_name(i).decode() for i in range(FH_N_KERNELS))
+"""Names of the batch kernels of ``evaluate_batch``, portable first."""
+
+
+def eval_kernels_supported():
+    """The batch kernels of ``evaluate_batch`` that this build and CPU can run.
+
+    Returns
+    -------
+    tuple of str
+        A subset of ``EVAL_KERNELS`` ("portable", "bmi2", "avx512"), portable first.
+
+    Examples
+    --------
+    >>> "portable" in eval_kernels_supported()
+    True
+    """
+    return tuple(EVAL_KERNELS[i] for i in range(FH_N_KERNELS) if fh_eval_kernel_supported(i))
+
+
+def eval_kernel():
+    """Name of the batch kernel ``evaluate_batch`` uses.
+
+    The fastest kernel the CPU supports is chosen at run time (one build serves every x86-64
+    CPU); the environment variable ``FASTHOLDEM_EVAL_KERNEL`` (read at import) or
+    :func:`set_eval_kernel` forces one. Every kernel gives the same values.
+
+    Examples
+    --------
+    >>> eval_kernel() in eval_kernels_supported()
+    True
+    """
+    return EVAL_KERNELS[fh_eval_get_kernel()]
+
+
+def set_eval_kernel(str name):
+    """Use batch kernel ``name`` from now on (in this process), e.g. to compare speeds.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`eval_kernels_supported`.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not a kernel, or this CPU or build cannot run it.
+
+    Examples
+    --------
+    >>> before = eval_kernel()
+    >>> set_eval_kernel("portable"); eval_kernel()
+    'portable'
+    >>> set_eval_kernel(before)
+    """
+    if name not in EVAL_KERNELS:
+        raise ValueError(f"unknown evaluator kernel {name!r}: expected one of {', '.join(EVAL_KERNELS)}")
+    if fh_eval_set_kernel(EVAL_KERNELS.index(name)) != 0:
+        raise ValueError(f"evaluator kernel {name!r} is not supported on this CPU or build "
+                         f"(supported: {', '.join(eval_kernels_supported())})")
+
+
+def _kernel_from_environment():
+    name = os.environ.get("FASTHOLDEM_EVAL_KERNEL", "").strip().lower()
+    if name and name != "auto":
+        try:
+            set_eval_kernel(name)
+        except ValueError as exc:
+            raise ValueError(f"FASTHOLDEM_EVAL_KERNEL={name!r}: {exc}") from None
+
+
+_kernel_from_environment()
 
 
 cdef int _card_id(object c) except -1:
