@@ -48,8 +48,9 @@ import numpy as np
 from fastholdem import _core
 from fastholdem.cards import card_str, cards_str, parse_cards
 from fastholdem.equities import equity, equity_batch, hand_strength
-from fastholdem.evaluate import evaluate_batch
+from fastholdem.evaluate import deal, evaluate_batch
 from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
+import _ompeval  # noqa: E402
 
 PEERS = ("eval7", "pokerkit", "poker-equity")
 
@@ -233,6 +234,53 @@ class PokerEquity:
 
 
 # --- the run ---------------------------------------------------------------------------------
+
+
+# Fixed hands for the exact multiway rows against OMPEval.
+MULTIWAY = ["AsAd", "KhKc", "7s6s", "QdJd", "Tc9c", "5h5d"]
+
+
+def ompeval_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
+    """Our calls against pokerfast's (OMPEval) same calls, alternating, 1 thread, CPU time:
+    ``equity`` exact of fixed hands preflop (3-6 players), of a hand and of ``AKs,QQ+`` against
+    ``random`` on a flop and a turn; ``hand_strength(exact=True)`` against one random hand on
+    random flop, turn, river and preflop spots vs ``equity_vs_random_many``. Equities are checked
+    to agree (1e-9) before timing."""
+    pfe = _ompeval.load()
+    if pfe is None:
+        return []
+    duels = []
+
+    def both(name: str, players: list[str], board: str = "", note: str = "") -> None:
+        ours = equity(players, board=board, exact=True, threads=1)
+        theirs = pfe.equity(players, board=board, exact=True, threads=1)
+        if np.max(np.abs(np.asarray(ours.equity) - np.asarray(theirs))) > 1e-9:
+            raise SystemExit(f"fastholdem and OMPEval disagree on {name}: not benchmarking")
+        duels.append(_ompeval.duel(
+            name, lambda: equity(players, board=board, exact=True, threads=1),
+            lambda: pfe.equity(players, board=board, exact=True, threads=1), rounds, note=note))
+
+    for n in (3, 4, 5, 6) if not quick else (3,):
+        both(f"equity {'/'.join(MULTIWAY[:n])}, exact", MULTIWAY[:n])
+    both("equity AhKd vs random, flop Td7c2s, exact", ["AhKd", "random"], "Td7c2s")
+    both("equity AhKd vs random, turn Td7c2sKh, exact", ["AhKd", "random"], "Td7c2sKh")
+    both("equity AKs,QQ+ vs random, flop Td7c2s, exact", ["AKs,QQ+", "random"], "Td7c2s", "the sweep")
+    sizes = {3: 200, 4: 1_000, 5: 10_000, 0: 2} if not quick else {3: 20, 4: 100, 5: 1_000}
+    for n_board, m in sizes.items():
+        rows = deal(m, 2 + n_board, seed=7)
+        holes, boards = np.ascontiguousarray(rows[:, :2]), np.ascontiguousarray(rows[:, 2:])
+        queries = [(cards_str(h.tolist()), cards_str(b.tolist())) for h, b in zip(holes, boards)]
+        b = boards if n_board else None
+        ours = hand_strength(holes, b, 1, exact=True, threads=1)
+        if np.max(np.abs(ours - np.asarray(pfe.equity_vs_random_many(queries)))) > 1e-9:
+            raise SystemExit("fastholdem and OMPEval disagree on hand_strength: not benchmarking")
+        street = {0: "preflop", 3: "flop", 4: "turn", 5: "river"}[n_board]
+        duels.append(_ompeval.duel(
+            f"hand_strength exact vs 1 random, {m:,} {street} spots",
+            lambda holes=holes, b=b: hand_strength(holes, b, 1, exact=True, threads=1),
+            lambda queries=queries: pfe.equity_vs_random_many(queries), rounds if n_board else 1,
+            count=m, note="vs equity_vs_random_many"))
+    return duels
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -427,6 +475,12 @@ def main(argv: list[str] | None = None) -> int:
           "few samples and its rate is scaled.")
     for note in notes:
         print(f"note: {note}")
+    if not args.no_peers:
+        duels = ompeval_duels(quick, 3 if quick else max(repeat, 5))
+        if duels:
+            print()
+            _ompeval.print_duels("fastholdem against OMPEval (pokerfast), 1 thread; hand_strength in spots per "
+                                 "second", duels)
     return 0
 
 

@@ -38,6 +38,7 @@ from fastholdem import _core, deal
 from fastholdem.cards import card_str
 from fastholdem.evaluate import enumerate_values, evaluate, evaluate_batch
 from _timing import median_seconds  # noqa: E402  (benchmarks/ is on sys.path when run)
+import _ompeval  # noqa: E402
 
 N_SEVEN = 133_784_560
 
@@ -260,6 +261,36 @@ def print_table(rows: list[Row], title: str) -> None:
         print(f"vs peer = hands/s over the fastest peer's ({fastest.name}, {_fmt_rate(fastest.rate)}/s)")
 
 
+def ompeval_duels(hands: np.ndarray, rounds: int) -> list[_ompeval.Duel]:
+    """``evaluate_batch`` (1 thread, into a preallocated ``out=``) against OMPEval's batch
+    evaluator on the same 7-, 6- and 5-card rows, once per batch kernel this CPU runs, rounds
+    alternating. Values are checked against OMPEval's order first."""
+    pfe = _ompeval.load()
+    if pfe is None:
+        return []
+    duels = []
+    before = _core.eval_kernel()
+    try:
+        for k in (7, 6, 5):
+            rows = np.ascontiguousarray(hands[:, :k])
+            peer, peer_out = _ompeval.omp_evaluator(pfe, rows)
+            out = np.empty(len(rows), np.uint16)
+            for kernel in reversed(_core.eval_kernels_supported()):
+                _core.set_eval_kernel(kernel)
+                evaluate_batch(rows[:100_000], threads=1, out=out[:100_000])
+                peer()
+                a, b = out[:100_000].astype(np.int64), peer_out[:100_000].astype(np.int64)
+                if not (np.sign(np.diff(a)) == np.sign(np.diff(b))).all():
+                    raise SystemExit("fastholdem and OMPEval order hands differently: not benchmarking")
+                duels.append(_ompeval.duel(
+                    f"evaluate_batch (N,{k}) uint8, 1 thread, {kernel} kernel",
+                    lambda rows=rows, out=out: evaluate_batch(rows, threads=1, out=out), peer, rounds,
+                    count=len(rows)))
+    finally:
+        _core.set_eval_kernel(before)
+    return duels
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--n", type=int, default=10_000_000, help="hands for evaluate_batch")
@@ -320,6 +351,12 @@ def main(argv: list[str] | None = None) -> int:
     title = (f"fastholdem evaluator: random 7-card hands, seed {args.seed}, median of {args.repeat} runs, "
              f"{nt} threads max ({_core.THREAD_BACKEND}), load average {load}")
     print_table(rows, title)
+    if not args.no_peers:
+        duels = ompeval_duels(hands, args.repeat)
+        if duels:
+            print()
+            _ompeval.print_duels(f"evaluate_batch against OMPEval (pokerfast), {args.n:,} random rows, "
+                                 f"hands per second, median of {args.repeat} rounds", duels)
     print()
     print_table(deal_rows(args.deal_n, args.repeat, args.seed, nt),
                 f"fastholdem.deal: random 7-card hands (rows), runs alternating, median of {args.repeat}; "

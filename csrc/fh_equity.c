@@ -166,6 +166,121 @@ static void board_rec(const board_enum *e, int start, int depth, uint64_t bkey, 
         board_rec(e, i + 1, depth - 1, bkey + e->keys[i], bsr | e->srs[i], t);
 }
 
+/* ---- preflop: boards by rank multiset, flushes as corrections --------------------------
+ *
+ * Without a board, every 5-card board is counted in two steps:
+ *   1. each multiset of five ranks is shown down once, ignoring suits, with the number of
+ *      boards that carry it (the product over ranks of C(live cards of that rank, count));
+ *   2. a board changes that outcome only when some player makes a flush, which needs three or
+ *      more board cards of one suit s (so at most one such suit, and no other suit can reach
+ *      five). For each suit and each set A of k >= max(3, 5 - most hole cards of s) live
+ *      s-cards, the other 5 - k board cards come from the other suits and matter only by
+ *      rank: per rank (pair), the true showdown (flush values for the players who make one)
+ *      is added with the number of such cards and the suit-blind one of step 1 subtracted.
+ * Tallies are unsigned: a subtraction is an addition modulo 2**64 and every final count is
+ * exact. Rank multisets number at most 6,175 and flush corrections a few tens of thousands,
+ * where enumeration shows down a board (or a class of boards) about a million times. */
+
+/* Number of k-subsets of n items (k <= 5, n <= 13: exact in 32 bits). */
+static uint64_t choose(unsigned n, unsigned k) { return fh_board_count((int)n, (int)k); }
+
+typedef struct {
+    const board_enum *e;
+    uint64_t rank_key[13];   /* the key of one card of each rank (rank bits only) */
+    unsigned live[13];       /* live cards of each rank */
+    fh_tally *t;
+} ranks_job;
+
+/* Step 1: multisets of `left` more ranks from rank r up. */
+static void ranks_rec(const ranks_job *j, int r, int left, uint64_t key, uint64_t w) {
+    if (left == 0) {
+        showdown_noflush(j->e, key, w, j->t);
+        return;
+    }
+    if (r == 13) return;
+    unsigned most = j->live[r] < (unsigned)left ? j->live[r] : (unsigned)left;
+    for (unsigned c = 0; c <= most; c++)
+        ranks_rec(j, r + 1, left - (int)c, key + c * j->rank_key[r], w * choose(j->live[r], c));
+}
+
+/* Step 2 for one board: suit-s ranks `a_ranks` (k cards, key a_key) plus other cards of key
+ * o_key, w boards. Players in `flushers` hold flush ranks flush_ranks[p] | a_ranks. */
+FH_INLINE void flush_correction(const board_enum *e, uint64_t key, unsigned a_ranks, unsigned flushers,
+                                const unsigned *hole_ranks, uint64_t w, fh_tally *t) {
+    fh_value_t plain[FH_MAX_PLAYERS], real[FH_MAX_PLAYERS];
+    for (int p = 0; p < e->n_players; p++) {
+        plain[p] = fh_noflush_value(key + e->hole_key[p]);
+        real[p] = flushers >> p & 1u ? fh_flush_values[hole_ranks[p] | a_ranks] : plain[p];
+    }
+    tally_showdown(t, real, e->n_players, w);
+    tally_showdown(t, plain, e->n_players, (uint64_t)0 - w);
+}
+
+static void preflop_by_ranks(const board_enum *e, fh_mask_t used, fh_tally *t) {
+    ranks_job j;
+    j.e = e;
+    j.t = t;
+    for (unsigned r = 0; r < 13; r++) {
+        j.rank_key[r] = (uint32_t)fh_card_keys[4 * r];
+        j.live[r] = 4u - (unsigned)FH_POPCOUNT64((used >> (4 * r)) & 0xFu);
+    }
+    ranks_rec(&j, 0, 5, 0, 1);
+    for (unsigned s = 0; s < 4; s++) {
+        unsigned hole_ranks[FH_MAX_PLAYERS], most = 0;
+        for (int p = 0; p < e->n_players; p++) {
+            hole_ranks[p] = (unsigned)(e->hole_sr[p] >> (16 * s)) & 0x1FFFu;
+            unsigned h = (unsigned)FH_POPCOUNT64(hole_ranks[p]);
+            most = h > most ? h : most;
+        }
+        unsigned live_s = 0, other[13]; /* live s-cards by rank bit; live other cards per rank */
+        for (unsigned r = 0; r < 13; r++) {
+            unsigned here = !((used >> (4 * r + s)) & 1u);
+            live_s |= here << r;
+            other[r] = j.live[r] - here;
+        }
+        unsigned n_s = (unsigned)FH_POPCOUNT64(live_s);
+        for (unsigned k = most >= 2 ? 3u : 5u - most; k <= 5 && k <= n_s; k++) {
+            unsigned flushers = 0;
+            for (int p = 0; p < e->n_players; p++)
+                if (FH_POPCOUNT64(hole_ranks[p]) + k >= 5) flushers |= 1u << p;
+            /* every k-subset of the live s-ranks (Gosper's hack over n_s positions) */
+            unsigned pos[13], n_pos = 0;
+            for (unsigned r = 0; r < 13; r++)
+                if (live_s >> r & 1u) pos[n_pos++] = r;
+            for (unsigned sub = (1u << k) - 1u; sub < (1u << n_s);) {
+                unsigned a_ranks = 0;
+                uint64_t a_key = 0;
+                for (unsigned b = sub; b; b &= b - 1) {
+                    unsigned r = pos[FH_CTZ64(b)];
+                    a_ranks |= 1u << r;
+                    a_key += j.rank_key[r];
+                }
+                if (k == 5) {
+                    flush_correction(e, a_key, a_ranks, flushers, hole_ranks, 1, t);
+                } else if (k == 4) {
+                    for (unsigned r = 0; r < 13; r++)
+                        if (other[r])
+                            flush_correction(e, a_key + j.rank_key[r], a_ranks, flushers, hole_ranks, other[r], t);
+                } else {
+                    for (unsigned r1 = 0; r1 < 13; r1++) {
+                        if (!other[r1]) continue;
+                        uint64_t k1 = a_key + j.rank_key[r1];
+                        if (other[r1] >= 2)
+                            flush_correction(e, k1 + j.rank_key[r1], a_ranks, flushers, hole_ranks,
+                                             choose(other[r1], 2), t);
+                        for (unsigned r2 = r1 + 1; r2 < 13; r2++)
+                            if (other[r2])
+                                flush_correction(e, k1 + j.rank_key[r2], a_ranks, flushers, hole_ranks,
+                                                 (uint64_t)other[r1] * other[r2], t);
+                    }
+                }
+                unsigned c = sub & (0u - sub), nx = sub + c;
+                sub = (((nx ^ sub) >> 2) / c) | nx;
+            }
+        }
+    }
+}
+
 /* Nonzero when the cards outside `used` cannot deal n_players hands and the missing board. */
 static int too_few_cards(fh_mask_t used, int n_players, int n_board) {
     return (int)FH_POPCOUNT64(used & FH_FULL_DECK) + 2 * n_players + (5 - n_board) > FH_N_CARDS;
@@ -214,6 +329,16 @@ static fh_status exact_run(const fh_card_t *holes, int n_players, const fh_card_
     int hi = e.n_avail - depth + 1;
     if (first_hi < hi) hi = first_hi;
     if (hi <= lo) return FH_OK;
+    if (depth == 5 && lo == 0 && hi == e.n_avail - depth + 1) {
+        /* Every board of a preflop deal: by rank multisets (fast enough for one thread). */
+        fh_mask_t used = dead;
+        for (int i = 0; i < 2 * n_players; i++) used |= 1ULL << holes[i];
+        fh_tally t;
+        memset(&t, 0, sizeof t);
+        preflop_by_ranks(&e, used, &t);
+        fh_tally_add(out, &t);
+        return FH_OK;
+    }
     int nt = depth >= 4 ? fh_exec_threads(ex) : 1;
     if (nt > hi - lo) nt = hi - lo;
     fh_tally one, *locals = &one;
@@ -431,6 +556,129 @@ static void strength_rec(fh_card_t *holes, int n_players, int p, const fh_card_t
     }
 }
 
+/* ---- one hand against one random hand, on a flop, turn or river --------------------------
+ *
+ * Per runout (the missing board cards), the hand's value is found once and the opponent's
+ * hands are counted by class: every pair of live ranks is shown down once with its number of
+ * card pairs, suits ignored; where the board holds k >= 3 cards of a suit s, the card pairs
+ * that make an s-flush (k + their s-cards >= 5; no other suit can reach five) are corrected
+ * one by one (s-card pairs; with k >= 4 s-card + any card) or by rank (k = 5: every pair is a
+ * flush). A visit costs about 100 lookups where listing the opponent's hands costs 990. */
+
+typedef struct {
+    uint64_t win, tie, total; /* opponent hands the hand beats, ties, all */
+} vs_counts;
+
+FH_INLINE void vs_add(vs_counts *c, fh_value_t hero, fh_value_t opp, uint64_t w) {
+    c->win += opp < hero ? w : 0;
+    c->tie += opp == hero ? w : 0;
+}
+
+/* One runout: board key/suit ranks complete (5 cards), live cards by rank (cnt) and as a
+ * mask `live` (excluding the runout). */
+static void vs_one_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                          vs_counts *c) {
+    fh_value_t hv = fh_value_from_key(FH_KEY_INIT + bkey + hero_key, bsr | hero_sr);
+    uint64_t base = FH_KEY_INIT + bkey;
+    unsigned cnt[13];
+    for (unsigned r = 0; r < 13; r++) cnt[r] = (unsigned)FH_POPCOUNT64((live >> (4 * r)) & 0xFu);
+    uint64_t total = 0;
+    /* every pair of ranks, suits ignored */
+    for (unsigned r1 = 0; r1 < 13; r1++) {
+        if (!cnt[r1]) continue;
+        uint64_t k1 = base + fh_card_keys[4 * r1];
+        if (cnt[r1] >= 2) {
+            uint64_t w = (uint64_t)cnt[r1] * (cnt[r1] - 1) / 2;
+            vs_add(c, hv, fh_noflush_value(k1 + fh_card_keys[4 * r1]), w);
+            total += w;
+        }
+        for (unsigned r2 = r1 + 1; r2 < 13; r2++)
+            if (cnt[r2]) {
+                uint64_t w = (uint64_t)cnt[r1] * cnt[r2];
+                vs_add(c, hv, fh_noflush_value(k1 + fh_card_keys[4 * r2]), w);
+                total += w;
+            }
+    }
+    c->total += total;
+    uint64_t flush = (base & FH_FLUSH_CHECK) | ((base + (0x2222ULL << 32)) & FH_FLUSH_CHECK);
+    if (!flush) return; /* no suit has three board cards */
+    /* the suit s with k >= 3 board cards (at most one) */
+    unsigned s = fh_flush_suit(base + (0x2222ULL << 32));
+    unsigned k = (unsigned)((bkey >> (32 + 4 * s)) & 0xFu);
+    unsigned bs = (unsigned)(bsr >> (16 * s)) & 0x1FFFu;
+    fh_mask_t live_s = live & (0x1111111111111ULL << s);
+    const uint64_t minus = (uint64_t)0 - 1u;
+    /* pairs of two s-cards: flush when k >= 3 */
+    for (fh_mask_t m1 = live_s; m1; m1 &= m1 - 1) {
+        unsigned x = FH_CTZ64(m1);
+        for (fh_mask_t m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+            unsigned y = FH_CTZ64(m2);
+            fh_value_t plain = fh_noflush_value(base + fh_card_keys[x] + fh_card_keys[y]);
+            fh_value_t real = fh_flush_values[bs | 1u << (x >> 2) | 1u << (y >> 2)];
+            vs_add(c, hv, plain, minus);
+            vs_add(c, hv, real, 1);
+        }
+    }
+    if (k < 4) return;
+    /* an s-card with a card of another suit: flush when k >= 4 */
+    fh_mask_t live_o = live & ~live_s;
+    for (fh_mask_t m1 = live_s; m1; m1 &= m1 - 1) {
+        unsigned x = FH_CTZ64(m1);
+        fh_value_t real = fh_flush_values[bs | 1u << (x >> 2)];
+        uint64_t kx = base + fh_card_keys[x];
+        for (unsigned r = 0; r < 13; r++) {
+            unsigned n_o = (unsigned)FH_POPCOUNT64((live_o >> (4 * r)) & 0xFu);
+            if (!n_o) continue;
+            vs_add(c, hv, fh_noflush_value(kx + fh_card_keys[4 * r]), (uint64_t)0 - n_o);
+            vs_add(c, hv, real, n_o);
+        }
+    }
+    if (k < 5) return;
+    /* two cards of other suits: the board's own flush */
+    fh_value_t real = fh_flush_values[bs];
+    for (unsigned r1 = 0; r1 < 13; r1++) {
+        unsigned n1 = (unsigned)FH_POPCOUNT64((live_o >> (4 * r1)) & 0xFu);
+        if (!n1) continue;
+        uint64_t k1 = base + fh_card_keys[4 * r1];
+        for (unsigned r2 = r1; r2 < 13; r2++) {
+            unsigned n2 = (unsigned)FH_POPCOUNT64((live_o >> (4 * r2)) & 0xFu);
+            uint64_t w = r2 == r1 ? (uint64_t)n1 * (n1 - 1) / 2 : (uint64_t)n1 * n2;
+            if (!w) continue;
+            vs_add(c, hv, fh_noflush_value(k1 + fh_card_keys[4 * r2]), (uint64_t)0 - w);
+            vs_add(c, hv, real, w);
+        }
+    }
+}
+
+/* Exact equity of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand. */
+static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+    fh_cards_sum b = fh_sum_cards(board, n_board);
+    fh_cards_sum h = fh_sum_cards(hole, 2);
+    fh_mask_t live = FH_FULL_DECK & ~(b.mask | h.mask);
+    vs_counts c = {0, 0, 0};
+    if (n_board == 5) {
+        vs_one_runout(b.key, b.suit_ranks, h.key, h.suit_ranks, live, &c);
+    } else if (n_board == 4) {
+        for (fh_mask_t m = live; m; m &= m - 1) {
+            unsigned x = FH_CTZ64(m);
+            vs_one_runout(b.key + fh_card_keys[x], b.suit_ranks | FH_SUIT_RANK_BIT(x), h.key, h.suit_ranks,
+                          live & ~(1ULL << x), &c);
+        }
+    } else {
+        for (fh_mask_t m1 = live; m1; m1 &= m1 - 1) {
+            unsigned x = FH_CTZ64(m1);
+            uint64_t kx = b.key + fh_card_keys[x], sx = b.suit_ranks | FH_SUIT_RANK_BIT(x);
+            for (fh_mask_t m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
+                unsigned y = FH_CTZ64(m2);
+                vs_one_runout(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y), h.key, h.suit_ranks,
+                              live & ~(1ULL << x) & ~(1ULL << y), &c);
+            }
+        }
+    }
+    /* share in half units: a win is worth 2, a tie 1 (exact in a double below 2**53) */
+    return c.total ? (double)(2 * c.win + c.tie) / (2.0 * (double)c.total) : 0.0;
+}
+
 typedef struct {
     const fh_card_t *holes, *boards;
     int n_board, n_players, exact;
@@ -450,6 +698,10 @@ static void strength_worker(fh_par *par, void *ctx, int tid) {
             memset(&t, 0, sizeof t);
             const fh_card_t *board = j->boards + i * (size_t)j->n_board;
             fh_status s = FH_OK;
+            if (j->exact && j->n_players == 2 && j->n_board >= 3) {
+                j->eq[i] = strength_vs_one(j->holes + 2 * i, board, j->n_board);
+                continue;
+            }
             if (j->exact) {
                 fh_card_t h[2 * FH_MAX_PLAYERS];
                 h[0] = j->holes[2 * i];

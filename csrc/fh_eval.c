@@ -34,55 +34,50 @@ ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count) {
     return -1;
 }
 
-/* Rows [lo, hi) of k cards; returns nonzero if any row repeats a card. A row of distinct
- * cards has sum(1 << c) == OR(1 << c); a repeat makes a carry and the two differ. */
-FH_INLINE uint64_t row_repeats(const fh_card_t *c, int k) {
-    uint64_t sum = 0, any = 0;
-    for (int j = 0; j < k; j++) {
-        uint64_t bit = 1ULL << c[j];
-        sum += bit;
-        any |= bit;
-    }
-    return sum ^ any;
-}
-
-/* Seven-card rows [lo, hi). Each card's entry in fh_card_key_bits holds its key and its bit
- * (1 << id) side by side, so one 128-bit add per card sums both. Seven distinct cards sum to
- * a bit word of popcount 7; a repeated card makes a carry and the popcount drops. The rare
- * flush takes its suit's ranks from the same bit word. Returns the total popcount:
- * 7 * (hi - lo) exactly when no row repeats a card. Any byte is safe: ids above 51 have
- * zero entries, so their rows sum fewer than seven bits (and their keys stay in range). Compiled twice: portable, and (on x86)
- * with the popcnt and pext instructions, chosen at run time. */
+/* Rows [lo, hi) of K = 5, 6 or 7 cards. Each card's entry in fh_card_key_bits holds its key
+ * and its bit (1 << id) side by side, so one 128-bit add per card sums both. K distinct cards
+ * sum to a bit word of popcount K; a repeated card makes a carry and the popcount drops. The
+ * rare flush takes its suit's ranks from the same bit word. Returns the total popcount:
+ * K * (hi - lo) exactly when no row repeats a card. Any byte is safe: ids above 51 have
+ * zero entries, so their rows sum fewer than K bits (and their keys stay in range). Compiled
+ * twice per K: portable, and (on x86) with the popcnt and pext instructions, chosen at run
+ * time. */
 #if defined(__SSE2__) || defined(_M_X64)
 #include <emmintrin.h>
-#define FH_SUM7_DECLARE const __m128i *E = (const __m128i *)fh_card_key_bits, init = _mm_set_epi64x(0, (long long)FH_KEY_INIT)
-#define FH_SUM7(c, key, bits)                                                                              \
+#define FH_SUM_DECLARE const __m128i *E = (const __m128i *)fh_card_key_bits, init = _mm_set_epi64x(0, (long long)FH_KEY_INIT)
+#define FH_ADD _mm_add_epi64
+#define FH_SUM5(c) FH_ADD(FH_ADD(FH_ADD(E[(c)[0]], E[(c)[1]]), FH_ADD(E[(c)[2]], E[(c)[3]])), FH_ADD(E[(c)[4]], init))
+#define FH_SUM6(c) FH_ADD(FH_ADD(FH_ADD(E[(c)[0]], E[(c)[1]]), FH_ADD(E[(c)[2]], E[(c)[3]])), \
+                          FH_ADD(FH_ADD(E[(c)[4]], E[(c)[5]]), init))
+#define FH_SUM7(c) FH_ADD(FH_ADD(FH_ADD(E[(c)[0]], E[(c)[1]]), FH_ADD(E[(c)[2]], E[(c)[3]])), \
+                          FH_ADD(FH_ADD(E[(c)[4]], E[(c)[5]]), FH_ADD(E[(c)[6]], init)))
+#define FH_SUM(K, c, key, bits)                                                                            \
     do {                                                                                                   \
-        __m128i s_ = _mm_add_epi64(_mm_add_epi64(_mm_add_epi64(E[(c)[0]], E[(c)[1]]), _mm_add_epi64(E[(c)[2]], E[(c)[3]])), \
-                                   _mm_add_epi64(_mm_add_epi64(E[(c)[4]], E[(c)[5]]), _mm_add_epi64(E[(c)[6]], init))); \
+        __m128i s_ = FH_SUM##K(c);                                                                         \
         key = (uint64_t)_mm_cvtsi128_si64(s_);                                                             \
         bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s_, s_));                                   \
     } while (0)
 #else
-#define FH_SUM7_DECLARE const uint64_t *E = fh_card_key_bits
+#define FH_SUM_DECLARE const uint64_t *E = fh_card_key_bits
 #define FH_KB(c, j, h) E[2 * (c)[j] + (h)]
-#define FH_SUM7(c, key, bits)                                                                              \
+#define FH_SUM5H(c, h) (((FH_KB(c, 0, h) + FH_KB(c, 1, h)) + (FH_KB(c, 2, h) + FH_KB(c, 3, h))) + FH_KB(c, 4, h))
+#define FH_SUM6H(c, h) (FH_SUM5H(c, h) + FH_KB(c, 5, h))
+#define FH_SUM7H(c, h) (FH_SUM6H(c, h) + FH_KB(c, 6, h))
+#define FH_SUM(K, c, key, bits)                                                                            \
     do {                                                                                                   \
-        key = ((FH_KB(c, 0, 0) + FH_KB(c, 1, 0)) + (FH_KB(c, 2, 0) + FH_KB(c, 3, 0))) +                   \
-              ((FH_KB(c, 4, 0) + FH_KB(c, 5, 0)) + (FH_KB(c, 6, 0) + FH_KEY_INIT));                       \
-        bits = ((FH_KB(c, 0, 1) + FH_KB(c, 1, 1)) + (FH_KB(c, 2, 1) + FH_KB(c, 3, 1))) +                  \
-               ((FH_KB(c, 4, 1) + FH_KB(c, 5, 1)) + FH_KB(c, 6, 1));                                      \
+        key = FH_SUM##K##H(c, 0) + FH_KEY_INIT;                                                           \
+        bits = FH_SUM##K##H(c, 1);                                                                         \
     } while (0)
 #endif
 
-#define FH_EVAL_ROWS7_BODY                                                                        \
-    FH_SUM7_DECLARE;                                                                              \
+#define FH_EVAL_ROWS_BODY(K, NOFLUSH)                                                             \
+    FH_SUM_DECLARE;                                                                               \
     uint64_t bits_total = 0;                                                                      \
     for (size_t i = lo; i < hi; i++) {                                                            \
         uint64_t key, bits;                                                                       \
-        FH_SUM7(cards + 7 * i, key, bits);                                                        \
+        FH_SUM(K, cards + K * i, key, bits);                                                      \
         bits_total += FH_POPCOUNT64(bits);                                                        \
-        out[i] = FH_LIKELY(!(key & FH_FLUSH_CHECK)) ? fh_noflush_value(key) : FLUSH_FROM_BITS(key, bits); \
+        out[i] = FH_LIKELY(!(key & FH_FLUSH_CHECK)) ? NOFLUSH(key) : FLUSH_FROM_BITS(key, bits);  \
     }                                                                                             \
     return bits_total;
 
@@ -94,54 +89,274 @@ static fh_value_t flush_from_bits(uint64_t key, uint64_t bits) {
     return fh_flush_values[ranks];
 }
 
+typedef uint64_t (*rows_fn)(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out);
+
 #define FLUSH_FROM_BITS(key, bits) flush_from_bits(key, bits)
+static uint64_t eval_rows5(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(5, fh_noflush56_value)
+}
+static uint64_t eval_rows6(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(6, fh_noflush56_value)
+}
 static uint64_t eval_rows7(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
-    FH_EVAL_ROWS7_BODY
+    FH_EVAL_ROWS_BODY(7, fh_noflush_value)
 }
 #undef FLUSH_FROM_BITS
+static const rows_fn portable_rows[3] = {eval_rows5, eval_rows6, eval_rows7};
 
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #define FH_HAVE_BMI2_KERNEL 1
 #include <immintrin.h>
+#define FH_BMI2_TARGET __attribute__((target("popcnt,bmi2")))
 #define FLUSH_FROM_BITS(key, bits) fh_flush_values[_pext_u64((bits) >> fh_flush_suit(key), 0x1111111111111ULL)]
-__attribute__((target("popcnt,bmi2"))) static uint64_t eval_rows7_bmi2(const fh_card_t *cards, size_t lo,
-                                                                       size_t hi, fh_value_t *out) {
-    FH_EVAL_ROWS7_BODY
+FH_BMI2_TARGET static uint64_t eval_rows5_bmi2(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(5, fh_noflush56_value)
+}
+FH_BMI2_TARGET static uint64_t eval_rows6_bmi2(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(6, fh_noflush56_value)
+}
+FH_BMI2_TARGET static uint64_t eval_rows7_bmi2(const fh_card_t *cards, size_t lo, size_t hi, fh_value_t *out) {
+    FH_EVAL_ROWS_BODY(7, fh_noflush_value)
 }
 #undef FLUSH_FROM_BITS
+static const rows_fn bmi2_rows[3] = {eval_rows5_bmi2, eval_rows6_bmi2, eval_rows7_bmi2};
 #endif
-#undef FH_EVAL_ROWS7_BODY
+#undef FH_EVAL_ROWS_BODY
 
-/* 1 if the CPU has popcnt and BMI2 (x86); checked once, before any worker thread starts. */
-static int have_bmi2(void) {
-#ifdef FH_HAVE_BMI2_KERNEL
-    static int cached = -1;
-    if (cached < 0) {
-        __builtin_cpu_init();
-        cached = __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2") ? 1 : 0;
+/* ---- the AVX-512 kernel (x86-64 with AVX-512 F/BW/VL/VBMI, chosen at run time) ----------
+ *
+ * Eight rows of k (5..7) bytes fill one 64-byte register. One byte permute spreads them to
+ * eight 64-bit lanes, one row per lane, the unused byte positions j = k..7 holding 52 + j
+ * (no card, all table entries zero, and never equal to another byte of the row). Then:
+ *   - the rank key (the low 32 bits of the scalar key) is a sum of card multipliers below
+ *     2**22: three byte tables give each card's three bytes (vpermb) and one vpsadbw per table
+ *     sums them over the row; three shifts and adds join the sums;
+ *   - two more byte tables count the cards of suits 0/1 and 2/3 in 4-bit fields, so the
+ *     scalar flush test (a counter reaching 8 after FH_KEY_INIT's 3) applies;
+ *   - a repeated card: a row of distinct bytes differs from itself rotated by 1, 2, 3 and 4
+ *     bytes in every position (rotations cover every distance in a ring of 8);
+ *   - an id above 51 is caught on the raw bytes.
+ * Sixteen rows then take their two lookups as gathers, indices clamped to the tables (a bad
+ * row's key may be anything). Flush rows (about 3%) are finished one by one. */
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#define FH_HAVE_AVX512_KERNEL 1
+#define FH_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,popcnt,bmi2")))
+
+/* Byte tables (index = card id, zero from 52 up): multiplier bytes 0, 1, 2; suit counts of
+ * suits 0/1 and 2/3 as 1 and 16. Then per k = 5, 6, 7 the spreading permute and pad bytes. */
+static _Alignas(64) uint8_t simd_tables[5][64];
+static _Alignas(64) uint8_t simd_spread[3][64];
+static _Alignas(64) uint8_t simd_pad[3][64];
+static uint64_t simd_fill[3]; /* byte positions j < k of each lane */
+
+static void simd_init_tables(void) {
+    for (unsigned c = 0; c < FH_N_CARDS; c++) {
+        uint32_t m = (uint32_t)fh_card_keys[c];
+        simd_tables[0][c] = (uint8_t)m;
+        simd_tables[1][c] = (uint8_t)(m >> 8);
+        simd_tables[2][c] = (uint8_t)(m >> 16);
+        simd_tables[3][c] = (c & 3u) < 2 ? (uint8_t)((c & 1u) ? 16 : 1) : 0;
+        simd_tables[4][c] = (c & 3u) >= 2 ? (uint8_t)((c & 1u) ? 16 : 1) : 0;
     }
-    return cached;
-#else
-    return 0;
+    for (int k = 5; k <= 7; k++) {
+        uint64_t fill = 0;
+        for (unsigned b = 0; b < 64; b++) {
+            unsigned lane = b >> 3, j = b & 7u;
+            simd_spread[k - 5][b] = (uint8_t)(j < (unsigned)k ? lane * (unsigned)k + j : 0);
+            simd_pad[k - 5][b] = (uint8_t)(52 + j);
+            if (j < (unsigned)k) fill |= 1ULL << b;
+        }
+        simd_fill[k - 5] = fill;
+    }
+}
+
+/* Keys of m (1..8) rows of k cards at c: rank keys and suit counters in 64-bit lanes (rows
+ * past m are padding). *bad gets bit set for an id above 51; *dup keeps the byte-wise
+ * minimum of differences (a zero byte: some row repeats a card). */
+typedef struct {
+    __m512i t0, t1, t2, ta, tb, spread, pad;
+    uint64_t fill;
+} simd_consts;
+
+FH_AVX512_TARGET FH_INLINE void simd_keys8(const simd_consts *K, const fh_card_t *c, unsigned m, const int k,
+                                           __m512i *rank, __m512i *suits, __mmask64 *bad, __m512i *dup) {
+    __mmask64 load = m == 8 ? (1ULL << (8 * k)) - 1 : (1ULL << (m * (unsigned)k)) - 1;
+    __m512i raw = _mm512_maskz_loadu_epi8(load, c);
+    *bad |= _mm512_cmpgt_epu8_mask(raw, _mm512_set1_epi8(51));
+    __mmask64 fill = m == 8 ? K->fill : K->fill & ((1ULL << (8 * m)) - 1);
+    __m512i d = _mm512_mask_permutexvar_epi8(K->pad, fill, K->spread, raw);
+    __m512i x1 = _mm512_xor_si512(d, _mm512_rol_epi64(d, 8));
+    __m512i x2 = _mm512_xor_si512(d, _mm512_rol_epi64(d, 16));
+    __m512i x3 = _mm512_xor_si512(d, _mm512_rol_epi64(d, 24));
+    __m512i x4 = _mm512_xor_si512(d, _mm512_rol_epi64(d, 32));
+    *dup = _mm512_min_epu8(*dup, _mm512_min_epu8(_mm512_min_epu8(x1, x2), _mm512_min_epu8(x3, x4)));
+    const __m512i z = _mm512_setzero_si512();
+    __m512i s0 = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->t0), z);
+    __m512i s1 = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->t1), z);
+    __m512i s2 = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->t2), z);
+    *rank = _mm512_add_epi64(_mm512_add_epi64(s0, _mm512_slli_epi64(s1, 8)), _mm512_slli_epi64(s2, 16));
+    __m512i sa = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->ta), z);
+    __m512i sb = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->tb), z);
+    *suits = _mm512_or_si512(sa, _mm512_slli_epi64(sb, 8));
+}
+
+/* A row's value from the scalar entries (any bytes: ids above 51 count as no card); 0 when
+ * its key has no flush after all (a bad row seen as a flush by the byte tables). */
+static fh_value_t flush_row_value(const fh_card_t *c, int k) {
+    uint64_t key = FH_KEY_INIT, bits = 0;
+    for (int j = 0; j < k; j++) {
+        key += fh_card_key_bits[2 * c[j]];
+        bits += fh_card_key_bits[2 * c[j] + 1];
+    }
+    if (!(key & FH_FLUSH_CHECK)) return 0;
+    uint64_t m = bits >> fh_flush_suit(key);
+    unsigned ranks = 0;
+    for (unsigned r = 0; r < 13; r++) ranks |= (unsigned)(m >> (4 * r) & 1u) << r;
+    return fh_flush_values[ranks];
+}
+
+FH_AVX512_TARGET FH_INLINE uint64_t eval_rows_avx512_k(const fh_card_t *cards, size_t n, const int k,
+                                                        fh_value_t *out) {
+    simd_consts K;
+    K.t0 = _mm512_load_si512(simd_tables[0]);
+    K.t1 = _mm512_load_si512(simd_tables[1]);
+    K.t2 = _mm512_load_si512(simd_tables[2]);
+    K.ta = _mm512_load_si512(simd_tables[3]);
+    K.tb = _mm512_load_si512(simd_tables[4]);
+    K.spread = _mm512_load_si512(simd_spread[k - 5]);
+    K.pad = _mm512_load_si512(simd_pad[k - 5]);
+    K.fill = simd_fill[k - 5];
+    const int shift = k == 7 ? FH_NOFLUSH7_SHIFT : FH_NOFLUSH56_SHIFT;
+    const uint32_t *offsets = k == 7 ? fh_noflush7_offsets : fh_noflush56_offsets;
+    const uint16_t *values = k == 7 ? fh_noflush7_values : fh_noflush56_values;
+    const __m512i max_row = _mm512_set1_epi32(k == 7 ? FH_NOFLUSH7_ROWS - 1 : FH_NOFLUSH56_ROWS - 1);
+    /* a 4-byte gather at the last index reads the spare entry too */
+    const __m512i max_index = _mm512_set1_epi32(k == 7 ? FH_NOFLUSH7_TABLE - 2 : FH_NOFLUSH56_TABLE - 2);
+    const __m512i col_mask = _mm512_set1_epi32((1 << shift) - 1);
+    const __m512i suit_init = _mm512_set1_epi64(0x3333), suit_check = _mm512_set1_epi64(0x8888);
+    const __m512i pack = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
+    __mmask64 bad = 0;
+    __m512i dup = _mm512_set1_epi8(-1);
+    uint16_t flushes[FH_BLOCK_ROWS / 16]; /* flush rows of each 16, finished after the block */
+    for (size_t lo = 0; lo < n; lo += FH_BLOCK_ROWS) {
+        size_t hi = n - lo < FH_BLOCK_ROWS ? n : lo + FH_BLOCK_ROWS;
+        for (size_t i = lo; i < hi; i += 16) {
+            size_t left = hi - i;
+            const fh_card_t *c = cards + (size_t)k * i;
+            __m512i r0, r1, u0, u1;
+            if (FH_LIKELY(left >= 16)) {
+                simd_keys8(&K, c, 8, k, &r0, &u0, &bad, &dup);
+                simd_keys8(&K, c + 8 * k, 8, k, &r1, &u1, &bad, &dup);
+            } else {
+                simd_keys8(&K, c, left >= 8 ? 8u : (unsigned)left, k, &r0, &u0, &bad, &dup);
+                if (left > 8)
+                    simd_keys8(&K, c + 8 * k, (unsigned)(left - 8), k, &r1, &u1, &bad, &dup);
+                else
+                    r1 = u1 = _mm512_setzero_si512();
+            }
+            __mmask16 flush = (__mmask16)(_mm512_test_epi64_mask(_mm512_add_epi64(u0, suit_init), suit_check) |
+                                          (_mm512_test_epi64_mask(_mm512_add_epi64(u1, suit_init), suit_check) << 8));
+            __m512i key = _mm512_permutex2var_epi32(r0, pack, r1);
+            __m512i row = _mm512_min_epu32(_mm512_srli_epi32(key, (unsigned)shift), max_row);
+            __m512i off = _mm512_i32gather_epi32(row, (const void *)offsets, 4);
+            __m512i idx = _mm512_min_epu32(_mm512_add_epi32(off, _mm512_and_si512(key, col_mask)), max_index);
+            __m512i val = _mm512_i32gather_epi32(idx, (const void *)values, 2);
+            __m256i v16 = _mm512_cvtepi32_epi16(val);
+            if (FH_LIKELY(left >= 16)) {
+                _mm256_storeu_si256((__m256i *)(out + i), v16);
+                flushes[(i - lo) / 16] = flush;
+            } else {
+                _mm256_mask_storeu_epi16(out + i, (__mmask16)((1u << left) - 1u), v16);
+                flushes[(i - lo) / 16] = flush & (uint16_t)((1u << left) - 1u);
+            }
+        }
+        for (size_t g = 0; g < (hi - lo + 15) / 16; g++)
+            for (unsigned f = flushes[g]; f; f &= f - 1) {
+                size_t r = lo + 16 * g + FH_CTZ64(f);
+                out[r] = flush_row_value(cards + (size_t)k * r, k);
+            }
+    }
+    __mmask64 zero = _mm512_cmpeq_epi8_mask(dup, _mm512_setzero_si512());
+    return (bad | zero) != 0;
+}
+
+FH_AVX512_TARGET static uint64_t eval_rows_avx512_5(const fh_card_t *c, size_t n, fh_value_t *out) {
+    return eval_rows_avx512_k(c, n, 5, out);
+}
+FH_AVX512_TARGET static uint64_t eval_rows_avx512_6(const fh_card_t *c, size_t n, fh_value_t *out) {
+    return eval_rows_avx512_k(c, n, 6, out);
+}
+FH_AVX512_TARGET static uint64_t eval_rows_avx512_7(const fh_card_t *c, size_t n, fh_value_t *out) {
+    return eval_rows_avx512_k(c, n, 7, out);
+}
+#endif
+
+/* ---- run-time choice of the kernel ------------------------------------------------------ */
+
+static const char *const kernel_names[FH_N_KERNELS] = {"portable", "bmi2", "avx512"};
+
+const char *fh_eval_kernel_name(int kernel) {
+    return kernel >= 0 && kernel < FH_N_KERNELS ? kernel_names[kernel] : NULL;
+}
+
+int fh_eval_kernel_supported(int kernel) {
+    switch (kernel) {
+    case FH_KERNEL_PORTABLE: return 1;
+#ifdef FH_HAVE_BMI2_KERNEL
+    case FH_KERNEL_BMI2:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+#endif
+#ifdef FH_HAVE_AVX512_KERNEL
+    case FH_KERNEL_AVX512:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+               __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+#endif
+    default: return 0;
+    }
+}
+
+static atomic_int current_kernel = -1; /* -1 until the first choice */
+
+static void kernels_init(void) {
+#ifdef FH_HAVE_AVX512_KERNEL
+    simd_init_tables(); /* idempotent: every caller writes the same bytes */
 #endif
 }
 
-static uint64_t eval_rows(const fh_card_t *cards, size_t lo, size_t hi, int k, fh_value_t *out) {
-    uint64_t repeated = 0;
-    if (k == 7) {
-#ifdef FH_HAVE_BMI2_KERNEL
-        uint64_t bits_total = have_bmi2() ? eval_rows7_bmi2(cards, lo, hi, out) : eval_rows7(cards, lo, hi, out);
-#else
-        uint64_t bits_total = eval_rows7(cards, lo, hi, out);
+int fh_eval_set_kernel(int kernel) {
+    if (!fh_eval_kernel_supported(kernel)) return -1;
+    kernels_init();
+    atomic_store(&current_kernel, kernel);
+    return 0;
+}
+
+int fh_eval_get_kernel(void) {
+    int k = atomic_load_explicit(&current_kernel, memory_order_relaxed);
+    if (FH_LIKELY(k >= 0)) return k;
+    for (k = FH_N_KERNELS - 1; k > 0 && !fh_eval_kernel_supported(k); k--) {
+    }
+    kernels_init();
+    int expected = -1;
+    atomic_compare_exchange_strong(&current_kernel, &expected, k);
+    return atomic_load(&current_kernel);
+}
+
+/* Rows [0, n) of k cards with the chosen kernel; nonzero if some row repeats a card or holds
+ * an id above 51. */
+static uint64_t eval_rows(int kernel, const fh_card_t *cards, size_t n, int k, fh_value_t *out) {
+#ifdef FH_HAVE_AVX512_KERNEL
+    if (kernel == FH_KERNEL_AVX512)
+        return k == 7 ? eval_rows_avx512_7(cards, n, out) : k == 6 ? eval_rows_avx512_6(cards, n, out)
+                                                                   : eval_rows_avx512_5(cards, n, out);
 #endif
-        return bits_total != 7 * (uint64_t)(hi - lo);
-    }
-    for (size_t i = lo; i < hi; i++) {
-        const fh_card_t *c = cards + (size_t)k * i;
-        repeated |= row_repeats(c, k);
-        out[i] = fh_eval_cards(c, k);
-    }
-    return repeated;
+    const rows_fn *fns = portable_rows;
+#ifdef FH_HAVE_BMI2_KERNEL
+    if (kernel == FH_KERNEL_BMI2) fns = bmi2_rows;
+#endif
+    return fns[k - 5](cards, 0, n, out) != (uint64_t)k * n;
 }
 
 /* First row holding a byte above 51 or a repeated card, or -1. */
@@ -220,15 +435,9 @@ typedef struct {
     const fh_card_t *packed; /* the input itself when it is packed rows of bytes, else NULL */
     convert_fn convert;
     fh_value_t *out;
+    int kernel;             /* FH_KERNEL_*, read once per call */
     atomic_llong first_bad; /* lowest bad row found so far, or LLONG_MAX */
 } batch_job;
-
-/* Largest byte among count bytes. */
-static uint8_t max_byte(const uint8_t *bytes, size_t count) {
-    uint8_t worst = 0;
-    for (size_t i = 0; i < count; i++) worst = bytes[i] > worst ? bytes[i] : worst;
-    return worst;
-}
 
 static void note_bad_row(batch_job *j, long long row) {
     long long seen = atomic_load_explicit(&j->first_bad, memory_order_relaxed);
@@ -250,13 +459,12 @@ static void batch_worker(fh_par *par, void *ctx, int tid) {
             unsigned bad;
             if (j->packed) {
                 cards = j->packed + (size_t)j->k * a;
-                /* Seven-card rows need no scan: the kernel reports bytes above 51. */
-                bad = j->k != 7 && max_byte(cards, (size_t)j->k * (b - a)) > 51;
+                bad = 0; /* every kernel reports bytes above 51 itself */
             } else {
                 bad = j->convert(j->rows, a, b, j->k, buf);
                 cards = buf;
             }
-            if (!bad && !eval_rows(cards, 0, b - a, j->k, j->out + a)) continue;
+            if (!bad && !eval_rows(j->kernel, cards, b - a, j->k, j->out + a)) continue;
             note_bad_row(j, (long long)a + (long long)first_repeated_row(cards, b - a, j->k));
             break;
         }
@@ -267,8 +475,8 @@ fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, c
                         ptrdiff_t *bad_row) {
     *bad_row = -1;
     if (k < 5 || k > 7) return FH_ERR_ARGUMENT;
-    (void)have_bmi2(); /* initialise the CPU check before any thread asks */
     batch_job j;
+    j.kernel = fh_eval_get_kernel();
     j.rows = rows;
     j.k = k;
     j.out = out;

@@ -103,6 +103,24 @@ typedef struct fh_rows {
 fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, const fh_exec *ex,
                         ptrdiff_t *bad_row);
 
+/* Batch kernels of fh_eval_batch. Every kernel gives the same values; the fastest one the
+ * CPU supports is chosen at the first call (one build serves every x86-64 CPU: the SIMD
+ * kernels are compiled with target attributes and used only when the CPU has them). */
+enum {
+    FH_KERNEL_PORTABLE = 0, /* plain C */
+    FH_KERNEL_BMI2 = 1,     /* x86-64 with popcnt and BMI2 (pext for flushes) */
+    FH_KERNEL_AVX512 = 2,   /* x86-64 with AVX-512 F, BW, VL and VBMI: eight rows per register */
+    FH_N_KERNELS = 3
+};
+/* Name of a kernel ("portable", "bmi2", "avx512"), or NULL. */
+const char *fh_eval_kernel_name(int kernel);
+/* 1 if this build and CPU can run `kernel`. */
+int fh_eval_kernel_supported(int kernel);
+/* The kernel batches use from now on (tests force each one); 0, or -1 if unsupported. */
+int fh_eval_set_kernel(int kernel);
+/* The kernel in use. */
+int fh_eval_get_kernel(void);
+
 /* Index of the first of n*k bytes that is not a card id (> 51), or -1. */
 ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count);
 

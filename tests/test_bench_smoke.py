@@ -22,6 +22,8 @@ SCRIPTS = {
     "bench_history.py": ("hands/s", "fastholdem read (parse + convert to PHH)"),
     "bench_history_stats.py": ("hands/s", "stats with all-in EV"),
     "bench_import.py": ("median", "import fastholdem (after numpy)"),
+    "bench_simulate.py": ("hands/CPU s", "simulate 6 random, vector (C)"),
+    "bench_vector.py": ("workload", "Tables.play_random"),
 }
 
 

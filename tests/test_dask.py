@@ -372,3 +372,31 @@ def test_cli_equity_and_simulate_with_scheduler(cluster: Any, capsys: Any) -> No
     assert remote == local
     assert main(["equity", "AhKh", "QsQd", "--scheduler", "local:x"]) == 2
     assert "positive number of workers" in capsys.readouterr().err
+
+
+class RaiseAces:
+    """A vectorised policy (fastholdem.vector): raise the minimum with a pair of aces, else check
+    or call. It travels to the workers pickled, as agent objects do."""
+
+    def act(self, obs: Any, legal: Any) -> Any:
+        aces = (obs.hole // 4 == 12).all(axis=1) & (legal.min_to >= 0)
+        kind = np.where(aces, 3, np.where(legal.can_check, 1, 2))
+        return kind, legal.min_to
+
+
+def test_dask_simulate_runs_vector_blocks_as_locally(client: Any) -> None:
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import this test module
+    try:
+        policies = [RaiseAces(), "tight", "random", "random"]
+        kw: dict[str, Any] = {"seed": 11, "block_hands": 700, "progress": False}
+        local = simulate(policies, 3000, **kw)
+        remote = fhd.simulate(policies, 3000, client=client, **kw)
+    finally:
+        cloudpickle.unregister_pickle_by_value(sys.modules[__name__])
+    assert local.engine == remote.engine == "vector"
+    assert remote.to_dict()["seats"] == local.to_dict()["seats"]
+    six = {"seed": 12, "block_hands": 2500, "progress": False}  # all random: each block played in C
+    assert (fhd.simulate(["random"] * 6, 10_000, client=client, **six).to_dict()["seats"]
+            == simulate(["random"] * 6, 10_000, **six).to_dict()["seats"])

@@ -2,8 +2,9 @@
 
 1. ``enumerate_values()``: the C enumerator (incremental keys, rank-run shortcuts, threads).
 2. ``evaluate_batch`` over every seven-card set, generated with NumPy in chunks that fix the two
-   lowest cards: a different C path (row-wise keys, blocks of four) fed by independently built
-   input.  Both must give R9's category counts and 4824 distinct values, and the same histogram.
+   lowest cards: a different C path (row-wise keys) fed by independently built input, once
+   with each batch kernel the CPU supports (portable, BMI2, AVX-512).  Both must give R9's
+   category counts and 4824 distinct values, and the same histogram.
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from math import comb
 import numpy as np
 import pytest
 
-from fastholdem.evaluate import HandCategory, category_counts, enumerate_values, evaluate_batch
+from fastholdem.evaluate import (
+    EVAL_KERNELS,
+    HandCategory,
+    category_counts,
+    enumerate_values,
+    eval_kernel,
+    eval_kernels_supported,
+    evaluate_batch,
+    set_eval_kernel,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -79,10 +89,18 @@ def seven_card_histogram_by_batches(combinations: Callable[[int, int], np.ndarra
     return hist
 
 
+@pytest.mark.parametrize("kernel", EVAL_KERNELS)
 def test_r9_seven_card_counts_by_batch_evaluation(
-    enumerated: np.ndarray, combinations: Callable[[int, int], np.ndarray]
+    enumerated: np.ndarray, combinations: Callable[[int, int], np.ndarray], kernel: str
 ) -> None:
-    hist = seven_card_histogram_by_batches(combinations)
+    if kernel not in eval_kernels_supported():
+        pytest.skip(f"the {kernel} kernel is not supported on this CPU")
+    before = eval_kernel()
+    set_eval_kernel(kernel)
+    try:
+        hist = seven_card_histogram_by_batches(combinations)
+    finally:
+        set_eval_kernel(before)
     _check_r9_seven(hist)
     assert np.array_equal(hist, enumerated.astype(np.int64))
 

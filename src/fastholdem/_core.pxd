@@ -41,6 +41,11 @@ cdef extern from "fh_eval.h" nogil:
     fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, const fh_exec *ex,
                             ptrdiff_t *bad_row)
     ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count)
+    int FH_N_KERNELS
+    const char *fh_eval_kernel_name(int kernel)
+    int fh_eval_kernel_supported(int kernel)
+    int fh_eval_set_kernel(int kernel)
+    int fh_eval_get_kernel()
     fh_status fh_enumerate_values(const fh_card_t *fixed, int n_fixed, fh_mask_t dead, uint64_t *hist,
                                   const fh_exec *ex, int64_t *count)
 

@@ -50,8 +50,21 @@ def check_threads(threads: object) -> int:
 
 # ---- evaluator ------------------------------------------------------------------------------
 
-def evaluate_batch(hands: npt.ArrayLike, threads: _Threads = None) -> npt.NDArray[np.uint16]:
-    """Values (1..7462) of the rows of an ``(n, 5|6|7)`` integer array."""
+def evaluate_batch(
+    hands: npt.ArrayLike, threads: _Threads = None, out: npt.NDArray[np.uint16] | None = None
+) -> npt.NDArray[np.uint16]:
+    """Values (1..7462) of the rows of an ``(n, 5|6|7)`` integer array (into ``out`` if given)."""
+
+EVAL_KERNELS: tuple[str, ...]
+
+def eval_kernels_supported() -> tuple[str, ...]:
+    """The batch kernels this build and CPU can run, portable first."""
+
+def eval_kernel() -> str:
+    """Name of the batch kernel in use."""
+
+def set_eval_kernel(name: str) -> None:
+    """Force batch kernel ``name`` (ValueError if unknown or unsupported)."""
 
 def evaluate(cards: _Cards) -> int:
     """Value (1..7462) of the best five of 5, 6 or 7 cards.
@@ -179,3 +192,57 @@ def sweep_two(
 ) -> dict[str, Any]:
     """Internal: per-entry sweep counts (``win0``, ``tie0``, ``win1``, ``tie1`` as (n,) uint64
     arrays, ``deals`` an int) of runouts ``[first, first + count)``."""
+
+# ---- the vector engine (fastholdem.vector) ----------------------------------------------------
+
+class VecCore:
+    n: int
+    players: int
+    stacks: npt.NDArray[np.int64]
+    bets: npt.NDArray[np.int64]
+    put: npt.NDArray[np.int64]
+    rewards: npt.NDArray[np.int64]
+    max_bet: npt.NDArray[np.int64]
+    full: npt.NDArray[np.int64]
+    pot: npt.NDArray[np.int64]
+    dead: npt.NDArray[np.int64]
+    shorts_sum: npt.NDArray[np.int64]
+    folded: npt.NDArray[np.uint16]
+    broke: npt.NDArray[np.uint16]
+    acted: npt.NDArray[np.uint16]
+    seen: npt.NDArray[np.uint16]
+    actor: npt.NDArray[np.int8]
+    button: npt.NDArray[np.int8]
+    street: npt.NDArray[np.int8]
+    betting_over: npt.NDArray[np.int8]
+    shorts_cnt: npt.NDArray[np.int8]
+    slot: npt.NDArray[np.int8]
+    rep: npt.NDArray[np.int8]
+    nbets: npt.NDArray[np.int16]
+    nraise: npt.NDArray[np.int16]
+    running: npt.NDArray[np.int8]
+    hand_over: npt.NDArray[np.uint8]
+    rng: npt.NDArray[np.uint64]
+    base: npt.NDArray[np.int64]
+    hole: npt.NDArray[np.int8]
+    board: npt.NDArray[np.int8]
+    start: npt.NDArray[np.int64]
+    rec_button: npt.NDArray[np.int8]
+    log: npt.NDArray[np.uint8]
+    log_len: npt.NDArray[np.int16]
+    log_raises: npt.NDArray[np.int16]
+    raise_to: npt.NDArray[np.int64]
+    showdown: npt.NDArray[np.uint8]
+    win_value: npt.NDArray[np.uint16]
+    winners: npt.NDArray[np.uint16]
+    values: npt.NDArray[np.uint16]
+    def __init__(self, n: int, players: int, cfg: tuple[Any, ...], base: npt.ArrayLike, seed: int,
+                 history: int) -> None: ...
+    def set_base(self, base: npt.ArrayLike) -> None: ...
+    def new_hands(self, mask: npt.NDArray[np.bool_] | None, move_button: bool) -> None: ...
+    def legal(self) -> tuple[npt.NDArray[np.int16], npt.NDArray[np.bool_], npt.NDArray[np.bool_],
+                             npt.NDArray[np.int64], npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...
+    def check_step(self, kind: npt.NDArray[np.int64], amount: npt.NDArray[np.int64],
+                   max_report: int) -> tuple[int, list[int], list[int]]: ...
+    def step(self, kind: npt.NDArray[np.int64], amount: npt.NDArray[np.int64], auto_reset: bool) -> None: ...
+    def play_random(self, hands: int, p_fold: float, p_raise: float, threads: int | None) -> dict[str, Any]: ...

@@ -176,7 +176,23 @@ def _bad_row_error(object arr, Py_ssize_t row):
     return ValueError(f"hands[{row}] repeats a card")
 
 
-def evaluate_batch(object hands, object threads=None):
+def _batch_out(object out, Py_ssize_t n):
+    """``out`` checked as NumPy checks a ufunc's ``out=``: a writeable, C-contiguous uint16
+    array of shape (n,)."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a numpy.ndarray of uint16, got {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise TypeError(f"out must have dtype uint16, got {out.dtype}")
+    if out.shape != (n,):
+        raise ValueError(f"out must have shape ({n},) for {n} hands, got {out.shape}")
+    if not out.flags.c_contiguous:
+        raise ValueError("out must be C-contiguous")
+    if not out.flags.writeable:
+        raise ValueError("out must be writeable")
+    return out
+
+
+def evaluate_batch(object hands, object threads=None, object out=None):
     """Values of many hands at once.
 
     Parameters
@@ -187,6 +203,10 @@ def evaluate_batch(object hands, object threads=None):
     threads : int, optional
         Number of threads (default all cores, at most MAX_THREADS). Batches under 32,768
         rows use one. The GIL is released; Ctrl-C interrupts a long batch.
+    out : numpy.ndarray of uint16, shape (n,), optional
+        Where to write the values (C-contiguous and writeable), as NumPy's ``out=``: repeated
+        calls then allocate nothing. It is returned. If the call raises, its contents are
+        unspecified.
 
     Returns
     -------
@@ -196,10 +216,12 @@ def evaluate_batch(object hands, object threads=None):
     Raises
     ------
     TypeError
-        If ``hands`` is not an integer array or ``threads`` not an int.
+        If ``hands`` is not an integer array, ``threads`` not an int, or ``out`` not a
+        uint16 ndarray.
     ValueError
-        If the shape is wrong, ``threads`` is below 1, or a row holds a card id outside
-        0-51 or the same card twice (the message names row and card).
+        If the shape is wrong, ``threads`` is below 1, a row holds a card id outside 0-51 or
+        the same card twice (the message names row and card), or ``out`` has the wrong
+        shape, is not C-contiguous or is read-only.
     KeyboardInterrupt
         On Ctrl-C (the batch stops within a fraction of a second).
 
@@ -208,17 +230,34 @@ def evaluate_batch(object hands, object threads=None):
     >>> import numpy as np
     >>> evaluate_batch(np.array([[51, 47, 43, 39, 35, 0, 5]]))
     array([7462], dtype=uint16)
+    >>> values = np.empty(2, np.uint16)
+    >>> evaluate_batch(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 21]]), out=values) is values
+    True
+    >>> values
+    array([7462,    1], dtype=uint16)
     """
     cdef int nthreads = _threads(threads)
     arr = _batch_array(hands)
     cdef Py_ssize_t n = arr.shape[0]
     cdef int k = <int>arr.shape[1]
-    if n == 0:
-        return np.empty(0, dtype=np.uint16)
+    if out is not None:
+        _batch_out(out, n)
+        if n and np.may_share_memory(arr, out):
+            # The kernel reads rows while it writes values: go through a scratch array.
+            out[...] = evaluate_batch(arr, threads)
+            return out
     if n > 1 and arr.strides[0] == 0:
-        # A broadcast view repeating one row: evaluate it once.
-        return np.full(n, evaluate_batch(arr[:1], 1)[0], dtype=np.uint16)
-    out = np.empty(n, dtype=np.uint16)
+        # A broadcast view repeating one row: evaluate it once (and check it before any
+        # allocation of n values).
+        value = evaluate_batch(arr[:1], 1)[0]
+        if out is None:
+            return np.full(n, value, dtype=np.uint16)
+        out.fill(value)
+        return out
+    if out is None:
+        out = np.empty(n, dtype=np.uint16)
+    if n == 0:
+        return out
     cdef uint16_t[::1] values = out
     cdef fh_rows rows
     rows.base = <const char *>cnp.PyArray_DATA(<cnp.ndarray>arr)
@@ -235,6 +274,80 @@ def evaluate_batch(object hands, object threads=None):
     if bad >= 0:
         raise _bad_row_error(arr, bad)
     return out
+
+
+EVAL_KERNELS = tuple(fh_eval_kernel_name(i).decode() for i in range(FH_N_KERNELS))
+"""Names of the batch kernels of ``evaluate_batch``, portable first."""
+
+
+def eval_kernels_supported():
+    """The batch kernels of ``evaluate_batch`` that this build and CPU can run.
+
+    Returns
+    -------
+    tuple of str
+        A subset of ``EVAL_KERNELS`` ("portable", "bmi2", "avx512"), portable first.
+
+    Examples
+    --------
+    >>> "portable" in eval_kernels_supported()
+    True
+    """
+    return tuple(EVAL_KERNELS[i] for i in range(FH_N_KERNELS) if fh_eval_kernel_supported(i))
+
+
+def eval_kernel():
+    """Name of the batch kernel ``evaluate_batch`` uses.
+
+    The fastest kernel the CPU supports is chosen at run time (one build serves every x86-64
+    CPU); the environment variable ``FASTHOLDEM_EVAL_KERNEL`` (read at import) or
+    :func:`set_eval_kernel` forces one. Every kernel gives the same values.
+
+    Examples
+    --------
+    >>> eval_kernel() in eval_kernels_supported()
+    True
+    """
+    return EVAL_KERNELS[fh_eval_get_kernel()]
+
+
+def set_eval_kernel(str name):
+    """Use batch kernel ``name`` from now on (in this process), e.g. to compare speeds.
+
+    Parameters
+    ----------
+    name : str
+        One of :func:`eval_kernels_supported`.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not a kernel, or this CPU or build cannot run it.
+
+    Examples
+    --------
+    >>> before = eval_kernel()
+    >>> set_eval_kernel("portable"); eval_kernel()
+    'portable'
+    >>> set_eval_kernel(before)
+    """
+    if name not in EVAL_KERNELS:
+        raise ValueError(f"unknown evaluator kernel {name!r}: expected one of {', '.join(EVAL_KERNELS)}")
+    if fh_eval_set_kernel(EVAL_KERNELS.index(name)) != 0:
+        raise ValueError(f"evaluator kernel {name!r} is not supported on this CPU or build "
+                         f"(supported: {', '.join(eval_kernels_supported())})")
+
+
+def _kernel_from_environment():
+    name = os.environ.get("FASTHOLDEM_EVAL_KERNEL", "").strip().lower()
+    if name and name != "auto":
+        try:
+            set_eval_kernel(name)
+        except ValueError as exc:
+            raise ValueError(f"FASTHOLDEM_EVAL_KERNEL={name!r}: {exc}") from None
+
+
+_kernel_from_environment()
 
 
 cdef int _card_id(object c) except -1:
@@ -907,3 +1020,324 @@ def sweep_two(object cards, object w0, object w1, object board, object dead, obj
     intr.check(status)
     return {"win0": counts[0, :n], "tie0": counts[1, :n], "win1": counts[2, :n], "tie1": counts[3, :n],
             "deals": int(out.deals)}
+
+
+# ---- the vector engine: many tables as arrays (csrc/fh_vector.h, fastholdem.vector) -----------
+
+from libc.stdint cimport int8_t, int16_t
+
+
+cdef extern from "fh_vector.h" nogil:
+    enum: FH_VEC_MAX_PLAYERS
+    ctypedef struct fh_vec_cfg:
+        int players
+        int limit
+        int pot_limit
+        int pk
+        int64_t small_blind
+        int64_t big_blind
+        int64_t ante
+        int ante_mode
+        int64_t min_bet
+        int64_t bet_sizes[4]
+        int bet_cap
+        int cap_heads_up
+        int uncapped_river
+        int half_bet_reopens
+        int carry_stacks
+    ctypedef struct fh_vec:
+        fh_vec_cfg cfg
+        size_t n
+        int64_t *stacks
+        int64_t *bets
+        int64_t *put
+        int64_t *rewards
+        int64_t *max_bet
+        int64_t *full
+        int64_t *pot
+        int64_t *dead
+        int64_t *shorts_sum
+        uint16_t *folded
+        uint16_t *acted
+        uint16_t *seen
+        uint16_t *broke
+        int8_t *actor
+        int8_t *button
+        int8_t *street
+        int8_t *betting_over
+        int8_t *shorts_cnt
+        int8_t *slot
+        int8_t *rep
+        int16_t *nbets
+        int16_t *nraise
+        int8_t *running
+        uint8_t *hand_over
+        uint64_t *rng
+        const int64_t *base
+        ptrdiff_t base_stride
+        int8_t *hole
+        int8_t *board
+        int64_t *start
+        int8_t *rec_button
+        int log_cap
+        int raise_cap
+        uint8_t *log
+        int16_t *log_len
+        int16_t *log_raises
+        int64_t *raise_to
+        uint8_t *showdown
+        uint16_t *win_value
+        uint16_t *winners
+        uint16_t *values
+    ctypedef struct fh_vec_legal:
+        int actor
+        int can_check
+        int64_t call
+        int64_t min_to
+        int64_t max_to
+    ctypedef struct fh_vec_tally:
+        int64_t hands
+        int64_t total[10]
+        uint64_t sq_lo[10]
+        uint64_t sq_hi[10]
+        int64_t showdowns[10]
+        int64_t wins[10][9]
+    void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed)
+    void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report)
+    fh_vec_legal fh_vec_legal_of(const fh_vec *v, size_t t)
+    int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount)
+    void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, const int64_t *amount,
+                           int auto_reset)
+    fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
+                                 fh_vec_tally *out)
+
+
+
+cdef class VecCore:
+    """The arrays and C state of ``fastholdem.vector.Tables`` (which checks every argument).
+
+    Attributes are NumPy arrays owned here; the C engine works on them in place.
+    """
+
+    cdef fh_vec v
+    cdef readonly object stacks, bets, put, rewards, max_bet, full, pot, dead, shorts_sum
+    cdef readonly object folded, broke, acted, seen, actor, button, street, betting_over, shorts_cnt
+    cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
+    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values
+    cdef readonly Py_ssize_t n, players
+
+    def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
+        """cfg: (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (4 bet sizes), bet_cap or -1,
+        cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64;
+        history: actions logged per hand (a third as many bet/raise amounts)."""
+        if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0 or not 0 <= history <= 10000:
+            raise ValueError("players must be 2..10, n >= 0 and history 0..10000")
+        self.v.log_cap = history
+        self.v.raise_cap = history // 3
+        self.n = n
+        self.players = players
+        (self.v.cfg.limit, self.v.cfg.pot_limit, self.v.cfg.pk, self.v.cfg.small_blind, self.v.cfg.big_blind,
+         self.v.cfg.ante, self.v.cfg.ante_mode, self.v.cfg.min_bet, sizes, self.v.cfg.bet_cap,
+         self.v.cfg.cap_heads_up, self.v.cfg.uncapped_river, self.v.cfg.half_bet_reopens,
+         self.v.cfg.carry_stacks) = cfg
+        for k in range(4):
+            self.v.cfg.bet_sizes[k] = sizes[k]
+        self.v.cfg.players = players
+        self.v.n = <size_t>n
+        P = players
+        i64, i8 = np.int64, np.int8
+        self.stacks = np.zeros((n, P), i64)
+        self.bets = np.zeros((n, P), i64)
+        self.put = np.zeros((n, P), i64)
+        self.rewards = np.zeros((n, P), i64)
+        self.max_bet = np.zeros(n, i64)
+        self.full = np.zeros(n, i64)
+        self.pot = np.zeros(n, i64)
+        self.dead = np.zeros(n, i64)
+        self.shorts_sum = np.zeros(n, i64)
+        self.folded = np.zeros(n, np.uint16)
+        self.acted = np.zeros(n, np.uint16)
+        self.seen = np.zeros(n, np.uint16)
+        self.broke = np.zeros(n, np.uint16)
+        self.actor = np.full(n, -1, i8)
+        self.button = np.zeros(n, i8)
+        self.street = np.full(n, 4, i8)
+        self.betting_over = np.zeros(n, i8)
+        self.shorts_cnt = np.zeros(n, i8)
+        self.slot = np.zeros(n, i8)
+        self.rep = np.full(n, -1, i8)
+        self.nbets = np.zeros(n, np.int16)
+        self.nraise = np.zeros(n, np.int16)
+        self.running = np.zeros(n, i8)
+        self.hand_over = np.ones(n, np.uint8)
+        self.rng = np.zeros(n, np.uint64)
+        self.base = np.ascontiguousarray(base, dtype=i64)
+        self.hole = np.full((n, 2, P, 2), -1, i8)
+        self.board = np.full((n, 2, 5), -1, i8)
+        self.start = np.zeros((n, 2, P), i64)
+        self.rec_button = np.zeros((n, 2), i8)
+        self.log = np.zeros((n, 2, history), np.uint8)
+        self.log_len = np.zeros((n, 2), np.int16)
+        self.log_raises = np.zeros((n, 2), np.int16)
+        self.raise_to = np.zeros((n, 2, history // 3), i64)
+        self.showdown = np.zeros((n, 2), np.uint8)
+        self.win_value = np.zeros((n, 2), np.uint16)
+        self.winners = np.zeros((n, 2), np.uint16)
+        self.values = np.zeros((n, P), np.uint16)
+        if self.base.shape[0] not in (1, n) or self.base.shape[1] != P:
+            raise ValueError("base stacks must have shape (n, players) or (1, players)")
+        self._bind()
+        self.v.base_stride = 0 if self.base.shape[0] == 1 else P
+        cdef size_t t
+        for t in range(<size_t>n):
+            fh_vec_seed(&self.v, t, seed)
+
+    cdef void _bind(self):
+        self.v.stacks = _p64(self.stacks)
+        self.v.bets = _p64(self.bets)
+        self.v.put = _p64(self.put)
+        self.v.rewards = _p64(self.rewards)
+        self.v.max_bet = _p64(self.max_bet)
+        self.v.full = _p64(self.full)
+        self.v.pot = _p64(self.pot)
+        self.v.dead = _p64(self.dead)
+        self.v.shorts_sum = _p64(self.shorts_sum)
+        self.v.folded = <uint16_t *>_ptr(self.folded)
+        self.v.acted = <uint16_t *>_ptr(self.acted)
+        self.v.seen = <uint16_t *>_ptr(self.seen)
+        self.v.broke = <uint16_t *>_ptr(self.broke)
+        self.v.actor = <int8_t *>_ptr(self.actor)
+        self.v.button = <int8_t *>_ptr(self.button)
+        self.v.street = <int8_t *>_ptr(self.street)
+        self.v.betting_over = <int8_t *>_ptr(self.betting_over)
+        self.v.shorts_cnt = <int8_t *>_ptr(self.shorts_cnt)
+        self.v.slot = <int8_t *>_ptr(self.slot)
+        self.v.rep = <int8_t *>_ptr(self.rep)
+        self.v.nbets = <int16_t *>_ptr(self.nbets)
+        self.v.nraise = <int16_t *>_ptr(self.nraise)
+        self.v.running = <int8_t *>_ptr(self.running)
+        self.v.hand_over = <uint8_t *>_ptr(self.hand_over)
+        self.v.rng = <uint64_t *>_ptr(self.rng)
+        self.v.base = _p64(self.base)
+        self.v.hole = <int8_t *>_ptr(self.hole)
+        self.v.board = <int8_t *>_ptr(self.board)
+        self.v.start = _p64(self.start)
+        self.v.rec_button = <int8_t *>_ptr(self.rec_button)
+        self.v.log = <uint8_t *>_ptr(self.log)
+        self.v.log_len = <int16_t *>_ptr(self.log_len)
+        self.v.log_raises = <int16_t *>_ptr(self.log_raises)
+        self.v.raise_to = _p64(self.raise_to)
+        self.v.showdown = <uint8_t *>_ptr(self.showdown)
+        self.v.win_value = <uint16_t *>_ptr(self.win_value)
+        self.v.winners = <uint16_t *>_ptr(self.winners)
+        self.v.values = <uint16_t *>_ptr(self.values)
+
+    def set_base(self, object base):
+        """Replace the configured stacks: an (n, players) or (1, players) int64 array of positive chips."""
+        arr = np.ascontiguousarray(base, dtype=np.int64)
+        if arr.ndim != 2 or arr.shape[0] not in (1, self.n) or arr.shape[1] != self.players:
+            raise ValueError("base stacks must have shape (n, players) or (1, players)")
+        self.base = arr
+        self.v.base = _p64(arr)
+        self.v.base_stride = 0 if arr.shape[0] == 1 else self.players
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def new_hands(self, object mask, bint move_button):
+        """Deal a new hand to every table (mask None) or to the tables where mask (bool (n,)) is true."""
+        cdef size_t t, n = <size_t>self.n
+        cdef const uint8_t[::1] m
+        if mask is None:
+            with nogil:
+                for t in range(n):
+                    fh_vec_new_hand(&self.v, t, move_button, 1)
+            return
+        m = np.ascontiguousarray(mask, dtype=np.uint8)
+        with nogil:
+            for t in range(n):
+                if m[t]:
+                    fh_vec_new_hand(&self.v, t, move_button, 1)
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def legal(self):
+        """(actor int16, can_fold bool, can_check bool, call int64, min_to int64, max_to int64)."""
+        cdef Py_ssize_t n = self.n
+        actor = np.empty(n, np.int16)
+        can_check = np.empty(n, np.bool_)
+        call = np.empty(n, np.int64)
+        lo = np.empty(n, np.int64)
+        hi = np.empty(n, np.int64)
+        cdef int16_t[::1] a = actor
+        cdef uint8_t[::1] c = can_check.view(np.uint8)
+        cdef int64_t[::1] ca = call, l = lo, h = hi
+        cdef fh_vec_legal L
+        cdef Py_ssize_t t
+        with nogil:
+            for t in range(n):
+                L = fh_vec_legal_of(&self.v, <size_t>t)
+                a[t] = <int16_t>L.actor
+                c[t] = <uint8_t>L.can_check
+                ca[t] = L.call
+                l[t] = L.min_to
+                h[t] = L.max_to
+        return actor, actor >= 0, can_check, call, lo, hi
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def check_step(self, object kind, object amount, int max_report):
+        """Validate every table's action: (number of illegal ones, first indices, reason codes)."""
+        cdef const int64_t[::1] k = kind
+        cdef const int64_t[::1] am = amount
+        cdef Py_ssize_t n = self.n, t, bad = 0
+        cdef int code, kk
+        idx = []
+        codes = []
+        cdef int8_t[::1] actor = self.actor
+        for t in range(n):
+            if actor[t] < 0:
+                continue
+            kk = <int>k[t] if 0 <= k[t] <= 3 else -1
+            code = fh_vec_check_action(&self.v, <size_t>t, kk, am[t])
+            if code:
+                bad += 1
+                if len(idx) < max_report:
+                    idx.append(t)
+                    codes.append(code)
+        return bad, idx, codes
+
+    def step(self, object kind, object amount, bint auto_reset):
+        """Apply checked actions (int64 (n,) arrays) to every table with an actor."""
+        cdef const int64_t[::1] k = kind
+        cdef const int64_t[::1] am = amount
+        if self.n == 0:
+            return
+        with nogil:
+            fh_vec_step_range(&self.v, 0, <size_t>self.n, &k[0], &am[0], auto_reset)
+
+    def play_random(self, uint64_t hands, double p_fold, double p_raise, object threads):
+        """Play ``hands`` whole hands with the random player; returns its per-seat tallies as a dict."""
+        cdef fh_vec_tally tally
+        cdef _Interrupt intr = _Interrupt(_threads(threads))
+        cdef fh_status status
+        with nogil:
+            status = fh_vec_play_random(&self.v, hands, p_fold, p_raise, &intr.ex, &tally)
+        intr.check(status)
+        P = self.players
+        return {
+            "hands": int(tally.hands),
+            "total": [int(tally.total[i]) for i in range(P)],
+            "squares": [int(tally.sq_lo[i]) + (int(tally.sq_hi[i]) << 64) for i in range(P)],
+            "showdowns": [int(tally.showdowns[i]) for i in range(P)],
+            "wins": [[int(tally.wins[i][c]) for c in range(9)] for i in range(P)],
+        }
+
+
+cdef int64_t *_p64(object arr):
+    return <int64_t *>_ptr(arr)
+
+
+cdef void *_ptr(object arr):
+    if arr.size == 0:
+        return NULL
+    return <void *>cnp.PyArray_DATA(<cnp.ndarray>arr)

@@ -525,6 +525,7 @@ def simulate(
     progress: bool | None = None,
     progress_stream: IO[str] | None = None,
     block_hands: int = BLOCK_HANDS,
+    engine: str = "auto",
     client: ClientLike = None,
 ) -> SimulationResult:
     """:func:`fastholdem.game.simulation` with its seeded blocks played on a Dask cluster.
@@ -533,10 +534,12 @@ def simulate(
     sums of squares, showdowns, winning categories) of the blocks are added exactly, so the
     result equals ``fastholdem.game.simulation`` with the same ``seed`` and ``block_hands``
     (all but ``elapsed``). Agent objects travel to the workers pickled, one copy per block.
+    The blocks run on the engine the local call would use: the vector engine when every
+    policy is vectorisable.
 
     Parameters
     ----------
-    policies, hands, config, stacks, seed, carry_stacks, progress, progress_stream, block_hands
+    policies, hands, config, stacks, seed, carry_stacks, progress, progress_stream, block_hands, engine
         As :func:`fastholdem.game.simulation`.
     phh : text file, optional
         Every block writes its hands as PHH text on its worker; the texts are written here
@@ -565,7 +568,7 @@ def simulate(
     (True, 600)
     >>> client.close()
     """
-    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands)
+    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands, engine)
     tally = _Tally(len(plan.agents))
     texts: dict[int, str] = {}
     written = 0

@@ -45,6 +45,10 @@ __all__ = [
     "best_five",
     "category_counts",
     "enumerate_values",
+    "EVAL_KERNELS",
+    "eval_kernel",
+    "eval_kernels_supported",
+    "set_eval_kernel",
     "deal",
 ]
 
@@ -52,6 +56,10 @@ deal = _core.deal
 evaluate = _core.evaluate
 evaluate_batch = _core.evaluate_batch
 enumerate_values = _core.enumerate_values
+EVAL_KERNELS = _core.EVAL_KERNELS
+eval_kernel = _core.eval_kernel
+eval_kernels_supported = _core.eval_kernels_supported
+set_eval_kernel = _core.set_eval_kernel
 
 
 class HandCategory(enum.IntEnum):

@@ -121,7 +121,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     policies = _policies(args.policy, args.players)
     options: dict[str, Any] = {"config": cfg, "stacks": stack_chips(args.stack, cfg), "seed": args.seed,
                                "carry_stacks": args.carry_stacks, "progress": args.progress,
-                               "block_hands": args.block_hands}
+                               "block_hands": args.block_hands, "engine": args.engine}
     with contextlib.ExitStack() as context:
         run: Any = simulate
         if args.scheduler:  # the same blocks on a Dask cluster: the same result
@@ -131,6 +131,12 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             run = functools.partial(cluster.simulate, client=client)
         if args.phh:
             options["phh"] = context.enter_context(open(check_output_path(args.phh), "w", encoding="utf-8"))
+            if args.engine != "hand":
+                from ..vector.simulation import plays_in_c
+
+                if plays_in_c(policies):
+                    note("with --phh the random/station-only blocks are stepped from Python instead of "
+                         "played in C: other hands than without --phh")
         result = run(policies, args.hands, **options)
     if args.hands == 0:
         note("nothing simulated: --hands 0 plays no hand")
@@ -197,6 +203,9 @@ def register(subparsers: Any) -> None:
     sim.add_argument("--block-hands", type=int_arg, default=BLOCK_HANDS,
                      help=f"hands per seeded block (default {BLOCK_HANDS}); the same seed and block size "
                           "give the same numbers everywhere")
+    sim.add_argument("--engine", choices=("auto", "vector", "hand"), default="auto",
+                     help="auto (default): the vector engine (fastholdem.vector) for the built-in "
+                          "policies; hand: the Hand engine (fastholdem.game), one hand at a time")
     sim.add_argument("--scheduler", metavar="ADDRESS",
                      help="play the blocks on a Dask cluster: tcp://HOST:8786, or local:N for N local "
                           "worker processes (needs fastholdem[dask])")

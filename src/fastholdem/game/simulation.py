@@ -2,7 +2,9 @@
 
 Per seat: chips won per 100 hands with a 95% confidence interval (normal approximation over
 per-hand results), the same in big blinds, the showdown rate, and the categories of the hands
-that won pots at showdown.
+that won pots at showdown. Vectorisable policies (the built-in names, and objects of the
+vectorised protocol ``act(obs, legal)``) play on the vector engine (``fastholdem.vector``);
+scalar agents (``act(view)``) play on :class:`~fastholdem.game.Hand` (see :func:`simulate`).
 
 >>> result = simulate(["random", "station", "random"], 300, seed=1, progress=False)
 >>> result.hands, len(result.seats), sum(s.chips_won for s in result.seats)
@@ -32,7 +34,10 @@ from .table import Table
 if TYPE_CHECKING:
     from ..history.phh import SessionWriter
 
-__all__ = ["BLOCK_HANDS", "POLICIES", "make_player", "SeatResult", "SimulationResult", "simulate"]
+__all__ = ["BLOCK_HANDS", "ENGINES", "POLICIES", "make_player", "SeatResult", "SimulationResult", "simulate"]
+
+ENGINES = ("auto", "vector", "hand")
+"""The ``engine`` choices of :func:`simulate`."""
 
 POLICIES = ("random", "station", "tight")
 """Built-in policy names: :class:`RandomPlayer`, :class:`CallingStation`, :class:`TightPlayer`."""
@@ -128,6 +133,8 @@ class SimulationResult:
     elapsed: float
     config: GameConfig
     seed: int | None
+    engine: str = "hand"
+    """``"vector"`` (``fastholdem.vector.Tables``) or ``"hand"`` (``fastholdem.game.Hand``)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for JSON."""
@@ -135,6 +142,7 @@ class SimulationResult:
             "hands": self.hands,
             "elapsed": self.elapsed,
             "seed": self.seed,
+            "engine": self.engine,
             "structure": self.config.structure.value,
             "blinds": [self.config.small_blind, self.config.big_blind],
             "seats": [
@@ -151,6 +159,7 @@ class SimulationResult:
         cfg = self.config
         lines = [
             f"{self.hands} hands, {cfg.structure.value} {cfg.small_blind}/{cfg.big_blind}, seed {self.seed}, "
+            f"{self.engine} engine, "
             f"{self.elapsed:.1f} s ({self.hands / max(self.elapsed, 1e-9):,.0f} hands/s)",
             f"{'seat':>4} {'policy':<8} {'chips/100':>11} {'95% CI':>10} {'bb/100':>9} {'95% CI':>9} "
             f"{'showdown':>9}  top winning hands",
@@ -247,6 +256,7 @@ class _Plan:
     seed: int
     carry_stacks: bool
     block_hands: int
+    engine: str = "hand"
 
     @property
     def blocks(self) -> int:
@@ -258,8 +268,29 @@ class _Plan:
         return range(b * self.block_hands, min(self.hands, (b + 1) * self.block_hands))
 
 
+def _engine(policies: Sequence[Any], engine: str) -> str:
+    """The engine that plays ``policies``: ``"vector"`` when every policy is vectorisable (and
+    ``engine`` is not ``"hand"``), else ``"hand"``; ConfigError for a choice that cannot be
+    honoured or a table that mixes the two kinds of agent objects."""
+    from ..vector.policies import is_vector_policy
+
+    if not isinstance(engine, str) or engine not in ENGINES:
+        raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {echo(engine)}")
+    objects = [p for p in policies if not isinstance(p, str)]
+    vector = [type(p).__name__ for p in objects if is_vector_policy(p)]
+    scalar = [type(p).__name__ for p in objects if not is_vector_policy(p)]
+    if vector and scalar:
+        raise ConfigError(f"a table cannot mix vectorised policies (act(obs, legal): {', '.join(vector)}) "
+                          f"and scalar agents (act(view): {', '.join(scalar)})")
+    if engine == "vector" and scalar:
+        raise ConfigError(f"engine='vector' needs vectorisable policies, not the scalar agents {', '.join(scalar)}")
+    if engine == "hand" and vector:
+        raise ConfigError(f"engine='hand' plays scalar agents, not the vectorised policies {', '.join(vector)}")
+    return "hand" if engine == "hand" or scalar else "vector"
+
+
 def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks: int | Sequence[int] | None,
-          seed: int | None, carry_stacks: bool, block_hands: int) -> _Plan:
+          seed: int | None, carry_stacks: bool, block_hands: int, engine: str = "auto") -> _Plan:
     """Check the arguments of :func:`simulate` (ConfigError) and draw a seed when it is None."""
     # TypeError for a non-int (1.5, True); ConfigError (a ValueError) for a value out of range.
     hands = check_int(hands, "hands", what="a non-negative int")
@@ -285,10 +316,15 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
             raise ConfigError(f"stacks needs one entry per seat ({n}), got {len(start)}")
     names = []
     agents: list[Any] = []
+    chosen = _engine(policies, engine)
     for p in policies:
         if isinstance(p, str):
             make_player(p)  # an unknown name fails here, before any hand
             names.append(_ALIASES[p.strip().lower()])
+            agents.append(p)
+        elif chosen == "vector":
+            names.append(str(getattr(p, "__name__", type(p).__name__)) if not hasattr(p, "act")
+                         else type(p).__name__)
             agents.append(p)
         else:
             agent = as_agent(p)  # a plain function f(view) -> action is an agent too
@@ -296,7 +332,7 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
             agents.append(agent)
     if seed is None:
         seed = secrets.randbits(63)
-    return _Plan(tuple(agents), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands)
+    return _Plan(tuple(agents), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands, chosen)
 
 
 def _block_seeds(seed: int, block: int, count: int) -> list[int]:
@@ -311,13 +347,16 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
 
     Built-in policies are created for the block from its seeds; agent objects are used as
     given. Every hand is written to ``writer`` (numbered from 1 over the whole simulation),
-    and ``tick(k)`` is called after every ``k`` hands.
+    and ``tick(k)`` is called after every ``k`` hands. On the vector engine the block is
+    played by :func:`fastholdem.vector.simulation.play_block` from the same seeds.
     """
     from ..history.phh import from_hand
 
     n = len(plan.agents)
     hands = plan.block(b)
     table_seed, *agent_seeds = _block_seeds(plan.seed, b, 1 + n)
+    if plan.engine == "vector":
+        return _run_vector_block(plan, hands, table_seed, agent_seeds, writer, tick)
     agents = [make_player(p, agent_seeds[k]) if isinstance(p, str) else p for k, p in enumerate(plan.agents)]
     table = Table(plan.config, list(plan.start), seed=table_seed,
                   names=[f"{plan.names[k]}{k}" for k in range(n)], auto_rebuy=True,
@@ -339,6 +378,43 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
             tick(step)
     if tick is not None:
         tick(len(hands) % step)
+    return tally
+
+
+def _run_vector_block(plan: _Plan, hands: range, table_seed: int, agent_seeds: list[int],
+                      writer: SessionWriter | None, tick: Callable[[int], None] | None) -> _Tally:
+    """One block on the vector engine, as a :class:`_Tally`; its hands are written to ``writer``
+    in the order they were dealt, numbered from ``hands.start + 1``."""
+    from ..vector.simulation import play_block
+
+    n = len(plan.agents)
+    record = None
+    finished: list[tuple[int, Any]] = []
+    if writer is not None:
+        names = [f"{plan.names[k]}{k}" for k in range(n)]
+
+        def record(tables: Any, rows: Any, numbers: Any) -> None:
+            buttons = tables.button
+            for t, k in zip(rows, numbers):
+                history = tables.to_phh(int(t))
+                order = [(int(buttons[t]) + 1 + j) % n for j in range(n)]  # PHH p1 sits left of the button
+                history.fields["hand"] = hands.start + int(k) + 1
+                history.fields["seats"] = [s + 1 for s in order]
+                history.fields["seat_count"] = n
+                history.fields["players"] = [names[s] for s in order]
+                finished.append((int(k), history))
+
+    block = play_block(plan.agents, plan.config, plan.start, len(hands), seed=table_seed, policy_seeds=agent_seeds,
+                       carry_stacks=plan.carry_stacks, block_hands=plan.block_hands, record=record, tick=tick)
+    if writer is not None:
+        for _, history in sorted(finished, key=lambda item: item[0]):  # in the order they were dealt
+            writer.write(history)
+    tally = _Tally(n)
+    tally.n = [int(x) for x in block.hands]
+    tally.total = list(block.total)
+    tally.squares = list(block.squares)
+    tally.showdowns = [int(x) for x in block.showdowns]
+    tally.wins = [{c: int(m) for c, m in enumerate(row) if m} for row in block.wins]
     return tally
 
 
@@ -375,7 +451,7 @@ def _finish(plan: _Plan, tally: _Tally, elapsed: float) -> SimulationResult:
                 wins={_CATEGORY_NAMES[c]: m for c, m in sorted(tally.wins[seat].items(), reverse=True)},
             )
         )
-    return SimulationResult(results, plan.hands, elapsed, plan.config, plan.seed)
+    return SimulationResult(results, plan.hands, elapsed, plan.config, plan.seed, plan.engine)
 
 
 def simulate(
@@ -390,8 +466,16 @@ def simulate(
     progress: bool | None = None,
     progress_stream: IO[str] | None = None,
     block_hands: int = BLOCK_HANDS,
+    engine: str = "auto",
 ) -> SimulationResult:
     """Play ``hands`` hands at one table between ``policies`` and report results per seat.
+
+    Two engines play by the same rules. When every policy is vectorisable (the built-in
+    names, or objects and functions of the vectorised protocol ``act(obs, legal) -> (kind,
+    amount)``, see ``fastholdem.vector.policies``), the hands run on the vector engine
+    (``fastholdem.vector.Tables``): a block of six random players is played in C, other
+    tables are stepped together from NumPy arrays. Scalar agents (``act(view)``) play on
+    :class:`~fastholdem.game.Hand`. The two engines deal different cards for the same seed.
 
     The table is a cash game with the button moving every hand (R13). By default every hand
     starts from the starting stacks, so that each hand is an independent sample; with
@@ -399,7 +483,8 @@ def simulate(
 
     The hands are played in seeded blocks of ``block_hands``: block ``b`` is a fresh table
     (first button at random, R12) whose cards and built-in policies draw only from the seeds
-    of ``(seed, b)``, and the per-seat counts of the blocks add up exactly. The numbers are
+    of ``(seed, b)``, and the per-seat counts of the blocks add up exactly (on the vector
+    engine, see ``fastholdem.vector.simulation`` for how a block deals its hands). The numbers are
     therefore the same everywhere: one process here, or blocks spread over a cluster with
     :func:`fastholdem.dask.simulate`, give the same result for the same ``seed`` and
     ``block_hands`` (agent objects, rather than policy names, are shared by the blocks
@@ -410,8 +495,10 @@ def simulate(
     ----------
     policies:
         One agent (an object with ``act(view) -> action``, or a plain function
-        ``f(view) -> action``) or built-in policy name (see :data:`POLICIES`) per seat, 2-10
-        seats. Agents with a ``pre_action`` method queue pre-actions while others act (R31, see ``drive``).
+        ``f(view) -> action``), vectorised policy (``act(obs, legal) -> (kind, amount)``, or a
+        function of ``(obs, legal)``) or built-in policy name (see :data:`POLICIES`) per seat,
+        2-10 seats; agents and vectorised policies do not mix. Agents with a ``pre_action``
+        method queue pre-actions while others act (R31, see ``drive``).
     hands:
         Hands to play.
     config:
@@ -425,11 +512,16 @@ def simulate(
         Carry stacks from hand to hand within a block instead of resetting them; every
         block starts from the starting stacks.
     phh:
-        An open text file: every hand is written to it as a PHH session (``.phhs``).
+        An open text file: every hand is written to it as a PHH session (``.phhs``). On the
+        vector engine a block of only ``random`` (or only ``station``) players is then stepped
+        from Python rather than played in C, which deals other hands.
     progress:
         Draw a progress bar on stderr (default: when stderr is a terminal).
     block_hands:
         Hands per seeded block (default ``BLOCK_HANDS``, 10,000).
+    engine:
+        ``"auto"`` (default: the vector engine when every policy is vectorisable), ``"vector"``
+        or ``"hand"`` (the built-in names on ``Hand``); see :data:`ENGINES`.
 
     Returns
     -------
@@ -438,7 +530,8 @@ def simulate(
     Raises
     ------
     ConfigError
-        On a bad number of seats, hands, stacks, block size or an unknown policy name.
+        On a bad number of seats, hands, stacks, block size, an unknown policy name or engine,
+        an engine that cannot play the policies, or agents mixed with vectorised policies.
     TypeError
         If ``hands``, ``seed`` or ``block_hands`` is not an int, ``carry_stacks`` or
         ``progress`` is not a bool, or a policy is neither a name, an agent nor a function.
@@ -449,14 +542,16 @@ def simulate(
     >>> def caller(view):                      # the agent protocol: f(view) -> action
     ...     return Check() if view.legal_actions().check else Call()
     >>> result = simulate([caller, "random"], 100, seed=7)
-    >>> result.hands, sum(s.chips_won for s in result.seats)
-    (100, 0)
+    >>> result.hands, sum(s.chips_won for s in result.seats), result.engine
+    (100, 0, 'hand')
+    >>> simulate(["tight", "random"], 1000, seed=7).engine   # built-in names: the vector engine
+    'vector'
     """
     from ..history.phh import SessionWriter
     from ..progress import Progress
 
     check_bool(progress, "progress", optional=True)
-    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands)
+    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands, engine)
     tally = _Tally(len(plan.agents))
     writer = SessionWriter(phh) if phh is not None else None
     began = time.perf_counter()

@@ -1,0 +1,101 @@
+"""A table's hand as a :class:`fastholdem.game.Hand` and as a PHH hand history (``Tables.to_phh``).
+
+The engine keeps, per table, the cards, starting stacks, button and action log of its current
+and last finished hand. From them :func:`record_hand` builds the ``Hand`` that plays those
+cards (the differential test steps it in lockstep with the table) and :func:`hand_history`
+replays the log into it and writes the PHH record.
+
+>>> from fastholdem.game import GameConfig
+>>> from fastholdem.vector import Tables, FOLD
+>>> tables = Tables(1, 3, GameConfig(), 100, seed=2)
+>>> hand = record_hand(tables, 0)
+>>> hand.legal_actions().seat == int(tables.legal().actor[0])
+True
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..game.hand import Hand
+from ..history.phh import HandHistory, from_hand
+
+if TYPE_CHECKING:
+    from .tables import Tables
+
+__all__ = ["hand_history", "record_hand"]
+
+_FOLD, _CHECK, _CALL, _RAISE = range(4)
+
+
+def record_hand(tables: Tables, i: int, *, finished: bool = False) -> Hand:
+    """A new ``Hand`` dealt exactly like table ``i``'s current hand (or, with ``finished``, its
+    last finished hand): same config, starting stacks, button, hole cards and board.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig
+    >>> from fastholdem.vector import Tables
+    >>> record_hand(Tables(1, 2, GameConfig(), 10, seed=1), 0).starting_stacks
+    (10, 10)
+    """
+    core = tables._core
+    if not 0 <= i < tables.n:
+        raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
+    slot = int(core.rep[i] if finished else core.slot[i])
+    if slot < 0:
+        raise ValueError(f"table {i} has no finished hand on record")
+    hole = core.hole[i, slot]
+    return Hand(
+        tables.config,
+        [int(x) for x in core.start[i, slot]],
+        button=int(core.rec_button[i, slot]),
+        hole_cards=[[int(a), int(b)] for a, b in hole],
+        board=[int(c) for c in core.board[i, slot]],
+        seed=0,
+    )
+
+
+def hand_history(tables: Tables, i: int) -> HandHistory:
+    """The PHH record of table ``i``'s last finished hand (see :meth:`Tables.to_phh`).
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig
+    >>> from fastholdem.vector import Tables, FOLD
+    >>> tables = Tables(1, 2, GameConfig(), 100, seed=5)
+    >>> tables.step([FOLD])
+    >>> hand_history(tables, 0).actions[-1]
+    'p2 f'
+    """
+    core = tables._core
+    if not 0 <= i < tables.n:
+        raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
+    slot = int(core.rep[i])
+    if slot < 0:
+        raise ValueError(f"table {i} has no finished hand on record")
+    count = int(core.log_len[i, slot])
+    n_raises = int(core.log_raises[i, slot])
+    cap = core.log.shape[2]
+    if count > cap or n_raises > core.raise_to.shape[2]:
+        raise ValueError(f"table {i}'s last hand had {count} actions ({n_raises} bets or raises); the log "
+                         f"keeps {cap} actions and {core.raise_to.shape[2]} bets or raises: "
+                         f"make Tables with a larger history")
+    kinds = core.log[i, slot, :count]
+    hand = record_hand(tables, i, finished=True)
+    amounts = core.raise_to[i, slot]
+    r = 0
+    for k in kinds:
+        if k == _FOLD:
+            hand.fold()
+        elif k == _CHECK:
+            hand.check()
+        elif k == _CALL:
+            hand.call()
+        else:
+            hand.bet_or_raise_to(int(amounts[r]))
+            r += 1
+    final = [int(x) for x in core.start[i, slot] + core.rewards[i]]
+    if not hand.is_complete or hand.stacks != final:
+        raise RuntimeError(f"table {i}: the replayed hand does not end as the table's did")
+    return from_hand(hand)

@@ -1,0 +1,562 @@
+"""Many hold'em tables stepped at once from NumPy arrays (the vector engine).
+
+``Tables`` holds ``n`` independent tables of ``players`` seats as a structure of arrays in a
+C engine (csrc/fh_vector.c). Every call acts on all tables at once; each table plays its hand
+exactly as :class:`fastholdem.game.Hand` would (same legal actions, same final stacks: a
+differential test plays both in lockstep), under both rule conventions and every betting
+structure.
+
+>>> import numpy as np
+>>> from fastholdem.game import GameConfig
+>>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
+>>> tables = Tables(4, 3, GameConfig(small_blind=1, big_blind=2), 100, seed=7)
+>>> legal = tables.legal()
+>>> tables.step(np.where(legal.can_check, CHECK, CALL))   # the first player calls
+>>> int(tables.observe().pot.sum())     # 1 + 2 + 2 chips in each of four tables
+20
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from .._core import VecCore
+from .._validate import echo
+from ..errors import ConfigError
+from ..game.config import AnteMode, GameConfig, Structure
+from .export import hand_history
+from .legal import Legal
+from .observation import Observation
+
+__all__ = ["StackDraw", "Tables"]
+
+#: A stack source drawn per hand: ``draw(rng, k)`` returns a ``(k, players)`` int array.
+StackDraw = Callable[[np.random.Generator, int], Any]
+
+_MAX_CHIPS = 1 << 56  # every amount of a table fits int64 with room for pot-limit sums
+_MAX_CAP = 10_000
+_REASONS = {
+    1: "kind {kind} is not an action (0 fold, 1 check, 2 call, 3 bet or raise to)",
+    2: "seat {seat} cannot check: {call} to call",
+    3: "seat {seat} cannot call: nothing to call, check instead",
+    4: "seat {seat} cannot bet or raise now",
+    5: "seat {seat} cannot bet or raise to {amount}: the minimum is {lo} (maximum {hi})",
+    6: "seat {seat} cannot bet or raise to {amount}: the maximum is {hi} (minimum {lo})",
+}
+_REPORT = 5
+
+
+def _count(value: object, name: str, low: int, high: int | None = None) -> int:
+    if isinstance(value, (bool, np.bool_)):
+        raise TypeError(f"{name} must be an int, got bool {value!r}")
+    try:
+        k = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
+    if k < low or (high is not None and k > high):
+        bound = f"{low}..{high}" if high is not None else f">= {low}"
+        raise ValueError(f"{name} must be {bound}, got {k}")
+    return k
+
+
+def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
+    """``value`` as an int64 array of ``shape``: TypeError unless it holds integers."""
+    arr = np.asarray(value)
+    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+        raise TypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
+    if arr.shape != shape:
+        raise ValueError(f"{name} must have shape {shape}, got {arr.shape}")
+    if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
+        raise ValueError(f"{name} holds values beyond int64")
+    return np.ascontiguousarray(arr, dtype=np.int64)
+
+
+def _config_tuple(config: GameConfig, carry: bool) -> tuple[Any, ...]:
+    """The engine's view of ``config`` (every GameConfig option is used or refused here)."""
+    if config.small_blind > config.big_blind:
+        raise ConfigError(f"small blind {config.small_blind} exceeds big blind {config.big_blind}")
+    for name in ("small_blind", "big_blind", "ante", "min_bet", "small_bet", "big_bet"):
+        if getattr(config, name) >= _MAX_CHIPS:
+            raise ConfigError(f"{name} must be below 2**56 chips in the vector engine")
+    cap = config.bet_cap
+    if cap is not None and cap > _MAX_CAP:
+        raise ConfigError(f"bet_cap above {_MAX_CAP} is not supported by the vector engine; use None for no cap")
+    ante_mode = {AnteMode.NONE: 0, AnteMode.EVERY_PLAYER: 1, AnteMode.BIG_BLIND: 2}[config.ante_mode]
+    assert config.min_bet is not None
+    return (
+        int(config.structure is Structure.LIMIT), int(config.structure is Structure.POT_LIMIT),
+        int(config.pokerkit), config.small_blind, config.big_blind, config.ante, ante_mode,
+        config.min_bet, tuple(config.bet_sizes), -1 if cap is None else cap,
+        int(config.cap_heads_up), int(config.uncapped_river), int(config.half_bet_reopens), int(carry),
+    )
+
+
+def _readonly(arr: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    view = arr.view()
+    view.flags.writeable = False
+    return view
+
+
+class Tables:
+    """``n`` independent tables of hold'em, stepped together from NumPy arrays.
+
+    Parameters
+    ----------
+    n:
+        Number of tables (0 is allowed).
+    players:
+        Seats per table, 2 to 10 (R10).
+    config:
+        The rules: every structure, blinds, antes (both modes), fixed-limit caps and both
+        ``conventions`` of :class:`fastholdem.game.GameConfig`.
+    stacks:
+        Starting stacks: an int (every seat of every table), an ``(n, players)`` int array, or
+        a callable ``draw(rng, k)`` returning a ``(k, players)`` int array, called whenever
+        ``k`` tables are dealt a new hand (``rng`` is the tables' ``numpy.random.Generator``).
+        Every stack must be a positive number of chips.
+    seed:
+        Seed of every table's cards (table ``t`` draws from the stream ``(seed, t)``) and of
+        ``rng``. ``None`` draws a fresh seed (kept in :attr:`seed`).
+    button:
+        The button's seat in the first hand: an int or an ``(n,)`` int array. It moves one seat
+        clockwise with every new hand (R13).
+    auto_reset:
+        ``False`` (default): a finished table waits for :meth:`reset`. ``True``: :meth:`step`
+        deals the next hand at once in every table that finished; :attr:`hand_over`,
+        :attr:`rewards` and :meth:`to_phh` still describe the finished hand until the next
+        :meth:`step`.
+    carry_stacks:
+        ``False`` (default): every hand starts from the configured stacks (``simulate``'s
+        semantics). ``True``: stacks carry over from hand to hand; a seat left without chips
+        rebuys its configured stack (R39).
+    history:
+        Actions kept per hand for :meth:`to_phh` (and a third as many bet or raise amounts),
+        default 48; longer hands are played all the same, but ``to_phh`` refuses them. 0 keeps
+        none. Each table keeps its current and its last finished hand (about ``7 * history``
+        bytes).
+
+    The first hand is dealt at once. A new hand draws two hole cards per seat and the board
+    from a fresh deck (R18; burns are not drawn, they change nothing), posts antes and blinds
+    (R14-R16) and waits for the first actor.
+
+    Raises
+    ------
+    TypeError
+        ``n``, ``players``, ``seed`` or ``button`` not ints, ``config`` not a GameConfig,
+        ``stacks`` not an int, integer array or callable.
+    ValueError
+        Values or shapes out of range (naming the argument).
+    ConfigError
+        A config the engine cannot play (small blind above the big blind, chip amounts of
+        2**56 or more, a ``bet_cap`` above 10,000).
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig
+    >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
+    >>> tables = Tables(3, 6, GameConfig(), 200, seed=1)
+    >>> tables.legal().actor.tolist()          # left of the big blind (button 0)
+    [3, 3, 3]
+    >>> tables.step(np.full(3, FOLD))
+    >>> tables.legal().actor.tolist()
+    [4, 4, 4]
+    """
+
+    def __init__(
+        self,
+        n: int,
+        players: int,
+        config: GameConfig,
+        stacks: int | npt.ArrayLike | StackDraw,
+        *,
+        seed: int | None = None,
+        button: int | npt.ArrayLike = 0,
+        auto_reset: bool = False,
+        carry_stacks: bool = False,
+        history: int = 48,
+    ) -> None:
+        self.n = n = _count(n, "n", 0)
+        self.players = players = _count(players, "players", 2, 10)
+        if not isinstance(config, GameConfig):
+            raise TypeError(f"config must be a GameConfig, got {type(config).__name__}")
+        self.config = config
+        if type(auto_reset) is not bool or type(carry_stacks) is not bool:
+            raise TypeError("auto_reset and carry_stacks must be bools")
+        self.auto_reset = auto_reset
+        self.carry_stacks = carry_stacks
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy) & ((1 << 64) - 1)  # type: ignore[arg-type]
+        self.seed = _count(seed, "seed", 0, (1 << 64) - 1)
+        self.rng = np.random.default_rng(self.seed)
+        self._draw: StackDraw | None = None
+        if callable(stacks):
+            self._draw = stacks
+            base = self._drawn(n) if n else np.ones((1, players), np.int64)
+        elif isinstance(stacks, (int, np.integer)) and not isinstance(stacks, (bool, np.bool_)):
+            base = np.full((1, players), self._stack_value(int(stacks)), np.int64)
+        else:
+            base = _int_array(stacks, "stacks", (n, players))
+            self._check_stacks(base, "stacks")
+        self.history = _count(history, "history", 0, 10_000)
+        self._core = VecCore(n, players, _config_tuple(config, carry_stacks), base, self.seed, self.history)
+        if isinstance(button, (int, np.integer)) and not isinstance(button, (bool, np.bool_)):
+            b = _count(button, "button", 0, players - 1)
+            self._core.button[:] = b
+        else:
+            arr = _int_array(button, "button", (n,))
+            if arr.size and (arr.min() < 0 or arr.max() >= players):
+                raise ValueError(f"button must hold seats 0..{players - 1}")
+            self._core.button[:] = arr
+        self._core.new_hands(None, False)
+
+    # ------------------------------------------------------------------ stacks
+
+    def _stack_value(self, value: int) -> int:
+        if not 1 <= value < _MAX_CHIPS // 16:
+            raise ValueError(f"stacks must be positive and below 2**52 chips, got {value}")
+        return value
+
+    def _check_stacks(self, arr: npt.NDArray[np.int64], name: str) -> None:
+        if arr.size and (arr.min() < 1 or arr.max() >= _MAX_CHIPS // 16):
+            raise ValueError(f"{name} must be positive and below 2**52 chips")
+
+    def _drawn(self, k: int) -> npt.NDArray[np.int64]:
+        assert self._draw is not None
+        arr = _int_array(self._draw(self.rng, k), "stacks (the array drawn)", (k, self.players))
+        self._check_stacks(arr, "stacks (the array drawn)")
+        return arr
+
+    def _redraw(self, mask: npt.NDArray[np.bool_]) -> None:
+        """Draw new configured stacks for the tables in ``mask`` (callable ``stacks`` only)."""
+        k = int(mask.sum())
+        if not k:
+            return
+        core = self._core
+        if core.base.shape[0] != self.n:
+            core.set_base(np.broadcast_to(core.base, (self.n, self.players)))
+        base = core.base
+        base[mask] = self._drawn(k)
+
+    # ------------------------------------------------------------------ hands
+
+    def reset(self, mask: npt.ArrayLike | None = None) -> None:
+        """Deal a new hand to every table, or to the tables where ``mask`` is true.
+
+        A hand still running there is abandoned (its stacks go back to what they were when it
+        started). The button moves one seat clockwise (R13).
+
+        Parameters
+        ----------
+        mask:
+            ``None`` or a bool array of shape ``(n,)``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            ``mask`` not a bool array of shape ``(n,)``.
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> tables = Tables(2, 2, GameConfig(), 50, seed=2)
+        >>> tables.reset(np.array([True, False]))
+        >>> tables.button.tolist()
+        [1, 0]
+        """
+        if mask is None:
+            m = np.ones(self.n, np.bool_)
+        else:
+            m = np.asarray(mask)
+            if m.dtype != np.bool_:
+                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+            if m.shape != (self.n,):
+                raise ValueError(f"mask must have shape ({self.n},), got {m.shape}")
+        if self._draw is not None:
+            self._redraw(m)
+        self._core.new_hands(None if mask is None else m, True)
+
+    def legal(self) -> Legal:
+        """The legal actions of every table (see :class:`Legal`).
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> Tables(1, 2, GameConfig(), 100, seed=0).legal().can_check.tolist()
+        [False]
+        """
+        return Legal(*self._core.legal())
+
+    def step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None = None,
+             mask: npt.ArrayLike | None = None) -> None:
+        """Apply one action in every table that has a player to act (and where ``mask`` is true).
+
+        Parameters
+        ----------
+        kind:
+            Integer array ``(n,)`` of :class:`Kind` codes; entries of tables whose hand is over
+            are ignored.
+        amount:
+            Integer array ``(n,)``: the total bet this round of each ``BET_OR_RAISE_TO``
+            (ignored for other kinds); may be omitted when no table bets or raises.
+        mask:
+            ``None`` (every table) or a bool array ``(n,)``: only the tables where it is true
+            act; the others are left as they are (their entries of ``kind`` and ``amount`` are
+            ignored). Needs ``auto_reset=False``.
+
+        Raises
+        ------
+        TypeError
+            ``kind`` or ``amount`` not an integer array, ``mask`` not a bool array.
+        ValueError
+            A wrong shape, or an illegal action in any table: the message names the first few
+            tables and why, and no table changes (all tables are checked before any moves).
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
+        >>> tables = Tables(2, 2, GameConfig(), 100, seed=0)
+        >>> tables.step([CHECK, CALL])
+        Traceback (most recent call last):
+        ...
+        ValueError: illegal action in 1 table (no table changed): table 0: seat 0 cannot check: 1 to call
+        >>> tables.step([BET_OR_RAISE_TO, FOLD], [6, 0])
+        >>> tables.legal().call.tolist(), tables.hand_over.tolist()
+        ([4, 0], [False, True])
+        """
+        n = self.n
+        k = _int_array(kind, "kind", (n,))
+        am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
+        core = self._core
+        if mask is not None:
+            m = np.asarray(mask)
+            if m.dtype != np.bool_:
+                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+            if m.shape != (n,):
+                raise ValueError(f"mask must have shape ({n},), got {m.shape}")
+            if self.auto_reset:
+                raise ValueError("step(mask=...) needs auto_reset=False")
+            held = ~m & (core.actor >= 0)
+            if held.any():  # the engine steps every table with an actor: hide the held ones
+                actors = core.actor[held]
+                core.actor[held] = -1
+                try:
+                    self.step(k, am)
+                finally:
+                    core.actor[held] = actors
+                return
+        bad, idx, codes = core.check_step(k, am, _REPORT)
+        if bad:
+            raise ValueError(self._illegal_message(bad, idx, codes, k, am))
+        if not self.auto_reset:
+            core.step(k, am, False)
+        elif self._draw is None:
+            core.step(k, am, True)
+        else:
+            pending = core.actor < 0
+            core.step(k, am, False)
+            if pending.any():  # hands dealt last step that needed no action: report them now
+                rows = np.flatnonzero(pending)
+                slot = core.slot[rows]
+                core.rewards[rows] = core.stacks[rows] - core.start[rows, slot]
+                core.rep[rows] = slot
+                core.hand_over[rows] = 1
+            done = core.actor < 0
+            self._redraw(done)
+            core.new_hands(done, True)
+            core.hand_over[done] = 1
+
+    def _illegal_message(self, bad: int, idx: list[int], codes: list[int], kind: npt.NDArray[np.int64],
+                         amount: npt.NDArray[np.int64]) -> str:
+        actor, _, _, call, lo, hi = self._core.legal()
+        parts = []
+        for t, code in zip(idx, codes):
+            text = _REASONS[code].format(kind=int(kind[t]), seat=int(actor[t]), call=int(call[t]),
+                                         amount=int(amount[t]), lo=int(lo[t]), hi=int(hi[t]))
+            parts.append(f"table {t}: {text}")
+        more = f"; and {bad - len(idx)} more" if bad > len(idx) else ""
+        plural = "table" if bad == 1 else "tables"
+        return f"illegal action in {bad} {plural} (no table changed): " + "; ".join(parts) + more
+
+    # ------------------------------------------------------------------ state
+
+    @property
+    def hand_over(self) -> npt.NDArray[np.bool_]:
+        """bool ``(n,)``: the table's hand is over (with ``auto_reset``: a hand finished at the last
+        step). Read-only view."""
+        return _readonly(self._core.hand_over.view(np.bool_))
+
+    @property
+    def rewards(self) -> npt.NDArray[np.int64]:
+        """int64 ``(n, players)``: chips won (negative: lost) by each seat in each table's last
+        finished hand. Read-only view."""
+        return _readonly(self._core.rewards)
+
+    @property
+    def stacks(self) -> npt.NDArray[np.int64]:
+        """int64 ``(n, players)``: the current chips behind of every seat. Read-only view."""
+        return _readonly(self._core.stacks)
+
+    @property
+    def button(self) -> npt.NDArray[np.int16]:
+        """int16 ``(n,)``: the button's seat in each table's current hand."""
+        return self._core.button.astype(np.int16)
+
+    def _shown_slot(self) -> npt.NDArray[np.int8]:
+        """The record slot of the hand each table describes: the finished one where ``hand_over``."""
+        core = self._core
+        return np.where(core.hand_over.view(np.bool_) & (core.rep >= 0), core.rep, core.slot).astype(np.int8)
+
+    @property
+    def hole(self) -> npt.NDArray[np.int8]:
+        """int8 ``(n, players, 2)``: every seat's hole cards, of the finished hand where
+        ``hand_over``, else of the hand being played (a read-only copy)."""
+        core = self._core
+        out: npt.NDArray[np.int8] = core.hole[np.arange(self.n), self._shown_slot()]
+        out.flags.writeable = False
+        return out
+
+    @property
+    def showdown(self) -> npt.NDArray[np.bool_]:
+        """bool ``(n,)``: whether each table's last finished hand was decided at a showdown."""
+        core = self._core
+        rep = core.rep
+        return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)
+
+    @property
+    def winning_value(self) -> npt.NDArray[np.uint16]:
+        """uint16 ``(n,)``: the best hand value shown down in each table's last finished hand
+        (1..7462, higher wins; 0 without a showdown)."""
+        core = self._core
+        rep = core.rep
+        return np.where(rep >= 0, core.win_value[np.arange(self.n), np.maximum(rep, 0)], 0).astype(np.uint16)
+
+    def observe(self, seat: int | npt.ArrayLike | None = None) -> Observation:
+        """One seat's view of every table (see :class:`Observation`).
+
+        Parameters
+        ----------
+        seat:
+            ``None`` for the player to act, an int (the same seat everywhere) or an int array
+            ``(n,)`` (-1 for no seat).
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> obs = Tables(2, 3, GameConfig(), 100, seed=4).observe(seat=2)
+        >>> obs.bets.tolist(), obs.to_call.tolist(), obs.position.tolist()
+        ([[0, 1, 2], [0, 1, 2]], [0, 0], [2, 2])
+        """
+        core = self._core
+        n, players = self.n, self.players
+        if seat is None:
+            s = core.actor.astype(np.int16)
+        elif isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)):
+            s = np.full(n, _count(seat, "seat", 0, players - 1), np.int16)
+        else:
+            arr = _int_array(seat, "seat", (n,))
+            if arr.size and (arr.min() < -1 or arr.max() >= players):
+                raise ValueError(f"seat must hold seats 0..{players - 1} or -1")
+            s = arr.astype(np.int16)
+        rows = np.arange(n)
+        slot = core.slot
+        has = s >= 0
+        si = np.where(has, s, 0)
+        hole = core.hole[rows, slot, si]
+        hole = np.where(has[:, None], hole, np.int8(-1)).astype(np.int8)
+        running = core.running.view(np.bool_)
+        street = np.where(running, core.street, 4).astype(np.int8)
+        shown = np.array([0, 3, 4, 5, 5], np.int8)[core.street]
+        board = np.where(np.arange(5) < shown[:, None], core.board[rows, slot], np.int8(-1)).astype(np.int8)
+        bets = core.bets.copy()
+        bets[~running] = 0
+        folded = (core.folded[:, None] >> np.arange(players, dtype=np.uint16)) & 1 == 1
+        own = bets[rows, si]
+        stack = core.stacks[rows, si]
+        to_call = np.where(has & running, np.minimum(np.maximum(core.max_bet - own, 0), stack), 0)
+        button = core.button.astype(np.int16)
+        position = np.where(has, (s - button) % players, -1).astype(np.int16)
+        raises = np.where(running, core.nraise, 0).astype(np.int16)
+        return Observation(s, hole, board, street, core.stacks.copy(), bets, folded, core.pot.copy(),
+                           to_call.astype(np.int64), position, raises, button)
+
+    # ------------------------------------------------------------------ fast paths, export
+
+    def play_random(self, hands: int, *, fold: float = 0.15, aggression: float = 0.30,
+                    threads: int | None = None) -> dict[str, Any]:
+        """Play ``hands`` whole hands in C, every seat a random player; return per-seat tallies.
+
+        The hands are spread over the tables (table ``t`` plays ``hands // n`` of them, one
+        more when ``t < hands % n``), each dealt as :meth:`reset` deals (a running hand is
+        abandoned first). Every seat plays as :class:`fastholdem.game.RandomPlayer`: facing a
+        bet it folds with probability ``fold``; with probability ``aggression`` it bets or
+        raises to a uniform legal amount; else it checks or calls (``fold=aggression=0`` is a
+        calling station). The result does not depend on ``threads``. Afterwards every table
+        shows its last hand (``hand_over``, ``rewards``, :meth:`to_phh`).
+
+        Returns
+        -------
+        dict
+            ``hands``; per seat ``total`` (chips won), ``squares`` (sum of squared wins),
+            ``showdowns`` (hands shown down) and ``wins`` (pots won at showdown, by category
+            0..8 of the winning hand).
+
+        Raises
+        ------
+        ValueError
+            Negative ``hands``, probabilities outside [0, 1] or summing above 1, callable
+            ``stacks`` (draw them per hand with :meth:`reset` and :meth:`step` instead).
+        KeyboardInterrupt
+            On Ctrl-C, within about 50 ms.
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> tally = Tables(100, 6, GameConfig(), 400, seed=1).play_random(10_000)
+        >>> tally["hands"], sum(tally["total"])
+        (10000, 0)
+        """
+        hands = _count(hands, "hands", 0, (1 << 63) - 1)
+        for name, p in (("fold", fold), ("aggression", aggression)):
+            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+                raise ValueError(f"{name} must be a probability in [0, 1], got {echo(p)}")
+        if fold + aggression > 1.0:
+            raise ValueError(f"fold + aggression must be at most 1, got {fold + aggression}")
+        if self._draw is not None:
+            raise ValueError("play_random needs int or array stacks, not a callable")
+        if self.n == 0 and hands:
+            raise ValueError("play_random needs at least one table")
+        return self._core.play_random(hands, float(fold), float(aggression), threads)
+
+    def to_phh(self, i: int) -> Any:
+        """The PHH hand history of table ``i``'s last finished hand, with ``finishing_stacks``.
+
+        ``fastholdem.phh.dumps`` writes it; ``phh`` (and pokerkit, under
+        ``conventions="pokerkit"``) replay it to the same stacks.
+
+        Raises
+        ------
+        IndexError
+            ``i`` outside ``0..n-1``.
+        ValueError
+            The table has no finished hand on record, or the hand had more actions than its
+            log holds (``history``).
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> from fastholdem.vector import FOLD, CHECK, CALL, BET_OR_RAISE_TO
+        >>> tables = Tables(1, 2, GameConfig(), 100, seed=5)
+        >>> tables.step([FOLD])
+        >>> tables.to_phh(0).finishing_stacks
+        [101, 99]
+        """
+        return hand_history(self, i)
+
+    def __repr__(self) -> str:
+        return f"<Tables n={self.n} players={self.players} {self.config.structure.value} conventions={self.config.conventions!r}>"

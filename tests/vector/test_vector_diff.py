@@ -1,0 +1,160 @@
+"""The vector engine against the reference ``Hand``, in lockstep on the same cards (issue 16).
+
+Every table's legal-action arrays are compared with ``Hand.legal_actions()`` at every step and
+the final stacks, rewards and showdown summary hand by hand (see ``lockstep.py``). The default
+run plays a few thousand hands over every structure and both conventions; the slow part plays
+over 100,000 hands of random configurations (2-10 players, stacks from 1 chip to 1000 big
+blinds, antes of both kinds, every fixed-limit option) and checks that ``to_phh`` replays with
+``phh`` and, under pokerkit's conventions, with pokerkit.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from lockstep import Stats, lockstep, random_config, stack_draw
+
+from fastholdem import phh
+from fastholdem.game import AnteMode, GameConfig, Structure
+
+CONVENTIONS = ("card-room", "pokerkit")
+#: Hands of the slow differential (the issue asks for 100,000 at least); FASTHOLDEM_VECTOR_HANDS
+#: changes it (the changelog quotes a run of 10**7).
+SLOW_HANDS = int(os.environ.get("FASTHOLDEM_VECTOR_HANDS", "120000"))
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+@pytest.mark.parametrize("structure", list(Structure))
+def test_vector_diff_every_structure(structure: Structure, conventions: str) -> None:
+    rng = np.random.default_rng(hash((structure.value, conventions)) & 0xFFFF)
+    stats = Stats()
+    for k in range(3):
+        cfg = random_config(rng, conventions, structure)
+        lockstep(cfg, int(rng.integers(2, 11)), 8, 30, 1000 + k, stats=stats, check_phh=k == 0)
+    assert stats.hands >= 90
+
+
+def _tiny(players: int) -> Any:
+    return lambda rng, k: rng.integers(1, 9, size=(k, players))
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r14a_short_blinds(conventions: str) -> None:
+    """Blinds and antes that leave their posters all-in for less (stacks of 1 chip up)."""
+    stats = Stats()
+    for players in (2, 3, 6):
+        cfg = GameConfig(small_blind=2, big_blind=4, ante=1, conventions=conventions)
+        lockstep(cfg, players, 8, 30, players, stacks=_tiny(players), stats=stats)
+    assert stats.notes["short blind"] > 10
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r15_heads_up_order(conventions: str) -> None:
+    for structure in Structure:
+        cfg = GameConfig(structure, 1, 2, conventions=conventions)
+        lockstep(cfg, 2, 16, 40, 15, stacks=stack_draw(2, 2))
+
+
+@pytest.mark.parametrize("mode", [AnteMode.EVERY_PLAYER, AnteMode.BIG_BLIND])
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r16_antes(mode: AnteMode, conventions: str) -> None:
+    cfg = GameConfig(small_blind=1, big_blind=2, ante=2, ante_mode=mode, conventions=conventions)
+    lockstep(cfg, 6, 8, 50, 16, stacks=stack_draw(2, 6))
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r26_fixed_limit_caps(conventions: str) -> None:
+    options: list[dict[str, Any]] = [{}, {"bet_cap": None}, {"bet_cap": 2}, {"cap_heads_up": True}]
+    if conventions == "card-room":
+        options += [{"uncapped_river": True}, {"half_bet_reopens": True}]
+    for k, extra in enumerate(options):
+        cfg = GameConfig(Structure.LIMIT, 1, 2, conventions=conventions, **extra)
+        lockstep(cfg, 2 + k % 4, 8, 30, 26 + k, stacks=stack_draw(2, 2 + k % 4, low=3.0))
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r28_pot_limit(conventions: str) -> None:
+    cfg = GameConfig(Structure.POT_LIMIT, 1, 2, min_bet=3, conventions=conventions)
+    lockstep(cfg, 4, 8, 50, 28, stacks=stack_draw(2, 4, low=2.0))
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r29_incomplete_all_in_raises(conventions: str) -> None:
+    """Stacks just above the blinds: all-in raises short of a full raise come up all the time."""
+    stats = Stats()
+    cfg = GameConfig(small_blind=5, big_blind=10, conventions=conventions)
+    lockstep(cfg, 5, 8, 60, 29, stacks=lambda rng, k: rng.integers(8, 60, size=(k, 5)), stats=stats)
+    assert stats.notes["all-in raise"] > 20
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r35_side_pots_and_r30_uncalled(conventions: str) -> None:
+    stats = Stats()
+    cfg = GameConfig(small_blind=1, big_blind=2, ante=1, conventions=conventions)
+    lockstep(cfg, 8, 8, 60, 35, stacks=stack_draw(2, 8), stats=stats)
+    assert stats.notes["side pots"] > 10 and stats.notes["uncalled"] > 10
+
+
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_r38_odd_chips(conventions: str) -> None:
+    """Odd antes and blinds, many players: split pots with odd chips."""
+    stats = Stats()
+    cfg = GameConfig(small_blind=1, big_blind=3, ante=1, conventions=conventions)
+    for k in range(2):
+        lockstep(cfg, 9, 10, 50, 38 + k, stacks=lambda rng, k: rng.integers(1, 40, size=(k, 9)), stats=stats)
+    assert stats.notes["odd chips"] > 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("conventions", CONVENTIONS)
+def test_vector_diff_random_configs_slow(conventions: str) -> None:
+    rng = np.random.default_rng(16 + len(conventions))
+    stats = Stats()
+    k = 0
+    while stats.hands < SLOW_HANDS // 2:
+        cfg = random_config(rng, conventions)
+        lockstep(cfg, int(rng.integers(2, 11)), 32, 400, 10_000 + k, stats=stats, check_phh=k % 10 == 0)
+        k += 1
+    assert stats.notes["side pots"] and stats.notes["odd chips"] and stats.notes["all-in raise"]
+
+
+def _pokerkit_diff() -> Any:
+    path = Path(__file__).resolve().parents[1] / "game" / "test_pokerkit_diff.py"
+    spec = importlib.util.spec_from_file_location("_pokerkit_diff", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+def test_vector_to_phh_replays_in_pokerkit() -> None:
+    """Hands exported by ``to_phh`` under pokerkit's conventions replay in pokerkit itself."""
+    pytest.importorskip("pokerkit")
+    diff = _pokerkit_diff()
+    from fastholdem.vector import RandomPolicy, Tables
+
+    rng = np.random.default_rng(7)
+    replayed = 0
+    for k in range(30):
+        structure = list(Structure)[k % 3]
+        cfg = random_config(rng, "pokerkit", structure)
+        if structure is Structure.LIMIT:
+            cfg = GameConfig(Structure.LIMIT, cfg.small_blind, cfg.big_blind, ante=cfg.ante,
+                             ante_mode=cfg.ante_mode, small_bet=cfg.small_bet, big_bet=cfg.big_bet,
+                             conventions="pokerkit")
+        players = int(rng.integers(2, 11))
+        tables = Tables(20, players, cfg, stack_draw(cfg.big_blind, players), seed=k)
+        policy = RandomPolicy(seed=k)
+        while not tables.hand_over.all():
+            tables.step(*policy.act(tables.observe(), tables.legal()))
+        for i in range(tables.n):
+            hh = phh.loads(phh.dumps(tables.to_phh(i)), conventions="pokerkit")
+            assert diff.pokerkit_replay(hh, cfg) == hh.finishing_stacks
+            replayed += 1
+    assert replayed == 600

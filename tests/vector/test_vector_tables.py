@@ -1,0 +1,299 @@
+"""fastholdem.vector.Tables: its API, bad input, all-or-nothing steps, resets and fast paths."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+from fastholdem import phh
+from fastholdem.errors import ConfigError
+from fastholdem.game import GameConfig, Structure
+from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Kind, RandomPolicy, Tables
+
+CFG = GameConfig(small_blind=1, big_blind=2)
+
+
+def _snapshot(tables: Tables) -> dict[str, np.ndarray]:
+    core = tables._core
+    names = [n for n in dir(core) if isinstance(getattr(core, n), np.ndarray)]
+    return {n: getattr(core, n).copy() for n in names}
+
+
+def test_tables_kind_codes() -> None:
+    assert [int(k) for k in Kind] == [FOLD, CHECK, CALL, BET_OR_RAISE_TO] == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "exc", "word"),
+    [
+        ({"n": -1}, ValueError, "n"),
+        ({"n": 2.0}, TypeError, "n"),
+        ({"players": 11}, ValueError, "players"),
+        ({"players": 1}, ValueError, "players"),
+        ({"config": "nl"}, TypeError, "config"),
+        ({"stacks": np.ones((3, 2), np.int64)}, ValueError, "stacks"),
+        ({"stacks": np.full((4, 3), 10.0)}, TypeError, "stacks"),
+        ({"stacks": 0}, ValueError, "stacks"),
+        ({"stacks": np.zeros((4, 3), np.int64)}, ValueError, "stacks"),
+        ({"stacks": lambda rng, k: np.ones((k, 2), np.int64)}, ValueError, "stacks"),
+        ({"button": 3}, ValueError, "button"),
+        ({"button": np.array([0, 1, 2])}, ValueError, "button"),
+        ({"seed": -1}, ValueError, "seed"),
+        ({"history": -1}, ValueError, "history"),
+        ({"auto_reset": 1}, TypeError, "auto_reset"),
+    ],
+)
+def test_tables_bad_arguments(kwargs: dict[str, object], exc: type[Exception], word: str) -> None:
+    args: dict[str, object] = {"n": 4, "players": 3, "config": CFG, "stacks": 100, "seed": 1}
+    args.update(kwargs)
+    with pytest.raises(exc, match=word):
+        Tables(args.pop("n"), args.pop("players"), args.pop("config"), args.pop("stacks"), **args)  # type: ignore[arg-type]
+
+
+def test_tables_refuses_configs_it_cannot_play() -> None:
+    with pytest.raises(ConfigError, match="small blind"):
+        Tables(1, 2, GameConfig(small_blind=3, big_blind=2), 100)
+    with pytest.raises(ConfigError, match="bet_cap"):
+        Tables(1, 2, GameConfig(Structure.LIMIT, bet_cap=20_000), 100)
+    with pytest.raises(ConfigError, match="big_blind"):
+        Tables(1, 2, GameConfig(small_blind=1, big_blind=1 << 60), 100)
+
+
+def test_tables_step_bad_shapes_and_dtypes() -> None:
+    tables = Tables(3, 2, CFG, 100, seed=1)
+    with pytest.raises(TypeError, match="kind"):
+        tables.step(np.zeros(3))
+    with pytest.raises(TypeError, match="kind"):
+        tables.step(np.zeros(3, np.bool_))
+    with pytest.raises(ValueError, match="kind"):
+        tables.step(np.zeros(4, np.int64))
+    with pytest.raises(TypeError, match="amount"):
+        tables.step(np.full(3, CALL), np.zeros(3))
+    with pytest.raises(ValueError, match="amount"):
+        tables.step(np.full(3, CALL), np.zeros((3, 1), np.int64))
+    with pytest.raises(TypeError, match="mask"):
+        tables.reset(np.ones(3, np.int64))
+    with pytest.raises(ValueError, match="seat"):
+        tables.observe(seat=2)
+
+
+def test_tables_illegal_action_changes_no_table() -> None:
+    tables = Tables(8, 3, CFG, 100, seed=2)
+    before = _snapshot(tables)
+    kind = np.full(8, CALL)
+    kind[3] = CHECK
+    kind[5] = BET_OR_RAISE_TO
+    amount = np.zeros(8, np.int64)
+    amount[5] = 3  # below the minimum raise to 4
+    with pytest.raises(ValueError, match="2 tables") as err:
+        tables.step(kind, amount)
+    message = str(err.value)
+    assert "table 3: seat 0 cannot check: 2 to call" in message
+    assert "table 5: seat 0 cannot bet or raise to 3: the minimum is 4 (maximum 100)" in message
+    after = _snapshot(tables)
+    assert before.keys() == after.keys()
+    for name in before:
+        assert np.array_equal(before[name], after[name]), name
+    tables.step(np.full(8, CALL))  # and a legal step still works
+    assert tables.legal().actor.tolist() == [1] * 8
+
+
+def test_tables_illegal_reasons() -> None:
+    tables = Tables(5, 2, CFG, 100, seed=3)
+    kind = np.array([9, CHECK, BET_OR_RAISE_TO, BET_OR_RAISE_TO, CALL])
+    amount = np.array([0, 0, 101, 2, 0])
+    with pytest.raises(ValueError) as err:
+        tables.step(kind, amount)
+    text = str(err.value)
+    assert "4 tables" in text
+    assert "table 0: kind 9 is not an action" in text
+    assert "table 2: seat 0 cannot bet or raise to 101: the maximum is 100" in text
+    tables.step(np.full(5, CALL))  # the small blind completes; the big blind may check
+    with pytest.raises(ValueError, match="nothing to call, check instead"):
+        tables.step(np.full(5, CALL))
+
+
+def test_tables_entries_of_finished_tables_are_ignored() -> None:
+    tables = Tables(2, 2, CFG, 100, seed=4)
+    tables.step(np.array([FOLD, CALL]))
+    assert tables.hand_over.tolist() == [True, False]
+    tables.step(np.array([77, CHECK]))  # table 0 is over: its entry is not looked at
+    assert tables.legal().actor.tolist() == [-1, 1]
+
+
+def test_tables_n_zero() -> None:
+    tables = Tables(0, 6, CFG, 100, seed=1)
+    assert tables.legal().actor.shape == (0,)
+    tables.step(np.zeros(0, np.int64))
+    tables.reset()
+    obs = tables.observe()
+    assert obs.stacks.shape == (0, 6) and obs.hole.shape == (0, 2)
+    assert tables.play_random(0)["hands"] == 0
+    assert tables.rewards.shape == (0, 6)
+
+
+def test_tables_same_seed_same_hands() -> None:
+    a = Tables(50, 6, CFG, 200, seed=9)
+    b = Tables(50, 6, CFG, 200, seed=9)
+    c = Tables(50, 6, CFG, 200, seed=10)
+    assert np.array_equal(a.hole, b.hole)
+    assert not np.array_equal(a.hole, c.hole)
+    pa, pb = RandomPolicy(seed=1), RandomPolicy(seed=1)
+    for _ in range(20):
+        a.step(*pa.act(a.observe(), a.legal()))
+        b.step(*pb.act(b.observe(), b.legal()))
+    assert np.array_equal(a.stacks, b.stacks)
+
+
+def test_tables_cards_are_a_deck() -> None:
+    tables = Tables(2000, 10, CFG, 100, seed=5)
+    core = tables._core
+    rows = np.arange(tables.n)
+    cards = np.concatenate([core.hole[rows, core.slot].reshape(tables.n, -1), core.board[rows, core.slot]], axis=1)
+    assert cards.min() >= 0 and cards.max() <= 51
+    assert all(len(set(row)) == 25 for row in cards.tolist())
+    counts = np.bincount(cards.ravel(), minlength=52)
+    assert counts.min() > 0.8 * counts.mean()
+
+
+def test_tables_observe_fields() -> None:
+    tables = Tables(3, 4, GameConfig(small_blind=1, big_blind=2, ante=1), 50, seed=6, button=np.array([0, 1, 2]))
+    obs = tables.observe()
+    assert obs.seat.tolist() == [3, 0, 1]           # left of the big blind
+    assert obs.position.tolist() == [3, 3, 3]
+    assert obs.button.tolist() == [0, 1, 2]
+    assert obs.pot.tolist() == [7, 7, 7]             # four antes and the blinds
+    assert obs.to_call.tolist() == [2, 2, 2]
+    assert (obs.board == -1).all() and obs.street.tolist() == [0, 0, 0]
+    assert obs.raises.tolist() == [0, 0, 0]
+    assert np.array_equal(obs.hole, tables.hole[np.arange(3), obs.seat])
+    tables.step(np.full(3, BET_OR_RAISE_TO), np.full(3, 6))
+    assert tables.observe().raises.tolist() == [1, 1, 1]
+    tables.step(np.full(3, FOLD)); tables.step(np.full(3, FOLD)); tables.step(np.full(3, CALL))
+    obs = tables.observe()
+    assert obs.street.tolist() == [1, 1, 1] and (obs.board[:, :3] >= 0).all() and (obs.board[:, 3:] == -1).all()
+    assert obs.folded.sum(axis=1).tolist() == [2, 2, 2]
+
+
+def test_tables_auto_reset_reports_the_finished_hand() -> None:
+    tables = Tables(4, 3, CFG, 100, seed=7, auto_reset=True)
+    finished_hole = tables.hole.copy()
+    tables.step(np.full(4, FOLD))
+    tables.step(np.full(4, FOLD))
+    assert tables.hand_over.all()
+    assert tables.rewards.tolist() == [[0, -1, 1]] * 4
+    assert np.array_equal(tables.hole, finished_hole)     # the finished hand's cards
+    assert (tables.legal().actor >= 0).all()               # the next hand is dealt
+    assert tables.button.tolist() == [1, 1, 1, 1]
+    assert tables.to_phh(0).finishing_stacks == [99, 101, 100]
+    tables.step(np.full(4, CALL))
+    assert not tables.hand_over.any()
+
+
+def test_tables_carry_stacks_moves_the_button() -> None:
+    tables = Tables(20, 4, CFG, 40, seed=8, carry_stacks=True)
+    policy = RandomPolicy(seed=2)
+    for _ in range(400):
+        over = tables.hand_over.copy()
+        if over.any():
+            before = tables.stacks.copy()
+            button = tables.button.copy()
+            tables.reset(over)
+            start = np.where(before == 0, 40, before)
+            assert np.array_equal(tables.stacks[over] + tables._core.put[over] + tables._core.dead[over, None],
+                                  start[over])
+            assert np.array_equal(tables.button[over], (button[over] + 1) % 4)
+        tables.step(*policy.act(tables.observe(), tables.legal()))
+
+
+def test_tables_reset_abandons_a_running_hand() -> None:
+    tables = Tables(1, 2, CFG, 100, seed=1, carry_stacks=True)
+    tables.step([BET_OR_RAISE_TO], [50])
+    tables.reset()
+    assert tables.stacks.sum() + tables._core.pot.sum() == 200
+
+
+def test_tables_callable_stacks() -> None:
+    calls: list[int] = []
+
+    def draw(rng: np.random.Generator, k: int) -> np.ndarray:
+        calls.append(k)
+        return rng.integers(1, 300, size=(k, 3))
+
+    tables = Tables(10, 3, CFG, draw, seed=3, auto_reset=True)
+    policy = RandomPolicy(seed=1)
+    for _ in range(60):
+        tables.step(*policy.act(tables.observe(), tables.legal()))
+    assert calls[0] == 10 and len(calls) > 5
+    assert (tables.rewards.sum(axis=1) == 0).all()
+
+
+def test_tables_play_random_is_thread_independent_and_conserves_chips() -> None:
+    a = Tables(64, 6, CFG, 400, seed=4).play_random(30_000, threads=1)
+    b = Tables(64, 6, CFG, 400, seed=4).play_random(30_000, threads=2)
+    assert a == b
+    assert a["hands"] == 30_000 and sum(a["total"]) == 0
+    assert all(s > 0 for s in a["squares"]) and sum(a["showdowns"]) > 0
+
+
+def test_tables_play_random_hands_replay_with_phh() -> None:
+    """The last hand of every table after the C fast path, replayed by Hand and by phh."""
+    for structure in Structure:
+        for conventions in ("card-room", "pokerkit"):
+            cfg = GameConfig(structure, 1, 2, ante=1, conventions=conventions)
+            tables = Tables(20, 6, cfg, np.random.default_rng(1).integers(1, 300, size=(20, 6)), seed=2,
+                            history=400)
+            tables.play_random(200)
+            for i in range(tables.n):
+                hh = tables.to_phh(i)   # replays the log through Hand and checks the stacks
+                assert phh.loads(phh.dumps(hh)).replay().stacks == hh.finishing_stacks
+
+
+def test_tables_to_phh_errors() -> None:
+    tables = Tables(2, 2, CFG, 100, seed=1)
+    with pytest.raises(ValueError, match="no finished hand"):
+        tables.to_phh(0)
+    with pytest.raises(IndexError):
+        tables.to_phh(2)
+    short = Tables(1, 2, CFG, 100, seed=1, history=2)
+    short.step([CALL]); short.step([CHECK]); short.step([FOLD])
+    with pytest.raises(ValueError, match="larger history"):
+        short.to_phh(0)
+
+
+def test_tables_memory_per_table() -> None:
+    tables = Tables(1000, 6, CFG, 200, seed=1)
+    core = tables._core
+    total = sum(getattr(core, n).nbytes for n in dir(core) if isinstance(getattr(core, n), np.ndarray))
+    assert total / tables.n < 1000  # 10**6 six-max tables in under 1 GB
+
+
+def test_tables_play_random_ctrl_c() -> None:
+    code = textwrap.dedent(
+        """
+        import json, os, signal, threading, time
+        from fastholdem.game import GameConfig
+        from fastholdem.vector import Tables
+        tables = Tables(1000, 6, GameConfig(), 400, seed=1)
+        fired = []
+        def fire():
+            time.sleep(0.5)
+            fired.append(time.perf_counter())
+            os.kill(os.getpid(), signal.SIGINT)
+        threading.Thread(target=fire).start()
+        try:
+            tables.play_random(10**11, threads=1)
+            print(json.dumps({"interrupted": False}))
+        except KeyboardInterrupt:
+            print(json.dumps({"interrupted": True, "after": time.perf_counter() - fired[0]}))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=False, capture_output=True, text=True, timeout=120)
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert report["interrupted"]
+    assert report["after"] < 5.0  # about 50 ms on an idle machine; generous for a loaded one
