@@ -130,6 +130,16 @@ def test_equity_stderr_reachable_quickly_has_no_warning(capsys: pytest.CaptureFi
     assert code == 0 and err == ""
 
 
+@pytest.mark.parametrize("target", ["0", "-0.1", "1", "2"])
+def test_equity_stderr_out_of_range_is_one_error_naming_the_flag(target: str,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The time-estimate pilot once divided by a zero --stderr (soak fuzz): the target is now
+    refused by the run itself, as one error line naming --stderr."""
+    assert main(["equity", "AhKh", "QsQd", "--stderr", target]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("fastholdem: error:") and "--stderr" in err and "Traceback" not in err
+
+
 def test_equity_by_hand_numbers_players_as_by_combo(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "equity", "AKs", "QQ,JJ", "--board", "2c3d4h", "--by-hand")
     result = equity(["AKs", "QQ,JJ"], board="2c3d4h", by_combo=True)

@@ -101,6 +101,12 @@ def _interrupt_many(runs: int, seed: int) -> int:
         if code == 0:  # finished before the signal: a normal report
             assert "hands replay" in out and err == "", (delay, err)
             continue
+        if code == -signal.SIGINT and err == "":
+            # The signal landed while the interpreter was shutting down, after the command had
+            # finished and Python had put back the default SIGINT action: the process ends by
+            # the signal, as any Unix program does, with nothing printed (seen once in ~100 runs).
+            interrupted += 1
+            continue
         assert (code, err) == (130, "fastholdem: interrupted\n"), (delay, code, err[-2000:])
         interrupted += 1
     return interrupted

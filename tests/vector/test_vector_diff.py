@@ -149,7 +149,8 @@ def test_vector_to_phh_replays_in_pokerkit() -> None:
                              ante_mode=cfg.ante_mode, small_bet=cfg.small_bet, big_bet=cfg.big_bet,
                              conventions="pokerkit")
         players = int(rng.integers(2, 11))
-        tables = Tables(20, players, cfg, stack_draw(cfg.big_blind, players), seed=k)
+        # history=256: random play at 10 seats can run past the default log of 48 actions
+        tables = Tables(20, players, cfg, stack_draw(cfg.big_blind, players), seed=k, history=256)
         policy = RandomPolicy(seed=k)
         while not tables.hand_over.all():
             tables.step(*policy.act(tables.observe(), tables.legal()))

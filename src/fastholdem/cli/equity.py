@@ -46,6 +46,8 @@ def _warn_duration(args: argparse.Namespace) -> None:
     terminal)."""
     from ..equities import MAX_TRIALS, equity
 
+    if not 0 < args.stderr < 1:  # no pilot: the run itself refuses the target, naming --stderr
+        return
     cap = args.trials if args.trials is not None else MAX_TRIALS
     pilot_trials = min(_PILOT_TRIALS, cap)
     pilot = equity(args.players, board=args.board, dead=args.dead, trials=pilot_trials, seed=args.seed,
