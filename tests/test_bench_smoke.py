@@ -5,6 +5,7 @@ Results are not asserted (STYLE B7): timings belong to the benchmark, not the te
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -32,7 +33,11 @@ def test_benchmark_quick_run_prints_a_table(script: str) -> None:
     path = BENCHMARKS / script
     if not path.exists():
         pytest.skip(f"{script} is not present")
-    proc = subprocess.run([sys.executable, str(path), "--quick"], capture_output=True, text=True, timeout=600)
+    # Benchmark-only peers (pokerfast: the `bench` extra) are optional here (STYLE B7: a missing
+    # peer is a note, its columns stay empty): CI's FASTHOLDEM_REQUIRE_PEERS is for test peers.
+    env = {k: v for k, v in os.environ.items() if k != "FASTHOLDEM_REQUIRE_PEERS"}
+    proc = subprocess.run([sys.executable, str(path), "--quick"], capture_output=True, text=True, timeout=600,
+                          env=env)
     assert proc.returncode == 0, proc.stderr[-3000:]
     lines = proc.stdout.splitlines()
     header, row = SCRIPTS[script]
