@@ -19,6 +19,9 @@ from fastholdem.history import sites
 from fastholdem.history.export_pokerstars import dumps, hand_text
 
 DATA = os.path.join(os.path.dirname(__file__), "data", "hh", "pokerstars")
+#: Simulated hands of the slow export round trip: 20,000 in CI (about a minute); the issue's
+#: 10^5 with FASTHOLDEM_EXPORT_HANDS=100000 (about four minutes on one idle core).
+EXPORT_HANDS = int(os.environ.get("FASTHOLDEM_EXPORT_HANDS", "20000"))
 
 
 def _pokerstars_hands() -> list[phh.HandHistory]:
@@ -81,10 +84,10 @@ def test_export_simulated_hands_reimport_to_the_same_hands(config: GameConfig) -
 
 
 @pytest.mark.slow
-def test_export_simulated_hundred_thousand_hands_reimport_to_the_same_hands() -> None:
+def test_export_many_simulated_hands_reimport_to_the_same_hands() -> None:
     # Stacks start afresh each hand: with carried stacks a player can be all-in on the ante before
     # posting a blind, which PokerStars text cannot state (hh-import reads the blind from the header).
-    text = _session(100_000, 17, GameConfig(ante=1, ante_mode=AnteMode.EVERY_PLAYER), carry_stacks=False)
+    text = _session(EXPORT_HANDS, 17, GameConfig(ante=1, ante_mode=AnteMode.EVERY_PLAYER), carry_stacks=False)
     original = phh.loads_all(text)
     _same_hands(original, dumps(original))
 
