@@ -716,19 +716,25 @@ def _rules(fields: dict[str, Any]) -> dict[str, Any]:
     return rules
 
 
+_REQUIRED = ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions")
+_NOT_FIELDS = frozenset((*_KNOWN, "finishing_stacks"))
+
+
 def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHistory:
-    for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
+    for name in _REQUIRED:
         if name not in data:
             raise HandHistoryError(f"missing field {echo(name)}")
-    for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions"):
+    for name in _REQUIRED[1:]:
         if not isinstance(data[name], list):
             raise HandHistoryError(f"field {echo(name)} must be an array")
-    if not all(isinstance(a, str) for a in data["actions"]):
-        raise HandHistoryError("every action must be a string")
+    try:
+        "".join(data["actions"])  # a TypeError unless every action is a string
+    except TypeError:
+        raise HandHistoryError("every action must be a string") from None
     finishing = data.get("finishing_stacks")
     if finishing is not None and not isinstance(finishing, list):
         raise HandHistoryError("field 'finishing_stacks' must be an array")
-    fields = {k: v for k, v in data.items() if k not in _KNOWN and k != "finishing_stacks"}
+    fields = {k: v for k, v in data.items() if k not in _NOT_FIELDS}
     if "_conventions" in fields:
         recorded = _check_conventions(fields.pop("_conventions"), "field '_conventions'")
         conventions = conventions or recorded

@@ -33,14 +33,47 @@ __all__ = ["iter_hands", "iter_files", "ScanItem"]
 ScanItem = tuple[int, Union[HandHistory, HandHistoryError]]
 """``(hand number in its file, 1-based, the hand or the error that stopped it)``."""
 
-_decode = json.JSONDecoder(parse_float=Decimal).decode
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not TOML")  # NaN, Infinity: leave the section to tomllib
+
+
+_decode = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant).decode
+
+
+_KEY = re.compile(r"[A-Za-z0-9_]+")
+_KEYS_SEEN: set[str] = set()  # keys already found to be bare TOML keys
 
 
 def _fast_fields(lines: list[str]) -> dict[str, Any] | None:
     """The fields of one hand's ``key = value`` lines, or None when a line needs full TOML.
 
-    The lines become one JSON object, decoded in one call.
+    The lines become one JSON object, decoded in one call: the common case (every line exactly
+    ``key = value``, as fastholdem and pokerkit write) in a few string replacements; other
+    layouts (comments, blank lines, indentation) line by line.
     """
+    body = "".join(lines).strip()
+    count = body.count("\n") + 1
+    if body.count(" = ") == count:
+        try:
+            data = _decode('{"' + body.replace("\n", ',"').replace(" = ", '":') + "}")
+        except ValueError:
+            data = None
+        # one key per line (no duplicate, no line without a key), each a bare key
+        if isinstance(data, dict) and len(data) == count:
+            if "{" in body and any(isinstance(v, dict) for v in data.values()):
+                return None  # inline tables: tomllib reads them
+            if _KEYS_SEEN.issuperset(data):
+                return data
+            if all(_KEY.fullmatch(key) for key in data):
+                if len(_KEYS_SEEN) < 4096:
+                    _KEYS_SEEN.update(data)
+                return data
+    return _line_fields(lines)
+
+
+def _line_fields(lines: list[str]) -> dict[str, Any] | None:
     parts: list[str] = []
     keys: set[str] = set()
     for line in lines:
@@ -56,14 +89,14 @@ def _fast_fields(lines: list[str]) -> dict[str, Any] | None:
         data = _decode("{" + ",".join(parts) + "}")
     except ValueError:  # not JSON literals: TOML-only forms, or a value across lines
         return None
-    if not isinstance(data, dict) or len(data) != len(keys):
+    if not isinstance(data, dict) or len(data) != len(keys) or any(isinstance(v, dict) for v in data.values()):
         return None
     return data
 
 
 def _section(lines: list[str]) -> HandHistory:
-    data = _fast_fields(lines)
-    if data is None or any(isinstance(v, (float, dict)) for v in data.values()):
+    data = _fast_fields(lines)  # never floats (NaN, Infinity) nor inline tables
+    if data is None:
         data = _toml("".join(lines))
     return _from_dict(data)
 
