@@ -17,6 +17,7 @@ from history_reference import reference_counts, summarize as reference_summarize
 
 from fastholdem import phh, simulate
 from fastholdem.errors import HandHistoryError
+from fastholdem.history import scan
 from fastholdem.history.scan import iter_hands
 from fastholdem.history.stats import stats_files
 from fastholdem.history.summary import FLAG_NAMES, summarize
@@ -132,3 +133,35 @@ def test_summarize_reports_unreadable_actions_as_the_reference_does() -> None:
 
 def test_scan_session_reads_like_load_all(sessions: list[Path], hands: list[phh.HandHistory]) -> None:
     assert [h for path in sessions for _, h in iter_hands(path)] == hands
+
+
+def _split_by_lines(text: str) -> list[tuple[int, str]]:
+    """The sections of a PHH session, line by line (the scanner's reference)."""
+    out: list[tuple[int, str]] = []
+    lines: list[str] = []
+    started = False
+
+    def content() -> bool:
+        return any(s.strip() and not s.lstrip().startswith("#") for s in lines)
+
+    for line in text.splitlines(True):
+        if line[:1] == "[" and scan._HEADER.fullmatch(line.strip()):
+            if started or content():
+                out.append((len(out) + 1, repr(scan._parse("".join(lines)))))
+            lines, started = [], True
+            continue
+        lines.append(line)
+    if started or content():
+        out.append((len(out) + 1, repr(scan._parse("".join(lines)))))
+    return out
+
+
+@pytest.mark.parametrize("chunk", [1, 2, 3, 7, 50, 1 << 16])
+def test_scan_splits_sections_alike_at_every_chunk_size(chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scan, "_CHUNK", chunk)
+    base = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+            'starting_stacks = [100, 100]\nactions = ["p2 f"]\n')
+    texts = ["[1]\n" + base + "\n[2]\n" + base, base, "# c\n\n[1]\n" + base, "[1]\n" + base.rstrip("\n"), "",
+             "\n\n", "x = [\n[1]\n]\n[2]\n" + base, "[a]\n" + base + "[b]\n", " [1]\n" + base]
+    for text in texts:
+        assert [(k, repr(h)) for k, h in scan._scan(io.StringIO(text))] == _split_by_lines(text), text

@@ -35,6 +35,7 @@ from functools import lru_cache
 from decimal import Decimal
 from typing import Any, Union, cast
 
+from .._core import hh_walk as _hh_walk
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError
 from ..game.pots import Pot, layer_pots, uncalled
@@ -356,7 +357,9 @@ def summarize(hh: HandHistory) -> HandSummary:
                     else:  # dead money in the main pot, as the replay takes it
                         dead += a
     level = max(max(bets), blinds[1]) if hh.conventions != "pokerkit" else max(bets)
-    walk = _walk(hh.actions, n, scale, stacks, put, bets, level)
+    walk = _hh_walk(hh.actions, n, scale, stacks, put, bets, level)  # C, for the plainest spelling
+    if walk is None:
+        walk = _walk(hh.actions, n, scale, stacks, put, bets, level)
     folded, holes, flags, aggressive, calls, board, last_action_board = walk
 
     ret = uncalled(put)
