@@ -164,7 +164,8 @@ int fh_hh_walk(const char *const *text, const size_t *len, size_t count, int n, 
                     w->flags[i] |= FH_HH_THREE_BET_CHANCE | (kind == K_RAISE ? FH_HH_THREE_BET : 0);
             } else if (raises == 2 && i == opener && !faced_3bet[i]) {
                 faced_3bet[i] = 1;
-                w->flags[i] |= FH_HH_FOLD_TO_THREE_BET_CHANCE | (kind == K_FOLD ? FH_HH_FOLD_TO_THREE_BET : 0);
+                w->flags[i] |= FH_HH_FOLD_TO_THREE_BET_CHANCE |
+                               (kind == K_FOLD ? FH_HH_FOLD_TO_THREE_BET : 0);
             }
         } else if (street == 1) {
             if (!acted_flop[i]) {

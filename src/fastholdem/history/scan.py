@@ -89,8 +89,10 @@ def _line_fields(text: str) -> dict[str, Any] | None:
         data = _decode("{" + ",".join(parts) + "}")
     except ValueError:  # not JSON literals: TOML-only forms, or a value across lines
         return None
-    if not isinstance(data, dict) or len(data) != len(keys) or any(isinstance(v, dict) for v in data.values()):
+    if not isinstance(data, dict) or len(data) != len(keys):
         return None
+    if any(isinstance(v, dict) for v in data.values()):
+        return None  # inline tables: tomllib reads them
     return data
 
 

@@ -381,7 +381,8 @@ def convert(
                     report.files.append(file_report)
                     bar.update(size - done)
             else:  # workers ignore Ctrl-C; the parent stops them at once (see history._pool)
-                for (file_report, texts), size in zip(imap(_convert_job, files, jobs=min(jobs, len(files))), sizes):
+                results = imap(_convert_job, files, jobs=min(jobs, len(files)))
+                for (file_report, texts), size in zip(results, sizes):
                     emit(file_report, texts)
                     bar.update(size)
         umask = os.umask(0)
