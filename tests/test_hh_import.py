@@ -127,11 +127,12 @@ def test_hh_import_corpus_converts_and_matches():
     assert counts["mismatch"] == 0
 
 
-def test_hh_import_truncated_hand_is_reported_with_its_line():
+def test_hh_import_truncated_hand_is_skipped_as_incomplete_with_its_line():
     text = STARS + "\n\n" + STARS.split("*** SUMMARY ***")[0] + "\n" + STARS.replace("#100", "#101")
     recs = list(read(text))
-    assert [r.status for r in recs] == ["converted", "failed", "converted"]
-    assert recs[1].line == 36 and recs[1].hand_id == "100" and "truncated" in (recs[1].reason or "")
+    assert [r.status for r in recs] == ["converted", "skipped", "converted"]
+    assert recs[1].line == 36 and recs[1].hand_id == "100"
+    assert recs[1].reason == "incomplete: the hand ends before its summary (no total pot)"
 
 
 def test_hh_import_garbage_and_binary_input():
@@ -179,8 +180,12 @@ def test_hh_convert_cli_json(tmp_path, capsys):
 def test_hh_convert_cli_exit_codes(tmp_path, capsys):
     src = tmp_path / "h.txt"
     src.write_text(STARS.split("*** SUMMARY ***")[0], encoding="utf-8")
+    # A hand the text leaves incomplete is skipped, and listed with its place even without --problems.
+    assert main(["hh", "convert", str(src), "-o", str(tmp_path / "o.phhs")]) == 0
+    assert f"{src}:1: hand 100 skipped: incomplete: the hand ends before" in capsys.readouterr().out
+    src.write_text(STARS.replace("calls $7.90", "calls $7.9.0"), encoding="utf-8")
     assert main(["hh", "convert", str(src), "-o", str(tmp_path / "o.phhs")]) == 1
-    assert "truncated" in capsys.readouterr().out
+    assert "not an amount" in capsys.readouterr().out
     assert main(["hh", "convert", str(tmp_path / "missing"), "-o", str(tmp_path / "o.phhs")]) == 2
     assert main(["hh", "convert", str(src), "-o", str(tmp_path / "no" / "o.phhs")]) == 2
 

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand, settle_unstated
+from .model import SiteHand, SkipHand, incomplete, settle_unstated
 from .money import amount as _amount
 
 __all__ = ["parse"]
@@ -47,6 +47,7 @@ _OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-
 _STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
 _ANTES = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9 ,.]+)/(?P<bb>[0-9 ,.]+)(?: -(?P<ante>[0-9 ,.]+))?\)")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
+_NAMELESS = re.compile(r"^Seat [0-9]+: +\( ?[^()]*\)\s*$")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
 _BRACKET = re.compile(r"\[([^\]]*)\]")
@@ -153,6 +154,10 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                 if bm is not None:
                     hand.button = int(bm.group("num"))
                     continue
+                if _NAMELESS.match(lines[j]):
+                    # 888 writes a hand watched at a table the player has just been moved to with
+                    # no names at all: the text does not say who acted, showed or collected.
+                    raise incomplete("the seat lines name no player (a hand watched after a table move)")
                 sm = _SEAT.match(line)
                 if sm is not None:
                     hand.seat(int(sm.group("num")), sm.group("name"), amount(sm.group("stack")), dealt=False)
@@ -181,6 +186,8 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                     section = "summary"
                 elif head == "dealing down cards":
                     dealing = True
+                    if party and hand.tournament is not None:
+                        _unwritten_blinds(hand)
                 else:
                     raise HandHistoryError(f"unknown section {line!r}")
                 continue
@@ -202,7 +209,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {where}: {exc}") from None
     if not paid:
-        raise HandHistoryError(f"line {first_line}: the hand is truncated (nobody collects the pot)")
+        raise incomplete("the hand ends before anyone collects the pot")
     # 888 also says "mucks [cards]" of a hand that did not show but still won a pot: it contested.
     hand.shows = [(name, hand.holes.get(name) if cards is None and name in hand.collected else cards)
                   for name, cards in hand.shows]
@@ -212,6 +219,30 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         if late:
             hand.big_bet = late[0]
     return hand
+
+
+def _unwritten_blinds(hand: SiteHand) -> None:
+    """Post the blinds of a PartyPoker tournament hand that writes antes but no blind lines.
+
+    Some PartyPoker tournament histories list only the antes, though the pot holds both blinds
+    (the winner's ``wins`` counts them): the seats after the button posted them, as the level's
+    ``Blinds-Antes(SB/BB -A)`` line says (heads-up, the button posts the small blind). A blind
+    is all that the stack holds when less; the amounts are checked against the payout later.
+    """
+    if any(kind in ("sb", "bb", "live", "dead") for _, kind, _ in hand.posts) or not hand.sb or not hand.bb:
+        return
+    seats = sorted(hand.seats, key=lambda s: s.number)
+    if len(seats) < 2:
+        return
+    after = [k for k, s in enumerate(seats) if s.number > hand.button]
+    first = after[0] if after else 0
+    if len(seats) == 2:
+        first = next((k for k, s in enumerate(seats) if s.number == hand.button), first)
+    for offset, (kind, chips) in enumerate((("sb", hand.sb), ("bb", hand.bb))):
+        seat = seats[(first + offset) % len(seats)]
+        left = seat.stack - hand.put.get(seat.name, Decimal(0))
+        if left > 0:
+            hand.post(seat.name, kind, min(chips, left))
 
 
 def amount(text: str) -> Decimal:

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand
+from .model import SiteHand, SkipHand, incomplete
 from .money import amount as _amount
 
 __all__ = ["parse", "START", "SITE"]
@@ -257,7 +257,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
     for name, paid in risk.items():  # GGPoker EV cash-out won: the player keeps the pot less the risk
         hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
     if not total_seen:
-        raise HandHistoryError(f"line {first_line}: the hand is truncated (no summary with the total pot)")
+        raise incomplete("the hand ends before its summary (no total pot)")
     return hand
 
 
@@ -318,8 +318,8 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
             hand.shows.append((name, None))
         else:
             hand.act(street, name, "b", amount(verb[11:]), by=True)
-    elif word == "straddle":
-        hand.post(name, "straddle", amount(arg))
+    elif word == "straddle":  # GGPoker: "straddle $X" brings the player's preflop total to X
+        hand.straddle_to(name, amount(arg))
     elif verb.startswith("Pays Cashout Risk"):
         m = _RISK.match(verb)
         if m is None:

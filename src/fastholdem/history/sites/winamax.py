@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand
+from .model import SiteHand, SkipHand, incomplete
 from .money import amount as _amount
 
 __all__ = ["parse", "START", "SITE"]
@@ -178,7 +178,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {where}: {exc}") from None
     if not total_seen:
-        raise HandHistoryError(f"line {first_line}: the hand is truncated (no summary with the total pot)")
+        raise incomplete("the hand ends before its summary (no total pot)")
     return hand
 
 
