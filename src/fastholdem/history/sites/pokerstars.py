@@ -58,6 +58,7 @@ _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
                       r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)\| Rake (?P<rake>\S+)(?P<rest>.*)$")
 _GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
+_UNSEATED = re.compile(r"^(?P<name>.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks|straddle)\b")
 _RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
 _RECEIVES = re.compile(r"^Receives Cashout \((?P<amt>[^()]+)\)\s*$")
 _POT = re.compile(r"(?:Main|Side) pot(?:-[0-9]+)? (\S+?)\.?(?: |$)")
@@ -248,6 +249,9 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                     continue
                 if _NOISE.match(line):
                     continue
+                unseated = _UNSEATED.match(line)
+                if unseated is not None:
+                    raise HandHistoryError(f"a player acts without a seat: {unseated.group('name')!r}")
                 raise HandHistoryError(f"unrecognised line {line!r}")
             _action(hand, name, verb, street, section, risk)
         except SkipHand:
