@@ -413,21 +413,24 @@ def test_hh_import_every_site_converts_its_holdem(site):
 
 # Fixtures edited by hand in their source projects, so that no site wrote them (tests/data/hh/README.md):
 # each is a per-hand error with its place and reason.
+_NOT_ADDING_UP = "the amounts do not add up: "
 INVALID = {
     "pokerstars/italytoast/CashGame/ExtraHands/UncontestedWinnerFlash.txt":
-        (1, "999000000001", "the amounts do not add up: 0.55 put in, 0.30 returned, but the total pot is 0.20"),
+        (1, "999000000001", _NOT_ADDING_UP + "0.55 put in, 0.30 returned, but the total pot is 0.20"),
     "pokerstars/italytoast/CashGame/Limits/AnteTable.txt":
-        (1, "109715173634", "the amounts do not add up: 1.15 put in, 0.25 returned, but the total pot is 0.50"),
+        (1, "109715173634", _NOT_ADDING_UP + "1.15 put in, 0.25 returned, but the total pot is 0.50"),
     "pokerstars/italytoast/CashGame/PlayerTests/WithSittingOut.txt":
         (1, "78407803350", "line 8: a player acts without a seat: 'Player91'"),
-    "pokerstars/italytoast/CashGame/StreetTests/River.txt": (1, "109687480274", "the text deals a card twice: 5d"),
+    "pokerstars/italytoast/CashGame/StreetTests/River.txt":
+        (1, "109687480274", "the text deals a card twice: 5d"),
     "ggpoker/italytoast/CashGame/GeneralHands/MultiplePosts.txt":
-        (1, "HD11358", "the amounts do not add up: 22.50 put in, 8.2 returned, but the total pot is 13.3"),
+        (1, "HD11358", _NOT_ADDING_UP + "22.50 put in, 8.2 returned, but the total pot is 13.3"),
     "winamax/italytoast/CashGame/HandActionTests/PostingDead.txt":
-        (1, "5335178-3970-1382586707", "the amounts do not add up: 6.00 put in, 0 returned, but the total pot is 6.50"),
-    "888/italytoast/CashGame/ValidHandTests/InValidHand_1.txt": (1, "539304607", "line 25: the flop deals 2 cards: 5c Jc"),
+        (1, "5335178-3970-1382586707", _NOT_ADDING_UP + "6.00 put in, 0 returned, but the total pot is 6.50"),
+    "888/italytoast/CashGame/ValidHandTests/InValidHand_1.txt":
+        (1, "539304607", "line 25: the flop deals 2 cards: 5c Jc"),
     "ipoker/italytoast/CashGame/Seats/Full Ring (10 Handed).txt":
-        (21, "3302721610", "the amounts do not add up: 'Player7' bets 1.80, the actions put in 0"),
+        (21, "3302721610", _NOT_ADDING_UP + "'Player7' bets 1.80, the actions put in 0"),
     "ipoker/italytoast/CashGame/ValidHandTests/InValidHand_1.txt":
         (21, "5382842237", "a player acts without a seat: 'Player99'"),
 }

@@ -38,6 +38,9 @@ from decimal import Decimal
 from ...errors import HandHistoryError
 from .model import SiteHand, SkipHand, incomplete, settle_unstated
 from .money import amount as _amount
+from .text import BRACKET as _BRACKET
+from .text import board
+from .text import cards as _cards
 
 __all__ = ["parse"]
 
@@ -50,7 +53,6 @@ _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?)
 _NAMELESS = re.compile(r"^Seat [0-9]+: +\( ?[^()]*\)\s*$")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
-_BRACKET = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
 _NOISE = re.compile(
     r"^(?:Table .*|Total number of players.*|Trny: ?[0-9]+ Level: ?[0-9]+|Blinds(?:-Antes)?\(.*\)|"
@@ -64,10 +66,6 @@ _NOISE = re.compile(
     r"|Your time bank will be activated.*|.*\bhas [0-9]+ seconds left to act.*|Player .* finished in [0-9]+.*"
     r"|Congratulations to player .*|Due to current high memory use.*|[^ ]+: .*).*$"
 )
-
-
-def _cards(text: str) -> str:
-    return "".join(text.replace(",", " ").split())
 
 
 def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
@@ -180,8 +178,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                 word = head.split()[-1] if head else ""
                 if head.startswith("dealing") and word in _STREETS:
                     street = _STREETS[word]
-                    cards = _cards(_BRACKET.findall(line)[-1])
-                    hand.new_street(street, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                    hand.new_street(street, board(line))
                 elif head == "summary":
                     section = "summary"
                 elif head == "dealing down cards":

@@ -110,7 +110,8 @@ def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryErr
             buf = buf[end + 7:]
     g = buf.find("<game ")
     if g >= 0:
-        yield line + buf.count("\n", 0, g), incomplete("the text ends inside the <game> (no </game>)"), session
+        cut = incomplete("the text ends inside the <game> (no </game>)")
+        yield line + buf.count("\n", 0, g), cut, session
 
 
 def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:

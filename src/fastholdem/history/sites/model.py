@@ -399,10 +399,10 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
         # No stakes in the text and no blind posted: only a hand in which nobody can bet (all
         # but one player all-in on the antes) plays without one; the ante stands in as the unit.
         with_chips = [s for s in dealt if h.put.get(s.name, _ZERO) < s.stack]
-        antes = [c for _, kind, c in h.posts if kind == "ante"]
-        if len(with_chips) > 1 or not antes or h.actions:
+        ante_posts = [c for _, kind, c in h.posts if kind == "ante"]
+        if len(with_chips) > 1 or not ante_posts or h.actions:
             raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
-        unit = max(antes)
+        unit = max(ante_posts)
     numbers = [s.number for s in dealt]
     # PHH order: p1 is the first player dealt in left of the button, the last is the button.
     after = [k for k, num in enumerate(numbers) if num > h.button]

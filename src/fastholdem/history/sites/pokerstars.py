@@ -31,6 +31,9 @@ from decimal import Decimal
 from ...errors import HandHistoryError
 from .model import SiteHand, SkipHand, incomplete
 from .money import amount as _amount
+from .text import BRACKET as _BOARD
+from .text import bet_verb, board
+from .text import cards as _cards
 
 __all__ = ["parse", "START", "SITE"]
 
@@ -50,7 +53,6 @@ _TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play M
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
-_BOARD = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?:main |side )?pot(?:-[0-9]+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
@@ -82,10 +84,6 @@ _NOISE = re.compile(
 def amount(text: str) -> Decimal:
     """An amount as PokerStars writes it (decimal point, comma thousands, currency sign)."""
     return _amount(text, decimal=".")
-
-
-def _cards(text: str) -> str:
-    return "".join(text.split())
 
 
 def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
@@ -190,18 +188,16 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                 head = line[4:line.find(" ***", 4)] if " ***" in line[4:] else line
                 word = head.split()[-1] if head.split() else ""
                 if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and word in _STREETS:
-                    cards = _cards(_BOARD.findall(line)[-1])
                     run = ("FIRST ", "SECOND ", "THIRD ").index(head[: head.index(" ") + 1])
-                    hand.run_street(run, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                    hand.run_street(run, board(line))
                     continue
                 run_showdown = head.endswith(("SHOW DOWN", "SHOWDOWN"))
                 if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and run_showdown:
                     section = "showdown"
                     continue
                 if word in _STREETS:
-                    cards = _cards(_BOARD.findall(line)[-1])
                     street = _STREETS[word]
-                    hand.new_street(street, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                    hand.new_street(street, board(line))
                     continue
                 if head == "SUMMARY":
                     section = "summary"
@@ -286,21 +282,9 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
     if verb.endswith(_ALLIN):
         verb = verb[: -len(_ALLIN)]
     word, _, arg = verb.partition(" ")
-    if word == "folds":
-        folded = _BOARD.findall(arg)
-        if folded and len(_cards(folded[-1])) == 4:
-            hand.holes.setdefault(name, _cards(folded[-1]))
-        hand.act(street, name, "f")
-    elif word == "checks":
-        hand.act(street, name, "x")
-    elif word == "calls":
-        hand.act(street, name, "c", amount(arg))
-    elif word == "bets":
-        hand.act(street, name, "b", amount(arg), by=True)
-    elif word == "raises":
-        _, _, to = arg.partition(" to ")
-        hand.act(street, name, "b", amount(to))
-    elif word == "posts":
+    if bet_verb(hand, street, name, verb, amount):
+        return
+    if word == "posts":
         if arg.startswith("small & big blinds "):
             total = amount(arg[19:])
             hand.post(name, "dead", hand.sb)
