@@ -345,7 +345,7 @@ def test_handmade_888_decimal_commas_and_thousands_spaces():
 
 @pytest.mark.parametrize("name", ["sites", "sites.reader", "sites.convert", "sites.model", "sites.money",
                                   "sites.pokerstars", "sites.ggpoker", "sites.winamax", "sites.brackets",
-                                  "sites.pacific888", "sites.partypoker", "sites.ipoker"])
+                                  "sites.pacific888", "sites.partypoker", "sites.ipoker", "sites.text"])
 def test_hh_import_module_docstring_examples(name):
     import doctest
     import importlib
