@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from .model import SiteHand
 
-__all__ = ["BRACKET", "cards", "board", "bet_verb"]
+__all__ = ["BRACKET", "cards", "board", "bet_verb", "table_line"]
 
 #: The text in each pair of brackets of a line.
 BRACKET = re.compile(r"\[([^\]]*)\]")
@@ -72,4 +72,22 @@ def bet_verb(hand: SiteHand, street: int, name: str, verb: str, amount: Callable
         hand.act(street, name, "b", amount(arg.partition(" to ")[2]))
     else:
         return False
+    return True
+
+
+def table_line(hand: SiteHand, match: re.Match[str] | None) -> bool:
+    """Take a matched table line (groups ``name``, ``button`` and optional ``max``); False on no match.
+
+    >>> line = re.compile(r"Table '(?P<name>.*)' (?P<max>[0-9]+)-max Seat #(?P<button>[0-9]+)")
+    >>> m = line.match("Table 'T' 6-max Seat #2")
+    >>> h = SiteHand("Demo", "1", 1)
+    >>> table_line(h, m), h.table, h.button, h.seat_count
+    (True, 'T', 2, 6)
+    """
+    if match is None:
+        return False
+    hand.table = match.group("name")
+    hand.button = int(match.group("button"))
+    if match.group("max"):
+        hand.seat_count = int(match.group("max"))
     return True

@@ -32,7 +32,7 @@ from ...errors import HandHistoryError
 from .model import SiteHand, SkipHand, incomplete
 from .money import amount as _amount
 from .text import BRACKET as _BOARD
-from .text import bet_verb, board, cards
+from .text import bet_verb, board, cards, table_line
 
 __all__ = ["parse", "START", "SITE"]
 
@@ -120,12 +120,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
             continue
         try:
             if section == "seats":
-                tm = _TABLE.match(line)
-                if tm is not None:
-                    hand.table = tm.group("name")
-                    hand.button = int(tm.group("button"))
-                    if tm.group("max"):
-                        hand.seat_count = int(tm.group("max"))
+                if table_line(hand, _TABLE.match(line)):
                     continue
                 sm = _SEAT.match(line)
                 if sm is not None:
