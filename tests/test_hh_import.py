@@ -536,3 +536,34 @@ def test_handmade_pokerstars_blind_all_in_on_the_ante():
     assert hh.fields["_pots"] == [80, 665]
     assert hh.finishing_stacks == [2425, 0, 3675, 3420]
     assert hh.replay().stacks == hh.finishing_stacks
+
+
+def test_pokerstars_reader_small_blind_all_in_on_the_ante():
+    text = """PokerStars Hand #230000000003: Tournament #3000000001, $1.00+$0.10 USD Hold'em No Limit - \
+Level IV (50/100) - 2026/12/01 12:01:00 ET
+Table '3000000001 1' 9-max Seat #1 is the button
+Seat 1: ann (1000 in chips)
+Seat 2: bob (10 in chips)
+Seat 3: cy (1000 in chips)
+ann: posts the ante 10
+bob: posts the ante 10 and is all-in
+cy: posts the ante 10
+cy: posts big blind 100
+*** HOLE CARDS ***
+ann: raises 100 to 200
+cy: folds
+Uncalled bet (100) returned to ann
+*** FLOP *** [2c 7d Ks]
+*** TURN *** [2c 7d Ks] [9h]
+*** RIVER *** [2c 7d Ks 9h] [3s]
+*** SHOW DOWN ***
+ann: shows [Ah Ad] (a pair of Aces)
+ann collected 200 from side pot
+bob: shows [4h 5h] (high card King)
+ann collected 30 from main pot
+*** SUMMARY ***
+Total pot 230 Main pot 30. Side pot 200. | Rake 0"""
+    [hh] = loads(text)
+    # bob (small blind) has nothing left after the ante: the small blind of 50 is recorded, posting 0.
+    assert hh.fields["players"] == ["bob", "cy", "ann"] and hh.blinds_or_straddles == [50, 100, 0]
+    assert hh.finishing_stacks == [0, 890, 1120] and hh.replay().stacks == hh.finishing_stacks
