@@ -129,6 +129,13 @@ def test_summarize_reports_unreadable_actions_as_the_reference_does() -> None:
             continue
         fast = summarize(hh)
         assert all(getattr(fast, n) == getattr(ref, n) for n in FIELDS), actions
+    # Text the C walk cannot take (a lone surrogate, from a JSON escape) is the Python walk's.
+    odd = phh.HandHistory("NT", [0, 0], [1, 2], [100, 100], ["p2 f\ud800"], min_bet=2,
+                          finishing_stacks=[100, 100])
+    with pytest.raises(HandHistoryError, match="cannot read action"):
+        summarize(odd)
+    with pytest.raises(HandHistoryError, match="cannot read action"):
+        reference_summarize(odd)
 
 
 def test_scan_session_reads_like_load_all(sessions: list[Path], hands: list[phh.HandHistory]) -> None:

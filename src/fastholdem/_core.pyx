@@ -1410,7 +1410,10 @@ def hh_walk(list actions, int n, object scale, list stacks, list put, list bets,
             s = actions[k]
             if type(s) is not str:
                 return None
-            text[k] = PyUnicode_AsUTF8AndSize(s, &size)
+            try:
+                text[k] = PyUnicode_AsUTF8AndSize(s, &size)
+            except UnicodeError:  # a lone surrogate: the Python walk reports the action
+                return None
             lens[k] = <size_t>size
         status = fh_hh_walk(text, lens, <size_t>count, n, scale64, &w)
     finally:
