@@ -8,7 +8,9 @@ position must equal what the word-by-word reference walk gives over ``tomllib``'
 
 from __future__ import annotations
 
+import dataclasses
 import io
+import random
 from pathlib import Path
 
 import pytest
@@ -172,3 +174,41 @@ def test_scan_splits_sections_alike_at_every_chunk_size(chunk: int, monkeypatch:
              "\n\n", "x = [\n[1]\n]\n[2]\n" + base, "[a]\n" + base + "[b]\n", " [1]\n" + base]
     for text in texts:
         assert [(k, repr(h)) for k, h in scan._scan(io.StringIO(text))] == _split_by_lines(text), text
+
+
+def test_summarize_matches_the_reference_on_mangled_actions(hands: list[phh.HandHistory]) -> None:
+    # One action of each hand mangled (characters dropped, added or changed): the C walk takes
+    # what it can read and leaves the rest to the Python walk; either way the answer (a summary
+    # or the error) is the reference's. Also the C parser's input hardening (run under ASan in CI).
+    rng = random.Random(17)
+    alphabet = "p0123456789 #dhbcfrsm-?AsKdT\t.\u00e9x"
+    checked = errors = 0
+    for hh in hands[:600]:
+        actions = list(hh.actions)
+        k = rng.randrange(len(actions))
+        text = actions[k]
+        for _ in range(rng.randint(1, 3)):
+            pos = rng.randrange(len(text) + 1)
+            op = rng.random()
+            if op < 0.3:
+                text = text[:pos] + text[pos + 1:]
+            elif op < 0.6:
+                text = text[:pos] + rng.choice(alphabet) + text[pos:]
+            elif op < 0.8:
+                text = text[:pos] + rng.choice(alphabet) + text[pos + 1:]
+            else:
+                text = text[:pos] + "9" * rng.randint(15, 25) + text[pos:]
+        actions[k] = text
+        odd = dataclasses.replace(hh, actions=actions)
+        try:
+            ref = reference_summarize(odd)
+        except HandHistoryError as exc:
+            with pytest.raises(HandHistoryError) as got:
+                summarize(odd)
+            assert str(got.value) == str(exc), text
+            errors += 1
+            continue
+        fast = summarize(odd)
+        assert all(getattr(fast, n) == getattr(ref, n) for n in FIELDS), (text, actions)
+        checked += 1
+    assert checked > 50 and errors > 50, (checked, errors)

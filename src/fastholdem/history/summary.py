@@ -504,5 +504,7 @@ def _walk(
     except (IndexError, ValueError, ArithmeticError) as exc:
         if isinstance(exc, HandHistoryError):
             raise
+        if "#" in text:  # the action as read, without its comment
+            text = text[: text.index("#")]
         raise HandHistoryError(f"cannot read action {text!r}") from None
     return folded, holes, flags, aggressive, calls, board, last_action_board
