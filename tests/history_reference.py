@@ -24,6 +24,8 @@ from fastholdem.history.summary import (
 from fastholdem.cards import card, card_str
 from fastholdem.errors import CardError
 
+__all__ = ["summarize", "reference_counts"]
+
 
 def _names(hh: HandHistory, n: int) -> tuple[str, ...]:
     players = hh.fields.get("players")
@@ -79,18 +81,8 @@ def _chips(value: Any, scale: int) -> int:
     return int(value * scale)
 
 
-__all__ = ["summarize", "reference_counts"]
-
 def summarize(hh: HandHistory) -> HandSummary:
-    """Walk one hand's actions once (see the module docstring).
-
-    >>> from fastholdem import phh
-    >>> text = 'variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
-    >>> text += 'starting_stacks = [10, 10]\\n'
-    >>> hh = phh.loads(text + 'actions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\\n')
-    >>> summarize(hh).net     # without finishing_stacks the engine replays the hand
-    [1, -1]
-
+    """Walk one hand's actions once, word by word (fastholdem.history.summary's contract).
 
     Raises
     ------
