@@ -110,7 +110,9 @@ FH_INLINE int next_actor(const fh_vec *restrict v, size_t t, int after) {
     int64_t max_bet = v->max_bet[t];
     if (pop16(able) >= 2) {
         unsigned cand = able & ~(unsigned)acted;
-        unsigned check = able & acted;
+        /* a seat that acted acts again only when below max_bet, which only an incomplete raise
+         * leaves behind it (a full raise or an opening bet empties acted) */
+        unsigned check = v->behind[t] ? able & acted : 0;
         while (check) {
             int j = (int)FH_CTZ64(check);
             check &= check - 1;
@@ -424,6 +426,7 @@ static void next_street(fh_vec *restrict v, size_t t, int report) {
         v->nbets[t] = 0;
         v->nraise[t] = 0;
         v->acted[t] = 0;
+        v->behind[t] = 0;
         if (!v->betting_over[t]) {
             begin_round(v, t, report);
             return;
@@ -518,6 +521,7 @@ void fh_vec_new_hand(fh_vec *restrict v, size_t t, int move_button, int report) 
     v->folded[t] = 0;
     v->broke[t] = 0;
     v->acted[t] = 0;
+    v->behind[t] = 0;
     v->seen[t] = 0;
     v->shorts_cnt[t] = 0;
     v->shorts_sum[t] = 0;
@@ -744,7 +748,10 @@ FH_INLINE void apply(fh_vec *restrict v, size_t t, int kind, int64_t amount, int
     }
     if (full || opening) {
         v->acted[t] = 0;
+        v->behind[t] = 0;
         if (full && v->nbets[t] < INT16_MAX) v->nbets[t]++;
+    } else {
+        v->behind[t] = 1;
     }
     v->acted[t] |= bit;
     v->max_bet[t] = to;

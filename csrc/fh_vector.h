@@ -63,6 +63,8 @@ typedef struct fh_vec {
     int16_t *nbets;     /* bets counted toward the cap this round (Hand._nbets) */
     int16_t *nraise;    /* bet and raise actions this round */
     int8_t *running;    /* 1 while the hand is being played */
+    uint8_t *behind;    /* card-room: a bet or raise that did not reopen the betting left seats
+                         * that acted this round below max_bet (0: every seat in acted matches it) */
     uint8_t *hand_over;
     uint64_t *rng;
     /* configured stacks: row t at base + t * base_stride (stride 0: the same row) */

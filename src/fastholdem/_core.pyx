@@ -1071,6 +1071,7 @@ cdef extern from "fh_vector.h" nogil:
         int16_t *nbets
         int16_t *nraise
         int8_t *running
+        uint8_t *behind
         uint8_t *hand_over
         uint64_t *rng
         const int64_t *base
@@ -1123,7 +1124,7 @@ cdef class VecCore:
     cdef readonly object stacks, bets, put, rewards, max_bet, full, pot, dead, shorts_sum
     cdef readonly object folded, broke, acted, seen, actor, button, street, betting_over, shorts_cnt
     cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
-    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values
+    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values, behind
     cdef readonly Py_ssize_t n, players
 
     def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
@@ -1169,6 +1170,7 @@ cdef class VecCore:
         self.nbets = np.zeros(n, np.int16)
         self.nraise = np.zeros(n, np.int16)
         self.running = np.zeros(n, i8)
+        self.behind = np.zeros(n, np.uint8)
         self.hand_over = np.ones(n, np.uint8)
         self.rng = np.zeros(n, np.uint64)
         self.base = np.ascontiguousarray(base, dtype=i64)
@@ -1216,6 +1218,7 @@ cdef class VecCore:
         self.v.nbets = <int16_t *>_ptr(self.nbets)
         self.v.nraise = <int16_t *>_ptr(self.nraise)
         self.v.running = <int8_t *>_ptr(self.running)
+        self.v.behind = <uint8_t *>_ptr(self.behind)
         self.v.hand_over = <uint8_t *>_ptr(self.hand_over)
         self.v.rng = <uint64_t *>_ptr(self.rng)
         self.v.base = _p64(self.base)
