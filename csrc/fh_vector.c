@@ -796,28 +796,31 @@ static void play_table(play_ctx *pc, size_t t, fh_vec_tally *tl, fh_par *par) {
         int log = h + 1 == hands; /* only the last hand stays on record */
         fh_vec_new_hand(v, t, 1, 1);
         while (v->actor[t] >= 0) {
-            fh_vec_legal L = legal_of(v, t);
             uint64_t x = rng_next(v, t);
             uint64_t r = x & 0xFFFFFFFFu;
-            int kind;
+            int i = v->actor[t];
+            int facing = v->bets[t * (size_t)n + (size_t)i] < v->max_bet[t]; /* a call is legal */
+            int kind = facing ? FH_VEC_CALL : FH_VEC_CHECK;
             int64_t amount = 0;
-            if (r < pf && L.call > 0) {
+            if (r < pf && facing) {
                 kind = FH_VEC_FOLD;
-            } else if (r < pr && L.min_to >= 0) {
-                kind = FH_VEC_RAISE;
-                uint64_t span = (uint64_t)(L.max_to - L.min_to) + 1u;
-                if (span <= 0xFFFFFFFFu) {
-                    amount = L.min_to + (int64_t)(((x >> 32) * span) >> 32);
-                } else {
-                    uint64_t y = rng_next(v, t);
+            } else if (r < pr) {
+                /* the whole legal set only when a bet or raise is wanted */
+                fh_vec_legal L = legal_of(v, t);
+                if (L.min_to >= 0) {
+                    kind = FH_VEC_RAISE;
+                    uint64_t span = (uint64_t)(L.max_to - L.min_to) + 1u;
+                    if (span <= 0xFFFFFFFFu) {
+                        amount = L.min_to + (int64_t)(((x >> 32) * span) >> 32);
+                    } else {
+                        uint64_t y = rng_next(v, t);
 #ifdef __SIZEOF_INT128__
-                    amount = L.min_to + (int64_t)(((unsigned __int128)y * span) >> 64);
+                        amount = L.min_to + (int64_t)(((unsigned __int128)y * span) >> 64);
 #else
-                    amount = L.min_to + (int64_t)(y % span);
+                        amount = L.min_to + (int64_t)(y % span);
 #endif
+                    }
                 }
-            } else {
-                kind = L.can_check ? FH_VEC_CHECK : FH_VEC_CALL;
             }
             apply(v, t, kind, amount, 1, log);
         }
