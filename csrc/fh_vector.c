@@ -857,12 +857,16 @@ static void play_table(play_ctx *pc, size_t t, fh_vec_tally *tl, fh_par *par) {
 static void play_worker(fh_par *par, void *ctx, int tid) {
     play_ctx *pc = (play_ctx *)ctx;
     size_t lo, hi;
+    fh_vec_tally tl; /* on this thread's stack: no cache line shared with another thread */
+    memset(&tl, 0, sizeof tl);
     while (fh_par_next(par, &lo, &hi)) {
         for (size_t t = lo; t < hi; t++) {
-            play_table(pc, t, &pc->tallies[tid], par);
-            if (fh_par_cancelled(par)) return;
+            play_table(pc, t, &tl, par);
+            if (fh_par_cancelled(par)) goto done;
         }
     }
+done:
+    pc->tallies[tid] = tl;
 }
 
 fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
@@ -875,7 +879,11 @@ fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_
     fh_vec_tally *tallies = calloc((size_t)threads, sizeof(fh_vec_tally));
     if (!tallies) return FH_ERR_NOMEM;
     play_ctx pc = {v, hands / v->n, hands % v->n, p_fold, p_raise, tallies};
+    /* Grains of whole 64-table blocks where there are enough tables: two threads then never
+     * write the same cache line of a per-table array (64 int8 entries to a line). */
     size_t grain = v->n / ((size_t)threads * 16u);
+    if (grain >= 64) grain -= grain % 64;
+    else if (v->n >= (size_t)threads * 256u) grain = 64;
     if (grain < 1) grain = 1;
     uint64_t cost = hands * 1000u; /* about a microsecond a hand */
     fh_status st = fh_par_exec(v->n, grain, threads, ex, cost, play_worker, &pc);
