@@ -774,6 +774,64 @@ void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, con
     }
 }
 
+/* ---- whole-array passes with Ctrl-C polling ------------------------------------------------ */
+
+#define FH_VEC_GRAIN 4096u /* tables per grain: well under a millisecond of work */
+
+typedef struct {
+    const fh_vec *v;
+    const int64_t *kind, *amount;
+    uint8_t *codes;
+} check_ctx;
+
+static void check_worker(fh_par *par, void *ctx, int tid) {
+    (void)tid;
+    check_ctx *cc = (check_ctx *)ctx;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi)) {
+        for (size_t t = lo; t < hi; t++) {
+            int code = FH_VEC_OK;
+            if (cc->v->actor[t] >= 0) {
+                int64_t k = cc->kind[t];
+                code = fh_vec_check_action(cc->v, t, k >= 0 && k <= 3 ? (int)k : -1, cc->amount[t]);
+            }
+            cc->codes[t] = (uint8_t)code;
+        }
+    }
+}
+
+fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
+                           const fh_exec *ex) {
+    check_ctx cc = {v, kind, amount, codes};
+    return fh_par_exec(v->n, FH_VEC_GRAIN, 1, ex, (uint64_t)v->n * 40u, check_worker, &cc);
+}
+
+typedef struct {
+    fh_vec *v;
+    const uint8_t *mask;
+    int move_button;
+    size_t done; /* tables [0, done) are dealt (one thread: grains go in order) */
+} deal_ctx;
+
+static void deal_worker(fh_par *par, void *ctx, int tid) {
+    (void)tid;
+    deal_ctx *dc = (deal_ctx *)ctx;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi)) {
+        for (size_t t = lo; t < hi; t++)
+            if (!dc->mask || dc->mask[t]) fh_vec_new_hand(dc->v, t, dc->move_button, 1);
+        dc->done = hi;
+    }
+}
+
+fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done) {
+    deal_ctx dc = {v, mask, move_button, 0};
+    /* one thread, so that an interrupted call leaves a prefix of the tables dealt */
+    fh_status st = fh_par_exec(v->n, FH_VEC_GRAIN, 1, ex, (uint64_t)v->n * 400u, deal_worker, &dc);
+    if (done) *done = st == FH_OK ? v->n : dc.done;
+    return st;
+}
+
 /* ---- the random player over whole hands --------------------------------------------------- */
 
 typedef struct {

@@ -121,6 +121,18 @@ void fh_vec_apply(fh_vec *v, size_t t, int kind, int64_t amount);
 void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, const int64_t *amount,
                        int auto_reset);
 
+/* Check every table's action (tables without an actor get FH_VEC_OK): codes[t] = FH_VEC_OK or
+ * the reason code of fh_vec_check_action. Changes no table. Polls through ex (Ctrl-C) on large
+ * n; returns FH_OK, FH_ERR_INTERRUPTED (codes incomplete) or FH_ERR_NOMEM. */
+fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
+                           const fh_exec *ex);
+
+/* Deal a new hand (fh_vec_new_hand with report) to every table where mask is nonzero (mask NULL:
+ * every table), in table order. Polls through ex on large n: when interrupted, the tables
+ * before some index have their new hand and the others are untouched; *done (if not NULL)
+ * receives that index. Returns FH_OK, FH_ERR_INTERRUPTED or FH_ERR_NOMEM. */
+fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done);
+
 /* Tallies of fh_vec_play_random, per seat. */
 typedef struct fh_vec_tally {
     int64_t hands;

@@ -1111,6 +1111,9 @@ cdef extern from "fh_vector.h" nogil:
                            int auto_reset)
     fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
                                  fh_vec_tally *out)
+    fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
+                               const fh_exec *ex)
+    fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done)
 
 
 
@@ -1126,6 +1129,7 @@ cdef class VecCore:
     cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
     cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values, behind
     cdef readonly Py_ssize_t n, players
+    cdef object _codes
 
     def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
         """cfg: (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (4 bet sizes), bet_cap or -1,
@@ -1244,22 +1248,22 @@ cdef class VecCore:
         self.v.base = _p64(arr)
         self.v.base_stride = 0 if arr.shape[0] == 1 else self.players
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def new_hands(self, object mask, bint move_button):
-        """Deal a new hand to every table (mask None) or to the tables where mask (bool (n,)) is true."""
-        cdef size_t t, n = <size_t>self.n
+        """Deal a new hand to every table (mask None) or to the tables where mask (bool (n,)) is true.
+
+        Ctrl-C: raises KeyboardInterrupt; the tables before some index are dealt, the rest untouched."""
         cdef const uint8_t[::1] m
-        if mask is None:
-            with nogil:
-                for t in range(n):
-                    fh_vec_new_hand(&self.v, t, move_button, 1)
+        cdef const uint8_t *mp = NULL
+        cdef _Interrupt intr = _Interrupt(1)
+        cdef fh_status status
+        if self.n == 0:
             return
-        m = np.ascontiguousarray(mask, dtype=np.uint8)
+        if mask is not None:
+            m = np.ascontiguousarray(mask, dtype=np.uint8)
+            mp = &m[0]
         with nogil:
-            for t in range(n):
-                if m[t]:
-                    fh_vec_new_hand(&self.v, t, move_button, 1)
+            status = fh_vec_new_hands(&self.v, mp, move_button, &intr.ex, NULL)
+        intr.check(status)
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -1286,28 +1290,25 @@ cdef class VecCore:
                 h[t] = L.max_to
         return actor, actor >= 0, can_check, call, lo, hi
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def check_step(self, object kind, object amount, int max_report):
-        """Validate every table's action: (number of illegal ones, first indices, reason codes)."""
+        """Validate every table's action, changing nothing: (number of illegal ones, first indices,
+        reason codes). Ctrl-C raises KeyboardInterrupt (no table changed)."""
         cdef const int64_t[::1] k = kind
         cdef const int64_t[::1] am = amount
-        cdef Py_ssize_t n = self.n, t, bad = 0
-        cdef int code, kk
-        idx = []
-        codes = []
-        cdef int8_t[::1] actor = self.actor
-        for t in range(n):
-            if actor[t] < 0:
-                continue
-            kk = <int>k[t] if 0 <= k[t] <= 3 else -1
-            code = fh_vec_check_action(&self.v, <size_t>t, kk, am[t])
-            if code:
-                bad += 1
-                if len(idx) < max_report:
-                    idx.append(t)
-                    codes.append(code)
-        return bad, idx, codes
+        cdef uint8_t[::1] c
+        cdef _Interrupt intr = _Interrupt(1)
+        cdef fh_status status
+        if self.n == 0:
+            return 0, [], []
+        if self._codes is None:
+            self._codes = np.zeros(self.n, np.uint8)
+        c = self._codes
+        with nogil:
+            status = fh_vec_check_all(&self.v, &k[0], &am[0], &c[0], &intr.ex)
+        intr.check(status)
+        bad = np.flatnonzero(self._codes)
+        first = bad[:max_report]
+        return int(bad.size), first.tolist(), self._codes[first].tolist()
 
     def step(self, object kind, object amount, bint auto_reset):
         """Apply checked actions (int64 (n,) arrays) to every table with an actor."""
