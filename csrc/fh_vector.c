@@ -56,16 +56,71 @@ static inline int n_live(const fh_vec *restrict v, size_t t) {
     return P_(v) - pop16(v->folded[t]);
 }
 
+/* Grow *p (an array of *cap elements of `size` bytes) to hold index `need`; 0 if out of memory. */
+static int grow(void **p, int *cap, int need, size_t size) {
+    if (need < *cap) return 1;
+    int c = *cap ? *cap : 64;
+    while (c <= need) c *= 2;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+/* Keep action `kind` number `k` (>= log_cap) or bet/raise amount number `r` (>= raise_cap; -1:
+ * none) of record rs in its overflow log. */
+static void log_overflow(fh_vec *v, size_t rs, int k, int kind, int r, int64_t to) {
+    fh_vec_xlog *x = v->xlog[rs];
+    if (!x) {
+        x = calloc(1, sizeof *x);
+        if (!x) return; /* the count goes on: to_phh refuses the hand */
+        v->xlog[rs] = x;
+    }
+    if (x->lost) return;
+    if (k >= 0) {
+        int i = k - v->log_cap;
+        if (i != x->kn || !grow((void **)&x->kinds, &x->kcap, i, 1)) {
+            x->lost = 1;
+            return;
+        }
+        x->kinds[x->kn++] = (uint8_t)kind;
+    }
+    if (r >= 0) {
+        int i = r - v->raise_cap;
+        if (i != x->rn || !grow((void **)&x->raises, &x->rcap, i, sizeof(int64_t))) {
+            x->lost = 1;
+            return;
+        }
+        x->raises[x->rn++] = to;
+    }
+}
+
+void fh_vec_free_xlogs(fh_vec_xlog **xlog, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        if (!xlog[i]) continue;
+        free(xlog[i]->kinds);
+        free(xlog[i]->raises);
+        free(xlog[i]);
+        xlog[i] = NULL;
+    }
+}
+
 static inline void log_action(fh_vec *restrict v, size_t t, int kind, int64_t to) {
     size_t rs = t * 2 + (size_t)v->slot[t];
     int16_t k = v->log_len[rs];
+    int over_k = -1, over_r = -1;
     if (k < v->log_cap) v->log[rs * (size_t)v->log_cap + (size_t)k] = (uint8_t)kind;
+    else over_k = k;
     if (k < INT16_MAX) v->log_len[rs] = (int16_t)(k + 1);
     if (kind == FH_VEC_RAISE) {
         int16_t r = v->log_raises[rs];
         if (r < v->raise_cap) v->raise_to[rs * (size_t)v->raise_cap + (size_t)r] = to;
+        else over_r = r;
         if (r < INT16_MAX) v->log_raises[rs] = (int16_t)(r + 1);
     }
+    if (FH_UNLIKELY((over_k >= 0 || over_r >= 0) && v->xlog && k < INT16_MAX))
+        log_overflow(v, rs, over_k, kind, over_r, to);
 }
 
 /* ---- forced bets (Hand._post, _post_forced_bets) ------------------------------------------ */
@@ -513,6 +568,10 @@ void fh_vec_new_hand(fh_vec *restrict v, size_t t, int move_button, int report) 
     }
     v->rec_button[rs] = v->button[t];
     v->log_len[rs] = 0;
+    if (v->xlog && v->xlog[rs]) {
+        v->xlog[rs]->kn = v->xlog[rs]->rn = 0;
+        v->xlog[rs]->lost = 0;
+    }
     v->log_raises[rs] = 0;
     v->showdown[rs] = 0;
     v->win_value[rs] = 0;

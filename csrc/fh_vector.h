@@ -50,6 +50,16 @@ typedef struct fh_vec_cfg {
     int carry_stacks;      /* a new hand starts from the current stacks (0 chips: rebuy) */
 } fh_vec_cfg;
 
+/* The actions of one hand record beyond the fixed log (log_cap actions, raise_cap amounts),
+ * on the heap: grown as a long hand needs, kept for the slot's next hands. */
+typedef struct fh_vec_xlog {
+    int kn, kcap;      /* kinds stored, capacity */
+    int rn, rcap;      /* bet/raise amounts stored, capacity */
+    uint8_t *kinds;
+    int64_t *raises;
+    int lost;          /* an allocation failed: this hand's log is incomplete */
+} fh_vec_xlog;
+
 typedef struct fh_vec {
     fh_vec_cfg cfg;
     size_t n;
@@ -78,6 +88,8 @@ typedef struct fh_vec {
     int log_cap;        /* actions logged per hand (more are counted, not kept); 0: no log */
     int raise_cap;      /* bet/raise amounts logged per hand */
     uint8_t *log;       /* [n][2][log_cap] kind of each action */
+    fh_vec_xlog **xlog; /* [n][2] actions beyond the fixed log (NULL entries: none yet); NULL: no
+                         * overflow log (longer hands are counted, not kept) */
     int16_t *log_len;   /* [n][2] actions in the hand (may exceed log_cap) */
     int16_t *log_raises;/* [n][2] bets and raises in the hand (may exceed raise_cap) */
     int64_t *raise_to;  /* [n][2][raise_cap] amount of each bet/raise */
@@ -95,6 +107,9 @@ typedef struct fh_vec_legal {
     int64_t min_to; /* -1 when no bet or raise */
     int64_t max_to;
 } fh_vec_legal;
+
+/* Free every overflow log of xlog ([count] entries; the array itself stays). */
+void fh_vec_free_xlogs(fh_vec_xlog **xlog, size_t count);
 
 /* Seed table t's generator from (seed, t). */
 void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed);

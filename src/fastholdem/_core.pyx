@@ -16,6 +16,7 @@ import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
+from libc.stdlib cimport calloc, free
 
 from fastholdem._core cimport *
 from fastholdem._validate import echo
@@ -1045,6 +1046,12 @@ cdef extern from "fh_vector.h" nogil:
         int uncapped_river
         int half_bet_reopens
         int carry_stacks
+    ctypedef struct fh_vec_xlog:
+        int kn
+        int rn
+        uint8_t *kinds
+        int64_t *raises
+        int lost
     ctypedef struct fh_vec:
         fh_vec_cfg cfg
         size_t n
@@ -1083,6 +1090,7 @@ cdef extern from "fh_vector.h" nogil:
         int log_cap
         int raise_cap
         uint8_t *log
+        fh_vec_xlog **xlog
         int16_t *log_len
         int16_t *log_raises
         int64_t *raise_to
@@ -1104,6 +1112,7 @@ cdef extern from "fh_vector.h" nogil:
         int64_t showdowns[10]
         int64_t wins[10][9]
     void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed)
+    void fh_vec_free_xlogs(fh_vec_xlog **xlog, size_t count)
     void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report)
     fh_vec_legal fh_vec_legal_of(const fh_vec *v, size_t t)
     int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount)
@@ -1193,6 +1202,11 @@ cdef class VecCore:
         if self.base.shape[0] not in (1, n) or self.base.shape[1] != P:
             raise ValueError("base stacks must have shape (n, players) or (1, players)")
         self._bind()
+        self.v.xlog = NULL
+        if history and n:
+            self.v.xlog = <fh_vec_xlog **>calloc(<size_t>n * 2, sizeof(fh_vec_xlog *))
+            if self.v.xlog == NULL:
+                raise MemoryError("no memory for the overflow logs")
         self.v.base_stride = 0 if self.base.shape[0] == 1 else P
         cdef size_t t
         for t in range(<size_t>n):
@@ -1238,6 +1252,25 @@ cdef class VecCore:
         self.v.win_value = <uint16_t *>_ptr(self.win_value)
         self.v.winners = <uint16_t *>_ptr(self.winners)
         self.v.values = <uint16_t *>_ptr(self.values)
+
+    def __dealloc__(self):
+        if self.v.xlog != NULL:
+            fh_vec_free_xlogs(self.v.xlog, <size_t>self.n * 2)
+            free(self.v.xlog)
+            self.v.xlog = NULL
+
+    def extra_log(self, Py_ssize_t i, int slot):
+        """The actions of record (i, slot) beyond the fixed log: (kinds bytes, bet/raise amounts list),
+        or None when an allocation failed (the log is incomplete)."""
+        if not 0 <= i < self.n or slot not in (0, 1) or self.v.xlog == NULL:
+            return b"", []
+        cdef fh_vec_xlog *x = self.v.xlog[i * 2 + slot]
+        if x == NULL:
+            return b"", []
+        if x.lost:
+            return None
+        kinds = bytes([x.kinds[k] for k in range(x.kn)])
+        return kinds, [int(x.raises[r]) for r in range(x.rn)]
 
     def set_base(self, object base):
         """Replace the configured stacks: an (n, players) or (1, players) int64 array of positive chips."""
