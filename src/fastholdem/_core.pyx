@@ -1352,6 +1352,62 @@ cdef class VecCore:
         with nogil:
             fh_vec_step_range(&self.v, 0, <size_t>self.n, &k[0], &am[0], auto_reset)
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def observe(self, object seats):
+        """Every field of ``Observation`` for the int16 (n,) ``seats`` (-1: none), in one pass."""
+        cdef Py_ssize_t n = self.n, P = self.players, t, j
+        cdef const int16_t[::1] sv = seats
+        hole = np.empty((n, 2), np.int8)
+        board = np.empty((n, 5), np.int8)
+        street = np.empty(n, np.int8)
+        stacks = self.stacks.copy()
+        bets = np.empty((n, P), np.int64)
+        folded = np.empty((n, P), np.bool_)
+        pot = self.pot.copy()
+        to_call = np.empty(n, np.int64)
+        position = np.empty(n, np.int16)
+        raises = np.empty(n, np.int16)
+        button = np.empty(n, np.int16)
+        cdef int8_t[:, ::1] ho = hole, bo = board
+        cdef int8_t[::1] st = street
+        cdef int64_t[:, ::1] be = bets
+        cdef uint8_t[:, ::1] fo = folded.view(np.uint8)
+        cdef int64_t[::1] tc = to_call
+        cdef int16_t[::1] po = position, ra = raises, bu = button
+        cdef int s, si, run, shown, slot, b
+        cdef int64_t own, need, stack
+        cdef size_t rs
+        cdef int SHOWN[5]
+        SHOWN[:] = [0, 3, 4, 5, 5]
+        with nogil:
+            for t in range(n):
+                s = sv[t]
+                si = s if s >= 0 else 0
+                run = self.v.running[t] != 0
+                slot = self.v.slot[t]
+                rs = <size_t>t * 2 + <size_t>slot
+                b = self.v.button[t]
+                for j in range(2):
+                    ho[t, j] = self.v.hole[(rs * <size_t>P + <size_t>si) * 2 + <size_t>j] if s >= 0 else -1
+                shown = SHOWN[self.v.street[t]]
+                for j in range(5):
+                    bo[t, j] = self.v.board[rs * 5 + <size_t>j] if j < shown else -1
+                st[t] = self.v.street[t] if run else 4
+                for j in range(P):
+                    be[t, j] = self.v.bets[t * P + j] if run else 0
+                    fo[t, j] = (self.v.folded[t] >> j) & 1
+                own = be[t, si]
+                stack = self.v.stacks[t * P + si]
+                need = self.v.max_bet[t] - own
+                if need < 0:
+                    need = 0
+                tc[t] = (need if need < stack else stack) if (s >= 0 and run) else 0
+                po[t] = <int16_t>((s - b + P) % P) if s >= 0 else -1
+                ra[t] = self.v.nraise[t] if run else 0
+                bu[t] = b
+        return hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button
+
     def play_random(self, uint64_t hands, double p_fold, double p_raise, object threads):
         """Play ``hands`` whole hands with the random player; returns its per-seat tallies as a dict."""
         cdef fh_vec_tally tally

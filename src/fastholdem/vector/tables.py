@@ -463,27 +463,9 @@ class Tables:
             if arr.size and (arr.min() < -1 or arr.max() >= players):
                 raise ValueError(f"seat must hold seats 0..{players - 1} or -1")
             s = arr.astype(np.int16)
-        rows = np.arange(n)
-        slot = core.slot
-        has = s >= 0
-        si = np.where(has, s, 0)
-        hole = core.hole[rows, slot, si]
-        hole = np.where(has[:, None], hole, np.int8(-1)).astype(np.int8)
-        running = core.running.view(np.bool_)
-        street = np.where(running, core.street, 4).astype(np.int8)
-        shown = np.array([0, 3, 4, 5, 5], np.int8)[core.street]
-        board = np.where(np.arange(5) < shown[:, None], core.board[rows, slot], np.int8(-1)).astype(np.int8)
-        bets = core.bets.copy()
-        bets[~running] = 0
-        folded = (core.folded[:, None] >> np.arange(players, dtype=np.uint16)) & 1 == 1
-        own = bets[rows, si]
-        stack = core.stacks[rows, si]
-        to_call = np.where(has & running, np.minimum(np.maximum(core.max_bet - own, 0), stack), 0)
-        button = core.button.astype(np.int16)
-        position = np.where(has, (s - button) % players, -1).astype(np.int16)
-        raises = np.where(running, core.nraise, 0).astype(np.int16)
-        return Observation(s, hole, board, street, core.stacks.copy(), bets, folded, core.pot.copy(),
-                           to_call.astype(np.int64), position, raises, button)
+        hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
+            np.ascontiguousarray(s, dtype=np.int16))
+        return Observation(s, hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button)
 
     # ------------------------------------------------------------------ fast paths, export
 
