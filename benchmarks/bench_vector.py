@@ -98,8 +98,8 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[str, tuple[Callable[[], object], int, bool]] = {
         "Tables.play_random, 1 thread": (lambda: tables.play_random(args.hands, threads=1), args.hands, False),
         "Tables.play_random, 1 thread, wall": (lambda: tables.play_random(args.hands, threads=1), args.hands, True),
-        f"Tables.play_random, {args.threads} threads": (lambda: tables.play_random(args.hands, threads=args.threads),
-                                                      args.hands, False),
+        f"Tables.play_random, {args.threads} threads": (
+            lambda: tables.play_random(args.hands, threads=args.threads), args.hands, False),
         f"Tables.play_random, {args.threads} threads, wall": (
             lambda: tables.play_random(args.hands, threads=args.threads), args.hands, True),
         "Tables.step + RandomPolicy": (lambda: tables_step_loop(loop_tables, policy, args.step_hands),

@@ -135,10 +135,11 @@ class Tables:
         semantics). ``True``: stacks carry over from hand to hand; a seat left without chips
         rebuys its configured stack (R39).
     history:
-        Actions kept per hand for :meth:`to_phh` (and a third as many bet or raise amounts),
-        default 48; longer hands are played all the same, but ``to_phh`` refuses them. 0 keeps
-        none. Each table keeps its current and its last finished hand (about ``7 * history``
-        bytes).
+        Actions kept per hand for :meth:`to_phh` in a fixed array (and a third as many bet or
+        raise amounts), default 48; the rest of a longer hand goes to an overflow log on the
+        heap that grows as the hand needs, so ``to_phh`` replays every hand. 0 keeps no log.
+        Each table keeps its current and its last finished hand (about ``7 * history`` bytes,
+        plus 16 bytes of overflow pointers).
 
     The first hand is dealt at once. A new hand draws two hole cards per seat and the board
     from a fresh deck (R18; burns are not drawn, they change nothing), posts antes and blinds
@@ -259,6 +260,9 @@ class Tables:
         ------
         TypeError, ValueError
             ``mask`` not a bool array of shape ``(n,)``.
+        KeyboardInterrupt
+            On Ctrl-C (polled on large ``n``): the tables before some index hold their new hand,
+            the others are untouched.
 
         Examples
         --------
@@ -315,6 +319,9 @@ class Tables:
         ValueError
             A wrong shape, or an illegal action in any table: the message names the first few
             tables and why, and no table changes (all tables are checked before any moves).
+        KeyboardInterrupt
+            On Ctrl-C while the actions are checked (polled on large ``n``): no table changed.
+            The apply pass that follows runs to its end (about 0.1 us a table).
 
         Examples
         --------
@@ -465,7 +472,8 @@ class Tables:
             s = arr.astype(np.int16)
         hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
             np.ascontiguousarray(s, dtype=np.int16))
-        return Observation(s, hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button)
+        return Observation(s, hole, board, street, stacks, bets, folded, pot, to_call, position, raises,
+                           button)
 
     # ------------------------------------------------------------------ fast paths, export
 
@@ -526,8 +534,7 @@ class Tables:
         IndexError
             ``i`` outside ``0..n-1``.
         ValueError
-            The table has no finished hand on record, or the hand had more actions than its
-            log holds (``history``).
+            The table has no finished hand on record, or keeps no log (``history=0``).
 
         Examples
         --------
