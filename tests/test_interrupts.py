@@ -185,3 +185,30 @@ def test_sigint_hh_convert_jobs_stops_workers_without_traceback_or_output(tmp_pa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]  # no output, no .part
     for pid in workers:  # no worker left behind
         assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
+
+
+VECTOR_SETUP = (
+    "from fastholdem.game import GameConfig; from fastholdem.vector import Tables; "
+    "tables = Tables({n}, 2, GameConfig(), 100, seed=1, history=0)"
+)
+
+
+def test_sigint_stops_vector_reset_inside_the_call() -> None:
+    # Issue 16: dealing 300,000 tables takes tens of ms in C; the deal polls (its frame is in
+    # the traceback) instead of answering Ctrl-C only between calls.
+    report = _run(VECTOR_SETUP.format(n=300_000), "while True: tables.reset()", delay=0.3)
+    assert report["interrupted"], report
+    assert "new_hands" in str(report["traceback"]), report["traceback"]
+
+
+@pytest.mark.slow
+def test_sigint_during_vector_step_validation_changes_no_table() -> None:
+    # Issue 16: a step over 2 * 10**6 tables checks every action (polling; about 0.1 s) before
+    # it applies any, so Ctrl-C during the check raises with no table changed.
+    setup = VECTOR_SETUP.format(n=2_000_000) + (
+        "; import numpy as np; core = tables._core; "
+        "kind = np.where(tables.legal().can_check, 1, 2).astype(np.int64); amount = np.zeros_like(kind)"
+    )
+    report = _run(setup, "while True: core.check_step(kind, amount, 5)", delay=0.3)
+    assert report["interrupted"], report
+    assert "check_step" in str(report["traceback"]), report["traceback"]

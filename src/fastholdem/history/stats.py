@@ -392,7 +392,7 @@ def stats_files(
     ...     _ = simulate(["station", "tight"], 50, seed=3, phh=fh, progress=False)
     >>> report = stats_files([path], hero="station0")
     >>> report.hands, report.players["station0"].hands, report.players["station0"].vpip
-    (50, 50, 52.0)
+    (50, 50, 50.0)
     """
     collector = _Collector(hero, threads, allin_ev)
     for name, number, item in _items(paths):
