@@ -650,11 +650,12 @@ static void vs_one_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64
     }
 }
 
-/* Exact equity of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand. */
-static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+/* Counts of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand, every
+ * card of `dead` left out of the runouts and of the opponent's hands. */
+static vs_counts vs_one_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead) {
     fh_cards_sum b = fh_sum_cards(board, n_board);
     fh_cards_sum h = fh_sum_cards(hole, 2);
-    fh_mask_t live = FH_FULL_DECK & ~(b.mask | h.mask);
+    fh_mask_t live = FH_FULL_DECK & ~(b.mask | h.mask | dead);
     vs_counts c = {0, 0, 0};
     if (n_board == 5) {
         vs_one_runout(b.key, b.suit_ranks, h.key, h.suit_ranks, live, &c);
@@ -675,8 +676,23 @@ static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int
             }
         }
     }
+    return c;
+}
+
+/* Exact equity of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand. */
+static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+    vs_counts c = vs_one_counts(hole, board, n_board, 0);
     /* share in half units: a win is worth 2, a tie 1 (exact in a double below 2**53) */
     return c.total ? (double)(2 * c.win + c.tie) / (2.0 * (double)c.total) : 0.0;
+}
+
+void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                         uint64_t out[3]) {
+    vs_counts c = {0, 0, 0};
+    if (n_board >= 3 && n_board <= 5) c = vs_one_counts(hole, board, n_board, dead);
+    out[0] = c.win;
+    out[1] = c.tie;
+    out[2] = c.total;
 }
 
 typedef struct {

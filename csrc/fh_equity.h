@@ -54,4 +54,11 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
                            int opponents, int exact, uint32_t trials, uint64_t seed, const fh_exec *ex,
                            double *eq);
 
+/* Exact counts of the hand `hole` (2 cards) on `board` (n_board = 3, 4 or 5 cards) against
+ * one random hand, leaving out the cards of `dead`: over every runout of the board and every
+ * opponent hand from the live cards, out[0] the pairs the hand wins, out[1] those it ties,
+ * out[2] all of them. Other n_board: zeros. */
+void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                         uint64_t out[3]);
+
 #endif /* FH_EQUITY_H */

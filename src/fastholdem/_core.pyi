@@ -246,3 +246,11 @@ class VecCore:
                    max_report: int) -> tuple[int, list[int], list[int]]: ...
     def step(self, kind: npt.NDArray[np.int64], amount: npt.NDArray[np.int64], auto_reset: bool) -> None: ...
     def play_random(self, hands: int, p_fold: float, p_raise: float, threads: int | None) -> dict[str, Any]: ...
+
+# ---- one hand against one random hand (issue 18) --------------------------------------------
+
+def vs_random_counts(
+    hole: Sequence[int], board: Sequence[int], dead: Iterable[int] = ()
+) -> tuple[int, int, int]:
+    """Exact ``(won, tied, all)`` (runout, opponent hand) pairs of ``hole`` on a 3-5 card
+    ``board`` against one random hand, ``dead`` card ids left out."""

@@ -1341,3 +1341,63 @@ cdef void *_ptr(object arr):
     if arr.size == 0:
         return NULL
     return <void *>cnp.PyArray_DATA(<cnp.ndarray>arr)
+
+
+# ---- one hand against one random hand (fh_equity.c; issue 18) ------------------------------
+
+cdef int _vs_card(object c, str name) except -1:
+    if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+        raise TypeError(f"{name} must hold card ids (ints 0-51), got {type(c).__name__} {echo(c)}")
+    if not 0 <= c <= 51:
+        raise ValueError(f"{name} must hold card ids 0-51, got {echo(c)}")
+    return <int>c
+
+
+def vs_random_counts(object hole, object board, object dead=()):
+    """Exact counts of the hand ``hole`` (2 card ids) on ``board`` (3, 4 or 5 card ids)
+    against one random hand, leaving out the ``dead`` card ids: over every runout and every
+    opponent hand of the live cards, ``(won, tied, all)``.
+
+    Raises
+    ------
+    TypeError
+        A card that is not an int.
+    ValueError
+        Wrong numbers of cards, an id outside 0-51, or a card used twice.
+
+    Examples
+    --------
+    >>> vs_random_counts([51, 47], [46, 45, 44, 43, 0])   # AsKs, four kings: beats all 990 hands
+    (990, 0, 990)
+    """
+    cdef fh_card_t h[2]
+    cdef fh_card_t b[5]
+    cdef uint64_t used = 0, bit, dmask = 0
+    cdef uint64_t out[3]
+    cdef int i, nb
+    if len(hole) != 2:
+        raise ValueError(f"hole must hold 2 cards, got {len(hole)}")
+    nb = len(board)
+    if not 3 <= nb <= 5:
+        raise ValueError(f"board must hold 3, 4 or 5 cards, got {nb}")
+    for i in range(2):
+        h[i] = <fh_card_t>_vs_card(hole[i], "hole")
+        bit = (<uint64_t>1) << h[i]
+        if used & bit:
+            raise ValueError(f"card {card_str(h[i])} is used twice")
+        used |= bit
+    for i in range(nb):
+        b[i] = <fh_card_t>_vs_card(board[i], "board")
+        bit = (<uint64_t>1) << b[i]
+        if used & bit:
+            raise ValueError(f"card {card_str(b[i])} is used twice")
+        used |= bit
+    for c in dead:
+        bit = (<uint64_t>1) << _vs_card(c, "dead")
+        if (used | dmask) & bit:
+            raise ValueError(f"card {card_str(c)} is used twice")
+        dmask |= bit
+    if 52 - 2 - nb - <int>len(dead) < 2 + 5 - nb:
+        raise ValueError("too few live cards for the opponent's hand and the rest of the board")
+    fh_vs_random_counts(h, b, nb, dmask, out)
+    return int(out[0]), int(out[1]), int(out[2])
