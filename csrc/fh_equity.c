@@ -577,7 +577,8 @@ FH_INLINE void vs_add(vs_counts *c, fh_value_t hero, fh_value_t opp, uint64_t w)
 /* One runout: board key/suit ranks complete (5 cards), live cards by rank (cnt) and as a
  * mask `live` (excluding the runout). */
 static void vs_one_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
-                          vs_counts *c) {
+                          void *acc) {
+    vs_counts *c = acc;
     fh_value_t hv = fh_value_from_key(FH_KEY_INIT + bkey + hero_key, bsr | hero_sr);
     uint64_t base = FH_KEY_INIT + bkey;
     unsigned cnt[13];
@@ -650,20 +651,23 @@ static void vs_one_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64
     }
 }
 
-/* Counts of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand, every
- * card of `dead` left out of the runouts and of the opponent's hands. */
-static vs_counts vs_one_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead) {
+/* Every runout of `board` (3, 4 or 5 cards) for the hand `hole`, avoiding `dead`: fn is
+ * called with the complete board's key and suit ranks, the hand's, and the live cards left. */
+typedef void (*runout_fn)(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                          void *acc);
+
+static void each_runout(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, runout_fn fn,
+                        void *acc) {
     fh_cards_sum b = fh_sum_cards(board, n_board);
     fh_cards_sum h = fh_sum_cards(hole, 2);
     fh_mask_t live = FH_FULL_DECK & ~(b.mask | h.mask | dead);
-    vs_counts c = {0, 0, 0};
     if (n_board == 5) {
-        vs_one_runout(b.key, b.suit_ranks, h.key, h.suit_ranks, live, &c);
+        fn(b.key, b.suit_ranks, h.key, h.suit_ranks, live, acc);
     } else if (n_board == 4) {
         for (fh_mask_t m = live; m; m &= m - 1) {
             unsigned x = FH_CTZ64(m);
-            vs_one_runout(b.key + fh_card_keys[x], b.suit_ranks | FH_SUIT_RANK_BIT(x), h.key, h.suit_ranks,
-                          live & ~(1ULL << x), &c);
+            fn(b.key + fh_card_keys[x], b.suit_ranks | FH_SUIT_RANK_BIT(x), h.key, h.suit_ranks, live & ~(1ULL << x),
+               acc);
         }
     } else {
         for (fh_mask_t m1 = live; m1; m1 &= m1 - 1) {
@@ -671,11 +675,18 @@ static vs_counts vs_one_counts(const fh_card_t *hole, const fh_card_t *board, in
             uint64_t kx = b.key + fh_card_keys[x], sx = b.suit_ranks | FH_SUIT_RANK_BIT(x);
             for (fh_mask_t m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
                 unsigned y = FH_CTZ64(m2);
-                vs_one_runout(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y), h.key, h.suit_ranks,
-                              live & ~(1ULL << x) & ~(1ULL << y), &c);
+                fn(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y), h.key, h.suit_ranks,
+                   live & ~(1ULL << x) & ~(1ULL << y), acc);
             }
         }
     }
+}
+
+/* Counts of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand, every
+ * card of `dead` left out of the runouts and of the opponent's hands. */
+static vs_counts vs_one_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead) {
+    vs_counts c = {0, 0, 0};
+    each_runout(hole, board, n_board, dead, vs_one_runout, &c);
     return c;
 }
 
@@ -693,6 +704,79 @@ void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_bo
     out[0] = c.win;
     out[1] = c.tie;
     out[2] = c.total;
+}
+
+/* ---- one hand against two random hands, on a flop, turn or river -------------------------
+ *
+ * Per runout, every opponent hand of the live cards is valued once and sorted into L (below
+ * the hand's value), T (equal) or B (above); d_L(c), d_T(c) count the L and T hands holding
+ * card c. Two distinct hands share at most one card, so the unordered pairs of disjoint hands
+ * are counted without listing them: L with L, C(|L|, 2) - sum_c C(d_L(c), 2); L with T,
+ * |L| |T| - sum_c d_L(c) d_T(c); T with T likewise. The hand wins the pot against L+L, shares
+ * it two ways against L+T and three ways against T+T, and loses whenever a B hand is dealt.
+ * A runout costs C(n, 2) evaluations (990 on a river) where listing the deals of the two
+ * opponents costs C(n, 2) C(n - 2, 2) / 2 showdowns (446,985). */
+
+typedef struct {
+    uint64_t ll, lt, tt, total; /* unordered pairs of disjoint opponent hands */
+} vs_two_counts;
+
+static void vs_two_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                          void *acc) {
+    vs_two_counts *c = acc;
+    uint64_t base = FH_KEY_INIT + bkey;
+    fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
+    uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS];
+    uint32_t dl[FH_N_CARDS], dt[FH_N_CARDS];
+    int n = 0;
+    for (fh_mask_t m = live; m; m &= m - 1) {
+        unsigned x = FH_CTZ64(m);
+        keys[n] = fh_card_keys[x];
+        srs[n] = FH_SUIT_RANK_BIT(x);
+        dl[n] = dt[n] = 0;
+        n++;
+    }
+    uint64_t nl = 0, nt = 0;
+    for (int i = 0; i < n - 1; i++) {
+        uint64_t ki = base + keys[i], si = bsr | srs[i];
+        uint32_t li = 0, ti = 0;
+        for (int j = i + 1; j < n; j++) {
+            fh_value_t v = fh_value_from_key(ki + keys[j], si | srs[j]);
+            uint32_t below = v < hv, equal = v == hv;
+            li += below;
+            ti += equal;
+            dl[j] += below;
+            dt[j] += equal;
+        }
+        dl[i] += li;
+        dt[i] += ti;
+        nl += li;
+        nt += ti;
+    }
+    uint64_t sll = 0, slt = 0, stt = 0;
+    for (int i = 0; i < n; i++) {
+        sll += (uint64_t)dl[i] * (dl[i] - (dl[i] > 0)) / 2;
+        slt += (uint64_t)dl[i] * dt[i];
+        stt += (uint64_t)dt[i] * (dt[i] - (dt[i] > 0)) / 2;
+    }
+    uint64_t pairs = (uint64_t)n * (uint64_t)(n - 1) / 2;
+    c->ll += nl * (nl - (nl > 0)) / 2 - sll;
+    c->lt += nl * nt - slt;
+    c->tt += nt * (nt - (nt > 0)) / 2 - stt;
+    c->total += pairs * (pairs - 2 * (uint64_t)n + 3) / 2; /* hands disjoint from one: C(n - 2, 2) */
+}
+
+static vs_two_counts vs_two_counts_of(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+    vs_two_counts c = {0, 0, 0, 0};
+    each_runout(hole, board, n_board, 0, vs_two_runout, &c);
+    return c;
+}
+
+/* Exact equity of hole on a board of 3, 4 or 5 cards against two random hands: shares in
+ * sixths (a pot won alone 6, split two ways 3, three ways 2), exact in a double. */
+static double strength_vs_two(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+    vs_two_counts c = vs_two_counts_of(hole, board, n_board);
+    return c.total ? (double)(6 * c.ll + 3 * c.lt + 2 * c.tt) / (6.0 * (double)c.total) : 0.0;
 }
 
 typedef struct {
@@ -716,6 +800,10 @@ static void strength_worker(fh_par *par, void *ctx, int tid) {
             fh_status s = FH_OK;
             if (j->exact && j->n_players == 2 && j->n_board >= 3) {
                 j->eq[i] = strength_vs_one(j->holes + 2 * i, board, j->n_board);
+                continue;
+            }
+            if (j->exact && j->n_players == 3 && j->n_board >= 3) {
+                j->eq[i] = strength_vs_two(j->holes + 2 * i, board, j->n_board);
                 continue;
             }
             if (j->exact) {
@@ -766,6 +854,8 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
         int avail = FH_N_CARDS - 2 - n_board;
         per_spot = fh_board_count(avail - 2 * opponents, 5 - n_board);
         for (int k = 0; k < opponents; k++) per_spot *= fh_board_count(avail - 2 * k, 2);
+        if (opponents == 2 && n_board >= 3) /* evaluations of vs_two_runout, a few ns each */
+            per_spot = fh_board_count(avail, 5 - n_board) * fh_board_count(avail - (5 - n_board), 2) / 4u;
     } else {
         per_spot = (uint64_t)trials * 10u;
     }

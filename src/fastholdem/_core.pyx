@@ -626,7 +626,8 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         Number of random opponents, 1..9.
     exact : bool, optional
         Enumerate every opponent deal and board (default: when at most about two million
-        showdowns per spot), else Monte Carlo.
+        showdowns per spot, which includes one or two opponents on a flop, turn or river),
+        else Monte Carlo.
     trials : int, optional
         Monte Carlo trials per spot (default 10,000); spot i uses stream (seed, i).
     seed : int or None
@@ -674,6 +675,8 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     for k in range(opponents):
         showdowns *= fh_board_count(avail - 2 * k, 2)
     showdowns *= fh_board_count(avail - 2 * opponents, 5 - nb)
+    if opponents == 2 and nb >= 3:  # valued hand by hand per runout, the pairs counted (fh_equity.c)
+        showdowns = fh_board_count(avail, 5 - nb) * fh_board_count(avail - (5 - nb), 2)
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
     if exact is None:
