@@ -287,22 +287,30 @@ def ompeval_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
     # Against two random hands OMPEval has no batch call: one exact equity() per spot.
     sizes = {3: 1, 4: 2, 5: 20} if not quick else {4: 1, 5: 2}
     for n_board, m in sizes.items():
-        rows = deal(m, 2 + n_board, seed=8)
-        holes, boards = np.ascontiguousarray(rows[:, :2]), np.ascontiguousarray(rows[:, 2:])
-        queries = [(cards_str(h.tolist()), cards_str(b.tolist())) for h, b in zip(holes, boards)]
-
-        def peer(queries: list[tuple[str, str]] = queries) -> list[float]:
-            return [pfe.equity([h, "random", "random"], board=b, exact=True, threads=1)[0] for h, b in queries]
-
-        ours = hand_strength(holes, boards, 2, exact=True, threads=1)
-        if np.max(np.abs(ours - np.asarray(peer()))) > 1e-9:
-            raise SystemExit("fastholdem and OMPEval disagree on hand_strength vs 2: not benchmarking")
-        street = {3: "flop", 4: "turn", 5: "river"}[n_board]
-        duels.append(_ompeval.duel(
-            f"hand_strength exact vs 2 random, {m:,} {street} spot{'s' if m > 1 else ''}",
-            lambda holes=holes, boards=boards: hand_strength(holes, boards, 2, exact=True, threads=1),
-            peer, rounds if n_board > 3 else 3, count=m, note="vs equity(h, random, random) per spot"))
+        opponents_duel(pfe, duels, 2, n_board, m, rounds if n_board > 3 else 3)
+    if not quick:  # OMPEval takes about 30 s for one river spot against three random hands
+        opponents_duel(pfe, duels, 3, 5, 1, 1)
     return duels
+
+
+def opponents_duel(pfe: Any, duels: list[_ompeval.Duel], opponents: int, n_board: int, m: int, rounds: int) -> None:
+    """``hand_strength`` exact against ``opponents`` random hands on ``m`` random spots, against
+    one OMPEval ``equity([hand] + ["random"] * opponents)`` per spot."""
+    rows = deal(m, 2 + n_board, seed=6 + opponents)
+    holes, boards = np.ascontiguousarray(rows[:, :2]), np.ascontiguousarray(rows[:, 2:])
+    queries = [(cards_str(h.tolist()), cards_str(b.tolist())) for h, b in zip(holes, boards)]
+
+    def peer(queries: list[tuple[str, str]] = queries) -> list[float]:
+        return [pfe.equity([h] + ["random"] * opponents, board=b, exact=True, threads=1)[0] for h, b in queries]
+
+    ours = hand_strength(holes, boards, opponents, exact=True, threads=1)
+    if np.max(np.abs(ours - np.asarray(peer()))) > 1e-9:
+        raise SystemExit(f"fastholdem and OMPEval disagree on hand_strength vs {opponents}: not benchmarking")
+    street = {3: "flop", 4: "turn", 5: "river"}[n_board]
+    duels.append(_ompeval.duel(
+        f"hand_strength exact vs {opponents} random, {m:,} {street} spot{'s' if m > 1 else ''}",
+        lambda: hand_strength(holes, boards, opponents, exact=True, threads=1),
+        peer, rounds, count=m, note=f"vs equity(h{', random' * opponents}) per spot"))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -138,3 +138,5 @@ cdef extern from "fh_sweep.h" nogil:
 cdef extern from "fh_equity.h" nogil:
     void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
                              uint64_t out[3])
+    double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                              int opponents)

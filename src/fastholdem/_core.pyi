@@ -254,3 +254,9 @@ def vs_random_counts(
 ) -> tuple[int, int, int]:
     """Exact ``(won, tied, all)`` (runout, opponent hand) pairs of ``hole`` on a 3-5 card
     ``board`` against one random hand, ``dead`` card ids left out."""
+
+def vs_random_share(
+    hole: Sequence[int], board: Sequence[int], dead: Iterable[int] = (), opponents: int = 1
+) -> float:
+    """Exact equity of ``hole`` on a 3-5 card ``board`` against 1-3 random hands, ``dead``
+    card ids left out."""
