@@ -260,3 +260,8 @@ def vs_random_share(
 ) -> float:
     """Exact equity of ``hole`` on a 3-5 card ``board`` against 1-3 random hands, ``dead``
     card ids left out."""
+
+
+def hh_walk(actions: list[str], n: int, scale: int, stacks: list[int], put: list[int], bets: list[int],
+            level: int) -> tuple[list[bool], list[str | None], list[int], list[int], list[int], list[int],
+                                 int] | None: ...

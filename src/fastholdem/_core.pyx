@@ -1444,3 +1444,92 @@ def vs_random_share(object hole, object board, object dead=(), object opponents=
     cdef int opp = opponents
     cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask)
     return fh_vs_random_share(h, b, nb, dmask, opp)
+
+
+# ---------------------------------------------------------------------- hand-history walk (issue 17)
+
+from libc.stdint cimport int32_t, uint32_t
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+cdef extern from "fh_hhwalk.h" nogil:
+    enum: FH_HH_MAX_PLAYERS
+    enum: FH_HH_OK
+    ctypedef struct fh_hh_walk_t:
+        int64_t stacks[16]
+        int64_t put[16]
+        int64_t bets[16]
+        int64_t level
+        uint8_t folded[16]
+        int32_t hole_action[16]
+        int32_t hole_offset[16]
+        uint32_t flags[16]
+        int32_t aggressive[16]
+        int32_t calls[16]
+        uint8_t board[5]
+        int board_len
+        int last_action_board
+    int fh_hh_walk(const char *const *text, const size_t *len, size_t count, int n, int64_t scale,
+                   fh_hh_walk_t *w)
+
+
+cdef extern from "Python.h":
+    const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
+
+
+def hh_walk(list actions, int n, object scale, list stacks, list put, list bets, object level):
+    """The betting walk of fastholdem.history.summary._walk in C, or None when the hand needs the
+    Python walk (an action not in its plainest spelling, amounts beyond 64 bits, ...).
+
+    On success ``stacks`` and ``put`` are updated in place and the result is ``(folded, holes,
+    flags, aggressive, calls, board, last_action_board)`` as the Python walk returns it.
+    Internal: :mod:`fastholdem.history.summary` is the only caller.
+    """
+    cdef fh_hh_walk_t w
+    cdef Py_ssize_t count = len(actions), k, size
+    cdef int i
+    cdef const char **text
+    cdef size_t *lens
+    cdef int status
+    cdef int64_t scale64
+    if n < 2 or n > FH_HH_MAX_PLAYERS or len(stacks) != n or len(put) != n or len(bets) != n:
+        return None
+    try:
+        for i in range(n):
+            w.stacks[i] = stacks[i]
+            w.put[i] = put[i]
+            w.bets[i] = bets[i]
+        w.level = level
+        scale64 = scale
+    except (OverflowError, TypeError):
+        return None
+    text = <const char **>PyMem_Malloc(max(count, 1) * sizeof(char *))
+    lens = <size_t *>PyMem_Malloc(max(count, 1) * sizeof(size_t))
+    if text == NULL or lens == NULL:
+        PyMem_Free(text)
+        PyMem_Free(lens)
+        raise MemoryError()
+    try:
+        for k in range(count):
+            s = actions[k]
+            if type(s) is not str:
+                return None
+            try:
+                text[k] = PyUnicode_AsUTF8AndSize(s, &size)
+            except UnicodeError:  # a lone surrogate: the Python walk reports the action
+                return None
+            lens[k] = <size_t>size
+        status = fh_hh_walk(text, lens, <size_t>count, n, scale64, &w)
+    finally:
+        PyMem_Free(text)
+        PyMem_Free(lens)
+    if status != FH_HH_OK:
+        return None
+    holes = [None] * n
+    for i in range(n):
+        stacks[i] = w.stacks[i]
+        put[i] = w.put[i]
+        if w.hole_action[i] >= 0:
+            holes[i] = actions[w.hole_action[i]][w.hole_offset[i]:]
+    return ([w.folded[i] != 0 for i in range(n)], holes, [<long>w.flags[i] for i in range(n)],
+            [w.aggressive[i] for i in range(n)], [w.calls[i] for i in range(n)],
+            [w.board[i] for i in range(w.board_len)], w.last_action_board)
