@@ -244,7 +244,8 @@ def ompeval_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
     """Our calls against pokerfast's (OMPEval) same calls, alternating, 1 thread, CPU time:
     ``equity`` exact of fixed hands preflop (3-6 players), of a hand and of ``AKs,QQ+`` against
     ``random`` on a flop and a turn; ``hand_strength(exact=True)`` against one random hand on
-    random flop, turn, river and preflop spots vs ``equity_vs_random_many``. Equities are checked
+    random flop, turn, river and preflop spots vs ``equity_vs_random_many``, and against two
+    random hands vs one ``equity([hand, "random", "random"])`` per spot. Equities are checked
     to agree (1e-9) before timing."""
     pfe = _ompeval.load()
     if pfe is None:
@@ -264,6 +265,9 @@ def ompeval_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
         both(f"equity {'/'.join(MULTIWAY[:n])}, exact", MULTIWAY[:n])
     both("equity AhKd vs random, flop Td7c2s, exact", ["AhKd", "random"], "Td7c2s")
     both("equity AhKd vs random, turn Td7c2sKh, exact", ["AhKd", "random"], "Td7c2sKh")
+    both("equity AhKd vs random, river Td7c2sKh3c, exact", ["AhKd", "random"], "Td7c2sKh3c")
+    both("equity AhKd vs random vs random, turn Td7c2sKh", ["AhKd", "random", "random"], "Td7c2sKh",
+         "runout tables")
     both("equity AKs,QQ+ vs random, flop Td7c2s, exact", ["AKs,QQ+", "random"], "Td7c2s", "the sweep")
     sizes = {3: 200, 4: 1_000, 5: 10_000, 0: 2} if not quick else {3: 20, 4: 100, 5: 1_000}
     for n_board, m in sizes.items():
@@ -280,7 +284,33 @@ def ompeval_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
             lambda holes=holes, b=b: hand_strength(holes, b, 1, exact=True, threads=1),
             lambda queries=queries: pfe.equity_vs_random_many(queries), rounds if n_board else 1,
             count=m, note="vs equity_vs_random_many"))
+    # Against two random hands OMPEval has no batch call: one exact equity() per spot.
+    sizes = {3: 1, 4: 2, 5: 20} if not quick else {4: 1, 5: 2}
+    for n_board, m in sizes.items():
+        opponents_duel(pfe, duels, 2, n_board, m, rounds if n_board > 3 else 3)
+    if not quick:  # OMPEval takes about 30 s for one river spot against three random hands
+        opponents_duel(pfe, duels, 3, 5, 1, 1)
     return duels
+
+
+def opponents_duel(pfe: Any, duels: list[_ompeval.Duel], opponents: int, n_board: int, m: int, rounds: int) -> None:
+    """``hand_strength`` exact against ``opponents`` random hands on ``m`` random spots, against
+    one OMPEval ``equity([hand] + ["random"] * opponents)`` per spot."""
+    rows = deal(m, 2 + n_board, seed=6 + opponents)
+    holes, boards = np.ascontiguousarray(rows[:, :2]), np.ascontiguousarray(rows[:, 2:])
+    queries = [(cards_str(h.tolist()), cards_str(b.tolist())) for h, b in zip(holes, boards)]
+
+    def peer(queries: list[tuple[str, str]] = queries) -> list[float]:
+        return [pfe.equity([h] + ["random"] * opponents, board=b, exact=True, threads=1)[0] for h, b in queries]
+
+    ours = hand_strength(holes, boards, opponents, exact=True, threads=1)
+    if np.max(np.abs(ours - np.asarray(peer()))) > 1e-9:
+        raise SystemExit(f"fastholdem and OMPEval disagree on hand_strength vs {opponents}: not benchmarking")
+    street = {3: "flop", 4: "turn", 5: "river"}[n_board]
+    duels.append(_ompeval.duel(
+        f"hand_strength exact vs {opponents} random, {m:,} {street} spot{'s' if m > 1 else ''}",
+        lambda: hand_strength(holes, boards, opponents, exact=True, threads=1),
+        peer, rounds, count=m, note=f"vs equity(h{', random' * opponents}) per spot"))
 
 
 def main(argv: list[str] | None = None) -> int:

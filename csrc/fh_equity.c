@@ -577,7 +577,8 @@ FH_INLINE void vs_add(vs_counts *c, fh_value_t hero, fh_value_t opp, uint64_t w)
 /* One runout: board key/suit ranks complete (5 cards), live cards by rank (cnt) and as a
  * mask `live` (excluding the runout). */
 static void vs_one_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
-                          vs_counts *c) {
+                          void *acc) {
+    vs_counts *c = acc;
     fh_value_t hv = fh_value_from_key(FH_KEY_INIT + bkey + hero_key, bsr | hero_sr);
     uint64_t base = FH_KEY_INIT + bkey;
     unsigned cnt[13];
@@ -650,19 +651,23 @@ static void vs_one_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64
     }
 }
 
-/* Exact equity of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand. */
-static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+/* Every runout of `board` (3, 4 or 5 cards) for the hand `hole`, avoiding `dead`: fn is
+ * called with the complete board's key and suit ranks, the hand's, and the live cards left. */
+typedef void (*runout_fn)(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                          void *acc);
+
+static void each_runout(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, runout_fn fn,
+                        void *acc) {
     fh_cards_sum b = fh_sum_cards(board, n_board);
     fh_cards_sum h = fh_sum_cards(hole, 2);
-    fh_mask_t live = FH_FULL_DECK & ~(b.mask | h.mask);
-    vs_counts c = {0, 0, 0};
+    fh_mask_t live = FH_FULL_DECK & ~(b.mask | h.mask | dead);
     if (n_board == 5) {
-        vs_one_runout(b.key, b.suit_ranks, h.key, h.suit_ranks, live, &c);
+        fn(b.key, b.suit_ranks, h.key, h.suit_ranks, live, acc);
     } else if (n_board == 4) {
         for (fh_mask_t m = live; m; m &= m - 1) {
             unsigned x = FH_CTZ64(m);
-            vs_one_runout(b.key + fh_card_keys[x], b.suit_ranks | FH_SUIT_RANK_BIT(x), h.key, h.suit_ranks,
-                          live & ~(1ULL << x), &c);
+            fn(b.key + fh_card_keys[x], b.suit_ranks | FH_SUIT_RANK_BIT(x), h.key, h.suit_ranks, live & ~(1ULL << x),
+               acc);
         }
     } else {
         for (fh_mask_t m1 = live; m1; m1 &= m1 - 1) {
@@ -670,13 +675,226 @@ static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int
             uint64_t kx = b.key + fh_card_keys[x], sx = b.suit_ranks | FH_SUIT_RANK_BIT(x);
             for (fh_mask_t m2 = m1 & (m1 - 1); m2; m2 &= m2 - 1) {
                 unsigned y = FH_CTZ64(m2);
-                vs_one_runout(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y), h.key, h.suit_ranks,
-                              live & ~(1ULL << x) & ~(1ULL << y), &c);
+                fn(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y), h.key, h.suit_ranks,
+                   live & ~(1ULL << x) & ~(1ULL << y), acc);
             }
         }
     }
+}
+
+/* Counts of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand, every
+ * card of `dead` left out of the runouts and of the opponent's hands. */
+static vs_counts vs_one_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead) {
+    vs_counts c = {0, 0, 0};
+    each_runout(hole, board, n_board, dead, vs_one_runout, &c);
+    return c;
+}
+
+/* Exact equity of hole (2 cards) on a board of 3, 4 or 5 cards against one random hand. */
+static double strength_vs_one(const fh_card_t *hole, const fh_card_t *board, int n_board) {
+    vs_counts c = vs_one_counts(hole, board, n_board, 0);
     /* share in half units: a win is worth 2, a tie 1 (exact in a double below 2**53) */
     return c.total ? (double)(2 * c.win + c.tie) / (2.0 * (double)c.total) : 0.0;
+}
+
+void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                         uint64_t out[3]) {
+    vs_counts c = {0, 0, 0};
+    if (n_board >= 3 && n_board <= 5) c = vs_one_counts(hole, board, n_board, dead);
+    out[0] = c.win;
+    out[1] = c.tie;
+    out[2] = c.total;
+}
+
+/* ---- one hand against two random hands, on a flop, turn or river -------------------------
+ *
+ * Per runout, every opponent hand of the live cards is valued once and sorted into L (below
+ * the hand's value), T (equal) or B (above); d_L(c), d_T(c) count the L and T hands holding
+ * card c. Two distinct hands share at most one card, so the unordered pairs of disjoint hands
+ * are counted without listing them: L with L, C(|L|, 2) - sum_c C(d_L(c), 2); L with T,
+ * |L| |T| - sum_c d_L(c) d_T(c); T with T likewise. The hand wins the pot against L+L, shares
+ * it two ways against L+T and three ways against T+T, and loses whenever a B hand is dealt.
+ * A runout costs C(n, 2) evaluations (990 on a river) where listing the deals of the two
+ * opponents costs C(n, 2) C(n - 2, 2) / 2 showdowns (446,985). */
+
+typedef struct {
+    uint64_t ll, lt, tt, total; /* unordered pairs of disjoint opponent hands */
+} vs_two_counts;
+
+/* The key and suit-rank bit of each card of `live`, in id order; returns their number. */
+static int live_cards(fh_mask_t live, uint64_t *keys, uint64_t *srs) {
+    int n = 0;
+    for (fh_mask_t m = live; m; m &= m - 1) {
+        unsigned x = FH_CTZ64(m);
+        keys[n] = fh_card_keys[x];
+        srs[n] = FH_SUIT_RANK_BIT(x);
+        n++;
+    }
+    return n;
+}
+
+static void vs_two_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                          void *acc) {
+    vs_two_counts *c = acc;
+    uint64_t base = FH_KEY_INIT + bkey;
+    fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
+    uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS];
+    uint32_t dl[FH_N_CARDS] = {0}, dt[FH_N_CARDS] = {0};
+    int n = live_cards(live, keys, srs);
+    uint64_t nl = 0, nt = 0;
+    for (int i = 0; i < n - 1; i++) {
+        uint64_t ki = base + keys[i], si = bsr | srs[i];
+        uint32_t li = 0, ti = 0;
+        for (int j = i + 1; j < n; j++) {
+            fh_value_t v = fh_value_from_key(ki + keys[j], si | srs[j]);
+            uint32_t below = v < hv, equal = v == hv;
+            li += below;
+            ti += equal;
+            dl[j] += below;
+            dt[j] += equal;
+        }
+        dl[i] += li;
+        dt[i] += ti;
+        nl += li;
+        nt += ti;
+    }
+    uint64_t sll = 0, slt = 0, stt = 0;
+    for (int i = 0; i < n; i++) {
+        sll += (uint64_t)dl[i] * (dl[i] - (dl[i] > 0)) / 2;
+        slt += (uint64_t)dl[i] * dt[i];
+        stt += (uint64_t)dt[i] * (dt[i] - (dt[i] > 0)) / 2;
+    }
+    uint64_t pairs = (uint64_t)n * (uint64_t)(n - 1) / 2;
+    c->ll += nl * (nl - (nl > 0)) / 2 - sll;
+    c->lt += nl * nt - slt;
+    c->tt += nt * (nt - (nt > 0)) / 2 - stt;
+    c->total += pairs * (pairs - 2 * (uint64_t)n + 3) / 2; /* hands disjoint from one: C(n - 2, 2) */
+}
+
+static vs_two_counts vs_two_counts_of(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead) {
+    vs_two_counts c = {0, 0, 0, 0};
+    each_runout(hole, board, n_board, dead, vs_two_runout, &c);
+    return c;
+}
+
+/* Exact equity of hole on a board of 3, 4 or 5 cards against two random hands: shares in
+ * sixths (a pot won alone 6, split two ways 3, three ways 2), exact in a double. */
+static double strength_vs_two(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead) {
+    vs_two_counts c = vs_two_counts_of(hole, board, n_board, dead);
+    return c.total ? (double)(6 * c.ll + 3 * c.lt + 2 * c.tt) / (6.0 * (double)c.total) : 0.0;
+}
+
+/* ---- one hand against three random hands, on a flop, turn or river -----------------------
+ *
+ * As against two, each opponent hand is valued once per runout and sorted into L, T or B; the
+ * sets of three pairwise disjoint hands from L and T are counted by inclusion and exclusion
+ * over the pairs of hands that share a card, as polynomials in x (x marks a T hand):
+ *   disjoint = E3 - A + B - C, where over the triples of distinct L/T hands E3 sums the
+ *   weights, A the weights times the pairs sharing a card, B times C(pairs sharing, 2), and C
+ *   the weights of the triples that pairwise share (three hands on one card, or a triangle).
+ * A hand e = (u, v) of weight w_e: A = sum over the cards c of the pairs on c times (W - the
+ * two weights); B = sum over e of w_e times the pairs of other hands on u or v; C = the
+ * triples on one card plus the triangles (from bit masks of L and T neighbours).
+ * Coefficient j of the result counts the triples with j ties: the pot is won alone (j = 0) or
+ * split j + 1 ways. */
+
+typedef struct {
+    int64_t n[4];   /* triples of disjoint L/T hands with j T hands */
+    uint64_t total; /* triples of disjoint hands */
+} vs_three_counts;
+
+static int64_t c2(int64_t a) { return a * (a - 1) / 2; }
+static int64_t c3(int64_t a) { return a * (a - 1) * (a - 2) / 6; }
+
+static void vs_three_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                            void *acc) {
+    vs_three_counts *c = acc;
+    uint64_t base = FH_KEY_INIT + bkey;
+    fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
+    uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS], adj_l[FH_N_CARDS] = {0}, adj_t[FH_N_CARDS] = {0};
+    int n = live_cards(live, keys, srs);
+    for (int i = 0; i < n - 1; i++) {
+        uint64_t ki = base + keys[i], si = bsr | srs[i];
+        for (int j = i + 1; j < n; j++) {
+            fh_value_t v = fh_value_from_key(ki + keys[j], si | srs[j]);
+            uint64_t below = v < hv, equal = v == hv;
+            adj_l[i] |= below << j;
+            adj_l[j] |= below << i;
+            adj_t[i] |= equal << j;
+            adj_t[j] |= equal << i;
+        }
+    }
+    int64_t a[FH_N_CARDS], b[FH_N_CARDS], nl = 0, nt = 0;
+    for (int i = 0; i < n; i++) {
+        a[i] = FH_POPCOUNT64(adj_l[i]);
+        b[i] = FH_POPCOUNT64(adj_t[i]);
+        nl += a[i];
+        nt += b[i];
+    }
+    nl /= 2;
+    nt /= 2;
+    int64_t poly[4];
+    /* E3 */
+    poly[0] = c3(nl);
+    poly[1] = c2(nl) * nt;
+    poly[2] = nl * c2(nt);
+    poly[3] = c3(nt);
+    /* - A + C's stars */
+    for (int i = 0; i < n; i++) {
+        int64_t p0 = c2(a[i]), p1 = a[i] * b[i], p2 = c2(b[i]); /* pairs on card i */
+        /* W * P - (ordered pairs e != f on i of w_e^2 w_f) */
+        poly[0] -= nl * p0 - a[i] * (a[i] - 1);
+        poly[1] -= nl * p1 + nt * p0 - a[i] * b[i];
+        poly[2] -= nl * p2 + nt * p1 - a[i] * b[i];
+        poly[3] -= nt * p2 - b[i] * (b[i] - 1);
+        /* - C: three hands on card i */
+        poly[0] -= c3(a[i]);
+        poly[1] -= c2(a[i]) * b[i];
+        poly[2] -= a[i] * c2(b[i]);
+        poly[3] -= c3(b[i]);
+    }
+    /* + B and - C's triangles, hand by hand */
+    for (int i = 0; i < n - 1; i++) {
+        for (int j = i + 1; j < n; j++) {
+            int t = (int)(adj_t[i] >> j & 1);
+            if (!t && !(adj_l[i] >> j & 1)) continue;
+            int64_t al = a[i] + a[j] - 2 * (1 - t), bt = b[i] + b[j] - 2 * t;
+            poly[t] += c2(al);
+            poly[t + 1] += al * bt;
+            poly[t + 2] += c2(bt);
+            uint64_t above = ~0ULL << (j + 1); /* j + 1 <= 46 */
+            int64_t ll = FH_POPCOUNT64(adj_l[i] & adj_l[j] & above);
+            int64_t lt = FH_POPCOUNT64(adj_l[i] & adj_t[j] & above) + FH_POPCOUNT64(adj_t[i] & adj_l[j] & above);
+            int64_t tt = FH_POPCOUNT64(adj_t[i] & adj_t[j] & above);
+            poly[t] -= ll;
+            poly[t + 1] -= lt;
+            poly[t + 2] -= tt;
+        }
+    }
+    for (int k = 0; k < 4; k++) c->n[k] += poly[k];
+    uint64_t un = (uint64_t)n;
+    c->total += un * (un - 1) / 2 * ((un - 2) * (un - 3) / 2) / 3 * ((un - 4) * (un - 5) / 2) / 2;
+}
+
+/* Exact equity of hole on a board of 3, 4 or 5 cards against three random hands, dead cards
+ * left out: shares in twelfths (a pot won alone 12, split 2, 3, 4 ways 6, 4, 3). */
+static double strength_vs_three(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead) {
+    vs_three_counts c = {{0, 0, 0, 0}, 0};
+    each_runout(hole, board, n_board, dead, vs_three_runout, &c);
+    int64_t share = 12 * c.n[0] + 6 * c.n[1] + 4 * c.n[2] + 3 * c.n[3];
+    return c.total ? (double)share / (12.0 * (double)c.total) : 0.0;
+}
+
+double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                          int opponents) {
+    if (n_board < 3 || n_board > 5) return 0.0;
+    if (opponents == 1) {
+        vs_counts c = vs_one_counts(hole, board, n_board, dead);
+        return c.total ? (double)(2 * c.win + c.tie) / (2.0 * (double)c.total) : 0.0;
+    }
+    if (opponents == 2) return strength_vs_two(hole, board, n_board, dead);
+    if (opponents == 3) return strength_vs_three(hole, board, n_board, dead);
+    return 0.0;
 }
 
 typedef struct {
@@ -700,6 +918,14 @@ static void strength_worker(fh_par *par, void *ctx, int tid) {
             fh_status s = FH_OK;
             if (j->exact && j->n_players == 2 && j->n_board >= 3) {
                 j->eq[i] = strength_vs_one(j->holes + 2 * i, board, j->n_board);
+                continue;
+            }
+            if (j->exact && j->n_players == 3 && j->n_board >= 3) {
+                j->eq[i] = strength_vs_two(j->holes + 2 * i, board, j->n_board, 0);
+                continue;
+            }
+            if (j->exact && j->n_players == 4 && j->n_board >= 3) {
+                j->eq[i] = strength_vs_three(j->holes + 2 * i, board, j->n_board, 0);
                 continue;
             }
             if (j->exact) {
@@ -750,6 +976,8 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
         int avail = FH_N_CARDS - 2 - n_board;
         per_spot = fh_board_count(avail - 2 * opponents, 5 - n_board);
         for (int k = 0; k < opponents; k++) per_spot *= fh_board_count(avail - 2 * k, 2);
+        if ((opponents == 2 || opponents == 3) && n_board >= 3) /* evaluations per runout, a few ns each */
+            per_spot = fh_board_count(avail, 5 - n_board) * fh_board_count(avail - (5 - n_board), 2) / 4u;
     } else {
         per_spot = (uint64_t)trials * 10u;
     }

@@ -54,4 +54,17 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
                            int opponents, int exact, uint32_t trials, uint64_t seed, const fh_exec *ex,
                            double *eq);
 
+/* Exact counts of the hand `hole` (2 cards) on `board` (n_board = 3, 4 or 5 cards) against
+ * one random hand, leaving out the cards of `dead`: over every runout of the board and every
+ * opponent hand from the live cards, out[0] the pairs the hand wins, out[1] those it ties,
+ * out[2] all of them. Other n_board: zeros. */
+void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                         uint64_t out[3]);
+
+/* Exact equity of `hole` on `board` (3, 4 or 5 cards) against `opponents` = 1, 2 or 3 random
+ * hands, the cards of `dead` left out (the kernels of fh_hand_strength's exact flop, turn and
+ * river spots). Other arguments: 0. The live cards must deal every opponent and the board. */
+double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                          int opponents);
+
 #endif /* FH_EQUITY_H */

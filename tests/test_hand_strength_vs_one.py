@@ -1,8 +1,8 @@
 """Exact ``hand_strength`` against one random hand on a flop, turn or river (csrc/fh_equity.c).
 
 The kernel counts the opponent's hands by rank-pair class per runout and corrects the card pairs
-that make a flush. The oracle is ``equity([hand, "random"], board)``, counted by another engine
-(runout tables or the sweep), on random spots and on boards made to hold three, four and five
+that make a flush. The oracle is the job of ``equity([hand, "random"], board)`` counted by the general path
+(runout tables or the sweep; ``equity`` itself now calls this kernel), on random spots and on boards made to hold three, four and five
 cards of one suit.
 """
 
@@ -11,13 +11,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fastholdem import deal, equity, hand_strength
+from fastholdem import deal, equity_job, hand_strength
 from fastholdem.cards import cards_str
 
 
 def oracle(hole: np.ndarray, board: np.ndarray) -> float:
-    result = equity([cards_str(hole.tolist()), "random"], board=cards_str(board.tolist()), exact=True, threads=1)
-    return float(result.equity[0])
+    """The general path (``equity`` itself now takes the kernel under test for this call)."""
+    job = equity_job([cards_str(hole.tolist()), "random"], board=cards_str(board.tolist()), exact=True)
+    return float(job.combine([job.run(c, threads=1) for c in job.chunks(1)]).equity[0])
 
 
 def one_suit_heavy(rng: np.random.Generator, n_board: int, suited: int) -> tuple[np.ndarray, np.ndarray]:

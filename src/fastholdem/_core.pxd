@@ -131,3 +131,12 @@ cdef extern from "fh_sweep.h" nogil:
                            const fh_card_t *board, int n_board, fh_mask_t dead, const uint8_t *perms,
                            int n_perms, uint64_t first, uint64_t count, int n_threads, fh_par_poll poll,
                            void *poll_ctx, unsigned poll_ms, fh_sweep_out *out)
+
+
+# ---- one hand against one random hand (fh_equity.h; issue 18) ------------------------------
+
+cdef extern from "fh_equity.h" nogil:
+    void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                             uint64_t out[3])
+    double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                              int opponents)

@@ -247,12 +247,24 @@ class VecCore:
                    max_report: int) -> tuple[int, list[int], list[int]]: ...
     def step(self, kind: npt.NDArray[np.int64], amount: npt.NDArray[np.int64], auto_reset: bool) -> None: ...
     def play_random(self, hands: int, p_fold: float, p_raise: float, threads: int | None) -> dict[str, Any]: ...
-<<<<<<< HEAD
+    def observe(self, seats: npt.NDArray[np.int16]) -> tuple[Any, ...]: ...
+    def extra_log(self, i: int, slot: int) -> tuple[bytes, list[int]] | None: ...
+
+# ---- one hand against one random hand (issue 18) --------------------------------------------
+
+def vs_random_counts(
+    hole: Sequence[int], board: Sequence[int], dead: Iterable[int] = ()
+) -> tuple[int, int, int]:
+    """Exact ``(won, tied, all)`` (runout, opponent hand) pairs of ``hole`` on a 3-5 card
+    ``board`` against one random hand, ``dead`` card ids left out."""
+
+def vs_random_share(
+    hole: Sequence[int], board: Sequence[int], dead: Iterable[int] = (), opponents: int = 1
+) -> float:
+    """Exact equity of ``hole`` on a 3-5 card ``board`` against 1-3 random hands, ``dead``
+    card ids left out."""
+
 
 def hh_walk(actions: list[str], n: int, scale: int, stacks: list[int], put: list[int], bets: list[int],
             level: int) -> tuple[list[bool], list[str | None], list[int], list[int], list[int], list[int],
                                  int] | None: ...
-=======
-    def observe(self, seats: npt.NDArray[np.int16]) -> tuple[Any, ...]: ...
-    def extra_log(self, i: int, slot: int) -> tuple[bytes, list[int]] | None: ...
->>>>>>> vec-speed

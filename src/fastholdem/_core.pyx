@@ -627,7 +627,8 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         Number of random opponents, 1..9.
     exact : bool, optional
         Enumerate every opponent deal and board (default: when at most about two million
-        showdowns per spot), else Monte Carlo.
+        showdowns per spot, which includes one or two opponents on a flop, turn or river),
+        else Monte Carlo.
     trials : int, optional
         Monte Carlo trials per spot (default 10,000); spot i uses stream (seed, i).
     seed : int or None
@@ -675,6 +676,8 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     for k in range(opponents):
         showdowns *= fh_board_count(avail - 2 * k, 2)
     showdowns *= fh_board_count(avail - 2 * opponents, 5 - nb)
+    if opponents in (2, 3) and nb >= 3:  # valued hand by hand per runout, the deals counted (fh_equity.c)
+        showdowns = fh_board_count(avail, 5 - nb) * fh_board_count(avail - (5 - nb), 2)
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
     if exact is None:
@@ -1434,6 +1437,106 @@ cdef void *_ptr(object arr):
     if arr.size == 0:
         return NULL
     return <void *>cnp.PyArray_DATA(<cnp.ndarray>arr)
+
+
+# ---- one hand against one random hand (fh_equity.c; issue 18) ------------------------------
+
+cdef int _vs_card(object c, str name) except -1:
+    if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
+        raise TypeError(f"{name} must hold card ids (ints 0-51), got {type(c).__name__} {echo(c)}")
+    if not 0 <= c <= 51:
+        raise ValueError(f"{name} must hold card ids 0-51, got {echo(c)}")
+    return <int>c
+
+
+cdef int _vs_spot(object hole, object board, object dead, int opponents, fh_card_t *h, fh_card_t *b,
+                  uint64_t *dead_mask) except -1:
+    """Check a spot of one hand against ``opponents`` random hands; fill the card arrays and
+    the dead mask; return the number of board cards."""
+    cdef uint64_t used = 0, bit, dmask = 0
+    cdef int i, nb
+    if len(hole) != 2:
+        raise ValueError(f"hole must hold 2 cards, got {len(hole)}")
+    nb = len(board)
+    if not 3 <= nb <= 5:
+        raise ValueError(f"board must hold 3, 4 or 5 cards, got {nb}")
+    for i in range(2):
+        h[i] = <fh_card_t>_vs_card(hole[i], "hole")
+        bit = (<uint64_t>1) << h[i]
+        if used & bit:
+            raise ValueError(f"card {card_str(h[i])} is used twice")
+        used |= bit
+    for i in range(nb):
+        b[i] = <fh_card_t>_vs_card(board[i], "board")
+        bit = (<uint64_t>1) << b[i]
+        if used & bit:
+            raise ValueError(f"card {card_str(b[i])} is used twice")
+        used |= bit
+    for c in dead:
+        bit = (<uint64_t>1) << _vs_card(c, "dead")
+        if (used | dmask) & bit:
+            raise ValueError(f"card {card_str(c)} is used twice")
+        dmask |= bit
+    if 52 - 2 - nb - <int>len(dead) < 2 * opponents + 5 - nb:
+        raise ValueError(f"too few live cards for {opponents} opponent hand{'s' if opponents > 1 else ''} "
+                         "and the rest of the board")
+    dead_mask[0] = dmask
+    return nb
+
+
+def vs_random_counts(object hole, object board, object dead=()):
+    """Exact counts of the hand ``hole`` (2 card ids) on ``board`` (3, 4 or 5 card ids)
+    against one random hand, leaving out the ``dead`` card ids: over every runout and every
+    opponent hand of the live cards, ``(won, tied, all)``.
+
+    Raises
+    ------
+    TypeError
+        A card that is not an int.
+    ValueError
+        Wrong numbers of cards, an id outside 0-51, or a card used twice.
+
+    Examples
+    --------
+    >>> vs_random_counts([51, 47], [46, 45, 44, 43, 0])   # AsKs, four kings: beats all 990 hands
+    (990, 0, 990)
+    """
+    cdef fh_card_t h[2]
+    cdef fh_card_t b[5]
+    cdef uint64_t dmask = 0
+    cdef uint64_t out[3]
+    cdef int nb = _vs_spot(hole, board, dead, 1, h, b, &dmask)
+    fh_vs_random_counts(h, b, nb, dmask, out)
+    return int(out[0]), int(out[1]), int(out[2])
+
+
+def vs_random_share(object hole, object board, object dead=(), object opponents=1):
+    """Exact equity of the hand ``hole`` (2 card ids) on ``board`` (3, 4 or 5 card ids) against
+    ``opponents`` (1, 2 or 3) random hands, leaving out the ``dead`` card ids: the kernels of
+    ``hand_strength``'s exact flop, turn and river spots, with dead cards.
+
+    Raises
+    ------
+    TypeError
+        A card or ``opponents`` that is not an int.
+    ValueError
+        Wrong numbers of cards, an id outside 0-51, a card used twice, ``opponents`` outside
+        1..3, or too few live cards.
+
+    Examples
+    --------
+    >>> round(vs_random_share([50, 45], [33, 20, 3, 46, 4], opponents=2), 6)   # AhKd, Td 7c 2s Kh 3c
+    0.811904
+    """
+    cdef fh_card_t h[2]
+    cdef fh_card_t b[5]
+    cdef uint64_t dmask = 0
+    opponents = as_int(opponents, "opponents", "an int 1..3")
+    if not 1 <= opponents <= 3:
+        raise ValueError(f"opponents must be an int 1..3, got {echo(opponents)}")
+    cdef int opp = opponents
+    cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask)
+    return fh_vs_random_share(h, b, nb, dmask, opp)
 
 
 # ---------------------------------------------------------------------- hand-history walk (issue 17)

@@ -24,7 +24,8 @@ This package's ``__init__`` is the public entry only. The pipeline, one module p
 2. :mod:`.plan` picks the engine and builds the job;
 3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.sweep` (two players:
    one pass per runout), :mod:`.engines.table` (the shipped heads-up preflop table) and
-   :mod:`.engines.montecarlo`;
+   :mod:`.engines.montecarlo`; a hand against one random hand on a flop, turn or river
+   skips the plan (:mod:`.quick`);
 4. :mod:`.jobs` cuts a job into chunks, runs them and combines their integer tallies;
 5. :mod:`.result` holds :class:`EquityResult`.
 """
@@ -48,6 +49,7 @@ from .plan import DEFAULT_TRIALS as DEFAULT_TRIALS
 from .plan import EXACT_AUTO_LIMIT as EXACT_AUTO_LIMIT
 from .plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
 from .plan import job_for_call
+from .quick import vs_random_result
 from .result import EquityResult
 
 __all__ = ["EquityJob", "EquityResult", "EquityTally", "PlayerLike", "equity", "equity_batch", "equity_job",
@@ -148,6 +150,11 @@ def equity(
     start = time.perf_counter()
     nthreads = resolve_threads(threads)
     check_bool(progress, "progress", optional=True)
+    if (by_combo is False or by_combo is True) and (exact is None or exact is True) and \
+            (seed is None or type(seed) is int):
+        quick = vs_random_result(players, board, dead, exact, trials, stderr, nthreads)
+        if quick is not None:
+            return dataclasses.replace(quick, elapsed=time.perf_counter() - start)
     job = job_for_call(players, board, dead, exact, trials, stderr, seed, by_combo)
     if job.exact:
         result = run_exact(job, nthreads, progress)
