@@ -367,8 +367,15 @@ class Tables:
                 core.rep[rows] = slot
                 core.hand_over[rows] = 1
             done = core.actor < 0
+            rows = np.flatnonzero(done)
+            # A new hand that needs no action (short blinds, R14a) is over as soon as it is
+            # dealt, and new_hands reports it at once, over the hand that just finished: keep
+            # that report; the new hand is reported at the next step (as the C path does).
+            rep, rewards = core.rep[rows], core.rewards[rows]
             self._redraw(done)
             core.new_hands(done, True)
+            core.rep[rows] = rep
+            core.rewards[rows] = rewards
             core.hand_over[done] = 1
 
     def _illegal_message(self, bad: int, idx: list[int], codes: list[int], kind: npt.NDArray[np.int64],
