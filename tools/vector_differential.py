@@ -489,6 +489,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--block", type=int, default=None,
                         help="play only this block of the run (to reproduce a difference)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--log-every", type=float, default=0.0, metavar="SECONDS",
+                        help="also print the running count to stderr every SECONDS (for runs in the background)")
     args = parser.parse_args(argv)
     for name in ("hands", "jobs", "block_hands"):
         if getattr(args, name) < 1:
@@ -500,9 +502,21 @@ def main(argv: list[str] | None = None) -> int:
         hands, first = args.block_hands, args.block
         print(draw_block(args.seed, args.block).describe(), file=sys.stderr)
 
+    so_far = Summary()
+    last = [time.monotonic()]
+
     def shout(r: BlockResult) -> None:
         for text in r.reports:
             print(text, file=sys.stderr, flush=True)
+        so_far.add(r)
+        if args.log_every > 0 and time.monotonic() - last[0] >= args.log_every:
+            last[0] = time.monotonic()
+            print(time.strftime("%H:%M:%S ") + so_far.line(args.seed), file=sys.stderr, flush=True)
+
+    def terminate(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, terminate)  # stop as cleanly on kill as on Ctrl-C
 
     summary = run(hands, seed=args.seed, jobs=args.jobs, block_hands=args.block_hands, first_block=first,
                   progress=None if not args.no_progress else False, on_block=shout)
