@@ -47,6 +47,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from fastholdem import phh
 from fastholdem.game import AnteMode, GameConfig, Hand, Structure
 from fastholdem.progress import Progress
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Tables
@@ -56,6 +57,9 @@ __all__ = ["Block", "BlockResult", "draw_block", "main", "play_block", "run"]
 _NAMES = {FOLD: "f", CHECK: "x", CALL: "c", BET_OR_RAISE_TO: "r"}
 _STACK_MODES = ("same", "uneven", "drawn", "short", "deep")
 _MAX_REPORTS = 3
+_PHH_EVERY = 97  # every 97th hand is also exported with to_phh, written, read and replayed by phh
+_HISTORY = 300  # actions the engine logs per hand (for to_phh)
+_NOTE_EVERY = 8  # coverage notes (side pots, all-in raises, ...) are counted on every 8th hand
 
 
 @dataclass
@@ -242,6 +246,56 @@ def _note(hand: Hand, notes: Counter[str]) -> None:
                 notes["short blind"] += 1
 
 
+def _decks(hole: npt.NDArray[np.int8], board: npt.NDArray[np.int8], button: npt.NDArray[np.int16]
+           ) -> list[list[int]]:
+    """Per hand, the deck stub that makes ``Hand`` deal those cards: the hole cards in deal
+    order (R19: from the seat left of the button, two rounds), then burn, flop, burn, turn,
+    burn, river (R20; the burns are three cards nobody holds)."""
+    k, players = hole.shape[:2]
+    order = (button[:, None].astype(np.intp) + 1 + np.arange(players)) % players
+    dealt = np.take_along_axis(hole, order[:, :, None], axis=1)  # (k, players, 2) in deal order
+    used = np.zeros((k, 52), np.bool_)
+    rows = np.arange(k)[:, None]
+    used[rows, hole.reshape(k, -1)] = True
+    used[rows, board] = True
+    burns = np.argsort(used, axis=1, kind="stable")[:, :3]
+    stub = np.concatenate([dealt[:, :, 0], dealt[:, :, 1], burns[:, :1], board[:, :3], burns[:, 1:2],
+                           board[:, 3:4], burns[:, 2:3], board[:, 4:5]], axis=1)
+    out: list[list[int]] = stub.tolist()
+    return out
+
+
+def _summary_problem(hand: Hand, showdown: bool, value: int, winners: list[bool], players: int) -> str | None:
+    """The engine's showdown flag, winning value and winners against the Hand's result."""
+    res = hand.result
+    if showdown != res.showdown:
+        return f"engine showdown {showdown} != Hand's {res.showdown}"
+    want = max(res.values.values()) if res.values else 0
+    if value != want:
+        return f"engine winning value {value} != Hand's {want}"
+    won = [False] * players
+    for pot in res.pots:
+        for seat in pot.winners:
+            won[seat] = True
+    if winners != won:
+        return f"engine winners {winners} != Hand's pot winners {won}"
+    return None
+
+
+def _phh_problem(tables: Tables, i: int, hand: Hand) -> str | None:
+    """``to_phh`` of table ``i``'s last hand, through ``phh.dumps``/``loads``/``replay``, must end
+    at the Hand's stacks (PHH lists the seats from the left of the button)."""
+    try:
+        back = phh.loads(phh.dumps(tables.to_phh(i)))
+        replayed = list(back.replay().stacks)
+    except (ValueError, RuntimeError) as exc:
+        return f"to_phh / phh replay failed: {exc}"
+    want = [hand.stacks[(hand.button + 1 + k) % hand.n] for k in range(hand.n)]
+    if replayed != want or back.finishing_stacks != want:
+        return f"to_phh replays to {replayed} (finishing_stacks {back.finishing_stacks}), Hand ends at {want}"
+    return None
+
+
 class _Player:
     """Plays one block and checks every finished hand."""
 
@@ -258,7 +312,7 @@ class _Player:
             self.fixed = np.broadcast_to(np.asarray(stacks, np.int64), (n, block.players))
         self.tables = Tables(n, block.players, cfg, stacks, seed=block.seed,
                              button=rng.integers(0, block.players, size=n), auto_reset=block.auto_reset,
-                             carry_stacks=block.carry_stacks, history=0)
+                             carry_stacks=block.carry_stacks, history=_HISTORY)
         self.rec = _Recorder(n)
         self.result = BlockResult()
         # per table: the stacks and button the next hand must start from (None: not known)
@@ -307,18 +361,26 @@ class _Player:
                 self._check(rows, None)
 
     def _check(self, rows: npt.NDArray[np.intp], final: list[list[int]] | None) -> None:
-        from fastholdem.vector.export import record_hand
-
-        tables = self.tables
-        rewards = tables.rewards[rows].tolist()
+        rec = self.tables.last_hands(rows)
+        config, players = self.block.config, self.block.players
+        decks = _decks(rec.hole, rec.board, rec.button)
+        starts, buttons = rec.start.tolist(), rec.button.tolist()
+        rewards = rec.rewards.tolist()
+        summary = list(zip(rec.showdown.tolist(), rec.winning_value.tolist(), rec.winners.tolist()))
         res = self.result
         for k, i in enumerate(rows.tolist()):
             steps = self.rec.take(i)
-            hand = record_hand(tables, i, finished=True)
+            hand = Hand(config, starts[k], button=buttons[k], deck=decks[k])
             problem = self._replay(hand, steps, rewards[k], None if final is None else final[k], i)
+            if problem is None:
+                problem = _summary_problem(hand, *summary[k], players)
+            if problem is None and (res.hands + 1) % _PHH_EVERY == 0 and len(steps) <= _HISTORY // 3:
+                problem = _phh_problem(self.tables, i, hand)
+                res.notes["to_phh replayed"] += problem is None
             res.hands += 1
             if problem is None:
-                _note(hand, res.notes)
+                if res.hands % _NOTE_EVERY == 0:
+                    _note(hand, res.notes)
                 continue
             res.differences += 1
             if len(res.reports) < _MAX_REPORTS:
@@ -395,7 +457,9 @@ def _work(args: tuple[int, int, int]) -> tuple[int, BlockResult]:
 
 
 def _ignore_sigint() -> None:
+    """Workers leave Ctrl-C to the parent, which stops the pool (its SIGTERM ends them)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @dataclass
@@ -421,11 +485,12 @@ class Summary:
         self.notes.update(r.notes)
 
     def line(self, seed: int) -> str:
-        notes = ", ".join(f"{k} {v:,}" for k, v in sorted(self.notes.items()))
+        exported = self.notes.get("to_phh replayed", 0)
+        notes = ", ".join(f"{k} {v:,}" for k, v in sorted(self.notes.items()) if k != "to_phh replayed")
         state = " (interrupted)" if self.interrupted else ""
         return (f"vector differential{state}: {self.hands:,} hands, {self.configurations:,} configurations, "
                 f"{self.steps:,} actions, {self.differences} differences, {self.cpu:,.0f} CPU s (seed {seed}); "
-                f"hands with {notes}")
+                f"{exported:,} hands also replayed from to_phh; coverage, of every {_NOTE_EVERY}th hand: {notes}")
 
 
 def _tasks(seed: int, hands: int, block_hands: int, first: int) -> Iterator[tuple[int, int, int]]:
