@@ -51,6 +51,7 @@ from fastholdem import phh
 from fastholdem.game import AnteMode, GameConfig, Hand, Structure
 from fastholdem.progress import Progress
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Tables
+from fastholdem.vector.export import apply_kind
 
 __all__ = ["Block", "BlockResult", "draw_block", "main", "play_block", "run"]
 
@@ -100,10 +101,14 @@ def _block_seed(seed: int, index: int) -> int:
     return int(np.random.SeedSequence([seed, index]).generate_state(1, np.uint64)[0])
 
 
-def draw_config(rng: np.random.Generator) -> GameConfig:
-    """A random GameConfig over every option the vector engine plays."""
-    structure = list(Structure)[int(rng.integers(3))]
-    conventions = "pokerkit" if rng.random() < 0.5 else "card-room"
+def draw_config(rng: np.random.Generator, conventions: str | None = None,
+                structure: Structure | None = None) -> GameConfig:
+    """A random GameConfig over every option the vector engine plays (``conventions`` and
+    ``structure`` drawn too unless given)."""
+    drawn = list(Structure)[int(rng.integers(3))]
+    structure = drawn if structure is None else structure
+    coin = rng.random()
+    conventions = ("pokerkit" if coin < 0.5 else "card-room") if conventions is None else conventions
     bb = int(rng.choice([1, 2, 2, 2, 3, 4, 10, 25, 100]))
     sb = int(rng.choice([0, bb // 2, bb // 2, bb // 2, bb, max(1, bb // 3), max(1, bb - 1)]))
     kw: dict[str, Any] = {"structure": structure, "small_blind": sb, "big_blind": bb, "conventions": conventions}
@@ -403,14 +408,7 @@ class _Player:
                 return (f"step {j}: engine legal (actor, can_check, call, min_to, max_to) = "
                         f"{(actor, can_check, call, lo, hi)}, Hand.legal_actions() = {_legal_tuple(hand)}")
             try:
-                if kind == FOLD:
-                    hand.fold()
-                elif kind == CHECK:
-                    hand.check()
-                elif kind == CALL:
-                    hand.call()
-                else:
-                    hand.bet_or_raise_to(amount)
+                apply_kind(hand, kind, amount)
             except ValueError as exc:
                 return f"step {j}: Hand refuses {_NAMES[kind]} {amount}: {exc}"
         if not hand.is_complete:
@@ -581,10 +579,12 @@ def main(argv: list[str] | None = None) -> int:
     def terminate(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
-    signal.signal(signal.SIGTERM, terminate)  # stop as cleanly on kill as on Ctrl-C
-
-    summary = run(hands, seed=args.seed, jobs=args.jobs, block_hands=args.block_hands, first_block=first,
-                  progress=None if not args.no_progress else False, on_block=shout)
+    before = signal.signal(signal.SIGTERM, terminate)  # stop as cleanly on kill as on Ctrl-C
+    try:
+        summary = run(hands, seed=args.seed, jobs=args.jobs, block_hands=args.block_hands, first_block=first,
+                      progress=None if not args.no_progress else False, on_block=shout)
+    finally:
+        signal.signal(signal.SIGTERM, before)
     print(summary.line(args.seed), flush=True)
     if summary.differences:
         print(f"reproduce one block: python {os.path.relpath(__file__)} --seed {args.seed} "
