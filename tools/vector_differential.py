@@ -39,6 +39,7 @@ import os
 import signal
 import sys
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -444,7 +445,14 @@ def play_block(block: Block, hands: int) -> BlockResult:
     (True, 0)
     """
     t0 = time.process_time()
-    result = _Player(block, hands).play()
+    player = _Player(block, hands)
+    try:
+        result = player.play()
+    except Exception:  # noqa: BLE001 -- the engine refused its own legal action, or worse: a difference too
+        result = player.result
+        result.differences += 1
+        result.reports.append(f"DIFFERENCE in {block.describe()}\n  the block stopped with\n"
+                              + traceback.format_exc())
     result.cpu = time.process_time() - t0
     return result
 

@@ -84,6 +84,20 @@ def test_vector_differential_catches_a_wrong_legal_array(monkeypatch: pytest.Mon
     assert summary.differences > 0 and "Hand.legal_actions()" in summary.reports[0]
 
 
+def test_vector_differential_reports_an_engine_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An engine that refuses one of its own legal actions stops the block and is reported."""
+    real = Tables.step
+
+    def refuse(self: Tables, kind: Any, amount: Any = None, mask: Any = None) -> None:
+        if (np.asarray(kind) == 3).any():
+            raise ValueError("illegal action in 1 table")
+        real(self, kind, amount, mask)
+
+    monkeypatch.setattr(Tables, "step", refuse)
+    summary = tool.run(100, seed=2, block_hands=100)
+    assert summary.differences == 1 and "illegal action in 1 table" in summary.reports[0]
+
+
 def test_vector_differential_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert tool.main(["--hands", "100", "--block-hands", "50", "--seed", "3", "--block", "1", "--no-progress"]) == 0
     out, err = capsys.readouterr()
