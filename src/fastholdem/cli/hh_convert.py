@@ -8,8 +8,9 @@ See :mod:`fastholdem.history.sites`.
 >>> parser.parse_args(["convert", "a.txt", "b.xml", "-o", "out.phhs", "--jobs", "2"]).jobs
 2
 
-Exit status: 0 when every hand converted or was rightly skipped (another game), 1 when any hand
-failed or does not match the site's numbers, 2 on unusable arguments (no traceback).
+Exit status: 0 when every hand converted or was rightly skipped (another game, or a hand its
+text leaves incomplete: listed), 1 when any hand failed or does not match the site's numbers, 2
+on unusable arguments (no traceback).
 """
 
 from __future__ import annotations
@@ -43,6 +44,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
             if args.problems:
                 for p in (*f.skipped_hands, *f.stack_changes):
                     print(p)
+            else:  # hands the text leaves incomplete are listed always; other games on request
+                for p in f.skipped_hands:
+                    if p.reason.startswith("skipped: incomplete"):
+                        print(p)
         for reason, count in sorted(report.skipped().items()):
             print(f"  {count:>7,}  {reason}")
         print(report.summary())

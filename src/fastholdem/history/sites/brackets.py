@@ -36,8 +36,11 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand, settle_unstated
+from .model import SiteHand, SkipHand, incomplete, settle_unstated
 from .money import amount as _amount
+from .text import BRACKET as _BRACKET
+from .text import board
+from .text import cards as _cards
 
 __all__ = ["parse"]
 
@@ -47,9 +50,9 @@ _OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-
 _STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
 _ANTES = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9 ,.]+)/(?P<bb>[0-9 ,.]+)(?: -(?P<ante>[0-9 ,.]+))?\)")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
+_NAMELESS = re.compile(r"^Seat [0-9]+: +\( ?[^()]*\)\s*$")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
-_BRACKET = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
 _NOISE = re.compile(
     r"^(?:Table .*|Total number of players.*|Trny: ?[0-9]+ Level: ?[0-9]+|Blinds(?:-Antes)?\(.*\)|"
@@ -63,10 +66,6 @@ _NOISE = re.compile(
     r"|Your time bank will be activated.*|.*\bhas [0-9]+ seconds left to act.*|Player .* finished in [0-9]+.*"
     r"|Congratulations to player .*|Due to current high memory use.*|[^ ]+: .*).*$"
 )
-
-
-def _cards(text: str) -> str:
-    return "".join(text.replace(",", " ").split())
 
 
 def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
@@ -153,6 +152,10 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                 if bm is not None:
                     hand.button = int(bm.group("num"))
                     continue
+                if _NAMELESS.match(lines[j]):
+                    # 888 writes a hand watched at a table the player has just been moved to with
+                    # no names at all: the text does not say who acted, showed or collected.
+                    raise incomplete("the seat lines name no player (a hand watched after a table move)")
                 sm = _SEAT.match(line)
                 if sm is not None:
                     hand.seat(int(sm.group("num")), sm.group("name"), amount(sm.group("stack")), dealt=False)
@@ -175,12 +178,13 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                 word = head.split()[-1] if head else ""
                 if head.startswith("dealing") and word in _STREETS:
                     street = _STREETS[word]
-                    cards = _cards(_BRACKET.findall(line)[-1])
-                    hand.new_street(street, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                    hand.new_street(street, board(line))
                 elif head == "summary":
                     section = "summary"
                 elif head == "dealing down cards":
                     dealing = True
+                    if party and hand.tournament is not None:
+                        _unwritten_blinds(hand)
                 else:
                     raise HandHistoryError(f"unknown section {line!r}")
                 continue
@@ -202,7 +206,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {where}: {exc}") from None
     if not paid:
-        raise HandHistoryError(f"line {first_line}: the hand is truncated (nobody collects the pot)")
+        raise incomplete("the hand ends before anyone collects the pot")
     # 888 also says "mucks [cards]" of a hand that did not show but still won a pot: it contested.
     hand.shows = [(name, hand.holes.get(name) if cards is None and name in hand.collected else cards)
                   for name, cards in hand.shows]
@@ -212,6 +216,30 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         if late:
             hand.big_bet = late[0]
     return hand
+
+
+def _unwritten_blinds(hand: SiteHand) -> None:
+    """Post the blinds of a PartyPoker tournament hand that writes antes but no blind lines.
+
+    Some PartyPoker tournament histories list only the antes, though the pot holds both blinds
+    (the winner's ``wins`` counts them): the seats after the button posted them, as the level's
+    ``Blinds-Antes(SB/BB -A)`` line says (heads-up, the button posts the small blind). A blind
+    is all that the stack holds when less; the amounts are checked against the payout later.
+    """
+    if any(kind in ("sb", "bb", "live", "dead") for _, kind, _ in hand.posts) or not hand.sb or not hand.bb:
+        return
+    seats = sorted(hand.seats, key=lambda s: s.number)
+    if len(seats) < 2:
+        return
+    after = [k for k, s in enumerate(seats) if s.number > hand.button]
+    first = after[0] if after else 0
+    if len(seats) == 2:
+        first = next((k for k, s in enumerate(seats) if s.number == hand.button), first)
+    for offset, (kind, chips) in enumerate((("sb", hand.sb), ("bb", hand.bb))):
+        seat = seats[(first + offset) % len(seats)]
+        left = seat.stack - hand.put.get(seat.name, Decimal(0))
+        if left > 0:
+            hand.post(seat.name, kind, min(chips, left))
 
 
 def amount(text: str) -> Decimal:

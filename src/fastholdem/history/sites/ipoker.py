@@ -31,7 +31,7 @@ from decimal import Decimal
 from typing import Union
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand, settle_unstated
+from .model import SiteHand, SkipHand, incomplete, settle_unstated
 from .money import amount as _amount
 
 __all__ = ["SITE", "games", "parse", "read_games"]
@@ -110,7 +110,8 @@ def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryErr
             buf = buf[end + 7:]
     g = buf.find("<game ")
     if g >= 0:
-        yield line + buf.count("\n", 0, g), HandHistoryError("the hand is truncated (no </game>)"), session
+        cut = incomplete("the text ends inside the <game> (no </game>)")
+        yield line + buf.count("\n", 0, g), cut, session
 
 
 def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:

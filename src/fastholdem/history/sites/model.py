@@ -30,7 +30,7 @@ from typing import Any
 from ...errors import HandHistoryError
 from .. import phh
 
-__all__ = ["Seat", "SiteHand", "SkipHand", "to_phh", "check_amounts", "settle_unstated"]
+__all__ = ["Seat", "SiteHand", "SkipHand", "incomplete", "to_phh", "check_amounts", "settle_unstated"]
 
 _ZERO = Decimal(0)
 
@@ -45,6 +45,19 @@ class SkipHand(HandHistoryError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+
+
+def incomplete(what: str) -> SkipHand:
+    """The skip of a hand whose own text stops short of a whole hand (``what`` says where).
+
+    Such a hand is counted as skipped (reason ``"incomplete: ..."``), not failed: the site wrote
+    less than a hand (a history cut off, a hand watched without the players' names), and there
+    is nothing to convert. Text that contradicts itself is a failure instead.
+
+    >>> incomplete("the hand ends before its summary").reason
+    'incomplete: the hand ends before its summary'
+    """
+    return SkipHand(f"incomplete: {what}")
 
 
 @dataclass
@@ -146,10 +159,19 @@ class SiteHand:
         if kind in ("sb", "bb", "straddle", "live"):
             self.street_total[name] = self.street_total.get(name, _ZERO) + chips
 
+    def straddle_to(self, name: str, total: Decimal) -> None:
+        """A straddle that brings ``name``'s preflop total to ``total`` (GGPoker writes the total,
+        so a player straddling over their own blind or straddle adds only the difference)."""
+        self.post(name, "straddle", total - self.street_total.get(name, _ZERO))
+
     def new_street(self, street: int, cards: list[str]) -> None:
-        """Enter street 1 (flop), 2 (turn) or 3 (river) with its new board cards."""
+        """Enter street 1 (flop), 2 (turn) or 3 (river) with its new board cards (three on the
+        flop, one on the turn and the river: any other count is not a hold'em deal)."""
         if not 1 <= street <= 3:
             raise HandHistoryError(f"no street {street}")
+        if len(cards) != (3 if street == 1 else 1):
+            raise HandHistoryError(f"the {('flop', 'turn', 'river')[street - 1]} deals {len(cards)} "
+                                   f"card{'' if len(cards) == 1 else 's'}: {' '.join(cards) or 'none'}")
         self.street = street
         self.street_total = {}
         self.boards[street - 1] = cards
@@ -292,6 +314,12 @@ def _short(h: SiteHand, order: list[Seat], blinds: list[Decimal]) -> bool:
     return h.put.get(player.name, _ZERO) == player.stack
 
 
+def _ante_only(h: SiteHand, player: Seat) -> bool:
+    """Whether ``player`` posted antes and nothing else (all-in on the ante: no blind was left)."""
+    kinds = {kind for name, kind, _ in h.posts if name == player.name}
+    return kinds == {"ante"}
+
+
 def check_amounts(h: SiteHand) -> None:
     """Check that the site's own numbers add up; infer an uncalled bet the text leaves out.
 
@@ -360,14 +388,21 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     """
     check_amounts(h)
     check_cards(h)
-    if h.bb <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):
-        raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
     dealt = sorted((s for s in h.seats if s.dealt), key=lambda s: s.number)
     n = len(dealt)
     if n < 2:
         raise HandHistoryError(f"{n} player(s) dealt in: not a hand")
     if n > 10:
         raise HandHistoryError(f"{n} players dealt in: at most 10")
+    unit = h.bb
+    if unit <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):
+        # No stakes in the text and no blind posted: only a hand in which nobody can bet (all
+        # but one player all-in on the antes) plays without one; the ante stands in as the unit.
+        with_chips = [s for s in dealt if h.put.get(s.name, _ZERO) < s.stack]
+        ante_posts = [c for _, kind, c in h.posts if kind == "ante"]
+        if len(with_chips) > 1 or not ante_posts or h.actions:
+            raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
+        unit = max(ante_posts)
     numbers = [s.number for s in dealt]
     # PHH order: p1 is the first player dealt in left of the button, the last is the button.
     after = [k for k, num in enumerate(numbers) if num > h.button]
@@ -380,6 +415,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     live: list[Decimal] = [_ZERO] * n
     dead: list[Decimal] = [_ZERO] * n
     sb_pos, bb_pos = (n - 1, 0) if n == 2 else (0, 1)
+    big = _ZERO  # the big blind as posted (before any straddle over it): the bet unit
     for name, kind, chips in h.posts:
         k = index.get(name)
         if k is None:
@@ -389,27 +425,27 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
         elif kind == "sb" and k == sb_pos and not blinds[0]:
             blinds[0] = chips
         elif kind == "bb" and k == bb_pos and not blinds[1]:
-            blinds[1] = chips
+            blinds[1] = big = chips
         elif kind == "straddle" and n > 2 and k >= 2:
-            blinds[k] = chips
+            blinds[k] += chips  # a second straddle from the same seat adds to the first
+        elif kind == "straddle" and n > 2 and k == 1 and blinds[1]:
+            blinds[1] += chips  # the big blind straddles over its own blind: a bigger live blind
         elif kind == "sb" or kind == "dead":
             dead[k] += chips  # a small blind out of its place is dead money
         elif kind in ("bb", "live"):
             live[k] += chips  # a big blind out of its place is a live bet
         else:
             raise HandHistoryError(f"unsupported forced bet: {name!r} posts {kind} {chips}")
-    if n > 2 and not blinds[0] and not blinds[1] and live[0]:
+    lone = n > 2 and not blinds[0] and not blinds[1] and bool(live[0])
+    if lone:
         blinds[0], live[0] = live[0], _ZERO  # no small blind: p1 posts the big blind ([B, 0, ...])
-    # A blind or ante posted short because it was the player's whole stack: the nominal amount
-    # (the replay posts what the stack holds).
-    nominal = {0: h.sb, 1: h.bb}
-    for k in (0, 1):
-        if n == 2:
-            player = order[n - 1 if k == 0 else 0]
-        else:
-            player = order[0 if k == 0 or blinds[1] == 0 else 1]
+    # A blind posted short because it was the player's whole stack, or not posted at all because
+    # the ante took the whole stack: the nominal blind (the replay posts what the stack holds).
+    nominal = {0: h.sb, 1: unit}
+    for k in (0, 1) if not lone else ():
+        player = order[(n - 1 if k == 0 else 0) if n == 2 else k]
         all_in = h.put.get(player.name, _ZERO) == player.stack
-        if 0 < blinds[k] < nominal[k] and all_in and not (k == 0 and not blinds[1] and n > 2):
+        if blinds[k] < nominal[k] and all_in and (blinds[k] or _ante_only(h, player)):
             blinds[k] = nominal[k]
     top = max(antes, default=_ZERO)
     for k, a in enumerate(antes):
@@ -463,8 +499,8 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
         hh.big_bet = _num(h.big_bet if h.big_bet is not None else 2 * h.bb)
     else:
         # The big blind posted is the bet unit (a header may name the next level's stakes).
-        posted = blinds[0] if n > 2 and not blinds[1] else blinds[1]
-        hh.min_bet = _num(posted if posted and posted >= h.bb / 2 and not _short(h, order, blinds) else h.bb)
+        posted = blinds[0] if n > 2 and not blinds[1] else big
+        hh.min_bet = _num(posted if posted and posted >= unit / 2 and not _short(h, order, blinds) else unit)
     fields = hh.fields
     fields["_site"] = h.site
     fields["_hand_id"] = h.hand_id

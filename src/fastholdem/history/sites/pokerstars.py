@@ -29,8 +29,11 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand
+from .model import SiteHand, SkipHand, incomplete
 from .money import amount as _amount
+from .text import BRACKET as _BOARD
+from .text import bet_verb, board, table_line
+from .text import cards as _cards
 
 __all__ = ["parse", "START", "SITE"]
 
@@ -50,7 +53,6 @@ _TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play M
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
-_BOARD = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?:main |side )?pot(?:-[0-9]+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
@@ -58,6 +60,7 @@ _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
                       r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)\| Rake (?P<rake>\S+)(?P<rest>.*)$")
 _GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
+_UNSEATED = re.compile(r"^(?P<name>.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks|straddle)\b")
 _RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
 _RECEIVES = re.compile(r"^Receives Cashout \((?P<amt>[^()]+)\)\s*$")
 _POT = re.compile(r"(?:Main|Side) pot(?:-[0-9]+)? (\S+?)\.?(?: |$)")
@@ -81,10 +84,6 @@ _NOISE = re.compile(
 def amount(text: str) -> Decimal:
     """An amount as PokerStars writes it (decimal point, comma thousands, currency sign)."""
     return _amount(text, decimal=".")
-
-
-def _cards(text: str) -> str:
-    return "".join(text.split())
 
 
 def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
@@ -169,12 +168,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
             continue
         try:
             if section == "seats":
-                tm = _TABLE.match(line)
-                if tm is not None:
-                    hand.table = tm.group("name")
-                    hand.button = int(tm.group("button"))
-                    if tm.group("max"):
-                        hand.seat_count = int(tm.group("max"))
+                if table_line(hand, _TABLE.match(line)):
                     continue
                 sm = _SEAT.match(line)
                 if sm is not None:
@@ -189,18 +183,16 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                 head = line[4:line.find(" ***", 4)] if " ***" in line[4:] else line
                 word = head.split()[-1] if head.split() else ""
                 if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and word in _STREETS:
-                    cards = _cards(_BOARD.findall(line)[-1])
                     run = ("FIRST ", "SECOND ", "THIRD ").index(head[: head.index(" ") + 1])
-                    hand.run_street(run, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                    hand.run_street(run, board(line))
                     continue
                 run_showdown = head.endswith(("SHOW DOWN", "SHOWDOWN"))
                 if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and run_showdown:
                     section = "showdown"
                     continue
                 if word in _STREETS:
-                    cards = _cards(_BOARD.findall(line)[-1])
                     street = _STREETS[word]
-                    hand.new_street(street, [cards[i:i + 2] for i in range(0, len(cards), 2)])
+                    hand.new_street(street, board(line))
                     continue
                 if head == "SUMMARY":
                     section = "summary"
@@ -248,6 +240,9 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                     continue
                 if _NOISE.match(line):
                     continue
+                unseated = _UNSEATED.match(line)
+                if unseated is not None:
+                    raise HandHistoryError(f"a player acts without a seat: {unseated.group('name')!r}")
                 raise HandHistoryError(f"unrecognised line {line!r}")
             _action(hand, name, verb, street, section, risk)
         except SkipHand:
@@ -257,7 +252,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
     for name, paid in risk.items():  # GGPoker EV cash-out won: the player keeps the pot less the risk
         hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
     if not total_seen:
-        raise HandHistoryError(f"line {first_line}: the hand is truncated (no summary with the total pot)")
+        raise incomplete("the hand ends before its summary (no total pot)")
     return hand
 
 
@@ -282,21 +277,9 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
     if verb.endswith(_ALLIN):
         verb = verb[: -len(_ALLIN)]
     word, _, arg = verb.partition(" ")
-    if word == "folds":
-        folded = _BOARD.findall(arg)
-        if folded and len(_cards(folded[-1])) == 4:
-            hand.holes.setdefault(name, _cards(folded[-1]))
-        hand.act(street, name, "f")
-    elif word == "checks":
-        hand.act(street, name, "x")
-    elif word == "calls":
-        hand.act(street, name, "c", amount(arg))
-    elif word == "bets":
-        hand.act(street, name, "b", amount(arg), by=True)
-    elif word == "raises":
-        _, _, to = arg.partition(" to ")
-        hand.act(street, name, "b", amount(to))
-    elif word == "posts":
+    if bet_verb(hand, street, name, verb, amount):
+        return
+    if word == "posts":
         if arg.startswith("small & big blinds "):
             total = amount(arg[19:])
             hand.post(name, "dead", hand.sb)
@@ -318,8 +301,8 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
             hand.shows.append((name, None))
         else:
             hand.act(street, name, "b", amount(verb[11:]), by=True)
-    elif word == "straddle":
-        hand.post(name, "straddle", amount(arg))
+    elif word == "straddle":  # GGPoker: "straddle $X" brings the player's preflop total to X
+        hand.straddle_to(name, amount(arg))
     elif verb.startswith("Pays Cashout Risk"):
         m = _RISK.match(verb)
         if m is None:

@@ -185,7 +185,8 @@ def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) 
                         f"unreadable hand ({type(exc).__name__}: {exc})")
 
 
-_ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)")
+_ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)"
+                 r"|Hand History [Ff]or Game ([0-9]+)")
 
 
 def _guess_id(line: str) -> str | None:
@@ -249,7 +250,8 @@ def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
     try:
         for line, chunk, session in ipoker.games(lines):
             if isinstance(chunk, HandHistoryError):
-                yield Imported(file, line, ipoker.SITE, None, "failed", str(chunk))
+                status = "skipped" if isinstance(chunk, SkipHand) else "failed"
+                yield Imported(file, line, ipoker.SITE, None, status, str(chunk))
                 continue
             yield from _some(_convert(file, line, [chunk], ipoker.SITE,
                                       lambda c, n: ipoker.parse(c[0], n, session)))

@@ -29,8 +29,10 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand
+from .model import SiteHand, SkipHand, incomplete
 from .money import amount as _amount
+from .text import BRACKET as _BOARD
+from .text import bet_verb, board, cards, table_line
 
 __all__ = ["parse", "START", "SITE"]
 
@@ -43,7 +45,6 @@ _HEADER = re.compile(r"^\ufeff?Winamax Poker - (?P<kind>.*?) - HandId: #(?P<id>[
 _TABLE = re.compile(r"^Table: '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?.*?"
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+) \((?P<stack>[^(),]+)(?:, [^()]*)?\)\s*(?P<tail>.*)$")
-_BOARD = re.compile(r"\[([^\]]*)\]")
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)\| (?:No rake|Rake (?P<rake>\S+))")
 _NOISE = re.compile(r"^(?:Board: .*|Seat [0-9]+: .*|.* (?:joins the table|leaves the table|is sitting out|"
@@ -56,11 +57,6 @@ def amount(text: str) -> Decimal:
     """An amount as Winamax writes it (``0.50€``, ``1 000``, ``12,50€``)."""
     comma = "," in text and "." not in text and len(text.split(",")[-1].rstrip("€")) <= 2
     return _amount(text, decimal="," if comma else ".")
-
-
-def _cards(text: str) -> list[str]:
-    flat = "".join(text.split())
-    return [flat[i:i + 2] for i in range(0, len(flat), 2)]
 
 
 def parse(lines: Sequence[str], first_line: int) -> SiteHand:
@@ -124,12 +120,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
             continue
         try:
             if section == "seats":
-                tm = _TABLE.match(line)
-                if tm is not None:
-                    hand.table = tm.group("name")
-                    hand.button = int(tm.group("button"))
-                    if tm.group("max"):
-                        hand.seat_count = int(tm.group("max"))
+                if table_line(hand, _TABLE.match(line)):
                     continue
                 sm = _SEAT.match(line)
                 if sm is not None:
@@ -142,7 +133,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                 head = line[4:line.find(" ***", 4)].strip()
                 if head in _STREETS:
                     street = _STREETS[head]
-                    hand.new_street(street, _cards(_BOARD.findall(line)[-1]))
+                    hand.new_street(street, board(line))
                 elif head == "SUMMARY":
                     section = "summary"
                 elif head == "SHOW DOWN":
@@ -158,8 +149,8 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                     hand.total_pot = amount(tm.group("total")) + hand.rake  # Winamax states it after rake
                     continue
                 sm = re.match(r"^Seat [0-9]+: (.*?) (?:\([^()]*\) )*(?:showed|mucked) \[([^\]]*)\]", line)
-                if sm is not None and sm.group(1) in hand.by_name and len(_cards(sm.group(2))) == 2:
-                    hand.holes.setdefault(sm.group(1), "".join(_cards(sm.group(2))))
+                if sm is not None and sm.group(1) in hand.by_name and len(cards(sm.group(2))) == 4:
+                    hand.holes.setdefault(sm.group(1), cards(sm.group(2)))
                     continue
                 if _NOISE.match(line):
                     continue
@@ -178,7 +169,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
         except HandHistoryError as exc:
             raise HandHistoryError(f"line {where}: {exc}") from None
     if not total_seen:
-        raise HandHistoryError(f"line {first_line}: the hand is truncated (no summary with the total pot)")
+        raise incomplete("the hand ends before its summary (no total pot)")
     return hand
 
 
@@ -186,17 +177,9 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str) -> 
     if verb.endswith(" and is all-in"):
         verb = verb[: -len(" and is all-in")]
     word, _, arg = verb.partition(" ")
-    if word == "folds":
-        hand.act(street, name, "f")
-    elif word == "checks":
-        hand.act(street, name, "x")
-    elif word == "calls":
-        hand.act(street, name, "c", amount(arg))
-    elif word == "bets":
-        hand.act(street, name, "b", amount(arg), by=True)
-    elif word == "raises":
-        hand.act(street, name, "b", amount(arg.partition(" to ")[2]))
-    elif word == "posts":
+    if bet_verb(hand, street, name, verb, amount):
+        return
+    if word == "posts":
         out = arg.endswith(" out of position")
         if out:
             arg = arg[: -len(" out of position")]
@@ -210,11 +193,11 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str) -> 
             raise HandHistoryError(f"unknown post {arg!r}")
     elif word == "shows":
         found = _BOARD.findall(arg)
-        cards = _cards(found[0]) if found else []
-        if len(cards) == 2:
-            hand.holes[name] = "".join(cards)
+        shown = cards(found[0]) if found else ""
+        if len(shown) == 4:
+            hand.holes[name] = shown
             if section == "showdown":
-                hand.shows.append((name, "".join(cards)))
+                hand.shows.append((name, shown))
     elif word == "mucks":
         hand.shows.append((name, None))
     elif word == "collected":
