@@ -54,7 +54,7 @@ from fastholdem.progress import Progress
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Tables
 from fastholdem.vector.export import apply_kind
 
-__all__ = ["Block", "BlockResult", "draw_block", "main", "play_block", "run"]
+__all__ = ["Block", "BlockResult", "draw_block", "draw_config", "main", "note_hand", "play_block", "run"]
 
 _NAMES = {FOLD: "f", CHECK: "x", CALL: "c", BET_OR_RAISE_TO: "r"}
 _STACK_MODES = ("same", "uneven", "drawn", "short", "deep")
@@ -236,7 +236,9 @@ def _as_hand_legal(actor: int, can_check: int, call: int, lo: int, hi: int) -> t
     return (actor, True, can_check == 1, call or None, None if lo < 0 else lo, None if hi < 0 else hi)
 
 
-def _note(hand: Hand, notes: Counter[str]) -> None:
+def note_hand(hand: Hand, notes: Counter[str]) -> None:
+    """Count what ``hand`` covered: showdown, side pots, uncalled chips, split pots, odd chips,
+    all-in raises, short blinds."""
     res = hand.result
     notes["showdown"] += res.showdown
     notes["side pots"] += len(res.pots) > 1
@@ -386,7 +388,7 @@ class _Player:
             res.hands += 1
             if problem is None:
                 if res.hands % _NOTE_EVERY == 0:
-                    _note(hand, res.notes)
+                    note_hand(hand, res.notes)
                 continue
             res.differences += 1
             if len(res.reports) < _MAX_REPORTS:

@@ -32,19 +32,7 @@ class Stats:
     notes: Counter[str] = field(default_factory=Counter)
 
     def note(self, hand: Any) -> None:
-        res = hand.result
-        notes = self.notes
-        notes["showdown"] += res.showdown
-        notes["side pots"] += len(res.pots) > 1
-        notes["uncalled"] += bool(res.uncalled)
-        splits = [p for p in res.pots if len(p.winners) > 1]
-        notes["split"] += bool(splits)
-        notes["odd chips"] += any(p.amount % len(p.winners) for p in splits)
-        for ev in hand.history:
-            if ev.kind == "raise" and ev.all_in:
-                notes["all-in raise"] += 1
-            if ev.kind in ("sb", "bb") and ev.all_in:
-                notes["short blind"] += 1
+        load_tool().note_hand(hand, self.notes)
 
 
 def load_tool() -> Any:
