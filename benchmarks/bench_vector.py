@@ -4,7 +4,9 @@ Workload: complete 6-max no-limit hands at 200 big blinds (blinds 1/2, stacks 40
 seat the random player (facing a bet fold 15%, bet or raise 30% to a uniform legal amount,
 else check or call). Rows, in hands per second:
 
-* ``Tables.play_random`` -- the vector engine's C fast path (policy in C too), 1 and 2 threads;
+* ``Tables.play_random`` -- the vector engine's C fast path (policy in C too), 1 and ``--threads``
+  threads (default 2): CPU time per hand (equal for 1 and 2 threads means perfect scaling, which
+  a shared machine can still show) and wall-clock hands/s (the speed-up an idle machine gives);
 * ``Tables.step + RandomPolicy`` -- the NumPy loop (``legal()``, the vectorised policy in NumPy,
   ``step()``) over ``--tables`` tables with auto reset;
 * ``Hand`` -- the reference engine, one hand at a time (the loop of bench_game.py);
@@ -14,14 +16,15 @@ else check or call). Rows, in hands per second:
 
 Engines run in alternating rounds (A, B, C, ... then again), and each row is the median of
 ``--repeat`` rounds of CPU time (``time.process_time``: on a shared machine, wall time also
-counts other processes), except the two ``wall`` rows that give the 2-thread speed-up (CPU
-time would add both threads; on a busy machine the wall-clock rows are low). Peers that are not installed are skipped with a note. The ratio column is against
+counts other processes), except the ``wall`` rows that give the multi-thread speed-up (on a
+busy machine the wall-clock rows are low). Peers that are not installed are skipped with a note. The ratio column is against
 ``Hand`` of the same run.
 
 Usage::
 
     python benchmarks/bench_vector.py            # full run
     python benchmarks/bench_vector.py --quick    # a few seconds
+    python benchmarks/bench_vector.py --threads 2 --repeat 5
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hand-hands", type=int, default=3_000, help="hands per round of Hand")
     parser.add_argument("--pk-hands", type=int, default=60, help="hands per round of pokerkit")
     parser.add_argument("--pf-hands", type=int, default=2_000, help="hands per round of pokerfast")
+    parser.add_argument("--threads", type=int, default=2, help="threads of the multi-thread play_random rows")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--quick", action="store_true", help="small counts, 1 round")
     args = parser.parse_args(argv)
@@ -94,8 +98,10 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[str, tuple[Callable[[], object], int, bool]] = {
         "Tables.play_random, 1 thread": (lambda: tables.play_random(args.hands, threads=1), args.hands, False),
         "Tables.play_random, 1 thread, wall": (lambda: tables.play_random(args.hands, threads=1), args.hands, True),
-        "Tables.play_random, 2 threads, wall": (lambda: tables.play_random(args.hands, threads=2), args.hands,
-                                                True),
+        f"Tables.play_random, {args.threads} threads": (
+            lambda: tables.play_random(args.hands, threads=args.threads), args.hands, False),
+        f"Tables.play_random, {args.threads} threads, wall": (
+            lambda: tables.play_random(args.hands, threads=args.threads), args.hands, True),
         "Tables.step + RandomPolicy": (lambda: tables_step_loop(loop_tables, policy, args.step_hands),
                                        args.step_hands, False),
         "Hand": (lambda: play_fastholdem(args.hand_hands, "deep", 1), args.hand_hands, False),
@@ -126,11 +132,15 @@ def main(argv: list[str] | None = None) -> int:
     rates = {name: rows[name][1] / statistics.median(ts) for name, ts in times.items()}
     hand_rate = rates["Hand"]
     print(f"6-max no-limit, 200 big blinds, random players; median of {args.repeat} alternating rounds")
-    print(f"{'workload':34} {'hands/s':>14} {'x Hand':>9}")
+    print(f"{'workload':38} {'hands/s':>14} {'x Hand':>9}")
     for name, r in rates.items():
-        print(f"{name:34} {r:14,.0f} {r / hand_rate:9.1f}")
-    one, two = rates["Tables.play_random, 1 thread, wall"], rates["Tables.play_random, 2 threads, wall"]
-    print(f"2 threads / 1 thread (wall clock): {two / one:.2f}x; rows without 'wall' are CPU time")
+        print(f"{name:38} {r:14,.0f} {r / hand_rate:9.1f}")
+    k = args.threads
+    one, many = rates["Tables.play_random, 1 thread, wall"], rates[f"Tables.play_random, {k} threads, wall"]
+    cpu_one, cpu_many = rates["Tables.play_random, 1 thread"], rates[f"Tables.play_random, {k} threads"]
+    print(f"{k} threads / 1 thread: wall-clock speed-up {many / one:.2f}x; CPU time per hand "
+          f"{cpu_one / cpu_many:.2f}x of 1 thread's (1.00 = perfect scaling: {k} idle cores give {k}x)")
+    print("rows without 'wall' are CPU time (all threads added up)")
     for note in notes:
         print(note)
     return 0

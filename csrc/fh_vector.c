@@ -14,20 +14,26 @@
 
 static inline int next_seat(int s, int n) { return s + 1 == n ? 0 : s + 1; }
 
-/* Bits set in a seat mask (16 bits; no popcnt instruction is assumed). */
-static inline int pop16(unsigned x) {
-    x = x - ((x >> 1) & 0x5555u);
-    x = (x & 0x3333u) + ((x >> 2) & 0x3333u);
-    x = (x + (x >> 4)) & 0x0F0Fu;
-    return (int)((x + (x >> 8)) & 0x1Fu);
-}
+/* Bits set in a seat mask (at most FH_VEC_MAX_PLAYERS bits): one table load (no popcnt
+ * instruction is assumed; a software count took a tenth of a hand's instructions). */
+#define FH_P2(k) k, k + 1, k + 1, k + 2
+#define FH_P4(k) FH_P2(k), FH_P2(k + 1), FH_P2(k + 1), FH_P2(k + 2)
+#define FH_P6(k) FH_P4(k), FH_P4(k + 1), FH_P4(k + 1), FH_P4(k + 2)
+#define FH_P8(k) FH_P6(k), FH_P6(k + 1), FH_P6(k + 1), FH_P6(k + 2)
+static const uint8_t POP10[1024] = {FH_P8(0), FH_P8(1), FH_P8(1), FH_P8(2)};
+#undef FH_P2
+#undef FH_P4
+#undef FH_P6
+#undef FH_P8
+
+static inline int pop16(unsigned x) { return POP10[x & 1023u]; }
 
 void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed) {
     fh_rng r = fh_rng_for_block(seed, (uint64_t)t);
     v->rng[t] = r.state;
 }
 
-static inline uint64_t rng_next(fh_vec *v, size_t t) {
+static inline uint64_t rng_next(fh_vec *restrict v, size_t t) {
     fh_rng r = {v->rng[t]};
     uint64_t x = fh_rng_next(&r);
     v->rng[t] = r.state;
@@ -35,7 +41,7 @@ static inline uint64_t rng_next(fh_vec *v, size_t t) {
 }
 
 /* Seats that have not folded and still have chips (Hand._n_active). */
-static inline int n_active(const fh_vec *v, size_t t) {
+static inline int n_active(const fh_vec *restrict v, size_t t) {
     return P_(v) - pop16((uint64_t)(v->folded[t] | v->broke[t]));
 }
 
@@ -46,25 +52,80 @@ static inline int first_after(unsigned mask, int after) {
     return mask ? (int)FH_CTZ64(mask) : -1;
 }
 
-static inline int n_live(const fh_vec *v, size_t t) {
+static inline int n_live(const fh_vec *restrict v, size_t t) {
     return P_(v) - pop16(v->folded[t]);
 }
 
-static inline void log_action(fh_vec *v, size_t t, int kind, int64_t to) {
+/* Grow *p (an array of *cap elements of `size` bytes) to hold index `need`; 0 if out of memory. */
+static int grow(void **p, int *cap, int need, size_t size) {
+    if (need < *cap) return 1;
+    int c = *cap ? *cap : 64;
+    while (c <= need) c *= 2;
+    void *q = realloc(*p, (size_t)c * size);
+    if (!q) return 0;
+    *p = q;
+    *cap = c;
+    return 1;
+}
+
+/* Keep action `kind` number `k` (>= log_cap) or bet/raise amount number `r` (>= raise_cap; -1:
+ * none) of record rs in its overflow log. */
+static void log_overflow(fh_vec *v, size_t rs, int k, int kind, int r, int64_t to) {
+    fh_vec_xlog *x = v->xlog[rs];
+    if (!x) {
+        x = calloc(1, sizeof *x);
+        if (!x) return; /* the count goes on: to_phh refuses the hand */
+        v->xlog[rs] = x;
+    }
+    if (x->lost) return;
+    if (k >= 0) {
+        int i = k - v->log_cap;
+        if (i != x->kn || !grow((void **)&x->kinds, &x->kcap, i, 1)) {
+            x->lost = 1;
+            return;
+        }
+        x->kinds[x->kn++] = (uint8_t)kind;
+    }
+    if (r >= 0) {
+        int i = r - v->raise_cap;
+        if (i != x->rn || !grow((void **)&x->raises, &x->rcap, i, sizeof(int64_t))) {
+            x->lost = 1;
+            return;
+        }
+        x->raises[x->rn++] = to;
+    }
+}
+
+void fh_vec_free_xlogs(fh_vec_xlog **xlog, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        if (!xlog[i]) continue;
+        free(xlog[i]->kinds);
+        free(xlog[i]->raises);
+        free(xlog[i]);
+        xlog[i] = NULL;
+    }
+}
+
+static inline void log_action(fh_vec *restrict v, size_t t, int kind, int64_t to) {
     size_t rs = t * 2 + (size_t)v->slot[t];
     int16_t k = v->log_len[rs];
+    int over_k = -1, over_r = -1;
     if (k < v->log_cap) v->log[rs * (size_t)v->log_cap + (size_t)k] = (uint8_t)kind;
+    else over_k = k;
     if (k < INT16_MAX) v->log_len[rs] = (int16_t)(k + 1);
     if (kind == FH_VEC_RAISE) {
         int16_t r = v->log_raises[rs];
         if (r < v->raise_cap) v->raise_to[rs * (size_t)v->raise_cap + (size_t)r] = to;
+        else over_r = r;
         if (r < INT16_MAX) v->log_raises[rs] = (int16_t)(r + 1);
     }
+    if (FH_UNLIKELY((over_k >= 0 || over_r >= 0) && v->xlog && k < INT16_MAX))
+        log_overflow(v, rs, over_k, kind, over_r, to);
 }
 
 /* ---- forced bets (Hand._post, _post_forced_bets) ------------------------------------------ */
 
-static void post(fh_vec *v, size_t t, int seat, int64_t amount, int ante) {
+static void post(fh_vec *restrict v, size_t t, int seat, int64_t amount, int ante) {
     size_t b = t * (size_t)P_(v) + (size_t)seat;
     int64_t stack = v->stacks[b];
     if (amount > stack) amount = stack;
@@ -81,19 +142,19 @@ static void post(fh_vec *v, size_t t, int seat, int64_t amount, int ante) {
     v->pot[t] += amount;
 }
 
-static inline int sb_seat(const fh_vec *v, size_t t) {
+static inline int sb_seat(const fh_vec *restrict v, size_t t) {
     int n = P_(v), b = v->button[t];
     return n == 2 ? b : (b + 1) % n;
 }
 
-static inline int bb_seat(const fh_vec *v, size_t t) {
+static inline int bb_seat(const fh_vec *restrict v, size_t t) {
     int n = P_(v), b = v->button[t];
     return n == 2 ? (b + 1) % n : (b + 2) % n;
 }
 
 /* ---- whose turn (Hand._next_actor) ---------------------------------------------------------- */
 
-static int next_actor(const fh_vec *v, size_t t, int after) {
+FH_INLINE int next_actor(const fh_vec *restrict v, size_t t, int after) {
     int n = P_(v);
     const int64_t *stacks = v->stacks + t * (size_t)n;
     const int64_t *bets = v->bets + t * (size_t)n;
@@ -104,7 +165,9 @@ static int next_actor(const fh_vec *v, size_t t, int after) {
     int64_t max_bet = v->max_bet[t];
     if (pop16(able) >= 2) {
         unsigned cand = able & ~(unsigned)acted;
-        unsigned check = able & acted;
+        /* a seat that acted acts again only when below max_bet, which only an incomplete raise
+         * leaves behind it (a full raise or an opening bet empties acted) */
+        unsigned check = v->behind[t] ? able & acted : 0;
         while (check) {
             int j = (int)FH_CTZ64(check);
             check &= check - 1;
@@ -208,7 +271,7 @@ static uint16_t best_of(uint16_t elig, const fh_value_t *values, int n) {
 
 /* Give back the unmatched top of `contrib` (pots.uncalled + Hand._give_back); `contrib` is
  * bets (a round) or put (the hand). */
-static void return_uncalled(fh_vec *v, size_t t, int64_t *contrib) {
+static void return_uncalled(fh_vec *restrict v, size_t t, int64_t *contrib) {
     int n = P_(v);
     int64_t top = 0;
     int count = 0, seat = -1;
@@ -234,9 +297,9 @@ static void return_uncalled(fh_vec *v, size_t t, int64_t *contrib) {
     if (contrib == v->bets + t * (size_t)n) contrib[seat] -= amount;
 }
 
-static void finish(fh_vec *v, size_t t, int report);
+static void finish(fh_vec *restrict v, size_t t, int report);
 
-static void award(fh_vec *v, size_t t, int report) {
+static void award(fh_vec *restrict v, size_t t, int report) {
     int n = P_(v);
     size_t base = t * (size_t)n;
     int64_t *stacks = v->stacks + base;
@@ -255,14 +318,15 @@ static void award(fh_vec *v, size_t t, int report) {
         fh_value_t values[FH_VEC_MAX_PLAYERS] = {0};
         const int8_t *board = v->board + rs * 5;
         const int8_t *hole = v->hole + rs * (size_t)n * 2;
-        fh_card_t cards[7];
-        for (int k = 0; k < 5; k++) cards[k + 2] = (fh_card_t)board[k];
+        fh_card_t bcards[5];
+        for (int k = 0; k < 5; k++) bcards[k] = (fh_card_t)board[k];
+        fh_cards_sum bsum = fh_sum_cards(bcards, 5); /* the board once, then each hand's two cards */
         fh_value_t best = 0;
         for (int i = 0; i < n; i++) {
             if ((folded >> i) & 1) continue;
-            cards[0] = (fh_card_t)hole[2 * i];
-            cards[1] = (fh_card_t)hole[2 * i + 1];
-            values[i] = fh_eval_cards(cards, 7);
+            unsigned c0 = (unsigned)hole[2 * i], c1 = (unsigned)hole[2 * i + 1];
+            uint64_t key = FH_KEY_INIT + bsum.key + fh_card_keys[c0] + fh_card_keys[c1];
+            values[i] = fh_value_from_key(key, bsum.suit_ranks | FH_SUIT_RANK_BIT(c0) | FH_SUIT_RANK_BIT(c1));
             if (values[i] > best) best = values[i];
         }
         v->showdown[rs] = 1;
@@ -328,7 +392,7 @@ static void award(fh_vec *v, size_t t, int report) {
     finish(v, t, report);
 }
 
-static void finish(fh_vec *v, size_t t, int report) {
+static void finish(fh_vec *restrict v, size_t t, int report) {
     if (!report) return;
     int n = P_(v);
     size_t base = t * (size_t)n;
@@ -340,9 +404,9 @@ static void finish(fh_vec *v, size_t t, int report) {
 
 /* ---- rounds (Hand._begin_round, _end_round, _next_street) -------------------------------- */
 
-static void end_round(fh_vec *v, size_t t, int report);
+static void end_round(fh_vec *restrict v, size_t t, int report);
 
-static void begin_round(fh_vec *v, size_t t, int report) {
+static void begin_round(fh_vec *restrict v, size_t t, int report) {
     int n = P_(v);
     if (v->cfg.pk) {
         const int64_t *bets = v->bets + t * (size_t)n;
@@ -404,7 +468,7 @@ static void begin_round(fh_vec *v, size_t t, int report) {
     else v->actor[t] = (int8_t)actor;
 }
 
-static void next_street(fh_vec *v, size_t t, int report) {
+static void next_street(fh_vec *restrict v, size_t t, int report) {
     for (;;) {
         if (v->street[t] >= 3) {
             v->street[t] = 4;
@@ -417,6 +481,7 @@ static void next_street(fh_vec *v, size_t t, int report) {
         v->nbets[t] = 0;
         v->nraise[t] = 0;
         v->acted[t] = 0;
+        v->behind[t] = 0;
         if (!v->betting_over[t]) {
             begin_round(v, t, report);
             return;
@@ -424,7 +489,7 @@ static void next_street(fh_vec *v, size_t t, int report) {
     }
 }
 
-static void end_round(fh_vec *v, size_t t, int report) {
+static void end_round(fh_vec *restrict v, size_t t, int report) {
     int n = P_(v);
     int64_t *bets = v->bets + t * (size_t)n;
     return_uncalled(v, t, bets);
@@ -434,7 +499,7 @@ static void end_round(fh_vec *v, size_t t, int report) {
     next_street(v, t, report);
 }
 
-static void advance(fh_vec *v, size_t t, int i, int report) {
+FH_INLINE void advance(fh_vec *restrict v, size_t t, int i, int report) {
     int nxt = next_actor(v, t, i);
     if (nxt >= 0) {
         v->actor[t] = (int8_t)nxt;
@@ -446,28 +511,40 @@ static void advance(fh_vec *v, size_t t, int i, int report) {
 
 /* ---- a new hand ------------------------------------------------------------------------- */
 
-static void deal(fh_vec *v, size_t t, size_t rs) {
+static void deal(fh_vec *restrict v, size_t t, size_t rs) {
     int n = P_(v);
     uint64_t used = 0;
     int need = 2 * n + 5;
     int8_t cards[2 * FH_VEC_MAX_PLAYERS + 5];
-    int k = 0;
+    int k = 0, left = 0;
+    uint64_t x = 0;
     while (k < need) {
-        uint64_t x = rng_next(v, t);
-        /* two draws of 0..51 per 64-bit number (multiply-shift on each half) */
-        for (int h = 0; h < 2 && k < need; h++) {
-            uint32_t half = (uint32_t)(h ? x >> 32 : x);
-            unsigned c = (unsigned)(((uint64_t)half * 52u) >> 32);
-            if (used & (1ULL << c)) continue;
-            used |= 1ULL << c;
-            cards[k++] = (int8_t)c;
+        /* four draws of 0..51 per 64-bit number: each multiplies the fraction x / 2**64 by 52
+         * and keeps the integer part (a bias below 52 * 2**-40 per draw) */
+        if (!left) {
+            x = rng_next(v, t);
+            left = 4;
         }
+        left--;
+#ifdef __SIZEOF_INT128__
+        unsigned __int128 m = (unsigned __int128)x * 52u;
+        unsigned c = (unsigned)(m >> 64);
+        x = (uint64_t)m;
+#else
+        unsigned c = (unsigned)(((x >> 32) * 52u) >> 32);
+        x <<= 32;
+        if (left > 1) left = 1;
+#endif
+        uint64_t bit = 1ULL << c;
+        if (used & bit) continue;
+        used |= bit;
+        cards[k++] = (int8_t)c;
     }
     memcpy(v->hole + rs * (size_t)n * 2, cards, (size_t)(2 * n));
     memcpy(v->board + rs * 5, cards + 2 * n, 5);
 }
 
-void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report) {
+void fh_vec_new_hand(fh_vec *restrict v, size_t t, int move_button, int report) {
     int n = P_(v);
     size_t base = t * (size_t)n;
     int64_t *stacks = v->stacks + base;
@@ -481,21 +558,29 @@ void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report) {
     size_t rs = t * 2 + (size_t)v->slot[t];
     if (move_button) v->button[t] = (int8_t)next_seat(v->button[t], n);
     const int64_t *conf = v->base + (ptrdiff_t)t * v->base_stride;
-    for (int i = 0; i < n; i++)
-        if (!v->cfg.carry_stacks || stacks[i] <= 0) stacks[i] = conf[i];
-    memcpy(v->start + rs * (size_t)n, stacks, sizeof(int64_t) * (size_t)n);
+    int64_t *start = v->start + rs * (size_t)n, *bets = v->bets + base, *put = v->put + base;
+    int carry = v->cfg.carry_stacks;
+    for (int i = 0; i < n; i++) {
+        if (!carry || stacks[i] <= 0) stacks[i] = conf[i];
+        start[i] = stacks[i];
+        bets[i] = 0;
+        put[i] = 0;
+    }
     v->rec_button[rs] = v->button[t];
     v->log_len[rs] = 0;
+    if (v->xlog && v->xlog[rs]) {
+        v->xlog[rs]->kn = v->xlog[rs]->rn = 0;
+        v->xlog[rs]->lost = 0;
+    }
     v->log_raises[rs] = 0;
     v->showdown[rs] = 0;
     v->win_value[rs] = 0;
-    memset(v->bets + base, 0, sizeof(int64_t) * (size_t)n);
-    memset(v->put + base, 0, sizeof(int64_t) * (size_t)n);
     v->pot[t] = 0;
     v->dead[t] = 0;
     v->folded[t] = 0;
     v->broke[t] = 0;
     v->acted[t] = 0;
+    v->behind[t] = 0;
     v->seen[t] = 0;
     v->shorts_cnt[t] = 0;
     v->shorts_sum[t] = 0;
@@ -537,7 +622,7 @@ void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report) {
 
 /* ---- legal actions (Hand.legal_actions) ------------------------------------------------- */
 
-fh_vec_legal fh_vec_legal_of(const fh_vec *v, size_t t) {
+FH_INLINE fh_vec_legal legal_of(const fh_vec *restrict v, size_t t) {
     fh_vec_legal L = {-1, 0, 0, -1, -1};
     int i = v->actor[t];
     if (i < 0) return L;
@@ -601,8 +686,10 @@ fh_vec_legal fh_vec_legal_of(const fh_vec *v, size_t t) {
     return L;
 }
 
+fh_vec_legal fh_vec_legal_of(const fh_vec *v, size_t t) { return legal_of(v, t); }
+
 int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount) {
-    fh_vec_legal L = fh_vec_legal_of(v, t);
+    fh_vec_legal L = legal_of(v, t);
     switch (kind) {
     case FH_VEC_FOLD:
         return FH_VEC_OK;
@@ -622,7 +709,9 @@ int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount) {
 
 /* ---- actions (Hand._do_fold, _do_check, _do_call, _do_raise, _raise_pokerkit) ------------- */
 
-static void apply(fh_vec *v, size_t t, int kind, int64_t amount, int report) {
+/* `log`: keep the action in the table's record (play_random logs only each table's last hand,
+ * the one left on record). */
+FH_INLINE void apply(fh_vec *restrict v, size_t t, int kind, int64_t amount, int report, int log) {
     int n = P_(v);
     int i = v->actor[t];
     size_t base = t * (size_t)n;
@@ -630,7 +719,7 @@ static void apply(fh_vec *v, size_t t, int kind, int64_t amount, int report) {
     int64_t *bets = v->bets + base;
     uint16_t bit = (uint16_t)(1u << i);
     if (kind == FH_VEC_FOLD) {
-        log_action(v, t, kind, 0);
+        if (log) log_action(v, t, kind, 0);
         v->folded[t] |= bit;
         v->acted[t] |= bit;
         v->seen[t] |= bit;
@@ -644,14 +733,14 @@ static void apply(fh_vec *v, size_t t, int kind, int64_t amount, int report) {
         return;
     }
     if (kind == FH_VEC_CHECK) {
-        log_action(v, t, kind, 0);
+        if (log) log_action(v, t, kind, 0);
         v->acted[t] |= bit;
         v->seen[t] |= bit;
         advance(v, t, i, report);
         return;
     }
     if (kind == FH_VEC_CALL) {
-        log_action(v, t, kind, 0);
+        if (log) log_action(v, t, kind, 0);
         int64_t stack = stacks[i], to = v->max_bet[t], need = to - bets[i], put;
         if (need < stack) {
             put = need;
@@ -671,7 +760,7 @@ static void apply(fh_vec *v, size_t t, int kind, int64_t amount, int report) {
     }
     /* bet or raise to `amount` */
     int64_t to = amount;
-    log_action(v, t, kind, to);
+    if (log) log_action(v, t, kind, to);
     if (v->nraise[t] < INT16_MAX) v->nraise[t]++;
     int64_t max_bet = v->max_bet[t];
     int64_t delta = to - bets[i], increment = to - max_bet;
@@ -718,27 +807,88 @@ static void apply(fh_vec *v, size_t t, int kind, int64_t amount, int report) {
     }
     if (full || opening) {
         v->acted[t] = 0;
+        v->behind[t] = 0;
         if (full && v->nbets[t] < INT16_MAX) v->nbets[t]++;
+    } else {
+        v->behind[t] = 1;
     }
     v->acted[t] |= bit;
     v->max_bet[t] = to;
     advance(v, t, i, report);
 }
 
-void fh_vec_apply(fh_vec *v, size_t t, int kind, int64_t amount) { apply(v, t, kind, amount, 1); }
+void fh_vec_apply(fh_vec *v, size_t t, int kind, int64_t amount) { apply(v, t, kind, amount, 1, 1); }
 
 void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, const int64_t *amount,
                        int auto_reset) {
     for (size_t t = lo; t < hi; t++) {
         if (v->actor[t] >= 0) {
             v->hand_over[t] = 0;
-            apply(v, t, kind[t], amount ? amount[t] : 0, 1);
+            apply(v, t, kind[t], amount ? amount[t] : 0, 1, 1);
         } else if (auto_reset) {
             /* a hand dealt at the last step that needed no action: report it now */
             finish(v, t, 1);
         }
         if (auto_reset && v->actor[t] < 0) fh_vec_new_hand(v, t, 1, 0);
     }
+}
+
+/* ---- whole-array passes with Ctrl-C polling ------------------------------------------------ */
+
+#define FH_VEC_GRAIN 4096u /* tables per grain: well under a millisecond of work */
+
+typedef struct {
+    const fh_vec *v;
+    const int64_t *kind, *amount;
+    uint8_t *codes;
+} check_ctx;
+
+static void check_worker(fh_par *par, void *ctx, int tid) {
+    (void)tid;
+    check_ctx *cc = (check_ctx *)ctx;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi)) {
+        for (size_t t = lo; t < hi; t++) {
+            int code = FH_VEC_OK;
+            if (cc->v->actor[t] >= 0) {
+                int64_t k = cc->kind[t];
+                code = fh_vec_check_action(cc->v, t, k >= 0 && k <= 3 ? (int)k : -1, cc->amount[t]);
+            }
+            cc->codes[t] = (uint8_t)code;
+        }
+    }
+}
+
+fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
+                           const fh_exec *ex) {
+    check_ctx cc = {v, kind, amount, codes};
+    return fh_par_exec(v->n, FH_VEC_GRAIN, 1, ex, (uint64_t)v->n * 40u, check_worker, &cc);
+}
+
+typedef struct {
+    fh_vec *v;
+    const uint8_t *mask;
+    int move_button;
+    size_t done; /* tables [0, done) are dealt (one thread: grains go in order) */
+} deal_ctx;
+
+static void deal_worker(fh_par *par, void *ctx, int tid) {
+    (void)tid;
+    deal_ctx *dc = (deal_ctx *)ctx;
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi)) {
+        for (size_t t = lo; t < hi; t++)
+            if (!dc->mask || dc->mask[t]) fh_vec_new_hand(dc->v, t, dc->move_button, 1);
+        dc->done = hi;
+    }
+}
+
+fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done) {
+    deal_ctx dc = {v, mask, move_button, 0};
+    /* one thread, so that an interrupted call leaves a prefix of the tables dealt */
+    fh_status st = fh_par_exec(v->n, FH_VEC_GRAIN, 1, ex, (uint64_t)v->n * 400u, deal_worker, &dc);
+    if (done) *done = st == FH_OK ? v->n : dc.done;
+    return st;
 }
 
 /* ---- the random player over whole hands --------------------------------------------------- */
@@ -754,32 +904,42 @@ static void play_table(play_ctx *pc, size_t t, fh_vec_tally *tl, fh_par *par) {
     fh_vec *v = pc->v;
     int n = P_(v);
     uint64_t hands = pc->per + (t < pc->extra);
-    const uint64_t pf = (uint64_t)(pc->p_fold * 9007199254740992.0);
-    const uint64_t pr = (uint64_t)((pc->p_fold + pc->p_raise) * 9007199254740992.0);
+    /* one 64-bit draw per decision: the low 32 bits choose fold / raise / check-call, the high
+     * 32 bits the raise amount (a second draw when the span of amounts reaches 2**32) */
+    const uint64_t pf = (uint64_t)(pc->p_fold * 4294967296.0);
+    const uint64_t pr = (uint64_t)((pc->p_fold + pc->p_raise) * 4294967296.0);
     for (uint64_t h = 0; h < hands; h++) {
-        if ((h & 1023u) == 1023u && fh_par_cancelled(par)) return;
+        if ((h & 255u) == 255u && fh_par_cancelled(par)) return;
+        int log = h + 1 == hands; /* only the last hand stays on record */
         fh_vec_new_hand(v, t, 1, 1);
         while (v->actor[t] >= 0) {
-            fh_vec_legal L = fh_vec_legal_of(v, t);
             uint64_t x = rng_next(v, t);
-            uint64_t r = x >> 11;
-            int kind;
+            uint64_t r = x & 0xFFFFFFFFu;
+            int i = v->actor[t];
+            int facing = v->bets[t * (size_t)n + (size_t)i] < v->max_bet[t]; /* a call is legal */
+            int kind = facing ? FH_VEC_CALL : FH_VEC_CHECK;
             int64_t amount = 0;
-            if (r < pf && L.call > 0) {
+            if (r < pf && facing) {
                 kind = FH_VEC_FOLD;
-            } else if (r < pr && L.min_to >= 0) {
-                kind = FH_VEC_RAISE;
-                uint64_t span = (uint64_t)(L.max_to - L.min_to) + 1u;
-                uint64_t y = rng_next(v, t);
+            } else if (r < pr) {
+                /* the whole legal set only when a bet or raise is wanted */
+                fh_vec_legal L = legal_of(v, t);
+                if (L.min_to >= 0) {
+                    kind = FH_VEC_RAISE;
+                    uint64_t span = (uint64_t)(L.max_to - L.min_to) + 1u;
+                    if (span <= 0xFFFFFFFFu) {
+                        amount = L.min_to + (int64_t)(((x >> 32) * span) >> 32);
+                    } else {
+                        uint64_t y = rng_next(v, t);
 #ifdef __SIZEOF_INT128__
-                amount = L.min_to + (int64_t)(((unsigned __int128)y * span) >> 64);
+                        amount = L.min_to + (int64_t)(((unsigned __int128)y * span) >> 64);
 #else
-                amount = L.min_to + (int64_t)(y % span);
+                        amount = L.min_to + (int64_t)(y % span);
 #endif
-            } else {
-                kind = L.can_check ? FH_VEC_CHECK : FH_VEC_CALL;
+                    }
+                }
             }
-            apply(v, t, kind, amount, 1);
+            apply(v, t, kind, amount, 1, log);
         }
         /* tally */
         size_t base = t * (size_t)n;
@@ -814,12 +974,16 @@ static void play_table(play_ctx *pc, size_t t, fh_vec_tally *tl, fh_par *par) {
 static void play_worker(fh_par *par, void *ctx, int tid) {
     play_ctx *pc = (play_ctx *)ctx;
     size_t lo, hi;
+    fh_vec_tally tl; /* on this thread's stack: no cache line shared with another thread */
+    memset(&tl, 0, sizeof tl);
     while (fh_par_next(par, &lo, &hi)) {
         for (size_t t = lo; t < hi; t++) {
-            play_table(pc, t, &pc->tallies[tid], par);
-            if (fh_par_cancelled(par)) return;
+            play_table(pc, t, &tl, par);
+            if (fh_par_cancelled(par)) goto done;
         }
     }
+done:
+    pc->tallies[tid] = tl;
 }
 
 fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
@@ -832,7 +996,11 @@ fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_
     fh_vec_tally *tallies = calloc((size_t)threads, sizeof(fh_vec_tally));
     if (!tallies) return FH_ERR_NOMEM;
     play_ctx pc = {v, hands / v->n, hands % v->n, p_fold, p_raise, tallies};
+    /* Grains of whole 64-table blocks where there are enough tables: two threads then never
+     * write the same cache line of a per-table array (64 int8 entries to a line). */
     size_t grain = v->n / ((size_t)threads * 16u);
+    if (grain >= 64) grain -= grain % 64;
+    else if (v->n >= (size_t)threads * 256u) grain = 64;
     if (grain < 1) grain = 1;
     uint64_t cost = hands * 1000u; /* about a microsecond a hand */
     fh_status st = fh_par_exec(v->n, grain, threads, ex, cost, play_worker, &pc);

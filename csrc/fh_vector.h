@@ -50,6 +50,16 @@ typedef struct fh_vec_cfg {
     int carry_stacks;      /* a new hand starts from the current stacks (0 chips: rebuy) */
 } fh_vec_cfg;
 
+/* The actions of one hand record beyond the fixed log (log_cap actions, raise_cap amounts),
+ * on the heap: grown as a long hand needs, kept for the slot's next hands. */
+typedef struct fh_vec_xlog {
+    int kn, kcap;      /* kinds stored, capacity */
+    int rn, rcap;      /* bet/raise amounts stored, capacity */
+    uint8_t *kinds;
+    int64_t *raises;
+    int lost;          /* an allocation failed: this hand's log is incomplete */
+} fh_vec_xlog;
+
 typedef struct fh_vec {
     fh_vec_cfg cfg;
     size_t n;
@@ -63,6 +73,8 @@ typedef struct fh_vec {
     int16_t *nbets;     /* bets counted toward the cap this round (Hand._nbets) */
     int16_t *nraise;    /* bet and raise actions this round */
     int8_t *running;    /* 1 while the hand is being played */
+    uint8_t *behind;    /* card-room: a bet or raise that did not reopen the betting left seats
+                         * that acted this round below max_bet (0: every seat in acted matches it) */
     uint8_t *hand_over;
     uint64_t *rng;
     /* configured stacks: row t at base + t * base_stride (stride 0: the same row) */
@@ -76,6 +88,8 @@ typedef struct fh_vec {
     int log_cap;        /* actions logged per hand (more are counted, not kept); 0: no log */
     int raise_cap;      /* bet/raise amounts logged per hand */
     uint8_t *log;       /* [n][2][log_cap] kind of each action */
+    fh_vec_xlog **xlog; /* [n][2] actions beyond the fixed log (NULL entries: none yet); NULL: no
+                         * overflow log (longer hands are counted, not kept) */
     int16_t *log_len;   /* [n][2] actions in the hand (may exceed log_cap) */
     int16_t *log_raises;/* [n][2] bets and raises in the hand (may exceed raise_cap) */
     int64_t *raise_to;  /* [n][2][raise_cap] amount of each bet/raise */
@@ -93,6 +107,9 @@ typedef struct fh_vec_legal {
     int64_t min_to; /* -1 when no bet or raise */
     int64_t max_to;
 } fh_vec_legal;
+
+/* Free every overflow log of xlog ([count] entries; the array itself stays). */
+void fh_vec_free_xlogs(fh_vec_xlog **xlog, size_t count);
 
 /* Seed table t's generator from (seed, t). */
 void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed);
@@ -118,6 +135,18 @@ void fh_vec_apply(fh_vec *v, size_t t, int kind, int64_t amount);
  * the next; without, hand_over tells which tables have finished. */
 void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, const int64_t *amount,
                        int auto_reset);
+
+/* Check every table's action (tables without an actor get FH_VEC_OK): codes[t] = FH_VEC_OK or
+ * the reason code of fh_vec_check_action. Changes no table. Polls through ex (Ctrl-C) on large
+ * n; returns FH_OK, FH_ERR_INTERRUPTED (codes incomplete) or FH_ERR_NOMEM. */
+fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
+                           const fh_exec *ex);
+
+/* Deal a new hand (fh_vec_new_hand with report) to every table where mask is nonzero (mask NULL:
+ * every table), in table order. Polls through ex on large n: when interrupted, the tables
+ * before some index have their new hand and the others are untouched; *done (if not NULL)
+ * receives that index. Returns FH_OK, FH_ERR_INTERRUPTED or FH_ERR_NOMEM. */
+fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done);
 
 /* Tallies of fh_vec_play_random, per seat. */
 typedef struct fh_vec_tally {

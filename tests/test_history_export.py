@@ -173,3 +173,36 @@ def test_stats_cli_text_json_plot_and_exit_codes(
     capsys.readouterr()
     assert main(["hh", "stats", src]) == 1
     assert "hand 31" in capsys.readouterr().err
+
+
+def _run_out(times: int) -> phh.HandHistory:
+    hand = Hand(GameConfig(), [100, 100], button=0, hole_cards=["AsAh", "KsKh"], seed=3)
+    hand.run_it(times)
+    hand.all_in(); hand.call()
+    return phh.loads(phh.dumps(hand))
+
+
+def test_export_run_three_times_writes_ggpokers_third_board() -> None:
+    # PokerStars runs a board at most twice; GGPoker's PokerStars-style text adds THIRD, and our
+    # reader (like the trackers) reads it back.
+    hh = _run_out(3)
+    text = hand_text(hh)
+    assert "Hand was run three times" in text and "THIRD Board [" in text and "FOURTH" not in text
+    assert "*** THIRD SHOW DOWN ***" in text
+    _same_hands([hh], text)
+
+
+def test_export_run_four_times_is_refused_naming_the_hand(tmp_path: os.PathLike[str]) -> None:
+    hh = _run_out(4)
+    hh.fields["_hand_id"] = "4242"
+    with pytest.raises(ValueError, match=r"hand 4242: the board was run 4 times.*at most 3 times"):
+        hand_text(hh)
+    with pytest.raises(HandHistoryError, match="run 4 times"):
+        dumps([_run_out(2), hh])
+    # The command leaves the hand out, says why, writes the others and exits 1.
+    path = os.path.join(tmp_path, "s.phhs")
+    phh.dump_all([_run_out(2), hh], path)
+    out = os.path.join(tmp_path, "s.txt")
+    assert main(["hh", "export", path, "--format", "pokerstars", "-o", out]) == 1
+    with open(out, encoding="utf-8") as fh:
+        assert fh.read().count("PokerStars Hand #") == 1

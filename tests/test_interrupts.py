@@ -15,6 +15,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 import time
 
 import pytest
@@ -136,3 +137,78 @@ def test_sigint_cli_exits_130_printing_interrupted() -> None:
             proc.kill()
     assert proc.returncode == 130, (proc.returncode, err)
     assert "interrupted" in err and "Traceback" not in err, err
+
+
+_HAND = (Path(__file__).resolve().parent / "data" / "hh" / "pokerstars" / "italytoast" / "CashGame"
+         / "HandActionTests" / "AllInHandWithShowdown.txt")
+
+
+def _children(pid: int) -> list[int]:
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(c) for c in text.split()]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs /proc")
+@pytest.mark.parametrize("when", ["workers starting", "workers converting"])
+def test_sigint_hh_convert_jobs_stops_workers_without_traceback_or_output(tmp_path: Path, when: str) -> None:
+    # Ctrl-C as a terminal sends it (SIGINT to the whole process group) during `hh convert
+    # --jobs 2` over two files that take many seconds: the workers ignore it (started with the
+    # signal blocked, as phh check's), the parent terminates them and exits 130 with one line.
+    # Before, a signal while the pool started killed a worker and the command hung.
+    hand = _HAND.read_text("utf-8-sig").strip() + "\n\n\n"
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text(hand * 30000, encoding="utf-8")
+    out = tmp_path / "out.phhs"
+    args = [sys.executable, "-m", "fastholdem.cli", "hh", "convert", str(tmp_path / "a.txt"),
+            str(tmp_path / "b.txt"), "-o", str(out), "--jobs", "2", "--quiet"]
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        deadline = time.monotonic() + 120
+        need = 1 if when == "workers starting" else 2
+        while time.monotonic() < deadline and proc.poll() is None and len(_children(proc.pid)) < need:
+            time.sleep(0.0005)
+        if when == "workers converting":
+            time.sleep(0.5)
+        os.killpg(proc.pid, signal.SIGINT)
+        workers = _children(proc.pid)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+    assert workers
+    assert proc.returncode == 130, err
+    assert err == "fastholdem: interrupted\n", err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "b.txt"]  # no output, no .part
+    for pid in workers:  # no worker left behind
+        assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
+
+
+VECTOR_SETUP = (
+    "from fastholdem.game import GameConfig; from fastholdem.vector import Tables; "
+    "tables = Tables({n}, 2, GameConfig(), 100, seed=1, history=0)"
+)
+
+
+def test_sigint_stops_vector_reset_inside_the_call() -> None:
+    # Issue 16: dealing 300,000 tables takes tens of ms in C; the deal polls (its frame is in
+    # the traceback) instead of answering Ctrl-C only between calls.
+    report = _run(VECTOR_SETUP.format(n=300_000), "while True: tables.reset()", delay=0.3)
+    assert report["interrupted"], report
+    assert "new_hands" in str(report["traceback"]), report["traceback"]
+
+
+@pytest.mark.slow
+def test_sigint_during_vector_step_validation_changes_no_table() -> None:
+    # Issue 16: a step over 2 * 10**6 tables checks every action (polling; about 0.1 s) before
+    # it applies any, so Ctrl-C during the check raises with no table changed.
+    setup = VECTOR_SETUP.format(n=2_000_000) + (
+        "; import numpy as np; core = tables._core; "
+        "kind = np.where(tables.legal().can_check, 1, 2).astype(np.int64); amount = np.zeros_like(kind)"
+    )
+    report = _run(setup, "while True: core.check_step(kind, amount, 5)", delay=0.3)
+    assert report["interrupted"], report
+    assert "check_step" in str(report["traceback"]), report["traceback"]

@@ -221,6 +221,7 @@ class VecCore:
     nbets: npt.NDArray[np.int16]
     nraise: npt.NDArray[np.int16]
     running: npt.NDArray[np.int8]
+    behind: npt.NDArray[np.uint8]
     hand_over: npt.NDArray[np.uint8]
     rng: npt.NDArray[np.uint64]
     base: npt.NDArray[np.int64]
@@ -246,3 +247,12 @@ class VecCore:
                    max_report: int) -> tuple[int, list[int], list[int]]: ...
     def step(self, kind: npt.NDArray[np.int64], amount: npt.NDArray[np.int64], auto_reset: bool) -> None: ...
     def play_random(self, hands: int, p_fold: float, p_raise: float, threads: int | None) -> dict[str, Any]: ...
+<<<<<<< HEAD
+
+def hh_walk(actions: list[str], n: int, scale: int, stacks: list[int], put: list[int], bets: list[int],
+            level: int) -> tuple[list[bool], list[str | None], list[int], list[int], list[int], list[int],
+                                 int] | None: ...
+=======
+    def observe(self, seats: npt.NDArray[np.int16]) -> tuple[Any, ...]: ...
+    def extra_log(self, i: int, slot: int) -> tuple[bytes, list[int]] | None: ...
+>>>>>>> vec-speed

@@ -16,6 +16,7 @@ import numpy as np
 from cpython.exc cimport PyErr_CheckSignals
 from cpython.long cimport PyLong_AsLongAndOverflow
 from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
+from libc.stdlib cimport calloc, free
 
 from fastholdem._core cimport *
 from fastholdem._validate import echo
@@ -1045,6 +1046,12 @@ cdef extern from "fh_vector.h" nogil:
         int uncapped_river
         int half_bet_reopens
         int carry_stacks
+    ctypedef struct fh_vec_xlog:
+        int kn
+        int rn
+        uint8_t *kinds
+        int64_t *raises
+        int lost
     ctypedef struct fh_vec:
         fh_vec_cfg cfg
         size_t n
@@ -1071,6 +1078,7 @@ cdef extern from "fh_vector.h" nogil:
         int16_t *nbets
         int16_t *nraise
         int8_t *running
+        uint8_t *behind
         uint8_t *hand_over
         uint64_t *rng
         const int64_t *base
@@ -1082,6 +1090,7 @@ cdef extern from "fh_vector.h" nogil:
         int log_cap
         int raise_cap
         uint8_t *log
+        fh_vec_xlog **xlog
         int16_t *log_len
         int16_t *log_raises
         int64_t *raise_to
@@ -1103,6 +1112,7 @@ cdef extern from "fh_vector.h" nogil:
         int64_t showdowns[10]
         int64_t wins[10][9]
     void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed)
+    void fh_vec_free_xlogs(fh_vec_xlog **xlog, size_t count)
     void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report)
     fh_vec_legal fh_vec_legal_of(const fh_vec *v, size_t t)
     int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount)
@@ -1110,6 +1120,9 @@ cdef extern from "fh_vector.h" nogil:
                            int auto_reset)
     fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
                                  fh_vec_tally *out)
+    fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
+                               const fh_exec *ex)
+    fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done)
 
 
 
@@ -1123,8 +1136,9 @@ cdef class VecCore:
     cdef readonly object stacks, bets, put, rewards, max_bet, full, pot, dead, shorts_sum
     cdef readonly object folded, broke, acted, seen, actor, button, street, betting_over, shorts_cnt
     cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
-    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values
+    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values, behind
     cdef readonly Py_ssize_t n, players
+    cdef object _codes
 
     def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
         """cfg: (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (4 bet sizes), bet_cap or -1,
@@ -1169,6 +1183,7 @@ cdef class VecCore:
         self.nbets = np.zeros(n, np.int16)
         self.nraise = np.zeros(n, np.int16)
         self.running = np.zeros(n, i8)
+        self.behind = np.zeros(n, np.uint8)
         self.hand_over = np.ones(n, np.uint8)
         self.rng = np.zeros(n, np.uint64)
         self.base = np.ascontiguousarray(base, dtype=i64)
@@ -1187,6 +1202,11 @@ cdef class VecCore:
         if self.base.shape[0] not in (1, n) or self.base.shape[1] != P:
             raise ValueError("base stacks must have shape (n, players) or (1, players)")
         self._bind()
+        self.v.xlog = NULL
+        if history and n:
+            self.v.xlog = <fh_vec_xlog **>calloc(<size_t>n * 2, sizeof(fh_vec_xlog *))
+            if self.v.xlog == NULL:
+                raise MemoryError("no memory for the overflow logs")
         self.v.base_stride = 0 if self.base.shape[0] == 1 else P
         cdef size_t t
         for t in range(<size_t>n):
@@ -1216,6 +1236,7 @@ cdef class VecCore:
         self.v.nbets = <int16_t *>_ptr(self.nbets)
         self.v.nraise = <int16_t *>_ptr(self.nraise)
         self.v.running = <int8_t *>_ptr(self.running)
+        self.v.behind = <uint8_t *>_ptr(self.behind)
         self.v.hand_over = <uint8_t *>_ptr(self.hand_over)
         self.v.rng = <uint64_t *>_ptr(self.rng)
         self.v.base = _p64(self.base)
@@ -1232,6 +1253,25 @@ cdef class VecCore:
         self.v.winners = <uint16_t *>_ptr(self.winners)
         self.v.values = <uint16_t *>_ptr(self.values)
 
+    def __dealloc__(self):
+        if self.v.xlog != NULL:
+            fh_vec_free_xlogs(self.v.xlog, <size_t>self.n * 2)
+            free(self.v.xlog)
+            self.v.xlog = NULL
+
+    def extra_log(self, Py_ssize_t i, int slot):
+        """The actions of record (i, slot) beyond the fixed log: (kinds bytes, bet/raise amounts list),
+        or None when an allocation failed (the log is incomplete)."""
+        if not 0 <= i < self.n or slot not in (0, 1) or self.v.xlog == NULL:
+            return b"", []
+        cdef fh_vec_xlog *x = self.v.xlog[i * 2 + slot]
+        if x == NULL:
+            return b"", []
+        if x.lost:
+            return None
+        kinds = bytes([x.kinds[k] for k in range(x.kn)])
+        return kinds, [int(x.raises[r]) for r in range(x.rn)]
+
     def set_base(self, object base):
         """Replace the configured stacks: an (n, players) or (1, players) int64 array of positive chips."""
         arr = np.ascontiguousarray(base, dtype=np.int64)
@@ -1241,22 +1281,22 @@ cdef class VecCore:
         self.v.base = _p64(arr)
         self.v.base_stride = 0 if arr.shape[0] == 1 else self.players
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def new_hands(self, object mask, bint move_button):
-        """Deal a new hand to every table (mask None) or to the tables where mask (bool (n,)) is true."""
-        cdef size_t t, n = <size_t>self.n
+        """Deal a new hand to every table (mask None) or to the tables where mask (bool (n,)) is true.
+
+        Ctrl-C: raises KeyboardInterrupt; the tables before some index are dealt, the rest untouched."""
         cdef const uint8_t[::1] m
-        if mask is None:
-            with nogil:
-                for t in range(n):
-                    fh_vec_new_hand(&self.v, t, move_button, 1)
+        cdef const uint8_t *mp = NULL
+        cdef _Interrupt intr = _Interrupt(1)
+        cdef fh_status status
+        if self.n == 0:
             return
-        m = np.ascontiguousarray(mask, dtype=np.uint8)
+        if mask is not None:
+            m = np.ascontiguousarray(mask, dtype=np.uint8)
+            mp = &m[0]
         with nogil:
-            for t in range(n):
-                if m[t]:
-                    fh_vec_new_hand(&self.v, t, move_button, 1)
+            status = fh_vec_new_hands(&self.v, mp, move_button, &intr.ex, NULL)
+        intr.check(status)
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -1283,28 +1323,25 @@ cdef class VecCore:
                 h[t] = L.max_to
         return actor, actor >= 0, can_check, call, lo, hi
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def check_step(self, object kind, object amount, int max_report):
-        """Validate every table's action: (number of illegal ones, first indices, reason codes)."""
+        """Validate every table's action, changing nothing: (number of illegal ones, first indices,
+        reason codes). Ctrl-C raises KeyboardInterrupt (no table changed)."""
         cdef const int64_t[::1] k = kind
         cdef const int64_t[::1] am = amount
-        cdef Py_ssize_t n = self.n, t, bad = 0
-        cdef int code, kk
-        idx = []
-        codes = []
-        cdef int8_t[::1] actor = self.actor
-        for t in range(n):
-            if actor[t] < 0:
-                continue
-            kk = <int>k[t] if 0 <= k[t] <= 3 else -1
-            code = fh_vec_check_action(&self.v, <size_t>t, kk, am[t])
-            if code:
-                bad += 1
-                if len(idx) < max_report:
-                    idx.append(t)
-                    codes.append(code)
-        return bad, idx, codes
+        cdef uint8_t[::1] c
+        cdef _Interrupt intr = _Interrupt(1)
+        cdef fh_status status
+        if self.n == 0:
+            return 0, [], []
+        if self._codes is None:
+            self._codes = np.zeros(self.n, np.uint8)
+        c = self._codes
+        with nogil:
+            status = fh_vec_check_all(&self.v, &k[0], &am[0], &c[0], &intr.ex)
+        intr.check(status)
+        bad = np.flatnonzero(self._codes)
+        first = bad[:max_report]
+        return int(bad.size), first.tolist(), self._codes[first].tolist()
 
     def step(self, object kind, object amount, bint auto_reset):
         """Apply checked actions (int64 (n,) arrays) to every table with an actor."""
@@ -1314,6 +1351,62 @@ cdef class VecCore:
             return
         with nogil:
             fh_vec_step_range(&self.v, 0, <size_t>self.n, &k[0], &am[0], auto_reset)
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def observe(self, object seats):
+        """Every field of ``Observation`` for the int16 (n,) ``seats`` (-1: none), in one pass."""
+        cdef Py_ssize_t n = self.n, P = self.players, t, j
+        cdef const int16_t[::1] sv = seats
+        hole = np.empty((n, 2), np.int8)
+        board = np.empty((n, 5), np.int8)
+        street = np.empty(n, np.int8)
+        stacks = self.stacks.copy()
+        bets = np.empty((n, P), np.int64)
+        folded = np.empty((n, P), np.bool_)
+        pot = self.pot.copy()
+        to_call = np.empty(n, np.int64)
+        position = np.empty(n, np.int16)
+        raises = np.empty(n, np.int16)
+        button = np.empty(n, np.int16)
+        cdef int8_t[:, ::1] ho = hole, bo = board
+        cdef int8_t[::1] st = street
+        cdef int64_t[:, ::1] be = bets
+        cdef uint8_t[:, ::1] fo = folded.view(np.uint8)
+        cdef int64_t[::1] tc = to_call
+        cdef int16_t[::1] po = position, ra = raises, bu = button
+        cdef int s, si, run, shown, slot, b
+        cdef int64_t own, need, stack
+        cdef size_t rs
+        cdef int SHOWN[5]
+        SHOWN[:] = [0, 3, 4, 5, 5]
+        with nogil:
+            for t in range(n):
+                s = sv[t]
+                si = s if s >= 0 else 0
+                run = self.v.running[t] != 0
+                slot = self.v.slot[t]
+                rs = <size_t>t * 2 + <size_t>slot
+                b = self.v.button[t]
+                for j in range(2):
+                    ho[t, j] = self.v.hole[(rs * <size_t>P + <size_t>si) * 2 + <size_t>j] if s >= 0 else -1
+                shown = SHOWN[self.v.street[t]]
+                for j in range(5):
+                    bo[t, j] = self.v.board[rs * 5 + <size_t>j] if j < shown else -1
+                st[t] = self.v.street[t] if run else 4
+                for j in range(P):
+                    be[t, j] = self.v.bets[t * P + j] if run else 0
+                    fo[t, j] = (self.v.folded[t] >> j) & 1
+                own = be[t, si]
+                stack = self.v.stacks[t * P + si]
+                need = self.v.max_bet[t] - own
+                if need < 0:
+                    need = 0
+                tc[t] = (need if need < stack else stack) if (s >= 0 and run) else 0
+                po[t] = <int16_t>((s - b + P) % P) if s >= 0 else -1
+                ra[t] = self.v.nraise[t] if run else 0
+                bu[t] = b
+        return hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button
 
     def play_random(self, uint64_t hands, double p_fold, double p_raise, object threads):
         """Play ``hands`` whole hands with the random player; returns its per-seat tallies as a dict."""
@@ -1341,3 +1434,92 @@ cdef void *_ptr(object arr):
     if arr.size == 0:
         return NULL
     return <void *>cnp.PyArray_DATA(<cnp.ndarray>arr)
+
+
+# ---------------------------------------------------------------------- hand-history walk (issue 17)
+
+from libc.stdint cimport int32_t, uint32_t
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+
+cdef extern from "fh_hhwalk.h" nogil:
+    enum: FH_HH_MAX_PLAYERS
+    enum: FH_HH_OK
+    ctypedef struct fh_hh_walk_t:
+        int64_t stacks[16]
+        int64_t put[16]
+        int64_t bets[16]
+        int64_t level
+        uint8_t folded[16]
+        int32_t hole_action[16]
+        int32_t hole_offset[16]
+        uint32_t flags[16]
+        int32_t aggressive[16]
+        int32_t calls[16]
+        uint8_t board[5]
+        int board_len
+        int last_action_board
+    int fh_hh_walk(const char *const *text, const size_t *len, size_t count, int n, int64_t scale,
+                   fh_hh_walk_t *w)
+
+
+cdef extern from "Python.h":
+    const char *PyUnicode_AsUTF8AndSize(object s, Py_ssize_t *size) except NULL
+
+
+def hh_walk(list actions, int n, object scale, list stacks, list put, list bets, object level):
+    """The betting walk of fastholdem.history.summary._walk in C, or None when the hand needs the
+    Python walk (an action not in its plainest spelling, amounts beyond 64 bits, ...).
+
+    On success ``stacks`` and ``put`` are updated in place and the result is ``(folded, holes,
+    flags, aggressive, calls, board, last_action_board)`` as the Python walk returns it.
+    Internal: :mod:`fastholdem.history.summary` is the only caller.
+    """
+    cdef fh_hh_walk_t w
+    cdef Py_ssize_t count = len(actions), k, size
+    cdef int i
+    cdef const char **text
+    cdef size_t *lens
+    cdef int status
+    cdef int64_t scale64
+    if n < 2 or n > FH_HH_MAX_PLAYERS or len(stacks) != n or len(put) != n or len(bets) != n:
+        return None
+    try:
+        for i in range(n):
+            w.stacks[i] = stacks[i]
+            w.put[i] = put[i]
+            w.bets[i] = bets[i]
+        w.level = level
+        scale64 = scale
+    except (OverflowError, TypeError):
+        return None
+    text = <const char **>PyMem_Malloc(max(count, 1) * sizeof(char *))
+    lens = <size_t *>PyMem_Malloc(max(count, 1) * sizeof(size_t))
+    if text == NULL or lens == NULL:
+        PyMem_Free(text)
+        PyMem_Free(lens)
+        raise MemoryError()
+    try:
+        for k in range(count):
+            s = actions[k]
+            if type(s) is not str:
+                return None
+            try:
+                text[k] = PyUnicode_AsUTF8AndSize(s, &size)
+            except UnicodeError:  # a lone surrogate: the Python walk reports the action
+                return None
+            lens[k] = <size_t>size
+        status = fh_hh_walk(text, lens, <size_t>count, n, scale64, &w)
+    finally:
+        PyMem_Free(text)
+        PyMem_Free(lens)
+    if status != FH_HH_OK:
+        return None
+    holes = [None] * n
+    for i in range(n):
+        stacks[i] = w.stacks[i]
+        put[i] = w.put[i]
+        if w.hole_action[i] >= 0:
+            holes[i] = actions[w.hole_action[i]][w.hole_offset[i]:]
+    return ([w.folded[i] != 0 for i in range(n)], holes, [<long>w.flags[i] for i in range(n)],
+            [w.aggressive[i] for i in range(n)], [w.calls[i] for i in range(n)],
+            [w.board[i] for i in range(w.board_len)], w.last_action_board)

@@ -260,10 +260,13 @@ def test_tables_to_phh_errors() -> None:
         tables.to_phh(0)
     with pytest.raises(IndexError):
         tables.to_phh(2)
-    short = Tables(1, 2, CFG, 100, seed=1, history=2)
+    short = Tables(1, 2, CFG, 100, seed=1, history=2)  # a longer hand spills into the overflow log
     short.step([CALL]); short.step([CHECK]); short.step([FOLD])
-    with pytest.raises(ValueError, match="larger history"):
-        short.to_phh(0)
+    assert short.to_phh(0).actions[-1].endswith(" f")
+    none = Tables(1, 2, CFG, 100, seed=1, history=0)
+    none.step([FOLD])
+    with pytest.raises(ValueError, match="history=0 keeps none"):
+        none.to_phh(0)
 
 
 def test_tables_memory_per_table() -> None:

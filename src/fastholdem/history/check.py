@@ -17,14 +17,10 @@ are searched recursively for both.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
 import stat
-import threading
 import time
-from collections.abc import Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +30,7 @@ from ..errors import HandHistoryError
 from ..game.config import CONVENTIONS
 from ..progress import Progress
 from . import phh
+from ._pool import imap
 
 __all__ = ["Failure", "CheckReport", "find_files", "check_file", "check"]
 
@@ -213,6 +210,10 @@ def check_file(path: str | os.PathLike[str], conventions: str | None = None) -> 
     return hands, unrecorded, failures
 
 
+def _check_job(job: tuple[list[str], str | None]) -> tuple[int, int, int, list[Failure]]:
+    return _check_chunk(*job)
+
+
 def _check_chunk(paths: list[str], conventions: str | None) -> tuple[int, int, int, list[Failure]]:
     hands = unrecorded = 0
     failures: list[Failure] = []
@@ -222,31 +223,6 @@ def _check_chunk(paths: list[str], conventions: str | None) -> tuple[int, int, i
         unrecorded += u
         failures.extend(f)
     return len(paths), hands, unrecorded, failures
-
-
-def _ignore_sigint() -> None:
-    """Pool worker start-up: ignore Ctrl-C (the terminal sends SIGINT to the whole process
-    group; the parent alone answers it, by cancelling the work), then let signals through."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-@contextlib.contextmanager
-def _sigint_held() -> Iterator[None]:
-    """Hold SIGINT back (block it) while pool workers are started, so that no worker can be
-    interrupted before :func:`_ignore_sigint` runs (a child inherits the blocked mask, and
-    keeps it across exec). A Ctrl-C meanwhile stays pending and reaches this process when the
-    block ends, as a KeyboardInterrupt. A no-op off the main thread or without
-    ``pthread_sigmask``."""
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def check(
@@ -267,8 +243,7 @@ def check(
         ``_conventions`` field, else ``"card-room"``.
     jobs:
         Processes to use (files are dealt out in chunks). The worker processes ignore Ctrl-C;
-        a KeyboardInterrupt in the caller cancels the chunks not yet started, waits for the
-        running ones, and is raised again.
+        a KeyboardInterrupt in the caller stops them at once and is raised again.
     progress:
         Draw a progress bar on stderr: ``None`` (default) on a terminal for runs over a second.
 
@@ -315,21 +290,12 @@ def check(
                 report.unrecorded += unrecorded
                 report.failures.extend(failures)
                 bar.update(done)
-        else:
-            pool = ProcessPoolExecutor(min(jobs, len(chunks)), initializer=_ignore_sigint)
-            try:
-                with _sigint_held():  # the workers start with Ctrl-C ignored (see _sigint_held)
-                    futures = [pool.submit(_check_chunk, chunk, conventions) for chunk in chunks]
-                # In file order; each result as soon as its chunk and those before it are done.
-                for future in futures:
-                    done, hands, unrecorded, failures = future.result()
-                    report.hands += hands
-                    report.unrecorded += unrecorded
-                    report.failures.extend(failures)
-                    bar.update(done)
-            except BaseException:  # Ctrl-C (or a failure): drop the chunks not started, then re-raise
-                pool.shutdown(wait=True, cancel_futures=True)
-                raise
-            pool.shutdown(wait=True)
+        else:  # in file order; workers ignore Ctrl-C and the parent stops them at once (history._pool)
+            work = [(chunk, conventions) for chunk in chunks]
+            for done, hands, unrecorded, failures in imap(_check_job, work, jobs=min(jobs, len(chunks))):
+                report.hands += hands
+                report.unrecorded += unrecorded
+                report.failures.extend(failures)
+                bar.update(done)
     report.elapsed = time.perf_counter() - start
     return report

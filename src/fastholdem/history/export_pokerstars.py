@@ -55,6 +55,7 @@ from decimal import Decimal
 from typing import IO, Any
 
 from ..cards import card_str
+from ..errors import HandHistoryError
 from ..evaluate import describe
 from ..game.config import Structure
 from ..game.hand import Hand
@@ -63,8 +64,11 @@ from .phh import HandHistory
 __all__ = ["dumps", "dump", "iter_text", "hand_text"]
 
 _STREETS = ("", "FLOP", "TURN", "RIVER")
-_RUNS = ("FIRST", "SECOND", "THIRD", "FOURTH")
-_RUN_WORDS = {2: "twice", 3: "three times", 4: "four times"}
+# PokerStars runs a board at most twice ("Hand was run twice", FIRST/SECOND); GGPoker writes a
+# third run in the same text ("Hand was run three times", THIRD), which trackers read. No site
+# writes a fourth run (R41 allows it): such a hand is refused (see _Writer.text).
+_RUNS = ("FIRST", "SECOND", "THIRD")
+_RUN_WORDS = {2: "twice", 3: "three times"}
 _LIMITS = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.LIMIT: "Limit"}
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "CNY": "¥"}
 _EPOCH = datetime.datetime(2000, 1, 1)
@@ -348,6 +352,13 @@ class _Writer:
         return out
 
     def text(self) -> str:
+        runs = len(self.hand.result.boards)
+        if runs > len(_RUNS):
+            hand_id = self.hh.fields.get("_hand_id") or self.hh.fields.get("hand") or self.index
+            raise HandHistoryError(
+                f"hand {hand_id}: the board was run {runs} times; PokerStars-format text runs it at most "
+                f"{len(_RUNS)} times (PokerStars twice, GGPoker three times), so this hand cannot be exported"
+            )
         self.header()
         self.body()
         self.summary()
@@ -368,7 +379,9 @@ def hand_text(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> st
     Raises
     ------
     HandHistoryError
-        If the hand does not replay (``fastholdem phh check`` says why).
+        If the hand does not replay (``fastholdem phh check`` says why), or its board was run
+        four times (PokerStars text runs it twice, GGPoker's three times; no site writes four).
+        A ``ValueError``, like every ``HandHistoryError``.
     """
     return _Writer(hh, index, hero).text()
 

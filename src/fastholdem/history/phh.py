@@ -716,19 +716,26 @@ def _rules(fields: dict[str, Any]) -> dict[str, Any]:
     return rules
 
 
+_REQUIRED = ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions")
+_NOT_FIELDS = frozenset((*_KNOWN, "finishing_stacks"))
+
+
 def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHistory:
-    for name in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
+    """The hand of a parsed PHH table ``data`` (which it takes over: its lists become the hand's)."""
+    for name in _REQUIRED:
         if name not in data:
             raise HandHistoryError(f"missing field {echo(name)}")
-    for name in ("antes", "blinds_or_straddles", "starting_stacks", "actions"):
+    for name in _REQUIRED[1:]:
         if not isinstance(data[name], list):
             raise HandHistoryError(f"field {echo(name)} must be an array")
-    if not all(isinstance(a, str) for a in data["actions"]):
-        raise HandHistoryError("every action must be a string")
+    try:
+        "".join(data["actions"])  # a TypeError unless every action is a string
+    except TypeError:
+        raise HandHistoryError("every action must be a string") from None
     finishing = data.get("finishing_stacks")
     if finishing is not None and not isinstance(finishing, list):
         raise HandHistoryError("field 'finishing_stacks' must be an array")
-    fields = {k: v for k, v in data.items() if k not in _KNOWN and k != "finishing_stacks"}
+    fields = {k: v for k, v in data.items() if k not in _NOT_FIELDS}
     if "_conventions" in fields:
         recorded = _check_conventions(fields.pop("_conventions"), "field '_conventions'")
         conventions = conventions or recorded
@@ -743,22 +750,11 @@ def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHist
             raise HandHistoryError(f"_chip_unit must be 1, 0.1, 0.01, ..., got {chip_unit}")
     rules = _rules(fields)
     runouts = _check_runouts(fields.pop("_runouts", 1))
+    # ``data`` is a fresh parse (tomllib or the scanner's JSON): its lists are taken, not copied.
     return HandHistory(
-        variant=str(data["variant"]),
-        antes=list(data["antes"]),
-        blinds_or_straddles=list(data["blinds_or_straddles"]),
-        starting_stacks=list(data["starting_stacks"]),
-        actions=list(data["actions"]),
-        min_bet=data.get("min_bet"),
-        small_bet=data.get("small_bet"),
-        big_bet=data.get("big_bet"),
-        finishing_stacks=list(finishing) if finishing is not None else None,
-        ante_trimming_status=bool(data.get("ante_trimming_status", False)),
-        fields=fields,
-        conventions=conventions,
-        rules=rules,
-        chip_unit=chip_unit,
-        runouts=runouts,
+        str(data["variant"]), data["antes"], data["blinds_or_straddles"], data["starting_stacks"],
+        data["actions"], data.get("min_bet"), data.get("small_bet"), data.get("big_bet"), finishing,
+        bool(data.get("ante_trimming_status", False)), fields, conventions, rules, chip_unit, runouts,
     )
 
 

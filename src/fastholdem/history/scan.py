@@ -33,17 +33,50 @@ __all__ = ["iter_hands", "iter_files", "ScanItem"]
 ScanItem = tuple[int, Union[HandHistory, HandHistoryError]]
 """``(hand number in its file, 1-based, the hand or the error that stopped it)``."""
 
-_decode = json.JSONDecoder(parse_float=Decimal).decode
 
 
-def _fast_fields(lines: list[str]) -> dict[str, Any] | None:
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not TOML")  # NaN, Infinity: leave the section to tomllib
+
+
+_decode = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant).decode
+
+
+_KEY = re.compile(r"[A-Za-z0-9_]+")
+_KEYS_SEEN: set[str] = set()  # keys already found to be bare TOML keys
+
+
+def _fast_fields(text: str) -> dict[str, Any] | None:
     """The fields of one hand's ``key = value`` lines, or None when a line needs full TOML.
 
-    The lines become one JSON object, decoded in one call.
+    The lines become one JSON object, decoded in one call: the common case (every line exactly
+    ``key = value``, as fastholdem and pokerkit write) in a few string replacements; other
+    layouts (comments, blank lines, indentation) line by line.
     """
+    body = text.strip()
+    count = body.count("\n") + 1
+    if body.count(" = ") == count:
+        try:
+            data = _decode('{"' + body.replace("\n", ',"').replace(" = ", '":') + "}")
+        except ValueError:
+            data = None
+        # one key per line (no duplicate, no line without a key), each a bare key
+        if isinstance(data, dict) and len(data) == count:
+            if "{" in body and any(isinstance(v, dict) for v in data.values()):
+                return None  # inline tables: tomllib reads them
+            if _KEYS_SEEN.issuperset(data):
+                return data
+            if all(_KEY.fullmatch(key) for key in data):
+                if len(_KEYS_SEEN) < 4096:
+                    _KEYS_SEEN.update(data)
+                return data
+    return _line_fields(text)
+
+
+def _line_fields(text: str) -> dict[str, Any] | None:
     parts: list[str] = []
     keys: set[str] = set()
-    for line in lines:
+    for line in text.split("\n"):
         stripped = line.strip()
         if not stripped or stripped[0] == "#":
             continue
@@ -58,13 +91,15 @@ def _fast_fields(lines: list[str]) -> dict[str, Any] | None:
         return None
     if not isinstance(data, dict) or len(data) != len(keys):
         return None
+    if any(isinstance(v, dict) for v in data.values()):
+        return None  # inline tables: tomllib reads them
     return data
 
 
-def _section(lines: list[str]) -> HandHistory:
-    data = _fast_fields(lines)
-    if data is None or any(isinstance(v, (float, dict)) for v in data.values()):
-        data = _toml("".join(lines))
+def _section(body: str) -> HandHistory:
+    data = _fast_fields(body)  # never floats (NaN, Infinity) nor inline tables
+    if data is None:
+        data = _toml(body)
     return _from_dict(data)
 
 
@@ -99,27 +134,60 @@ def iter_hands(source: str | os.PathLike[str] | IO[str]) -> Iterator[ScanItem]:
         yield from _scan(source)
 
 
-def _scan(lines_in: Iterable[str]) -> Iterator[ScanItem]:
-    lines: list[str] = []
+_CHUNK = 1 << 16  # characters read at a time
+_BRACKET_LINE = re.compile(r"^\[.*$", re.M)  # a line starting with "[": a header, or an array value
+
+
+def _has_content(text: str) -> bool:
+    """Whether text holds anything but blank lines and comments."""
+    return any(s.strip() and not s.lstrip().startswith("#") for s in text.split("\n"))
+
+
+def _scan(source: IO[str]) -> Iterator[ScanItem]:
+    """Split the text at its section headers, a chunk of whole lines at a time.
+
+    A header is a line that starts with ``[`` and is ``[name]`` (an array value on a line of its
+    own is not); the text between two headers is one section, newlines included.
+    """
     number = 0
     started = False
-    for line in lines_in:
-        if line[:1] == "[" and _is_header(line):
-            if started or any(s.strip() and not s.lstrip().startswith("#") for s in lines):
-                number += 1
-                yield number, _parse(lines)
-            lines = []
-            started = True
-            continue
-        lines.append(line)
-    if started or any(s.strip() and not s.lstrip().startswith("#") for s in lines):
+    parts: list[str] = []  # the section being read, without its header
+    tail = "\n"  # unsplit text, from its last newline on (a virtual one opens the file)
+    pos = 1  # where the section continues in the next text (past that virtual newline)
+    while True:
+        chunk = source.read(_CHUNK)
+        text = tail + chunk
+        if chunk:
+            cut = text.rfind("\n")
+            text, tail = text[:cut], text[cut:]
+        k = text.find("\n[")
+        while k >= 0:
+            end = text.find("\n", k + 1)
+            if end < 0:
+                end = len(text)
+            if _HEADER.fullmatch(text[k + 1: end].strip()) is not None:
+                parts.append(text[pos: k + 1])
+                body = "".join(parts)
+                if started or _has_content(body):
+                    number += 1
+                    yield number, _parse(body)
+                parts = []
+                started = True
+                pos = end + 1  # past the header's newline
+            k = text.find("\n[", end)
+        parts.append(text[pos:])
+        pos = max(0, pos - len(text))
+        if not chunk:
+            break
+    body = "".join(parts)
+    if started or _has_content(body):
         number += 1
-        yield number, _parse(lines)
+        yield number, _parse(body)
 
 
-def _parse(lines: list[str]) -> HandHistory | HandHistoryError:
+def _parse(body: str) -> HandHistory | HandHistoryError:
     try:
-        return _section(lines)
+        return _section(body)
     except HandHistoryError as exc:
         return exc
     except UnicodeError as exc:  # pragma: no cover - open() decodes strictly

@@ -243,6 +243,7 @@ class _Collector:
         self.threads = threads
         self.ev = ev
         self.acc: dict[tuple[str, str], _Acc] = {}
+        self.tables: dict[tuple[str, ...], list[_Acc]] = {}  # names of a table -> its seats' _Acc
         self.pending: list[tuple[int, HandSummary]] = []  # (hero series index or -1, summary)
         self.series = HeroSeries() if hero is not None else None
         self.hands = 0
@@ -256,32 +257,55 @@ class _Collector:
                 return
         s = summarize(hh)
         bb = float(s.big_blind) or 1.0
-        acc = self.acc
         index = -1
-        for i, name in enumerate(s.names):
-            if hero is not None and name != hero:
-                continue
-            key = (name, s.positions[i])
-            a = acc.get(key)
-            if a is None:
-                a = acc[key] = _Acc()
-            a.hands += 1
-            a.bits[s.flags[i]] += 1
-            a.aggressive += s.aggressive[i]
-            a.calls += s.calls[i]
-            net = s.net[i]
-            a.net += net
-            net_bb = float(net) / bb
-            a.net_bb += net_bb
-            if self.series is not None:
-                index = len(self.series.net)
-                self.series.net.append(net_bb)
-                self.series.allin_ev.append(net_bb)
-                self.series.showdown.append(1 if s.flags[i] & SHOWDOWN else 0)
+        if hero is None:
+            accs = self.tables.get(s.names)
+            if accs is None:
+                accs = self._table(s.names, s.positions)
+            flags, aggressive, calls = s.flags, s.aggressive, s.calls
+            for i, net in enumerate(s.net):
+                a = accs[i]
+                a.hands += 1
+                a.bits[flags[i]] += 1
+                a.aggressive += aggressive[i]
+                a.calls += calls[i]
+                a.net += net
+                a.net_bb += net / bb if type(net) is int else float(net) / bb
+        else:
+            for i, name in enumerate(s.names):
+                if name != hero:
+                    continue
+                a = self._acc((name, s.positions[i]))
+                a.hands += 1
+                a.bits[s.flags[i]] += 1
+                a.aggressive += s.aggressive[i]
+                a.calls += s.calls[i]
+                net = s.net[i]
+                a.net += net
+                net_bb = float(net) / bb
+                a.net_bb += net_bb
+                if self.series is not None:
+                    index = len(self.series.net)
+                    self.series.net.append(net_bb)
+                    self.series.allin_ev.append(net_bb)
+                    self.series.showdown.append(1 if s.flags[i] & SHOWDOWN else 0)
         if s.allin_board is not None and self.ev:
             self.pending.append((index, s))
             if len(self.pending) >= EV_CHUNK:
                 self.flush()
+
+    def _acc(self, key: tuple[str, str]) -> _Acc:
+        a = self.acc.get(key)
+        if a is None:
+            a = self.acc[key] = _Acc()
+        return a
+
+    def _table(self, names: tuple[str, ...], positions: tuple[str, ...]) -> list[_Acc]:
+        """The accumulators of a table's seats (names in PHH order), cached: tables repeat."""
+        if len(self.tables) >= 1 << 16:
+            self.tables.clear()
+        accs = self.tables[names] = [self._acc(key) for key in zip(names, positions)]
+        return accs
 
     def flush(self) -> None:
         if not self.pending:
@@ -368,7 +392,7 @@ def stats_files(
     ...     _ = simulate(["station", "tight"], 50, seed=3, phh=fh, progress=False)
     >>> report = stats_files([path], hero="station0")
     >>> report.hands, report.players["station0"].hands, report.players["station0"].vpip
-    (50, 50, 52.0)
+    (50, 50, 50.0)
     """
     collector = _Collector(hero, threads, allin_ev)
     for name, number, item in _items(paths):

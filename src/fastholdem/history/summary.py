@@ -4,7 +4,11 @@
 tracking bets and stacks the way the rules do (R14-R16, R24, R30, R35), without checking
 legality: the hand is trusted to be legal (``fastholdem phh check`` replays it strictly).
 That is some 20 times cheaper than a full replay, so statistics over millions of hands stay
-fast; a test compares the chips with the engine's replay on thousands of hands.
+fast; a test compares the chips with the engine's replay on thousands of hands. The betting
+walk runs in C (``_core.hh_walk``, csrc/fh_hhwalk.c) when every action is in its plainest
+spelling, as PHH writers write them; :func:`_walk`, the same walk in Python over actions parsed
+once and cached, takes every other hand and reads or reports it. tests/history_reference.py
+keeps the word-by-word walk both must agree with.
 
 What comes out (:class:`HandSummary`): each player's name, position, result (``finishing -
 starting``, from the file's ``finishing_stacks``; replayed only when the file has none), the
@@ -35,6 +39,7 @@ from functools import lru_cache
 from decimal import Decimal
 from typing import Any, Union, cast
 
+from .._core import hh_walk as _hh_walk
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError
 from ..game.pots import Pot, layer_pots, uncalled
@@ -182,8 +187,12 @@ class HandSummary:
 
 def _names(hh: HandHistory, n: int) -> tuple[str, ...]:
     players = hh.fields.get("players")
-    if isinstance(players, list) and len(players) == n and all(isinstance(p, str) for p in players):
-        return tuple(players)
+    if isinstance(players, list) and len(players) == n:
+        try:
+            "".join(players)  # a TypeError unless every name is a string
+            return tuple(players)
+        except TypeError:
+            pass
     seats = hh.fields.get("seats")
     if isinstance(seats, list) and len(seats) == n:
         return tuple(f"seat {s}" for s in seats)
@@ -212,17 +221,15 @@ def _board(text: str) -> list[int]:
 
 def _scale(hh: HandHistory) -> tuple[int, bool]:
     """``(hh.scale, whether every amount is a plain int)``, with a shortcut for that common case."""
-    if hh.chip_unit is None and all(type(v) is int for v in hh.starting_stacks) and all(
-        type(v) is int for v in hh.blinds_or_straddles
-    ) and all(type(v) is int for v in hh.antes) and "." not in "".join(hh.actions):
-        fields = hh.fields
-        if not any(k in fields for k in _FEE_FIELDS) and (
-            hh.finishing_stacks is None or all(type(v) is int for v in hh.finishing_stacks)
-        ):
+    if hh.chip_unit is None and hh.fields.keys().isdisjoint(_FEE_FIELDS):
+        finishing = hh.finishing_stacks or ()
+        amounts = [*hh.starting_stacks, *hh.blinds_or_straddles, *hh.antes, *finishing]
+        if set(map(type, amounts)) == _INT_ONLY and "." not in "".join(hh.actions):
             return 1, True
     return hh.scale, False
 
 
+_INT_ONLY = {int}
 _FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
 
 
@@ -237,6 +244,48 @@ def _chips(value: Any, scale: int) -> int:
 @lru_cache(maxsize=16)
 def _positions(n: int) -> tuple[str, ...]:
     return positions(n)
+
+
+# One action, parsed once (:func:`_parse`) and cached by its text: a session repeats the same
+# few thousand action strings ("p3 f", "p1 cbr 6", "d dh p2 AsKd", ...), so the walk looks most
+# of them up instead of splitting them.
+_FOLD, _CALL, _RAISE, _HOLE, _BOARD, _SHOW, _SKIP = range(7)
+_Parsed = tuple[Any, ...]
+_ACTIONS: dict[str, _Parsed] = {}
+_ACTIONS_MAX = 1 << 18  # entries before the cache starts afresh (memory stays bounded)
+_SKIPPED: _Parsed = (_SKIP,)
+
+
+def _parse(text: str) -> _Parsed:
+    """``(kind, player index, payload)`` of one action, read word by word.
+
+    Raises IndexError/ValueError on text that cannot be read (the walk reports it).
+    """
+    if "#" in text:
+        text = text[: text.index("#")]
+    if text[:2] == "d ":
+        words = text.split()
+        if words[1] == "dh":
+            return (_HOLE, int(words[2][1:]) - 1, words[3])
+        return (_BOARD, 0, words[2] if len(words) > 2 else None)
+    words = text.split()
+    if not words:
+        return _SKIPPED
+    i = int(words[0][1:]) - 1
+    verb = words[1]
+    if verb == "f":
+        return (_FOLD, i)
+    if verb == "cc":
+        return (_CALL, i)
+    if verb == "cbr":
+        to = words[2]
+        return (_RAISE, i, int(to) if to.isdigit() else None, to)
+    if verb == "sm":
+        return (_SHOW, i, words[2] if len(words) == 3 and words[2] != "-" else None)
+    raise ValueError(verb)
+
+
+_BOARDS: dict[str, list[int]] = {}
 
 
 def summarize(hh: HandHistory) -> HandSummary:
@@ -260,9 +309,9 @@ def summarize(hh: HandHistory) -> HandSummary:
         raise HandHistoryError(f"a hand needs 2 to 10 players, got {n}")
     scale, ints = _scale(hh)
     if ints:  # every amount is a plain int already
-        start = cast("list[int]", list(hh.starting_stacks))
-        antes = cast("list[int]", list(hh.antes))
-        blinds = cast("list[int]", list(hh.blinds_or_straddles))
+        start = cast("list[int]", hh.starting_stacks)
+        antes = cast("list[int]", hh.antes)
+        blinds = cast("list[int]", hh.blinds_or_straddles)
     else:
         start = [_chips(s, scale) for s in hh.starting_stacks]
         antes = [_chips(a, scale) for a in hh.antes]
@@ -271,11 +320,6 @@ def summarize(hh: HandHistory) -> HandSummary:
     put = [0] * n
     bets = [0] * n
     dead = 0
-    folded = [False] * n
-    holes: list[str | None] = [None] * n
-    flags = [0] * n
-    aggressive = [0] * n
-    calls = [0] * n
     fields = hh.fields
 
     if len(antes) != n or len(blinds) != n:
@@ -291,26 +335,75 @@ def summarize(hh: HandHistory) -> HandSummary:
             a = min(antes[1], stacks[bb_seat])
             stacks[bb_seat] -= a
             dead += a
-    posts = [(sb_seat, blinds[0]), (bb_seat, blinds[1])]
-    posts += [(k, b) for k, b in enumerate(blinds) if k >= 2 and b]  # straddles: live blinds
-    for seat, amount in posts:
-        a = min(amount, stacks[seat])
+    for seat, amount in ((sb_seat, blinds[0]), (bb_seat, blinds[1])):
+        a = amount if amount < stacks[seat] else stacks[seat]
         stacks[seat] -= a
         put[seat] += a
         bets[seat] += a
-    for name, live in (("_dead_posts", False), ("_live_posts", True)):
-        extra = fields.get(name)
-        if isinstance(extra, list) and len(extra) == n:
-            for i, value in enumerate(extra):
-                a = min(_chips(value, scale), stacks[i])
-                stacks[i] -= a
-                if live:
-                    put[i] += a
-                    bets[i] += a
-                else:  # dead money in the main pot, as the replay takes it
-                    dead += a
+    if n > 2:
+        for k in range(2, n):  # straddles: live blinds
+            b = blinds[k]
+            if b:
+                a = b if b < stacks[k] else stacks[k]
+                stacks[k] -= a
+                put[k] += a
+                bets[k] += a
+    if not ints:
+        for name, live in (("_dead_posts", False), ("_live_posts", True)):
+            extra = fields.get(name)
+            if isinstance(extra, list) and len(extra) == n:
+                for i, value in enumerate(extra):
+                    a = min(_chips(value, scale), stacks[i])
+                    stacks[i] -= a
+                    if live:
+                        put[i] += a
+                        bets[i] += a
+                    else:  # dead money in the main pot, as the replay takes it
+                        dead += a
     level = max(max(bets), blinds[1]) if hh.conventions != "pokerkit" else max(bets)
+    walk = _hh_walk(hh.actions, n, scale, stacks, put, bets, level)  # C, for the plainest spelling
+    if walk is None:
+        walk = _walk(hh.actions, n, scale, stacks, put, bets, level)
+    folded, holes, flags, aggressive, calls, board, last_action_board = walk
 
+    ret = uncalled(put)
+    if ret is not None:
+        seat, amount = ret
+        put[seat] -= amount
+        stacks[seat] += amount
+    in_hand = [i for i in range(n) if not folded[i]]
+    showdown = len(in_hand) >= 2
+    finishing = hh.finishing_stacks
+    final = finishing if finishing is not None and len(finishing) == n else list(hh.replay().stacks)
+    starting = hh.starting_stacks
+    net: list[Number] = [f - s for f, s in zip(final, starting)]
+    if ints and final is finishing:
+        collected = [f - s for f, s in zip(cast("list[int]", final), stacks)]
+    else:
+        collected = [_chips(f, scale) - s for f, s in zip(final, stacks)]
+    if showdown:
+        for i in in_hand:
+            flags[i] |= SHOWDOWN | (WON_AT_SHOWDOWN if collected[i] > 0 else 0)
+    summary = HandSummary(
+        _names(hh, n), _positions(n), hh.blinds_or_straddles[1], scale, net, put, collected, folded, flags,
+        aggressive, calls, showdown, holes, None, [], hh.runouts,
+    )
+    if showdown and last_action_board < 5:
+        summary.allin_board = tuple(board[:last_action_board])
+        summary.pots = layer_pots(put, folded, dead)
+    return summary
+
+
+def _walk(
+    actions: list[str], n: int, scale: int, stacks: list[int], put: list[int], bets: list[int], level: int,
+) -> tuple[list[bool], list[str | None], list[int], list[int], list[int], list[int], int]:
+    """The betting: ``stacks``, ``put`` and ``bets`` change in place; returns ``(folded, holes,
+    flags, aggressive, calls, board, board cards when the last player acted)``."""
+    folded = [False] * n
+    holes: list[str | None] = [None] * n
+    flags = [0] * n
+    aggressive = [0] * n
+    calls = [0] * n
     street = 0
     raises = 0  # preflop: raises over the big blind; later streets: bets and raises
     opener = -1  # preflop: who made the first raise
@@ -322,57 +415,65 @@ def summarize(hh: HandHistory) -> HandSummary:
     last_action_board = 0
     board: list[int] = []
     board_len = 0
-
+    cache = _ACTIONS
+    text = ""
     try:
-        for text in hh.actions:
-            if "#" in text:
-                text = text[: text.index("#")]
-            if text[:2] == "d ":
-                words = text.split()
-                if words[1] == "dh":
-                    holes[int(words[2][1:]) - 1] = words[3]
-                    continue
-                if board_len == 5:  # a further run of the board (R41): betting is over
-                    continue
-                board += _board(words[2])
-                board_len = len(board)
-                street += 1
-                bets = [0] * n
-                level = 0
-                raises = 0
-                if street == 1:
-                    for i in range(n):
-                        if not folded[i]:
-                            flags[i] |= SAW_FLOP
+        for text in actions:
+            p = cache.get(text)
+            if p is None:
+                p = _parse(text)
+                if len(cache) >= _ACTIONS_MAX:
+                    cache.clear()
+                cache[text] = p
+            kind = p[0]
+            if kind >= _HOLE:
+                if kind == _HOLE:
+                    holes[p[1]] = p[2]
+                elif kind == _BOARD:
+                    if board_len == 5:  # a further run of the board (R41): betting is over
+                        continue
+                    cards = _BOARDS.get(p[2])
+                    if cards is None:
+                        if p[2] is None:
+                            raise IndexError("no board cards")
+                        cards = _board(p[2])
+                        if len(_BOARDS) >= _ACTIONS_MAX:
+                            _BOARDS.clear()
+                        _BOARDS[p[2]] = cards
+                    board += cards
+                    board_len = len(board)
+                    street += 1
+                    bets = [0] * n
+                    level = 0
+                    raises = 0
+                    if street == 1:
+                        for i in range(n):
+                            if not folded[i]:
+                                flags[i] |= SAW_FLOP
+                elif kind == _SHOW:
+                    if p[2] is not None:
+                        holes[p[1]] = p[2]
                 continue
-            words = text.split()
-            if not words:
-                continue
-            i = int(words[0][1:]) - 1
-            verb = words[1]
-            if verb == "sm":
-                if len(words) == 3 and words[2] != "-":
-                    holes[i] = words[2]
-                continue
+            i = p[1]
             last_action_board = board_len
             if street == 0:
                 if raises == 1:
                     if i != opener and not flags[i] & THREE_BET_CHANCE and stacks[i] > level - bets[i]:
-                        flags[i] |= THREE_BET_CHANCE | (THREE_BET if verb == "cbr" else 0)
+                        flags[i] |= THREE_BET_CHANCE | (THREE_BET if kind == _RAISE else 0)
                 elif raises == 2 and i == opener and not faced_3bet[i]:
                     faced_3bet[i] = True
-                    flags[i] |= FOLD_TO_THREE_BET_CHANCE | (FOLD_TO_THREE_BET if verb == "f" else 0)
+                    flags[i] |= FOLD_TO_THREE_BET_CHANCE | (FOLD_TO_THREE_BET if kind == _FOLD else 0)
             elif street == 1:
                 if not acted_flop[i]:
                     acted_flop[i] = True
                     if i == aggressor and raises == 0 and stacks[i] > 0:
-                        flags[i] |= CBET_CHANCE | (CBET if verb == "cbr" else 0)
+                        flags[i] |= CBET_CHANCE | (CBET if kind == _RAISE else 0)
                 if cbettor >= 0 and raises == 1 and i != cbettor and not faced_cbet[i]:
                     faced_cbet[i] = True
-                    flags[i] |= FOLD_TO_CBET_CHANCE | (FOLD_TO_CBET if verb == "f" else 0)
-            if verb == "f":
+                    flags[i] |= FOLD_TO_CBET_CHANCE | (FOLD_TO_CBET if kind == _FOLD else 0)
+            if kind == _FOLD:
                 folded[i] = True
-            elif verb == "cc":
+            elif kind == _CALL:
                 need = level - bets[i]
                 if need > 0:
                     a = need if need < stacks[i] else stacks[i]
@@ -383,9 +484,9 @@ def summarize(hh: HandHistory) -> HandSummary:
                         flags[i] |= VPIP
                     else:
                         calls[i] += 1
-            elif verb == "cbr":
-                to = words[2]
-                to_chips = int(to) * scale if to.isdigit() else int(Decimal(to) * scale)
+            else:  # _RAISE
+                to = p[2]
+                to_chips = to * scale if to is not None else int(Decimal(p[3]) * scale)
                 a = to_chips - bets[i]
                 if a > stacks[i]:
                     a = stacks[i]
@@ -404,32 +505,10 @@ def summarize(hh: HandHistory) -> HandSummary:
                     aggressive[i] += 1
                     if street == 1 and raises == 1 and i == aggressor:
                         cbettor = i
-            else:
-                raise HandHistoryError(f"cannot read action {text!r}")
     except (IndexError, ValueError, ArithmeticError) as exc:
         if isinstance(exc, HandHistoryError):
             raise
+        if "#" in text:  # the action as read, without its comment
+            text = text[: text.index("#")]
         raise HandHistoryError(f"cannot read action {text!r}") from None
-
-    ret = uncalled(put)
-    if ret is not None:
-        seat, amount = ret
-        put[seat] -= amount
-        stacks[seat] += amount
-    in_hand = [i for i in range(n) if not folded[i]]
-    showdown = len(in_hand) >= 2
-    finishing = hh.finishing_stacks
-    final = list(finishing) if finishing is not None and len(finishing) == n else list(hh.replay().stacks)
-    net: list[Number] = [f - s for f, s in zip(final, hh.starting_stacks)]
-    collected = [_chips(f, scale) - s for f, s in zip(final, stacks)]
-    if showdown:
-        for i in in_hand:
-            flags[i] |= SHOWDOWN | (WON_AT_SHOWDOWN if collected[i] > 0 else 0)
-    summary = HandSummary(
-        _names(hh, n), _positions(n), hh.blinds_or_straddles[1], scale, net, put, collected, folded, flags,
-        aggressive, calls, showdown, holes, None, [], hh.runouts,
-    )
-    if showdown and last_action_board < 5:
-        summary.allin_board = tuple(board[:last_action_board])
-        summary.pots = layer_pots(put, folded, dead)
-    return summary
+    return folded, holes, flags, aggressive, calls, board, last_action_board

@@ -98,18 +98,23 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
         raise ValueError(f"table {i} has no finished hand on record")
     count = int(core.log_len[i, slot])
     n_raises = int(core.log_raises[i, slot])
-    cap = core.log.shape[2]
-    if count > cap or n_raises > core.raise_to.shape[2]:
-        raise ValueError(f"table {i}'s last hand had {count} actions ({n_raises} bets or raises); the log "
-                         f"keeps {cap} actions and {core.raise_to.shape[2]} bets or raises: "
-                         f"make Tables with a larger history")
-    kinds = core.log[i, slot, :count]
+    cap, raise_cap = core.log.shape[2], core.raise_to.shape[2]
+    kinds = [int(k) for k in core.log[i, slot, :min(count, cap)]]
+    amounts = [int(a) for a in core.raise_to[i, slot, :min(n_raises, raise_cap)]]
+    if count > cap or n_raises > raise_cap:  # a long hand: the rest is in the overflow log
+        extra = core.extra_log(i, slot)
+        if extra is not None:
+            kinds += list(extra[0])
+            amounts += extra[1]
+    if len(kinds) != count or len(amounts) != n_raises:
+        raise ValueError(f"table {i}'s last hand had {count} actions ({n_raises} bets or raises) and its log "
+                         f"keeps {len(kinds)} ({len(amounts)}): history=0 keeps none, and a log that could "
+                         f"not grow (out of memory) or a hand of over 32,767 actions is incomplete")
     hand = record_hand(tables, i, finished=True)
-    amounts = core.raise_to[i, slot]
     r = 0
-    for k in kinds.tolist():
+    for k in kinds:
         if k == _RAISE:
-            apply_kind(hand, k, int(amounts[r]))
+            apply_kind(hand, k, amounts[r])
             r += 1
         else:
             apply_kind(hand, k, 0)

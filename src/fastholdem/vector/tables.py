@@ -136,10 +136,11 @@ class Tables:
         semantics). ``True``: stacks carry over from hand to hand; a seat left without chips
         rebuys its configured stack (R39).
     history:
-        Actions kept per hand for :meth:`to_phh` (and a third as many bet or raise amounts),
-        default 48; longer hands are played all the same, but ``to_phh`` refuses them. 0 keeps
-        none. Each table keeps its current and its last finished hand (about ``7 * history``
-        bytes).
+        Actions kept per hand for :meth:`to_phh` in a fixed array (and a third as many bet or
+        raise amounts), default 48; the rest of a longer hand goes to an overflow log on the
+        heap that grows as the hand needs, so ``to_phh`` replays every hand. 0 keeps no log.
+        Each table keeps its current and its last finished hand (about ``7 * history`` bytes,
+        plus 16 bytes of overflow pointers).
 
     The first hand is dealt at once. A new hand draws two hole cards per seat and the board
     from a fresh deck (R18; burns are not drawn, they change nothing), posts antes and blinds
@@ -260,6 +261,9 @@ class Tables:
         ------
         TypeError, ValueError
             ``mask`` not a bool array of shape ``(n,)``.
+        KeyboardInterrupt
+            On Ctrl-C (polled on large ``n``): the tables before some index hold their new hand,
+            the others are untouched.
 
         Examples
         --------
@@ -316,6 +320,9 @@ class Tables:
         ValueError
             A wrong shape, or an illegal action in any table: the message names the first few
             tables and why, and no table changes (all tables are checked before any moves).
+        KeyboardInterrupt
+            On Ctrl-C while the actions are checked (polled on large ``n``): no table changed.
+            The apply pass that follows runs to its end (about 0.1 us a table).
 
         Examples
         --------
@@ -536,27 +543,10 @@ class Tables:
             if arr.size and (arr.min() < -1 or arr.max() >= players):
                 raise ValueError(f"seat must hold seats 0..{players - 1} or -1")
             s = arr.astype(np.int16)
-        rows = np.arange(n)
-        slot = core.slot
-        has = s >= 0
-        si = np.where(has, s, 0)
-        hole = core.hole[rows, slot, si]
-        hole = np.where(has[:, None], hole, np.int8(-1)).astype(np.int8)
-        running = core.running.view(np.bool_)
-        street = np.where(running, core.street, 4).astype(np.int8)
-        shown = np.array([0, 3, 4, 5, 5], np.int8)[core.street]
-        board = np.where(np.arange(5) < shown[:, None], core.board[rows, slot], np.int8(-1)).astype(np.int8)
-        bets = core.bets.copy()
-        bets[~running] = 0
-        folded = (core.folded[:, None] >> np.arange(players, dtype=np.uint16)) & 1 == 1
-        own = bets[rows, si]
-        stack = core.stacks[rows, si]
-        to_call = np.where(has & running, np.minimum(np.maximum(core.max_bet - own, 0), stack), 0)
-        button = core.button.astype(np.int16)
-        position = np.where(has, (s - button) % players, -1).astype(np.int16)
-        raises = np.where(running, core.nraise, 0).astype(np.int16)
-        return Observation(s, hole, board, street, core.stacks.copy(), bets, folded, core.pot.copy(),
-                           to_call.astype(np.int64), position, raises, button)
+        hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
+            np.ascontiguousarray(s, dtype=np.int16))
+        return Observation(s, hole, board, street, stacks, bets, folded, pot, to_call, position, raises,
+                           button)
 
     # ------------------------------------------------------------------ fast paths, export
 
@@ -617,8 +607,7 @@ class Tables:
         IndexError
             ``i`` outside ``0..n-1``.
         ValueError
-            The table has no finished hand on record, or the hand had more actions than its
-            log holds (``history``).
+            The table has no finished hand on record, or keeps no log (``history=0``).
 
         Examples
         --------

@@ -36,9 +36,7 @@ interrupted run (Ctrl-C) leaves no partial output.
 from __future__ import annotations
 
 import io
-import multiprocessing
 import os
-import signal
 import tempfile
 import time
 from collections import Counter
@@ -49,6 +47,7 @@ from typing import IO, Any, cast
 
 from ..._validate import echo
 from ...errors import HandHistoryError
+from .._pool import imap
 from ..phh import dumps
 from ...progress import Progress
 from .reader import Imported, paths_of, read
@@ -302,10 +301,6 @@ class _Counting(io.RawIOBase):
         return len(data)
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
 def _convert_job(path: str) -> tuple[FileReport, list[str]]:
     return convert_file(path)
 
@@ -385,19 +380,11 @@ def convert(
                                 done = counted.count
                     report.files.append(file_report)
                     bar.update(size - done)
-            else:
-                # Workers ignore SIGINT; the parent stops them at once on Ctrl-C (terminate).
-                pool = multiprocessing.Pool(min(jobs, len(files)), initializer=_ignore_sigint)
-                try:
-                    for (file_report, texts), size in zip(pool.imap(_convert_job, files), sizes):
-                        emit(file_report, texts)
-                        bar.update(size)
-                    pool.close()
-                except BaseException:
-                    pool.terminate()
-                    raise
-                finally:
-                    pool.join()
+            else:  # workers ignore Ctrl-C; the parent stops them at once (see history._pool)
+                results = imap(_convert_job, files, jobs=min(jobs, len(files)))
+                for (file_report, texts), size in zip(results, sizes):
+                    emit(file_report, texts)
+                    bar.update(size)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp made it private; the output is an ordinary file
