@@ -8,16 +8,19 @@ ends its final stacks, rewards and showdown summary must equal the Hand's.
 
 from __future__ import annotations
 
+import importlib.util
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from fastholdem import phh
-from fastholdem.game import AnteMode, GameConfig, Structure
+from fastholdem.game import GameConfig, Structure
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Tables
-from fastholdem.vector.export import record_hand
+from fastholdem.vector.export import apply_kind, record_hand
 
 
 @dataclass
@@ -29,46 +32,27 @@ class Stats:
     notes: Counter[str] = field(default_factory=Counter)
 
     def note(self, hand: Any) -> None:
-        res = hand.result
-        notes = self.notes
-        notes["showdown"] += res.showdown
-        notes["side pots"] += len(res.pots) > 1
-        notes["uncalled"] += bool(res.uncalled)
-        splits = [p for p in res.pots if len(p.winners) > 1]
-        notes["split"] += bool(splits)
-        notes["odd chips"] += any(p.amount % len(p.winners) for p in splits)
-        for ev in hand.history:
-            if ev.kind == "raise" and ev.all_in:
-                notes["all-in raise"] += 1
-            if ev.kind in ("sb", "bb") and ev.all_in:
-                notes["short blind"] += 1
+        load_tool().note_hand(hand, self.notes)
+
+
+def load_tool() -> Any:
+    """The differential tool, ``tools/vector_differential.py``, as a module."""
+    module = sys.modules.get("vector_differential")
+    if module is None:
+        path = Path(__file__).resolve().parents[2] / "tools" / "vector_differential.py"
+        spec = importlib.util.spec_from_file_location("vector_differential", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["vector_differential"] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return module
 
 
 def random_config(rng: np.random.Generator, conventions: str | None = None,
                   structure: Structure | None = None) -> GameConfig:
-    """A random GameConfig over every option the engine supports."""
-    structure = structure or rng.choice(list(Structure))
-    conventions = conventions or str(rng.choice(["card-room", "pokerkit"]))
-    bb = int(rng.choice([1, 2, 2, 2, 4, 10, 100]))
-    sb = int(rng.choice([0, bb // 2, bb // 2, bb // 2, bb, max(1, bb // 4)]))
-    kw: dict[str, Any] = {"structure": structure, "small_blind": sb, "big_blind": bb, "conventions": conventions}
-    mode = rng.choice(["none", "none", "every", "bb"])
-    if mode == "every":
-        kw.update(ante=int(rng.integers(1, bb + 1)), ante_mode=AnteMode.EVERY_PLAYER)
-    elif mode == "bb":
-        kw.update(ante=int(rng.choice([bb, 1, 2 * bb])), ante_mode=AnteMode.BIG_BLIND)
-    if structure is not Structure.LIMIT and rng.random() < 0.2:
-        kw["min_bet"] = int(rng.integers(1, 2 * bb + 1))
-    if structure is Structure.LIMIT:
-        if rng.random() < 0.3:
-            kw["small_bet"] = int(rng.integers(1, 3 * bb + 1))
-            kw["big_bet"] = int(rng.integers(1, 3 * kw["small_bet"] + 1))
-        kw["bet_cap"] = [None, 1, 2, 3, 4, 4, 4, 5][int(rng.integers(8))]
-        kw["cap_heads_up"] = bool(rng.random() < 0.3)
-        if conventions == "card-room":
-            kw["uncapped_river"] = bool(rng.random() < 0.2)
-            kw["half_bet_reopens"] = bool(rng.random() < 0.3)
-    return GameConfig(**kw)
+    """A random GameConfig over every option the engine supports (the tool's draw)."""
+    config: GameConfig = load_tool().draw_config(rng, conventions, structure)
+    return config
 
 
 def stack_draw(bb: int, players: int, low: float = 0.0) -> Any:
@@ -110,17 +94,6 @@ def choose(rng: np.random.Generator, legal: Any) -> tuple[np.ndarray, np.ndarray
     mid = legal.min_to + (rng.random(n) * (span + 1)).astype(np.int64)
     amount = np.where(pick < 0.4, legal.min_to, np.where(pick < 0.65, legal.max_to, np.minimum(mid, legal.max_to)))
     return kind, np.where(raise_, amount, 0)
-
-
-def apply_to_hand(hand: Any, kind: int, amount: int) -> None:
-    if kind == FOLD:
-        hand.fold()
-    elif kind == CHECK:
-        hand.check()
-    elif kind == CALL:
-        hand.call()
-    else:
-        hand.bet_or_raise_to(amount)
 
 
 def lockstep(config: GameConfig, players: int, n: int, hands: int, seed: int, *,
@@ -171,7 +144,7 @@ def lockstep(config: GameConfig, players: int, n: int, hands: int, seed: int, *,
         stats.steps += 1
         for i in range(n):
             if arrays[0][i] >= 0:
-                apply_to_hand(ref[i], int(kind[i]), int(amount[i]))
+                apply_kind(ref[i], int(kind[i]), int(amount[i]))
     return stats
 
 

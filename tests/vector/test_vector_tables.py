@@ -300,3 +300,80 @@ def test_tables_play_random_ctrl_c() -> None:
     report = json.loads(out.stdout.strip().splitlines()[-1])
     assert report["interrupted"]
     assert report["after"] < 5.0  # about 50 ms on an idle machine; generous for a loaded one
+
+
+def _acted(hh: phh.HandHistory) -> bool:
+    return any(a.split()[1] in ("f", "cc", "cbr") for a in hh.actions if a.startswith("p"))
+
+
+@pytest.mark.parametrize("draw", [False, True])
+def test_r14a_short_blinds_auto_reset_reports_every_hand(draw: bool) -> None:
+    """Stacks at or below the blinds deal hands that need no action (R14a, R25). With
+    ``auto_reset`` such a hand, dealt right after a table's hand ends, must not take the place
+    of the hand just finished: the hand reported after a table acted contains that action, and
+    every hand is reported once (the callable-stacks path lost some and reported others twice)."""
+    stacks = (lambda rng, k: rng.integers(1, 5, size=(k, 2))) if draw else np.tile([[1, 5], [3, 2]], (10, 1))
+    tables = Tables(20, 2, CFG, stacks, seed=3, auto_reset=True)
+    acted_reports = quiet_reports = 0
+    for _ in range(30):
+        legal = tables.legal()
+        tables.step(np.where(legal.can_check, CHECK, CALL))
+        for i in np.flatnonzero(tables.hand_over):
+            hh = tables.to_phh(int(i))
+            if legal.actor[i] >= 0:
+                assert _acted(hh), f"table {i}: the hand reported after seat {legal.actor[i]} acted has no action"
+                acted_reports += 1
+            else:  # a hand dealt at the last step that needed no action, reported now
+                assert not _acted(hh)
+                quiet_reports += 1
+    assert acted_reports > 50 and quiet_reports > 50
+
+
+def test_tables_last_hands_match_hand() -> None:
+    """Every field of last_hands against the Hand that replays the same hand (R35-R38)."""
+    from fastholdem.vector.export import record_hand
+
+    cfg = GameConfig(small_blind=1, big_blind=2, ante=1)
+    tables = Tables(64, 4, cfg, lambda rng, k: rng.integers(1, 60, size=(k, 4)), seed=8)
+    policy = RandomPolicy(seed=1)
+    while not tables.hand_over.all():
+        tables.step(*policy.act(tables.observe(), tables.legal()))
+    rows = np.arange(0, 64, 3)
+    rec = tables.last_hands(rows)
+    assert rec.start.shape == (len(rows), 4) and rec.hole.shape == (len(rows), 4, 2) and rec.board.shape == (len(rows), 5)
+    assert rec.folded is not None
+    for k, i in enumerate(rows.tolist()):
+        hand = tables.to_phh(i).replay()  # the PHH record lists seats from the left of the button
+        ref = record_hand(tables, i, finished=True)
+        assert list(ref.starting_stacks) == rec.start[k].tolist() and ref.button == rec.button[k]
+        assert ref.hole_cards == rec.hole[k].tolist() and hand.board == rec.board[k, : len(hand.board)].tolist()
+        order = [(ref.button + 1 + j) % 4 for j in range(4)]
+        res = hand.result
+        assert [hand.payoffs[order.index(s)] for s in range(4)] == rec.rewards[k].tolist()
+        assert bool(rec.showdown[k]) == res.showdown
+        assert rec.winning_value[k] == (max(res.values.values()) if res.values else 0)
+        won = {order[s] for pot in res.pots for s in pot.winners}
+        assert {s for s in range(4) if rec.winners[k, s]} == won
+        assert [hand.folded[order.index(s)] for s in range(4)] == rec.folded[k].tolist()
+    assert rec.showdown.any() and (~rec.showdown).any()
+
+
+def test_tables_last_hands_bad_rows_and_dealt_again() -> None:
+    tables = Tables(3, 2, CFG, 100, seed=5)
+    with pytest.raises(ValueError, match="table 0 has no finished hand"):
+        tables.last_hands()
+    tables.step(np.full(3, FOLD))
+    with pytest.raises(TypeError, match="rows"):
+        tables.last_hands(np.array([True, False, True]))
+    with pytest.raises(ValueError, match="rows"):
+        tables.last_hands(np.array([3]))
+    with pytest.raises(ValueError, match="rows"):
+        tables.last_hands(np.zeros((1, 1), np.int64))
+    assert tables.last_hands(np.array([], np.int64)).rewards.shape == (0, 2)
+    tables.reset(np.array([True, False, False]))
+    rec = tables.last_hands()  # table 0 is dealt again: its folds are the new hand's
+    assert rec.folded is None and rec.rewards.tolist() == [[-1, 1]] * 3
+    assert tables.last_hands(np.array([1, 2])).folded is not None
+    auto = Tables(2, 2, CFG, 100, seed=5, auto_reset=True)
+    auto.step(np.full(2, FOLD))
+    assert auto.last_hands().folded is None and auto.last_hands().rewards.tolist() == [[-1, 1]] * 2

@@ -21,6 +21,7 @@ from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Kind
 from .legal import Legal
 from .observation import Observation
 from .policies import RandomPolicy
+from .record import HandRecord
 from .tables import Tables
 
 __all__ = [
@@ -28,6 +29,7 @@ __all__ = [
            "CALL",
            "CHECK",
            "FOLD",
+           "HandRecord",
            "Kind",
            "Legal",
            "Observation",

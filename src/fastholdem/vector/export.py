@@ -23,9 +23,31 @@ from ..history.phh import HandHistory, from_hand
 if TYPE_CHECKING:
     from .tables import Tables
 
-__all__ = ["hand_history", "record_hand"]
+__all__ = ["apply_kind", "hand_history", "record_hand"]
 
 _FOLD, _CHECK, _CALL, _RAISE = range(4)
+
+
+def apply_kind(hand: Hand, kind: int, amount: int) -> None:
+    """Apply one engine action (a :class:`Kind` code and, for a bet or raise, its "to" amount) to
+    ``hand``; ``Hand`` checks it and raises as for any illegal action.
+
+    Examples
+    --------
+    >>> from fastholdem.game import GameConfig
+    >>> hand = Hand(GameConfig(), [100, 100], seed=1)
+    >>> apply_kind(hand, _RAISE, 6); apply_kind(hand, _FOLD, 0)
+    >>> hand.stacks
+    [102, 98]
+    """
+    if kind == _FOLD:
+        hand.fold()
+    elif kind == _CHECK:
+        hand.check()
+    elif kind == _CALL:
+        hand.call()
+    else:
+        hand.bet_or_raise_to(amount)
 
 
 def record_hand(tables: Tables, i: int, *, finished: bool = False) -> Hand:
@@ -91,15 +113,11 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
     hand = record_hand(tables, i, finished=True)
     r = 0
     for k in kinds:
-        if k == _FOLD:
-            hand.fold()
-        elif k == _CHECK:
-            hand.check()
-        elif k == _CALL:
-            hand.call()
-        else:
-            hand.bet_or_raise_to(amounts[r])
+        if k == _RAISE:
+            apply_kind(hand, k, amounts[r])
             r += 1
+        else:
+            apply_kind(hand, k, 0)
     final = [int(x) for x in core.start[i, slot] + core.rewards[i]]
     if not hand.is_complete or hand.stacks != final:
         raise RuntimeError(f"table {i}: the replayed hand does not end as the table's did")

@@ -218,39 +218,23 @@ def play_block(
 
 
 def _tally_rows(tables: Tables, rows: npt.NDArray[np.intp], tally: BlockTally) -> None:
-    """Add the finished hands of tables ``rows`` to ``tally``."""
+    """Add the finished hands of tables ``rows`` (not dealt again yet) to ``tally``."""
     players = tables.players
-    r = tables.rewards[rows]
+    record = tables.last_hands(rows)
+    r = record.rewards
     tally.hands += len(rows)
     sums = r.sum(axis=0)
     tally.total = [a + int(b) for a, b in zip(tally.total, sums)]
     tally.squares = [a + b for a, b in zip(tally.squares, _squares(r))]
-    core = tables._core
-    slot = core.rep[rows]
-    sd = core.showdown[rows, slot].astype(bool)
+    sd = record.showdown
     if not sd.any():
         return
-    rows = rows[sd]
-    shown, winners, board = _last_hand(tables, rows)
+    assert record.folded is not None  # the block deals a finished table again only after this
+    shown = ~record.folded[sd]
     tally.showdowns += shown.sum(axis=0)
-    t, s = np.nonzero(winners & shown)
+    t, s = np.nonzero(record.winners[sd] & shown)
     if len(t):
-        hole = core.hole[rows[t], core.rep[rows[t]], s].astype(np.int8)
-        cats = categories(evaluate_batch(np.concatenate([hole, board[t]], axis=1), threads=1))
+        hole = record.hole[sd][t, s]
+        cats = categories(evaluate_batch(np.concatenate([hole, record.board[sd][t]], axis=1), threads=1))
         np.add.at(tally.wins, (s, cats.astype(np.intp)), 1)
     assert tally.wins.shape == (players, 9)
-
-
-def _last_hand(tables: Tables, rows: npt.NDArray[np.intp]
-               ) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int8]]:
-    """For finished tables ``rows`` (not dealt again yet): the seats that showed down (not
-    folded), the seats that won chips from a pot, and the five board cards, from the engine's
-    record of the hand (as ``export.hand_history`` reads it; ``_tally_rows`` reads its
-    showdown flag and hole cards the same way)."""
-    core = tables._core
-    slot = core.rep[rows]
-    bits = np.arange(tables.players, dtype=np.uint16)
-    shown = (core.folded[rows][:, None] >> bits) & 1 == 0
-    winners = (core.winners[rows, slot][:, None] >> bits) & 1 == 1
-    board = core.board[rows, slot].astype(np.int8)
-    return shown, winners, board

@@ -32,6 +32,7 @@ from ..game.config import AnteMode, GameConfig, Structure
 from .export import hand_history
 from .legal import Legal
 from .observation import Observation
+from .record import HandRecord
 
 __all__ = ["StackDraw", "Tables"]
 
@@ -374,8 +375,15 @@ class Tables:
                 core.rep[rows] = slot
                 core.hand_over[rows] = 1
             done = core.actor < 0
+            rows = np.flatnonzero(done)
+            # A new hand that needs no action (short blinds, R14a) is over as soon as it is
+            # dealt, and new_hands reports it at once, over the hand that just finished: keep
+            # that report; the new hand is reported at the next step (as the C path does).
+            rep, rewards = core.rep[rows], core.rewards[rows]
             self._redraw(done)
             core.new_hands(done, True)
+            core.rep[rows] = rep
+            core.rewards[rows] = rewards
             core.hand_over[done] = 1
 
     def _illegal_message(self, bad: int, idx: list[int], codes: list[int], kind: npt.NDArray[np.int64],
@@ -442,6 +450,71 @@ class Tables:
         core = self._core
         rep = core.rep
         return np.where(rep >= 0, core.win_value[np.arange(self.n), np.maximum(rep, 0)], 0).astype(np.uint16)
+
+    def last_hands(self, rows: npt.ArrayLike | None = None) -> HandRecord:
+        """The record of the last finished hand of every table, or of the tables ``rows``.
+
+        It stays on record while it is the table's last finished hand, after :meth:`reset`
+        too. ``folded`` is the exception: the engine keeps only the folds of the hand being
+        played, so it is ``None`` when any of the tables asked for has been dealt a new hand
+        since (with ``auto_reset``, a table that finished at the last step already has).
+
+        Parameters
+        ----------
+        rows:
+            ``None`` (every table) or an integer array of table indices.
+
+        Returns
+        -------
+        HandRecord
+            Arrays over the ``k`` tables asked for (see :class:`HandRecord`).
+
+        Raises
+        ------
+        TypeError
+            ``rows`` not an integer array.
+        ValueError
+            A table outside ``0..n-1``, or one with no finished hand on record (the message
+            names it).
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> from fastholdem.vector import FOLD
+        >>> tables = Tables(3, 2, GameConfig(), 100, seed=5)
+        >>> tables.step(np.full(3, FOLD))
+        >>> record = tables.last_hands(np.array([0, 2]))
+        >>> record.rewards.tolist(), record.folded.tolist()
+        ([[-1, 1], [-1, 1]], [[True, False], [True, False]])
+        """
+        core = self._core
+        if rows is None:
+            r = np.arange(self.n)
+        else:
+            arr = np.asarray(rows)
+            if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+                raise TypeError(f"rows must be an integer array, got dtype {arr.dtype}")
+            if arr.ndim != 1:
+                raise ValueError(f"rows must be one-dimensional, got shape {arr.shape}")
+            if arr.size and (arr.min() < 0 or arr.max() >= self.n):
+                raise ValueError(f"rows must hold tables 0..{self.n - 1}")
+            r = arr.astype(np.intp)
+        slot = core.rep[r]
+        if (slot < 0).any():
+            raise ValueError(f"table {int(r[np.argmax(slot < 0)])} has no finished hand on record")
+        bits = np.arange(self.players, dtype=np.uint16)
+        dealt_again = (slot != core.slot[r]) | (core.running[r] != 0)
+        return HandRecord(
+            button=core.rec_button[r, slot].astype(np.int16),
+            start=core.start[r, slot],
+            hole=core.hole[r, slot],
+            board=core.board[r, slot],
+            rewards=core.rewards[r],
+            showdown=core.showdown[r, slot].astype(np.bool_),
+            winning_value=core.win_value[r, slot],
+            winners=(core.winners[r, slot][:, None] >> bits) & 1 == 1,
+            folded=None if dealt_again.any() else (core.folded[r][:, None] >> bits) & 1 == 1,
+        )
 
     def observe(self, seat: int | npt.ArrayLike | None = None) -> Observation:
         """One seat's view of every table (see :class:`Observation`).
