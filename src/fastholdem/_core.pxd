@@ -140,3 +140,14 @@ cdef extern from "fh_equity.h" nogil:
                              uint64_t out[3])
     double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
                               int opponents)
+
+
+# ---- one hand against 1..9 random hands (fh_vs_many.h; issue 18) -----------------------------
+
+cdef extern from "fh_vs_many.h" nogil:
+    int FH_VS_MANY_MAX
+    ctypedef struct fh_vs_many_tally:
+        pass
+    fh_status fh_vs_many_run(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                             int max_opponents, const fh_exec *ex, fh_vs_many_tally *out)
+    double fh_vs_many_equity(const fh_vs_many_tally *t, int n)

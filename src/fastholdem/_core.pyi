@@ -265,6 +265,14 @@ def vs_random_share(
     card ids left out."""
 
 
+def vs_random_equities(
+    hole: Sequence[int], board: Sequence[int] = (), dead: Iterable[int] = (), opponents: int = 9,
+    threads: int | None = None,
+) -> npt.NDArray[np.float64]:
+    """Exact equities of ``hole`` on a 0, 3, 4 or 5 card ``board`` against 1..``opponents``
+    random hands, ``dead`` card ids left out (one pass over the boards)."""
+
+
 def hh_walk(actions: list[str], n: int, scale: int, stacks: list[int], put: list[int], bets: list[int],
             level: int) -> tuple[list[bool], list[str | None], list[int], list[int], list[int], list[int],
                                  int] | None: ...

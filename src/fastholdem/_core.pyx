@@ -1450,16 +1450,16 @@ cdef int _vs_card(object c, str name) except -1:
 
 
 cdef int _vs_spot(object hole, object board, object dead, int opponents, fh_card_t *h, fh_card_t *b,
-                  uint64_t *dead_mask) except -1:
+                  uint64_t *dead_mask, bint preflop=False) except -1:
     """Check a spot of one hand against ``opponents`` random hands; fill the card arrays and
-    the dead mask; return the number of board cards."""
+    the dead mask; return the number of board cards (3, 4 or 5; also 0 when ``preflop``)."""
     cdef uint64_t used = 0, bit, dmask = 0
     cdef int i, nb
     if len(hole) != 2:
         raise ValueError(f"hole must hold 2 cards, got {len(hole)}")
     nb = len(board)
-    if not 3 <= nb <= 5:
-        raise ValueError(f"board must hold 3, 4 or 5 cards, got {nb}")
+    if not (3 <= nb <= 5 or (preflop and nb == 0)):
+        raise ValueError(f"board must hold {'0, ' if preflop else ''}3, 4 or 5 cards, got {nb}")
     for i in range(2):
         h[i] = <fh_card_t>_vs_card(hole[i], "hole")
         bit = (<uint64_t>1) << h[i]
@@ -1537,6 +1537,51 @@ def vs_random_share(object hole, object board, object dead=(), object opponents=
     cdef int opp = opponents
     cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask)
     return fh_vs_random_share(h, b, nb, dmask, opp)
+
+
+def vs_random_equities(object hole, object board=(), object dead=(), object opponents=FH_VS_MANY_MAX,
+                       object threads=None):
+    """Exact equities of the hand ``hole`` (2 card ids) on ``board`` (0, 3, 4 or 5 card ids)
+    against 1, 2, ..., ``opponents`` random hands, leaving out the ``dead`` card ids, all in one
+    pass over the boards (fh_vs_many.c). Preflop without dead cards, boards equal up to the suit
+    permutations that fix the hand are counted once.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (opponents,)
+        Entry n - 1: the equity against n random hands (wins plus tie shares).
+
+    Raises
+    ------
+    TypeError
+        A card or ``opponents`` that is not an int.
+    ValueError
+        Wrong numbers of cards, an id outside 0-51, a card used twice, ``opponents`` outside
+        1..9, or too few live cards.
+    KeyboardInterrupt
+        Ctrl-C during the call (a preflop spot takes seconds).
+
+    Examples
+    --------
+    >>> eq = vs_random_equities([50, 45], [33, 20, 3, 46, 4], opponents=4)   # AhKd, Td 7c 2s Kh 3c
+    >>> [round(float(e), 6) for e in eq]
+    [0.90202, 0.811904, 0.729154, 0.653295]
+    """
+    cdef fh_card_t h[2]
+    cdef fh_card_t b[5]
+    cdef uint64_t dmask = 0
+    opponents = as_int(opponents, "opponents", f"an int 1..{FH_VS_MANY_MAX}")
+    if not 1 <= opponents <= FH_VS_MANY_MAX:
+        raise ValueError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
+    cdef int opp = opponents
+    cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask, True)
+    cdef fh_vs_many_tally tally
+    cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(_threads(threads))
+    with nogil:
+        status = fh_vs_many_run(h, b, nb, dmask, opp, &intr.ex, &tally)
+    intr.check(status)
+    return np.array([fh_vs_many_equity(&tally, n) for n in range(1, opp + 1)], dtype=np.float64)
 
 
 # ---------------------------------------------------------------------- hand-history walk (issue 17)

@@ -1,0 +1,618 @@
+/* fh_vs_many.c -- exact equity of one hand against 1..9 random hands (see fh_vs_many.h).
+ *
+ * One complete board at a time. Let U be the live cards and f(e) the weight of an opponent
+ * hand e: 1 below the hand (L), x when equal (T, x marks a tying opponent), 0 above (B). The
+ * count wanted is W_N(x) = sum over sets M of N disjoint hands from U of prod_{e in M} f(e).
+ * Writing f = 1 + g, with g = 0 on L, x - 1 on T and -1 on B, and expanding the product,
+ *
+ *     W_N(x) = sum over matchings S of H of prod_{e in S} g(e) * PM(|U| - 2|S|, N - |S|),
+ *
+ * where H is the set of T and B hands and PM(m, k) = m! / ((m - 2k)! k! 2^k) counts the sets
+ * of k disjoint pairs from m cards. Only matchings of H (at most N <= 9 hands) are listed,
+ * and not one by one:
+ *   - cards are typed by rank (and, when the board holds three or more cards of a suit s,
+ *     by whether they are of suit s): every card of a type behaves the same, so a hand's
+ *     grade depends only on its two types (at most 26 types, 351 showdowns per board);
+ *   - "killer" types, whose every hand is above the hand, can never be dealt in a counted
+ *     set: they leave U;
+ *   - types that behave alike towards every other type and among themselves merge into one
+ *     class (they are twins in the graph of hands);
+ *   - the matchings of H are counted by a dynamic programme over the classes, one at a
+ *     time, whose state is how many cards of each class still to come are already used.
+ *     Classes with no T or B hand drop out (they only count in |U|), and the order is
+ *     chosen greedily to keep the set of classes still "open" small. On random boards the
+ *     programme has a median of a few dozen states.
+ * The coefficient of x^j in W_N counts the deals in which j opponents tie the hand (and none
+ * beats it): the hand's share is 1 / (j + 1) of the pot. Everything is an exact integer
+ * (signed 128-bit; the terms are bounded by C(N, |S|) 2^N PM(|U|, N) < 2^90).
+ */
+#include "fh_vs_many.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fh_eval.h"
+
+typedef __int128 i128;
+typedef unsigned __int128 u128;
+
+#define NMAX FH_VS_MANY_MAX
+#define MAX_TYPES 26
+#define GRADE_L 0
+#define GRADE_T 1
+#define GRADE_B 2
+#define GRADE_NONE 3 /* no such hand (a type of one card with itself) */
+#define A_SHIFT 104  /* the state key: 4 bits of used cards per class, then the free count */
+
+/* ---- small exact combinatorics ------------------------------------------------------- */
+
+static uint64_t binom_table[FH_N_CARDS + 1][2 * NMAX + 1];
+static i128 pm_table[FH_N_CARDS + 1][NMAX + 1]; /* PM(m, k) */
+static uint64_t odd_fact[NMAX + 1];              /* (2p - 1)!! */
+
+static void tables_fill(void) {
+    for (int n = 0; n <= FH_N_CARDS; n++)
+        for (int k = 0; k <= 2 * NMAX; k++) {
+            uint64_t r = 0;
+            if (k <= n) {
+                r = 1;
+                for (int i = 1; i <= k; i++) r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+            }
+            binom_table[n][k] = r;
+        }
+    odd_fact[0] = 1;
+    for (int p = 1; p <= NMAX; p++) odd_fact[p] = odd_fact[p - 1] * (uint64_t)(2 * p - 1);
+    for (int m = 0; m <= FH_N_CARDS; m++)
+        for (int k = 0; k <= NMAX; k++)
+            pm_table[m][k] = 2 * k <= m ? (i128)binom_table[m][2 * k] * (i128)odd_fact[k] : 0;
+}
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static void tables_init(void) { pthread_once(&tables_once, tables_fill); }
+
+/* ---- the state map: packed key -> NMAX+1 by jdim polynomial ------------------------------ */
+
+typedef struct {
+    u128 *keys;      /* entry keys, in insertion order */
+    i128 *vals;      /* entry e's values at vals + e * vsize */
+    int32_t *slots;  /* hash table: entry index or -1 */
+    uint32_t n, ecap, cap;
+} state_map;
+
+typedef struct {
+    int nmax, jdim, vsize;
+    state_map a, b;
+    int nomem;
+} dp_ctx;
+
+static void map_free(state_map *m) {
+    free(m->keys);
+    free(m->vals);
+    free(m->slots);
+    memset(m, 0, sizeof *m);
+}
+
+static int map_init(state_map *m, int vsize) {
+    memset(m, 0, sizeof *m);
+    m->ecap = 64;
+    m->cap = 128;
+    m->keys = malloc(m->ecap * sizeof *m->keys);
+    m->vals = malloc((size_t)m->ecap * (size_t)vsize * sizeof *m->vals);
+    m->slots = malloc(m->cap * sizeof *m->slots);
+    if (!m->keys || !m->vals || !m->slots) return 0;
+    memset(m->slots, 0xFF, m->cap * sizeof *m->slots);
+    return 1;
+}
+
+FH_INLINE uint32_t key_hash(u128 k) {
+    uint64_t h = (uint64_t)k * 0x9E3779B97F4A7C15ULL ^ (uint64_t)(k >> 64) * 0xC2B2AE3D27D4EB4FULL;
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+static void map_clear(state_map *m) {
+    for (uint32_t e = 0; e < m->n; e++) {
+        uint32_t i = key_hash(m->keys[e]) & (m->cap - 1);
+        while (m->slots[i] >= 0) {
+            m->slots[i] = -1;
+            i = (i + 1) & (m->cap - 1);
+        }
+    }
+    m->n = 0;
+}
+
+static int map_grow(state_map *m, int vsize) {
+    uint32_t ecap = m->ecap * 2, cap = m->cap * 2;
+    u128 *keys = realloc(m->keys, ecap * sizeof *keys);
+    if (!keys) return 0;
+    m->keys = keys;
+    i128 *vals = realloc(m->vals, (size_t)ecap * (size_t)vsize * sizeof *vals);
+    if (!vals) return 0;
+    m->vals = vals;
+    int32_t *slots = realloc(m->slots, cap * sizeof *slots);
+    if (!slots) return 0;
+    m->slots = slots;
+    m->ecap = ecap;
+    m->cap = cap;
+    memset(m->slots, 0xFF, cap * sizeof *slots);
+    for (uint32_t e = 0; e < m->n; e++) {
+        uint32_t i = key_hash(m->keys[e]) & (cap - 1);
+        while (m->slots[i] >= 0) i = (i + 1) & (cap - 1);
+        m->slots[i] = (int32_t)e;
+    }
+    return 1;
+}
+
+/* The values of `key` in m, a new zeroed entry if absent; NULL when memory runs out. */
+static i128 *map_get(state_map *m, u128 key, int vsize) {
+    uint32_t i = key_hash(key) & (m->cap - 1);
+    while (m->slots[i] >= 0) {
+        if (m->keys[m->slots[i]] == key) return m->vals + (size_t)m->slots[i] * (size_t)vsize;
+        i = (i + 1) & (m->cap - 1);
+    }
+    if (m->n == m->ecap) {
+        if (!map_grow(m, vsize)) return NULL;
+        return map_get(m, key, vsize);
+    }
+    uint32_t e = m->n++;
+    m->keys[e] = key;
+    m->slots[i] = (int32_t)e;
+    i128 *v = m->vals + (size_t)e * (size_t)vsize;
+    memset(v, 0, (size_t)vsize * sizeof *v);
+    return v;
+}
+
+FH_INLINE unsigned key_used(u128 key, int c) { return (unsigned)(key >> (4 * c)) & 0xFu; }
+FH_INLINE unsigned key_free(u128 key) { return (unsigned)(key >> A_SHIFT) & 0x3Fu; }
+FH_INLINE u128 key_set_free(u128 key, unsigned a) {
+    return (key & ~((u128)0x3F << A_SHIFT)) | ((u128)a << A_SHIFT);
+}
+
+/* dst[k + q][t + (q if T)] += (+-) ways * src[k][t]: q more hands of grade g (T: x - 1, counted
+ * in t and expanded at the end; B: -1). Values are kept for t <= k only. */
+static void add_scaled(const dp_ctx *c, i128 *dst, const i128 *src, int q, int grade, i128 ways) {
+    int jd = c->jdim, shift = grade == GRADE_T ? q : 0;
+    i128 w = (grade == GRADE_B && (q & 1)) ? -ways : ways;
+    for (int k = 0; k + q <= c->nmax; k++) {
+        const i128 *s = src + k * jd;
+        i128 *d = dst + (k + q) * jd + shift;
+        int top = k < jd - 1 - shift ? k : jd - 1 - shift;
+        for (int t = 0; t <= top; t++) d[t] += w * s[t];
+    }
+}
+
+/* ---- one complete board ---------------------------------------------------------------- */
+
+typedef struct {
+    int n_types;
+    int count[MAX_TYPES];
+    fh_card_t card[MAX_TYPES][2]; /* the type's first two cards */
+    uint8_t grade[MAX_TYPES][MAX_TYPES];
+} typed_board;
+
+/* Types of the live cards and the grade of every pair of types against hero value hv. */
+static void type_board(uint64_t base, uint64_t bsr, fh_value_t hv, fh_mask_t live, typed_board *tb) {
+    uint64_t flush = (base & FH_FLUSH_CHECK) | ((base + (0x2222ULL << 32)) & FH_FLUSH_CHECK);
+    fh_mask_t s_cards = 0;
+    if (flush) s_cards = 0x1111111111111ULL << fh_flush_suit(base + (0x2222ULL << 32));
+    int n = 0;
+    for (unsigned r = 0; r < 13; r++) {
+        fh_mask_t rank = live & (0xFULL << (4 * r));
+        fh_mask_t parts[2] = {rank & ~s_cards, rank & s_cards};
+        for (int p = 0; p < 2; p++) {
+            fh_mask_t m = parts[p];
+            if (!m) continue;
+            tb->count[n] = (int)FH_POPCOUNT64(m);
+            tb->card[n][0] = (fh_card_t)FH_CTZ64(m);
+            m &= m - 1;
+            tb->card[n][1] = m ? (fh_card_t)FH_CTZ64(m) : tb->card[n][0];
+            n++;
+        }
+    }
+    tb->n_types = n;
+    for (int t = 0; t < n; t++) {
+        fh_card_t x = tb->card[t][0];
+        uint64_t kx = base + fh_card_keys[x], sx = bsr | FH_SUIT_RANK_BIT(x);
+        for (int u = t; u < n; u++) {
+            uint8_t g = GRADE_NONE;
+            fh_card_t y = u == t ? tb->card[t][1] : tb->card[u][0];
+            if (u != t || tb->count[t] >= 2) {
+                fh_value_t v = fh_value_from_key(kx + fh_card_keys[y], sx | FH_SUIT_RANK_BIT(y));
+                g = v < hv ? GRADE_L : v == hv ? GRADE_T : GRADE_B;
+            }
+            tb->grade[t][u] = tb->grade[u][t] = g;
+        }
+    }
+}
+
+typedef struct {
+    int n;                          /* classes with a T or B hand */
+    int count[MAX_TYPES];
+    uint8_t grade[MAX_TYPES][MAX_TYPES]; /* between classes; [c][c]: two cards of class c */
+    uint32_t adj[MAX_TYPES];        /* classes joined to c by T or B hands */
+    int universe;                   /* live cards that can be dealt in a counted set */
+    int has_tie;
+} classed_board;
+
+/* Drop killer types, merge twins, keep the classes that have T or B hands. */
+static void class_board(const typed_board *tb, classed_board *cb) {
+    int n = tb->n_types;
+    int alive[MAX_TYPES], universe = 0;
+    for (int t = 0; t < n; t++) {
+        int any = 0;
+        for (int u = 0; u < n && !any; u++) any = tb->grade[t][u] == GRADE_L || tb->grade[t][u] == GRADE_T;
+        alive[t] = any;
+        if (any) universe += tb->count[t];
+    }
+    /* twins: class members share their grade towards every other type, and every pair of
+     * cards inside a class has one grade (`inner`, GRADE_NONE while the class has one card) */
+    int rep[MAX_TYPES], count[MAX_TYPES], k = 0;
+    uint8_t inner[MAX_TYPES];
+    for (int t = 0; t < n; t++) {
+        if (!alive[t]) continue;
+        int joined = 0;
+        for (int c = 0; c < k && !joined; c++) {
+            int r = rep[c];
+            uint8_t w = tb->grade[t][r];
+            if (inner[c] != GRADE_NONE && inner[c] != w) continue;
+            if (tb->grade[t][t] != GRADE_NONE && tb->grade[t][t] != w) continue;
+            int same = 1;
+            for (int v = 0; v < n && same; v++) {
+                if (!alive[v] || v == t || v == r) continue;
+                /* v inside class c: t's grade to v must be the class's inner grade, which
+                 * equals its grade to r (members are twins towards t) */
+                same = tb->grade[t][v] == tb->grade[r][v];
+            }
+            if (!same) continue;
+            inner[c] = w;
+            count[c] += tb->count[t];
+            joined = 1;
+        }
+        if (!joined) {
+            rep[k] = t;
+            count[k] = tb->count[t];
+            inner[k] = tb->grade[t][t];
+            k++;
+        }
+    }
+    /* keep the classes with T or B hands (H's vertices) */
+    int keep[MAX_TYPES], m = 0;
+    cb->has_tie = 0;
+    for (int c = 0; c < k; c++) {
+        int any = inner[c] == GRADE_T || inner[c] == GRADE_B;
+        for (int d = 0; d < k && !any; d++)
+            if (d != c) any = tb->grade[rep[c]][rep[d]] != GRADE_L;
+        if (any) keep[m++] = c;
+    }
+    for (int i = 0; i < m; i++) {
+        int c = keep[i];
+        cb->count[i] = count[c];
+        cb->adj[i] = 0;
+        for (int j = 0; j < m; j++) {
+            uint8_t g = j == i ? inner[c] : tb->grade[rep[c]][rep[keep[j]]];
+            if (g == GRADE_NONE || g == GRADE_L) g = GRADE_L;
+            cb->grade[i][j] = g;
+            if (g == GRADE_T) cb->has_tie = 1;
+            if (j != i && g != GRADE_L) cb->adj[i] |= 1u << j;
+        }
+    }
+    cb->n = m;
+    cb->universe = universe;
+}
+
+/* The order the classes are taken in: each time, the class that leaves the fewest classes
+ * open (joined to a taken class by an H hand but not taken yet), the smaller on ties. */
+static void class_order(const classed_board *cb, int *order) {
+    uint32_t taken = 0, open = 0;
+    for (int s = 0; s < cb->n; s++) {
+        int best = -1, best_open = 0;
+        for (int c = 0; c < cb->n; c++) {
+            if (taken >> c & 1) continue;
+            uint32_t o = (open | cb->adj[c]) & ~(taken | 1u << c);
+            int n_open = (int)FH_POPCOUNT64(o);
+            if (best < 0 || n_open < best_open || (n_open == best_open && cb->count[c] < cb->count[best])) {
+                best = c;
+                best_open = n_open;
+            }
+        }
+        order[s] = best;
+        taken |= 1u << best;
+        open = (open | cb->adj[best]) & ~taken;
+    }
+}
+
+/* Swap the maps: the one just filled becomes the source. */
+FH_INLINE void dp_swap(dp_ctx *c, state_map **src, state_map **dst) {
+    state_map *t = *src;
+    *src = *dst;
+    *dst = t;
+    map_clear(*dst);
+    (void)c;
+}
+
+/* Matching polynomial of H up to nmax hands: poly[k * jdim + j] (k hands of H, x^j). */
+static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
+    int order[MAX_TYPES], pos[MAX_TYPES];
+    class_order(cb, order);
+    for (int s = 0; s < cb->n; s++) pos[order[s]] = s;
+    int vs = c->vsize;
+    state_map *src = &c->a, *dst = &c->b;
+    map_clear(src);
+    map_clear(dst);
+    i128 *v0 = map_get(src, 0, vs);
+    if (!v0) return 0;
+    v0[0] = 1;
+    for (int s = 0; s < cb->n; s++) {
+        int t = order[s];
+        /* take class t's free count out of the key */
+        for (uint32_t e = 0; e < src->n; e++) {
+            u128 key = src->keys[e];
+            unsigned a = (unsigned)cb->count[t] - key_used(key, t);
+            u128 nk = key_set_free(key & ~((u128)0xF << (4 * t)), a);
+            i128 *d = map_get(dst, nk, vs);
+            if (!d) return 0;
+            memcpy(d, src->vals + (size_t)e * (size_t)vs, (size_t)vs * sizeof *d);
+        }
+        dp_swap(c, &src, &dst);
+        /* hands inside class t: p of them from a free cards, C(a, 2p) (2p - 1)!! ways */
+        int g = cb->grade[t][t];
+        if (g != GRADE_L) {
+            for (uint32_t e = 0; e < src->n; e++) {
+                u128 key = src->keys[e];
+                unsigned a = key_free(key);
+                for (unsigned p = 0; 2 * p <= a && (int)p <= c->nmax; p++) {
+                    i128 *d = map_get(dst, key_set_free(key, a - 2 * p), vs);
+                    if (!d) return 0;
+                    i128 ways = (i128)binom_table[a][2 * p] * (i128)odd_fact[p];
+                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)p, g, ways);
+                }
+            }
+            dp_swap(c, &src, &dst);
+        }
+        /* hands from class t to each class u still to come: q of them, C(a, q) (free_u)_q ways */
+        for (int u = 0; u < cb->n; u++) {
+            if (pos[u] <= s || !(cb->adj[t] >> u & 1)) continue;
+            g = cb->grade[t][u];
+            for (uint32_t e = 0; e < src->n; e++) {
+                u128 key = src->keys[e];
+                unsigned a = key_free(key), used = key_used(key, u);
+                unsigned free_u = (unsigned)cb->count[u] - used;
+                i128 falling = 1;
+                for (unsigned q = 0; q <= a && q <= free_u && (int)q <= c->nmax; q++) {
+                    if (q) falling *= (i128)(free_u - q + 1);
+                    u128 nk = key_set_free(key, a - q);
+                    nk = (nk & ~((u128)0xF << (4 * u))) | ((u128)(used + q) << (4 * u));
+                    i128 *d = map_get(dst, nk, vs);
+                    if (!d) return 0;
+                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)q, g, (i128)binom_table[a][q] * falling);
+                }
+            }
+            dp_swap(c, &src, &dst);
+        }
+        /* the free cards left stay undealt: forget the count */
+        for (uint32_t e = 0; e < src->n; e++) {
+            i128 *d = map_get(dst, key_set_free(src->keys[e], 0), vs);
+            if (!d) return 0;
+            const i128 *sv = src->vals + (size_t)e * (size_t)vs;
+            for (int i = 0; i < vs; i++) d[i] += sv[i];
+        }
+        dp_swap(c, &src, &dst);
+    }
+    /* one state is left: nothing used, nothing free */
+    memset(poly, 0, (size_t)vs * sizeof *poly);
+    for (uint32_t e = 0; e < src->n; e++)
+        for (int i = 0; i < vs; i++) poly[i] += src->vals[(size_t)e * (size_t)vs + i];
+    return 1;
+}
+
+typedef struct {
+    dp_ctx dp;
+    uint64_t hero_key, hero_sr;
+    fh_vs_many_tally *out;
+    int64_t weight; /* boards this one stands for (suit isomorphism) */
+} board_job;
+
+/* Add one complete board (key and suit ranks without FH_KEY_INIT; `live` excludes it). */
+static void one_board(board_job *j, uint64_t bkey, uint64_t bsr, fh_mask_t live) {
+    uint64_t base = FH_KEY_INIT + bkey;
+    fh_value_t hv = fh_value_from_key(base + j->hero_key, bsr | j->hero_sr);
+    typed_board tb;
+    classed_board cb;
+    type_board(base, bsr, hv, live, &tb);
+    class_board(&tb, &cb);
+    dp_ctx *c = &j->dp;
+    int nmax = c->nmax;
+    c->jdim = cb.has_tie ? nmax + 1 : 1;
+    i128 poly[(NMAX + 1) * (NMAX + 1)];
+    if (cb.n == 0) {
+        memset(poly, 0, sizeof poly);
+        poly[0] = 1;
+    } else if (!h_matchings(c, &cb, poly)) {
+        c->nomem = 1;
+        return;
+    }
+    int n_live = (int)FH_POPCOUNT64(live), nu = cb.universe, jd = c->jdim;
+    if (jd > 1) /* t hands of grade T in S stand for (x - 1)^t: expand into powers of x */
+        for (int k = 0; k <= nmax; k++) {
+            i128 *row = poly + k * jd, x[NMAX + 1];
+            memset(x, 0, sizeof x);
+            for (int t = 0; t <= k && t < jd; t++)
+                for (int i = 0; i <= t; i++) {
+                    i128 term = row[t] * (i128)binom_table[t][i];
+                    x[i] += ((t - i) & 1) ? -term : term;
+                }
+            memcpy(row, x, (size_t)jd * sizeof *row);
+        }
+    for (int n = 1; n <= nmax; n++) {
+        i128 share = 0;
+        for (int jt = 0; jt < jd && jt <= n; jt++) {
+            i128 w = 0; /* deals with jt tying opponents and none above */
+            for (int k = 0; k <= n && 2 * k <= nu; k++) w += poly[k * jd + jt] * pm_table[nu - 2 * k][n - k];
+            share += w * (i128)(FH_VS_MANY_UNIT / (unsigned)(jt + 1));
+        }
+        j->out->share[n] += share * j->weight;
+        j->out->deals[n] += pm_table[n_live][n] * j->weight;
+    }
+}
+
+/* ---- boards ------------------------------------------------------------------------------ */
+
+/* Preflop, no dead cards: only boards in canonical form under the suit permutations that fix
+ * the hand, each weighted by its orbit. `iso` groups of interchangeable suits (as rank masks
+ * are compared): a board is canonical when its per-suit rank masks are non-increasing along
+ * each group; its orbit is the product over groups of the distinct arrangements. */
+typedef struct {
+    int n_groups;
+    int size[2];
+    unsigned suit[2][3];
+} suit_groups;
+
+static suit_groups groups_of(const fh_card_t *hole) {
+    suit_groups g;
+    unsigned s0 = hole[0] & 3u, s1 = hole[1] & 3u;
+    unsigned others[4], n = 0;
+    for (unsigned s = 0; s < 4; s++)
+        if (s != s0 && s != s1) others[n++] = s;
+    g.n_groups = 0;
+    if (n >= 2) {
+        g.size[0] = (int)n;
+        for (unsigned i = 0; i < n; i++) g.suit[0][i] = others[i];
+        g.n_groups = 1;
+    }
+    if (s0 != s1 && (hole[0] >> 2) == (hole[1] >> 2)) { /* a pair: its two suits swap too */
+        g.size[g.n_groups] = 2;
+        g.suit[g.n_groups][0] = s0;
+        g.suit[g.n_groups][1] = s1;
+        g.n_groups++;
+    }
+    return g;
+}
+
+/* Orbit size of a board with suit ranks bsr, or 0 when it is not canonical. */
+static int64_t orbit(const suit_groups *g, uint64_t bsr) {
+    int64_t w = 1;
+    for (int i = 0; i < g->n_groups; i++) {
+        unsigned m[3];
+        for (int k = 0; k < g->size[i]; k++) m[k] = (unsigned)(bsr >> (16 * g->suit[i][k])) & 0x1FFFu;
+        for (int k = 0; k + 1 < g->size[i]; k++)
+            if (m[k] < m[k + 1]) return 0;
+        if (g->size[i] == 2) {
+            w *= m[0] != m[1] ? 2 : 1;
+        } else {
+            int eq01 = m[0] == m[1], eq12 = m[1] == m[2];
+            w *= eq01 && eq12 ? 1 : eq01 || eq12 ? 3 : 6;
+        }
+    }
+    return w;
+}
+
+static fh_status all_boards(board_job *j, const fh_card_t *board, int n_board, fh_mask_t used, int use_iso,
+                            const suit_groups *groups, const fh_par *par) {
+    fh_cards_sum b = fh_sum_cards(board, n_board);
+    fh_mask_t live = FH_FULL_DECK & ~(used | b.mask);
+    int need = 5 - n_board;
+    fh_card_t cards[FH_N_CARDS];
+    int n = 0;
+    for (fh_mask_t m = live; m; m &= m - 1) cards[n++] = (fh_card_t)FH_CTZ64(m);
+    int idx[5];
+    uint64_t keys[6], srs[6];
+    fh_mask_t masks[6];
+    keys[0] = b.key;
+    srs[0] = b.suit_ranks;
+    masks[0] = 0;
+    if (need == 0) {
+        j->weight = 1;
+        one_board(j, b.key, b.suit_ranks, live);
+        return j->dp.nomem ? FH_ERR_NOMEM : FH_OK;
+    }
+    /* odometer over increasing index tuples */
+    int d = 0;
+    idx[0] = 0;
+    for (;;) {
+        if (idx[d] > n - (need - d)) {
+            if (d == 0) break;
+            d--;
+            idx[d]++;
+            continue;
+        }
+        fh_card_t x = cards[idx[d]];
+        keys[d + 1] = keys[d] + fh_card_keys[x];
+        srs[d + 1] = srs[d] | FH_SUIT_RANK_BIT(x);
+        masks[d + 1] = masks[d] | 1ULL << x;
+        if (d + 1 < need) {
+            if (d == 0 && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
+            idx[d + 1] = idx[d] + 1;
+            d++;
+            continue;
+        }
+        j->weight = use_iso ? orbit(groups, srs[need]) : 1;
+        if (j->weight) {
+            one_board(j, keys[need], srs[need], live & ~masks[need]);
+            if (j->dp.nomem) return FH_ERR_NOMEM;
+        }
+        idx[d]++;
+    }
+    return FH_OK;
+}
+
+fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, int max_opponents,
+                     const fh_par *par, fh_vs_many_tally *out) {
+    if (max_opponents < 1 || max_opponents > NMAX) return FH_ERR_ARGUMENT;
+    if (n_board != 0 && (n_board < 3 || n_board > 5)) return FH_ERR_ARGUMENT;
+    tables_init();
+    fh_mask_t used = (1ULL << hole[0]) | (1ULL << hole[1]) | dead;
+    for (int i = 0; i < n_board; i++) used |= 1ULL << board[i];
+    int live = (int)FH_POPCOUNT64(FH_FULL_DECK & ~used);
+    if (live < 2 * max_opponents + 5 - n_board) return FH_ERR_FEW_CARDS;
+    memset(out, 0, sizeof *out);
+    board_job j;
+    memset(&j, 0, sizeof j);
+    j.dp.nmax = max_opponents;
+    j.dp.vsize = (max_opponents + 1) * (max_opponents + 1);
+    fh_status status = FH_OK;
+    if (!map_init(&j.dp.a, j.dp.vsize) || !map_init(&j.dp.b, j.dp.vsize)) {
+        status = FH_ERR_NOMEM;
+    } else {
+        fh_cards_sum h = fh_sum_cards(hole, 2);
+        j.hero_key = h.key;
+        j.hero_sr = h.suit_ranks;
+        j.out = out;
+        suit_groups groups = groups_of(hole);
+        int use_iso = n_board == 0 && dead == 0;
+        status = all_boards(&j, board, n_board, used, use_iso, &groups, par);
+    }
+    map_free(&j.dp.a);
+    map_free(&j.dp.b);
+    return status;
+}
+
+double fh_vs_many_equity(const fh_vs_many_tally *t, int n) {
+    if (n < 1 || n > NMAX || t->deals[n] == 0) return 0.0;
+    return (double)((long double)t->share[n] / ((long double)t->deals[n] * (long double)FH_VS_MANY_UNIT));
+}
+
+typedef struct {
+    const fh_card_t *hole, *board;
+    int n_board, max_opponents;
+    fh_mask_t dead;
+    fh_vs_many_tally *out;
+    fh_status status;
+} run_job;
+
+static void run_worker(fh_par *par, void *ctx, int tid) {
+    run_job *j = ctx;
+    size_t lo, hi;
+    (void)tid;
+    while (fh_par_next(par, &lo, &hi))
+        j->status = fh_vs_many(j->hole, j->board, j->n_board, j->dead, j->max_opponents, par, j->out);
+}
+
+fh_status fh_vs_many_run(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                         int max_opponents, const fh_exec *ex, fh_vs_many_tally *out) {
+    run_job j = {hole, board, n_board, max_opponents, dead, out, FH_OK};
+    /* a preflop spot takes seconds: poll for Ctrl-C */
+    uint64_t cost_ns = n_board == 0 ? 1000000000ULL : 1000000ULL;
+    fh_status status = fh_par_exec(1, 1, 1, ex, cost_ns, run_worker, &j);
+    return status == FH_OK ? j.status : status;
+}

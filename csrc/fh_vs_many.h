@@ -1,0 +1,46 @@
+/* fh_vs_many.h -- exact equity of one hand against 1..9 random hands.
+ *
+ * For every completion of the board, the opponents' possible hands are graded against the
+ * hand's value: below (L), equal (T) or above (B). Equity against N random hands counts the
+ * sets of N pairwise disjoint opponent hands with no B hand, weighted by the share of the pot
+ * (a pot split with j tying hands gives 1 / (j + 1)). That count is a weighted matching count;
+ * fh_vs_many.c computes it by inclusion and exclusion over the few hands that are not below
+ * (see there), with cards of equal behaviour grouped so the work per board is small.
+ *
+ * Counts are exact (128-bit integers); entry points trust their input (the Cython bridge
+ * checks ids, repeats and card counts).
+ */
+#ifndef FH_VS_MANY_H
+#define FH_VS_MANY_H
+
+#include "fh_common.h"
+#include "fh_parallel.h"
+#include "fh_tally.h" /* FH_MAX_PLAYERS */
+
+#define FH_VS_MANY_MAX (FH_MAX_PLAYERS - 1) /* opponents: 1..9 */
+#define FH_VS_MANY_UNIT 2520u               /* lcm(1..10): a pot split k ways is 2520 / k units */
+
+/* Exact tallies against n = 1..max_opponents random hands, summed over every completion of
+ * the board: share[n] (in FH_VS_MANY_UNIT per deal) and deals[n], the unordered deals of n
+ * opponent hands and one board. Index 0 is unused. */
+typedef struct fh_vs_many_tally {
+    __int128 share[FH_VS_MANY_MAX + 1];
+    __int128 deals[FH_VS_MANY_MAX + 1];
+} fh_vs_many_tally;
+
+/* Tallies of `hole` (2 cards) on `board` (n_board = 0, 3, 4 or 5 cards) against 1..max_opponents
+ * random hands, the cards of `dead` left out. `par` (may be NULL) is polled as the boards are
+ * enumerated. Returns FH_OK, FH_ERR_NOMEM, FH_ERR_ARGUMENT (other n_board, max_opponents
+ * outside 1..9), FH_ERR_FEW_CARDS (the live cards cannot deal max_opponents hands and the
+ * board) or FH_ERR_INTERRUPTED (out is then incomplete). */
+fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, int max_opponents,
+                     const fh_par *par, fh_vs_many_tally *out);
+
+/* fh_vs_many on one thread as `ex` says (polled for Ctrl-C). */
+fh_status fh_vs_many_run(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                         int max_opponents, const fh_exec *ex, fh_vs_many_tally *out);
+
+/* share / (FH_VS_MANY_UNIT * deals) of tally index n as a double (0 when there are no deals). */
+double fh_vs_many_equity(const fh_vs_many_tally *t, int n);
+
+#endif /* FH_VS_MANY_H */
