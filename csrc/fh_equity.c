@@ -8,6 +8,7 @@
 #include "fh_eval.h"
 #include "fh_montecarlo.h"
 #include "fh_showdown.h"
+#include "fh_vs_many.h"
 
 #define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
 
@@ -894,7 +895,9 @@ double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_b
     }
     if (opponents == 2) return strength_vs_two(hole, board, n_board, dead);
     if (opponents == 3) return strength_vs_three(hole, board, n_board, dead);
-    return 0.0;
+    fh_vs_many_tally tally;
+    if (fh_vs_many(hole, board, n_board, dead, opponents, NULL, &tally) != FH_OK) return 0.0;
+    return fh_vs_many_equity(&tally, opponents);
 }
 
 typedef struct {
@@ -926,6 +929,13 @@ static void strength_worker(fh_par *par, void *ctx, int tid) {
             }
             if (j->exact && j->n_players == 4 && j->n_board >= 3) {
                 j->eq[i] = strength_vs_three(j->holes + 2 * i, board, j->n_board, 0);
+                continue;
+            }
+            if (j->exact && (j->n_players >= 5 || (j->n_players >= 3 && j->n_board == 0))) {
+                fh_vs_many_tally tally;
+                s = fh_vs_many(j->holes + 2 * i, board, j->n_board, 0, j->n_players - 1, par, &tally);
+                note_failure(&j->status, s);
+                j->eq[i] = s == FH_OK ? fh_vs_many_equity(&tally, j->n_players - 1) : 0.0;
                 continue;
             }
             if (j->exact) {
@@ -978,6 +988,8 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
         for (int k = 0; k < opponents; k++) per_spot *= fh_board_count(avail - 2 * k, 2);
         if ((opponents == 2 || opponents == 3) && n_board >= 3) /* evaluations per runout, a few ns each */
             per_spot = fh_board_count(avail, 5 - n_board) * fh_board_count(avail - (5 - n_board), 2) / 4u;
+        if (opponents >= 4 || (opponents >= 2 && n_board == 0)) /* fh_vs_many: under a ms per board */
+            per_spot = fh_board_count(avail, 5 - n_board) * 50000u;
     } else {
         per_spot = (uint64_t)trials * 10u;
     }
