@@ -807,9 +807,8 @@ typedef struct {
 static int64_t c2(int64_t a) { return a * (a - 1) / 2; }
 static int64_t c3(int64_t a) { return a * (a - 1) * (a - 2) / 6; }
 
-static void vs_three_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
-                            void *acc) {
-    vs_three_counts *c = acc;
+void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live, int max_n,
+                       fh_vs_small *out) {
     uint64_t base = FH_KEY_INIT + bkey;
     fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
     uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS], adj_l[FH_N_CARDS] = {0}, adj_t[FH_N_CARDS] = {0};
@@ -834,7 +833,24 @@ static void vs_three_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint
     }
     nl /= 2;
     nt /= 2;
-    int64_t poly[4];
+    uint64_t un = (uint64_t)n;
+    memset(out, 0, sizeof *out);
+    /* one opponent: the hands below and equal */
+    out->n[1][0] = nl;
+    out->n[1][1] = nt;
+    out->total[1] = un * (un - 1) / 2;
+    /* two: pairs of disjoint hands, C(|L|, 2) - sum_c C(d_L(c), 2) and likewise */
+    out->n[2][0] = c2(nl);
+    out->n[2][1] = nl * nt;
+    out->n[2][2] = c2(nt);
+    for (int i = 0; i < n; i++) {
+        out->n[2][0] -= c2(a[i]);
+        out->n[2][1] -= a[i] * b[i];
+        out->n[2][2] -= c2(b[i]);
+    }
+    out->total[2] = out->total[1] * ((un - 2) * (un - 3) / 2) / 2;
+    if (max_n < 3) return;
+    int64_t *poly = out->n[3];
     /* E3 */
     poly[0] = c3(nl);
     poly[1] = c2(nl) * nt;
@@ -872,10 +888,18 @@ static void vs_three_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint
             poly[t + 2] -= tt;
         }
     }
-    for (int k = 0; k < 4; k++) c->n[k] += poly[k];
-    uint64_t un = (uint64_t)n;
-    c->total += un * (un - 1) / 2 * ((un - 2) * (un - 3) / 2) / 3 * ((un - 4) * (un - 5) / 2) / 2;
+    out->total[3] = un * (un - 1) / 2 * ((un - 2) * (un - 3) / 2) / 3 * ((un - 4) * (un - 5) / 2) / 2;
 }
+
+static void vs_three_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
+                            void *acc) {
+    vs_three_counts *c = acc;
+    fh_vs_small s;
+    fh_vs_small_board(bkey, bsr, hero_key, hero_sr, live, 3, &s);
+    for (int k = 0; k < 4; k++) c->n[k] += s.n[3][k];
+    c->total += s.total[3];
+}
+
 
 /* Exact equity of hole on a board of 3, 4 or 5 cards against three random hands, dead cards
  * left out: shares in twelfths (a pot won alone 12, split 2, 3, 4 ways 6, 4, 3). */

@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fh_equity.h"
 #include "fh_eval.h"
 
 typedef __int128 i128;
@@ -455,6 +456,17 @@ typedef struct {
 
 /* Add one complete board (key and suit ranks without FH_KEY_INIT; `live` excludes it). */
 static void one_board(board_job *j, uint64_t bkey, uint64_t bsr, fh_mask_t live) {
+    if (j->dp.nmax <= 3) { /* up to three opponents: every hand valued, the sets counted directly */
+        fh_vs_small small;
+        fh_vs_small_board(bkey, bsr, j->hero_key, j->hero_sr, live, j->dp.nmax, &small);
+        for (int n = 1; n <= j->dp.nmax; n++) {
+            i128 share = 0;
+            for (int jt = 0; jt <= n; jt++) share += (i128)small.n[n][jt] * (i128)(FH_VS_MANY_UNIT / (unsigned)(jt + 1));
+            j->out->share[n] += share * j->weight;
+            j->out->deals[n] += (i128)small.total[n] * j->weight;
+        }
+        return;
+    }
     uint64_t base = FH_KEY_INIT + bkey;
     fh_value_t hv = fh_value_from_key(base + j->hero_key, bsr | j->hero_sr);
     typed_board tb;
@@ -519,14 +531,17 @@ typedef struct {
     uint32_t n, cap; /* entries; slots has 2 * cap */
 } group_map;
 
-static uint64_t structure_key(uint64_t bkey, uint64_t bsr, fh_mask_t mask) {
+/* canon[s]: the first suit whose cards among the fixed ones (hand, board, dead) have the same
+ * ranks as s's. Swapping two such suits maps the fixed cards onto themselves, so boards whose
+ * flush suits differ only so have equal counts. */
+static uint64_t structure_key(uint64_t bkey, uint64_t bsr, fh_mask_t mask, const unsigned *canon) {
     uint64_t base = FH_KEY_INIT + bkey;
     uint64_t flush = (base & FH_FLUSH_CHECK) | ((base + (0x2222ULL << 32)) & FH_FLUSH_CHECK);
     if (!flush) return (uint32_t)bkey; /* the rank part of the key: unique per rank multiset */
     unsigned s = fh_flush_suit(base + (0x2222ULL << 32));
     uint32_t others = 0;
     for (fh_mask_t m = mask & ~(0x1111111111111ULL << s); m; m &= m - 1) others += (uint32_t)fh_card_keys[FH_CTZ64(m)];
-    return 1ULL << 63 | (uint64_t)s << 61 | ((bsr >> (16 * s)) & 0x1FFFu) << 32 | others;
+    return 1ULL << 63 | (uint64_t)canon[s] << 61 | ((bsr >> (16 * s)) & 0x1FFFu) << 32 | others;
 }
 
 static int group_add(group_map *m, uint64_t key, uint64_t bkey, uint64_t bsr, fh_mask_t mask) {
@@ -572,6 +587,16 @@ static int group_add(group_map *m, uint64_t key, uint64_t bkey, uint64_t bsr, fh
 
 /* Every completion of the board from the live cards, summed by structure into m. */
 static int group_boards(group_map *m, const fh_card_t *board, int n_board, fh_mask_t live) {
+    unsigned canon[4];
+    fh_mask_t fixed = FH_FULL_DECK & ~live;
+    for (unsigned s = 0; s < 4; s++) {
+        canon[s] = s;
+        for (unsigned r = 0; r < s; r++)
+            if (((fixed >> r) & 0x1111111111111ULL) == ((fixed >> s) & 0x1111111111111ULL)) {
+                canon[s] = r;
+                break;
+            }
+    }
     fh_cards_sum b = fh_sum_cards(board, n_board);
     int need = 5 - n_board;
     fh_card_t cards[FH_N_CARDS];
@@ -583,7 +608,7 @@ static int group_boards(group_map *m, const fh_card_t *board, int n_board, fh_ma
     keys[0] = b.key;
     srs[0] = b.suit_ranks;
     masks[0] = b.mask;
-    if (need == 0) return group_add(m, structure_key(b.key, b.suit_ranks, b.mask), b.key, b.suit_ranks, b.mask);
+    if (need == 0) return group_add(m, structure_key(b.key, b.suit_ranks, b.mask, canon), b.key, b.suit_ranks, b.mask);
     int d = 0; /* an odometer over increasing index tuples */
     idx[0] = 0;
     for (;;) {
@@ -602,7 +627,7 @@ static int group_boards(group_map *m, const fh_card_t *board, int n_board, fh_ma
             d++;
             continue;
         }
-        if (!group_add(m, structure_key(keys[need], srs[need], masks[need]), keys[need], srs[need], masks[need]))
+        if (!group_add(m, structure_key(keys[need], srs[need], masks[need], canon), keys[need], srs[need], masks[need]))
             return 0;
         idx[d]++;
     }
