@@ -947,15 +947,17 @@ static void strength_worker(fh_par *par, void *ctx, int tid) {
                 j->eq[i] = strength_vs_one(j->holes + 2 * i, board, j->n_board);
                 continue;
             }
-            if (j->exact && j->n_players == 3 && j->n_board >= 3) {
+            /* Rivers against two or three: the per-runout kernels; any other spot against two or
+             * more: fh_vs_many, which solves each board structure once. */
+            if (j->exact && j->n_players == 3 && j->n_board == 5) {
                 j->eq[i] = strength_vs_two(j->holes + 2 * i, board, j->n_board, 0);
                 continue;
             }
-            if (j->exact && j->n_players == 4 && j->n_board >= 3) {
+            if (j->exact && j->n_players == 4 && j->n_board == 5) {
                 j->eq[i] = strength_vs_three(j->holes + 2 * i, board, j->n_board, 0);
                 continue;
             }
-            if (j->exact && (j->n_players >= 5 || (j->n_players >= 3 && j->n_board == 0))) {
+            if (j->exact && j->n_players >= 3) {
                 fh_vs_many_tally tally;
                 s = fh_vs_many(j->holes + 2 * i, board, j->n_board, 0, j->n_players - 1, par, &tally);
                 note_failure(&j->status, s);
@@ -1012,7 +1014,7 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
         for (int k = 0; k < opponents; k++) per_spot *= fh_board_count(avail - 2 * k, 2);
         if ((opponents == 2 || opponents == 3) && n_board >= 3) /* evaluations per runout, a few ns each */
             per_spot = fh_board_count(avail, 5 - n_board) * fh_board_count(avail - (5 - n_board), 2) / 4u;
-        if (opponents >= 4 || (opponents >= 2 && n_board == 0)) /* fh_vs_many: under a ms per board */
+        if (opponents >= 4 || (opponents >= 2 && n_board < 5)) /* fh_vs_many: under a ms per board */
             per_spot = fh_board_count(avail, 5 - n_board) * 50000u;
     } else {
         per_spot = (uint64_t)trials * 10u;
