@@ -68,17 +68,4 @@ void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_bo
 double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
                           int opponents);
 
-/* One complete board (key and suit ranks without FH_KEY_INIT) for a hand (its key and suit
- * ranks) against n = 1..max_n (<= 3) random hands from the live cards: n[k][j] counts the
- * unordered sets of k disjoint opponent hands, none above the hand and j equal to it;
- * total[k] all sets of k disjoint hands. (The kernel of the exact vs-three spots; fh_vs_many
- * uses it for up to three opponents.) */
-typedef struct fh_vs_small {
-    int64_t n[4][4];
-    uint64_t total[4];
-} fh_vs_small;
-
-void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live, int max_n,
-                       fh_vs_small *out);
-
 #endif /* FH_EQUITY_H */

@@ -33,7 +33,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "fh_equity.h"
 #include "fh_eval.h"
 
 typedef __int128 i128;
@@ -506,6 +505,107 @@ static void one_board(board_job *j, uint64_t bkey, uint64_t bsr, fh_mask_t live)
         j->out->share[n] += share * j->weight;
         j->out->deals[n] += pm_table[n_live][n] * j->weight;
     }
+}
+
+/* ---- up to three opponents, directly: fh_vs_small_board ---------------------------------
+ *
+ * As against two, each opponent hand is valued once per runout and sorted into L, T or B; the
+ * sets of three pairwise disjoint hands from L and T are counted by inclusion and exclusion
+ * over the pairs of hands that share a card, as polynomials in x (x marks a T hand):
+ *   disjoint = E3 - A + B - C, where over the triples of distinct L/T hands E3 sums the
+ *   weights, A the weights times the pairs sharing a card, B times C(pairs sharing, 2), and C
+ *   the weights of the triples that pairwise share (three hands on one card, or a triangle).
+ * A hand e = (u, v) of weight w_e: A = sum over the cards c of the pairs on c times (W - the
+ * two weights); B = sum over e of w_e times the pairs of other hands on u or v; C = the
+ * triples on one card plus the triangles (from bit masks of L and T neighbours).
+ * Coefficient j of the result counts the triples with j ties: the pot is won alone (j = 0) or
+ * split j + 1 ways. */
+
+static int64_t c2(int64_t a) { return a * (a - 1) / 2; }
+static int64_t c3(int64_t a) { return a * (a - 1) * (a - 2) / 6; }
+
+void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live, int max_n,
+                       fh_vs_small *out) {
+    uint64_t base = FH_KEY_INIT + bkey;
+    fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
+    uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS], adj_l[FH_N_CARDS] = {0}, adj_t[FH_N_CARDS] = {0};
+    int n = fh_live_cards(live, keys, srs);
+    for (int i = 0; i < n - 1; i++) {
+        uint64_t ki = base + keys[i], si = bsr | srs[i];
+        for (int j = i + 1; j < n; j++) {
+            fh_value_t v = fh_value_from_key(ki + keys[j], si | srs[j]);
+            uint64_t below = v < hv, equal = v == hv;
+            adj_l[i] |= below << j;
+            adj_l[j] |= below << i;
+            adj_t[i] |= equal << j;
+            adj_t[j] |= equal << i;
+        }
+    }
+    int64_t a[FH_N_CARDS], b[FH_N_CARDS], nl = 0, nt = 0;
+    for (int i = 0; i < n; i++) {
+        a[i] = FH_POPCOUNT64(adj_l[i]);
+        b[i] = FH_POPCOUNT64(adj_t[i]);
+        nl += a[i];
+        nt += b[i];
+    }
+    nl /= 2;
+    nt /= 2;
+    uint64_t un = (uint64_t)n;
+    memset(out, 0, sizeof *out);
+    /* one opponent: the hands below and equal */
+    out->n[1][0] = nl;
+    out->n[1][1] = nt;
+    out->total[1] = un * (un - 1) / 2;
+    /* two: pairs of disjoint hands, C(|L|, 2) - sum_c C(d_L(c), 2) and likewise */
+    out->n[2][0] = c2(nl);
+    out->n[2][1] = nl * nt;
+    out->n[2][2] = c2(nt);
+    for (int i = 0; i < n; i++) {
+        out->n[2][0] -= c2(a[i]);
+        out->n[2][1] -= a[i] * b[i];
+        out->n[2][2] -= c2(b[i]);
+    }
+    out->total[2] = out->total[1] * ((un - 2) * (un - 3) / 2) / 2;
+    if (max_n < 3) return;
+    int64_t *poly = out->n[3];
+    /* E3 */
+    poly[0] = c3(nl);
+    poly[1] = c2(nl) * nt;
+    poly[2] = nl * c2(nt);
+    poly[3] = c3(nt);
+    /* - A + C's stars */
+    for (int i = 0; i < n; i++) {
+        int64_t p0 = c2(a[i]), p1 = a[i] * b[i], p2 = c2(b[i]); /* pairs on card i */
+        /* W * P - (ordered pairs e != f on i of w_e^2 w_f) */
+        poly[0] -= nl * p0 - a[i] * (a[i] - 1);
+        poly[1] -= nl * p1 + nt * p0 - a[i] * b[i];
+        poly[2] -= nl * p2 + nt * p1 - a[i] * b[i];
+        poly[3] -= nt * p2 - b[i] * (b[i] - 1);
+        /* - C: three hands on card i */
+        poly[0] -= c3(a[i]);
+        poly[1] -= c2(a[i]) * b[i];
+        poly[2] -= a[i] * c2(b[i]);
+        poly[3] -= c3(b[i]);
+    }
+    /* + B and - C's triangles, hand by hand */
+    for (int i = 0; i < n - 1; i++) {
+        for (int j = i + 1; j < n; j++) {
+            int t = (int)(adj_t[i] >> j & 1);
+            if (!t && !(adj_l[i] >> j & 1)) continue;
+            int64_t al = a[i] + a[j] - 2 * (1 - t), bt = b[i] + b[j] - 2 * t;
+            poly[t] += c2(al);
+            poly[t + 1] += al * bt;
+            poly[t + 2] += c2(bt);
+            uint64_t above = ~0ULL << (j + 1); /* j + 1 <= 46 */
+            int64_t ll = FH_POPCOUNT64(adj_l[i] & adj_l[j] & above);
+            int64_t lt = FH_POPCOUNT64(adj_l[i] & adj_t[j] & above) + FH_POPCOUNT64(adj_t[i] & adj_l[j] & above);
+            int64_t tt = FH_POPCOUNT64(adj_t[i] & adj_t[j] & above);
+            poly[t] -= ll;
+            poly[t + 1] -= lt;
+            poly[t + 2] -= tt;
+        }
+    }
+    out->total[3] = un * (un - 1) / 2 * ((un - 2) * (un - 3) / 2) / 3 * ((un - 4) * (un - 5) / 2) / 2;
 }
 
 /* ---- boards, grouped ---------------------------------------------------------------------
