@@ -92,6 +92,7 @@ typedef struct {
 
 typedef struct {
     int nmax, jdim, vsize, shadow; /* shadow: offset of the k = 9 doubles (0: none) */
+    int rows;                      /* offset of the cell holding the entry's nonzero rows */
     state_map a, b;
     int nomem;
 } dp_ctx;
@@ -181,17 +182,36 @@ FH_INLINE u128 key_set_free(u128 key, unsigned a) {
 /* dst[k + q][t + (q if T)] += (+-) ways * src[k][t]: q more hands of grade g (T: x - 1, counted
  * in t and expanded at the end; B: -1). Values are kept for t <= k only. `ways` modulo 2**64
  * and as a double (for the k = 9 shadow). */
+/* An entry's rows k in [lo, hi) may be nonzero (hi = 0: none); the others are zero. */
+FH_INLINE void rows_get(const cell *v, const dp_ctx *c, int *lo, int *hi) {
+    *lo = (int)(v[c->rows].u & 0xFFu);
+    *hi = (int)(v[c->rows].u >> 8 & 0xFFu);
+}
+
+FH_INLINE void rows_widen(cell *v, const dp_ctx *c, int lo, int hi) {
+    int l, h;
+    rows_get(v, c, &l, &h);
+    if (h == 0 || lo < l) l = lo;
+    if (hi > h) h = hi;
+    v[c->rows].u = (uint64_t)l | (uint64_t)h << 8;
+}
+
 static void add_scaled(const dp_ctx *c, cell *dst, const cell *src, int q, int grade, uint64_t ways, double ways_d) {
     int jd = c->jdim, shift = grade == GRADE_T ? q : 0;
     int neg = grade == GRADE_B && (q & 1);
     uint64_t w = neg ? (uint64_t)0 - ways : ways;
-    for (int k = 0; k + q <= c->nmax; k++) {
+    int lo, hi;
+    rows_get(src, c, &lo, &hi);
+    if (hi > c->nmax - q + 1) hi = c->nmax - q + 1;
+    if (lo >= hi) return;
+    rows_widen(dst, c, lo + q, hi + q);
+    for (int k = lo; k < hi; k++) {
         const cell *sr = src + k * jd;
         cell *d = dst + (k + q) * jd + shift;
         int top = k < jd - 1 - shift ? k : jd - 1 - shift;
         for (int t = 0; t <= top; t++) d[t].u += w * sr[t].u;
     }
-    if (c->shadow) {
+    if (c->shadow && hi == NMAX - q + 1) { /* row NMAX - q is in range: it feeds row 9 */
         double wd = neg ? -ways_d : ways_d;
         cell *d9 = dst + c->shadow + shift;
         int k = NMAX - q;
@@ -367,6 +387,7 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
     if (!v0) return 0;
     v0[0].u = 1;
     if (c->shadow) v0[c->shadow].d = 1.0;
+    rows_widen(v0, c, 0, 1);
     for (int s = 0; s < cb->n; s++) {
         int t = order[s];
         /* take class t's free count out of the key */
@@ -424,9 +445,11 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
             cell *d = map_get(dst, key_set_free(src->keys[e], 0), vs);
             if (!d) return 0;
             const cell *sv = src->vals + (size_t)e * (size_t)vs;
-            int cells = c->shadow ? c->shadow : vs;
+            int cells = c->shadow ? c->shadow : c->rows, lo, hi;
             for (int i = 0; i < cells; i++) d[i].u += sv[i].u;
-            for (int i = cells; i < vs; i++) d[i].d += sv[i].d;
+            for (int i = cells; i < c->rows; i++) d[i].d += sv[i].d;
+            rows_get(sv, c, &lo, &hi);
+            if (hi) rows_widen(d, c, lo, hi);
         }
         dp_swap(c, &src, &dst);
     }
@@ -791,6 +814,7 @@ static fh_status vs_many(const fh_card_t *hole, const fh_card_t *board, int n_bo
         j.dp.shadow = j.dp.vsize;
         j.dp.vsize += NMAX + 1;
     }
+    j.dp.rows = j.dp.vsize++; /* then the nonzero rows */
     group_map groups = {NULL, NULL, 0, 256};
     groups.g = malloc(groups.cap * sizeof *groups.g);
     groups.slots = malloc(2 * (size_t)groups.cap * sizeof *groups.slots);
