@@ -390,68 +390,58 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
     rows_widen(v0, c, 0, 1);
     for (int s = 0; s < cb->n; s++) {
         int t = order[s];
-        /* take class t's free count out of the key */
-        for (uint32_t e = 0; e < src->n; e++) {
-            u128 key = src->keys[e];
-            unsigned a = (unsigned)cb->count[t] - key_used(key, t);
-            u128 nk = key_set_free(key & ~((u128)0xF << (4 * t)), a);
-            cell *d = map_get(dst, nk, vs);
-            if (!d) return 0;
-            memcpy(d, src->vals + (size_t)e * (size_t)vs, (size_t)vs * sizeof *d);
-        }
-        dp_swap(c, &src, &dst);
-        /* hands inside class t: p of them from a free cards, C(a, 2p) (2p - 1)!! ways */
-        int g = cb->grade[t][t];
-        if (g != GRADE_L) {
+        /* Class t's steps: the hands inside it (if any are T or B), then the hands to each
+         * class u still to come. The first step reads t's free count a from the key (and
+         * clears t's bits); between steps the key carries a; the last step forgets it (the
+         * cards left stay undealt). */
+        int steps[MAX_TYPES + 1], n_steps = 0; /* -1: inside t; u: towards class u */
+        if (cb->grade[t][t] != GRADE_L) steps[n_steps++] = -1;
+        for (int u = 0; u < cb->n; u++)
+            if (pos[u] > s && (cb->adj[t] >> u & 1)) steps[n_steps++] = u;
+        if (n_steps == 0) steps[n_steps++] = -2; /* nothing to deal: just clear t's bits */
+        for (int k = 0; k < n_steps; k++) {
+            int u = steps[k], first = k == 0, last = k == n_steps - 1;
+            int g = u >= 0 ? cb->grade[t][u] : cb->grade[t][t];
             for (uint32_t e = 0; e < src->n; e++) {
                 u128 key = src->keys[e];
-                unsigned a = key_free(key);
-                for (unsigned p = 0; 2 * p <= a && (int)p <= c->nmax; p++) {
-                    cell *d = map_get(dst, key_set_free(key, a - 2 * p), vs);
-                    if (!d) return 0;
-                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)p, g, binom_table[a][2 * p] * odd_fact[p],
-                               (double)binom_table[a][2 * p] * (double)odd_fact[p]);
+                unsigned a;
+                if (first) {
+                    a = (unsigned)cb->count[t] - key_used(key, t);
+                    key &= ~((u128)0xF << (4 * t));
+                } else {
+                    a = key_free(key);
                 }
-            }
-            dp_swap(c, &src, &dst);
-        }
-        /* hands from class t to each class u still to come: q of them, C(a, q) (free_u)_q ways */
-        for (int u = 0; u < cb->n; u++) {
-            if (pos[u] <= s || !(cb->adj[t] >> u & 1)) continue;
-            g = cb->grade[t][u];
-            for (uint32_t e = 0; e < src->n; e++) {
-                u128 key = src->keys[e];
-                unsigned a = key_free(key), used = key_used(key, u);
-                unsigned free_u = (unsigned)cb->count[u] - used;
-                uint64_t falling = 1;
-                double falling_d = 1.0;
-                for (unsigned q = 0; q <= a && q <= free_u && (int)q <= c->nmax; q++) {
-                    if (q) {
-                        falling *= free_u - q + 1;
-                        falling_d *= (double)(free_u - q + 1);
+                const cell *sv = src->vals + (size_t)e * (size_t)vs;
+                if (u == -2) { /* q = 0 of nothing */
+                    cell *d = map_get(dst, key_set_free(key, 0), vs);
+                    if (!d) return 0;
+                    add_scaled(c, d, sv, 0, GRADE_B, 1, 1.0);
+                } else if (u == -1) { /* p hands inside t from a free cards: C(a, 2p) (2p - 1)!! ways */
+                    for (unsigned p = 0; 2 * p <= a && (int)p <= c->nmax; p++) {
+                        cell *d = map_get(dst, key_set_free(key, last ? 0 : a - 2 * p), vs);
+                        if (!d) return 0;
+                        add_scaled(c, d, sv, (int)p, g, binom_table[a][2 * p] * odd_fact[p],
+                                   (double)binom_table[a][2 * p] * (double)odd_fact[p]);
                     }
-                    u128 nk = key_set_free(key, a - q);
-                    nk = (nk & ~((u128)0xF << (4 * u))) | ((u128)(used + q) << (4 * u));
-                    cell *d = map_get(dst, nk, vs);
-                    if (!d) return 0;
-                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)q, g, binom_table[a][q] * falling,
-                               (double)binom_table[a][q] * falling_d);
+                } else { /* q hands from t to u: C(a, q) (free_u)_q ways */
+                    unsigned used = key_used(key, u), free_u = (unsigned)cb->count[u] - used;
+                    uint64_t falling = 1;
+                    double falling_d = 1.0;
+                    for (unsigned q = 0; q <= a && q <= free_u && (int)q <= c->nmax; q++) {
+                        if (q) {
+                            falling *= free_u - q + 1;
+                            falling_d *= (double)(free_u - q + 1);
+                        }
+                        u128 nk = key_set_free(key, last ? 0 : a - q);
+                        nk = (nk & ~((u128)0xF << (4 * u))) | ((u128)(used + q) << (4 * u));
+                        cell *d = map_get(dst, nk, vs);
+                        if (!d) return 0;
+                        add_scaled(c, d, sv, (int)q, g, binom_table[a][q] * falling, (double)binom_table[a][q] * falling_d);
+                    }
                 }
             }
             dp_swap(c, &src, &dst);
         }
-        /* the free cards left stay undealt: forget the count */
-        for (uint32_t e = 0; e < src->n; e++) {
-            cell *d = map_get(dst, key_set_free(src->keys[e], 0), vs);
-            if (!d) return 0;
-            const cell *sv = src->vals + (size_t)e * (size_t)vs;
-            int cells = c->shadow ? c->shadow : c->rows, lo, hi;
-            for (int i = 0; i < cells; i++) d[i].u += sv[i].u;
-            for (int i = cells; i < c->rows; i++) d[i].d += sv[i].d;
-            rows_get(sv, c, &lo, &hi);
-            if (hi) rows_widen(d, c, lo, hi);
-        }
-        dp_swap(c, &src, &dst);
     }
     /* one state is left: nothing used, nothing free */
     int jd = c->jdim;
