@@ -87,6 +87,7 @@ typedef struct {
     u128 *keys;      /* entry keys, in insertion order */
     cell *vals;      /* entry e's values at vals + e * vsize */
     int32_t *slots;  /* hash table: entry index or -1 */
+    uint32_t *at;    /* entry e's slot, to clear the table fast */
     uint32_t n, ecap, cap;
 } state_map;
 
@@ -101,6 +102,7 @@ static void map_free(state_map *m) {
     free(m->keys);
     free(m->vals);
     free(m->slots);
+    free(m->at);
     memset(m, 0, sizeof *m);
 }
 
@@ -111,7 +113,8 @@ static int map_init(state_map *m, int vsize) {
     m->keys = malloc(m->ecap * sizeof *m->keys);
     m->vals = malloc((size_t)m->ecap * (size_t)vsize * sizeof *m->vals);
     m->slots = malloc(m->cap * sizeof *m->slots);
-    if (!m->keys || !m->vals || !m->slots) return 0;
+    m->at = malloc(m->ecap * sizeof *m->at);
+    if (!m->keys || !m->vals || !m->slots || !m->at) return 0;
     memset(m->slots, 0xFF, m->cap * sizeof *m->slots);
     return 1;
 }
@@ -122,13 +125,7 @@ FH_INLINE uint32_t key_hash(u128 k) {
 }
 
 static void map_clear(state_map *m) {
-    for (uint32_t e = 0; e < m->n; e++) {
-        uint32_t i = key_hash(m->keys[e]) & (m->cap - 1);
-        while (m->slots[i] >= 0) {
-            m->slots[i] = -1;
-            i = (i + 1) & (m->cap - 1);
-        }
-    }
+    for (uint32_t e = 0; e < m->n; e++) m->slots[m->at[e]] = -1;
     m->n = 0;
 }
 
@@ -143,6 +140,9 @@ static int map_grow(state_map *m, int vsize) {
     int32_t *slots = realloc(m->slots, cap * sizeof *slots);
     if (!slots) return 0;
     m->slots = slots;
+    uint32_t *at = realloc(m->at, ecap * sizeof *at);
+    if (!at) return 0;
+    m->at = at;
     m->ecap = ecap;
     m->cap = cap;
     memset(m->slots, 0xFF, cap * sizeof *slots);
@@ -150,6 +150,7 @@ static int map_grow(state_map *m, int vsize) {
         uint32_t i = key_hash(m->keys[e]) & (cap - 1);
         while (m->slots[i] >= 0) i = (i + 1) & (cap - 1);
         m->slots[i] = (int32_t)e;
+        m->at[e] = i;
     }
     return 1;
 }
@@ -168,6 +169,7 @@ static cell *map_get(state_map *m, u128 key, int vsize) {
     uint32_t e = m->n++;
     m->keys[e] = key;
     m->slots[i] = (int32_t)e;
+    m->at[e] = i;
     cell *v = m->vals + (size_t)e * (size_t)vsize;
     memset(v, 0, (size_t)vsize * sizeof *v);
     return v;
