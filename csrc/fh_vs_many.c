@@ -22,9 +22,16 @@
  *     Classes with no T or B hand drop out (they only count in |U|), and the order is
  *     chosen greedily to keep the set of classes still "open" small. On random boards the
  *     programme has a median of a few dozen states.
+ *     Each state keeps its polynomial by k = |S| and t = the T hands of S ((x - 1)^t is
+ *     expanded at the end), and the range of k that may be nonzero.
  * The coefficient of x^j in W_N counts the deals in which j opponents tie the hand (and none
- * beats it): the hand's share is 1 / (j + 1) of the pot. Everything is an exact integer
- * (signed 128-bit; the terms are bounded by C(N, |S|) 2^N PM(|U|, N) < 2^90).
+ * beats it): the hand's share is 1 / (j + 1) of the pot. Everything is exact: the DP counts
+ * modulo 2^64 (each value counts distinct matchings, at most PM(45, 8) < 2^63 for k <= 8, so
+ * the signed reading is the true value) with a double beside the k = 9 row to place its
+ * multiple of 2^64; W_N and the tallies are signed 128-bit (terms below 2^90).
+ *
+ * Up to three opponents, the DP is not needed: fh_vs_small_board values every opponent hand
+ * and counts the sets directly (see there). Boards are grouped by structure first (below).
  */
 #include "fh_vs_many.h"
 
@@ -465,7 +472,7 @@ typedef struct {
     dp_ctx dp;
     uint64_t hero_key, hero_sr;
     fh_vs_many_tally *out;
-    int64_t weight; /* boards this one stands for (suit isomorphism) */
+    int64_t weight; /* boards this structure stands for */
     int split;      /* fill out->two (two opponents) */
 } board_job;
 
