@@ -746,16 +746,24 @@ static int group_add(group_map *m, uint64_t key, uint64_t bkey, uint64_t bsr, fh
 }
 
 /* Every completion of the board from the live cards, summed by structure into m. */
-static int group_boards(group_map *m, const fh_card_t *board, int n_board, fh_mask_t live) {
+static int group_boards(group_map *m, const fh_card_t *board, int n_board, fh_mask_t live, fh_mask_t hole,
+                        fh_mask_t dead) {
+    /* Two suits are interchangeable when swapping them maps the hand, the board and the dead
+     * cards each onto itself: the same ranks in both suits, set by set. */
     unsigned canon[4];
-    fh_mask_t fixed = FH_FULL_DECK & ~live;
+    fh_mask_t fixed_board = FH_FULL_DECK & ~(live | hole | dead);
+    const fh_mask_t sets[3] = {hole, fixed_board, dead};
     for (unsigned s = 0; s < 4; s++) {
         canon[s] = s;
-        for (unsigned r = 0; r < s; r++)
-            if (((fixed >> r) & 0x1111111111111ULL) == ((fixed >> s) & 0x1111111111111ULL)) {
+        for (unsigned r = 0; r < s; r++) {
+            int same = 1;
+            for (int k = 0; k < 3; k++)
+                same &= ((sets[k] >> r) & 0x1111111111111ULL) == ((sets[k] >> s) & 0x1111111111111ULL);
+            if (same) {
                 canon[s] = r;
                 break;
             }
+        }
     }
     fh_cards_sum b = fh_sum_cards(board, n_board);
     int need = 5 - n_board;
@@ -826,7 +834,7 @@ static fh_status vs_many(const fh_card_t *hole, const fh_card_t *board, int n_bo
         j.hero_key = h.key;
         j.hero_sr = h.suit_ranks;
         j.out = out;
-        if (!group_boards(&groups, board, n_board, live)) status = FH_ERR_NOMEM;
+        if (!group_boards(&groups, board, n_board, live, h.mask, dead)) status = FH_ERR_NOMEM;
         for (uint32_t e = 0; e < groups.n && status == FH_OK; e++) {
             if ((e & 63u) == 0 && par && fh_par_cancelled(par)) {
                 status = FH_ERR_INTERRUPTED;

@@ -1457,12 +1457,21 @@ cdef int _vs_card(object c, str name) except -1:
     return <int>c
 
 
+cdef list _card_list(object cards, str name):
+    """``cards`` (any iterable of card ids) as a list; a TypeError naming ``name`` otherwise."""
+    try:
+        return list(cards)
+    except TypeError:
+        raise TypeError(f"{name} must be an iterable of card ids, got {type(cards).__name__}") from None
+
+
 cdef int _vs_spot(object hole, object board, object dead, int opponents, fh_card_t *h, fh_card_t *b,
                   uint64_t *dead_mask, bint preflop=False) except -1:
     """Check a spot of one hand against ``opponents`` random hands; fill the card arrays and
     the dead mask; return the number of board cards (3, 4 or 5; also 0 when ``preflop``)."""
     cdef uint64_t used = 0, bit, dmask = 0
     cdef int i, nb
+    hole, board, dead = _card_list(hole, "hole"), _card_list(board, "board"), _card_list(dead, "dead")
     if len(hole) != 2:
         raise ValueError(f"hole must hold 2 cards, got {len(hole)}")
     nb = len(board)
