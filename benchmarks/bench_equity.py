@@ -313,9 +313,38 @@ def opponents_duel(pfe: Any, duels: list[_ompeval.Duel], opponents: int, n_board
         peer, rounds, count=m, note=f"vs equity(h{', random' * opponents}) per spot"))
 
 
+def many_opponents(quick: bool, preflop: bool) -> None:
+    """``hand_strength`` exact against 4, 6 and 9 random hands (csrc/fh_vs_many.c), 1 thread, CPU
+    time, median of 3. OMPEval has no row: its exact ``equity`` of one hand against four random
+    hands on a river did not finish within half an hour, and pokerfast stops at six players."""
+    print()
+    print("hand_strength exact against many random hands, 1 thread (CPU time, median of 3)")
+    print(f"{'workload':<52} {'per spot':>12}")
+    sizes = {5: 20, 4: 4, 3: 1} if not quick else {5: 4, 4: 1}
+    for n_board, m in sizes.items():
+        rows = deal(m, 2 + n_board, seed=60 + n_board)
+        holes, boards = np.ascontiguousarray(rows[:, :2]), np.ascontiguousarray(rows[:, 2:])
+        street = {3: "flop", 4: "turn", 5: "river"}[n_board]
+        for opponents in (4, 6, 9):
+            times = []
+            for _ in range(3):
+                start = time.process_time()
+                hand_strength(holes, boards, opponents, exact=True, threads=1)
+                times.append((time.process_time() - start) / m)
+            print(f"{f'vs {opponents} random, {m} {street} spot' + ('s' if m > 1 else ''):<52} "
+                  f"{statistics.median(times) * 1e3:>9,.1f} ms")
+    if preflop:
+        for hand, opponents in (("AhKd", 2), ("AhKd", 9)):
+            start = time.process_time()
+            hand_strength(np.array([parse_cards(hand)]), None, opponents, exact=True, threads=1)
+            print(f"{f'vs {opponents} random, preflop {hand} (one run)':<52} {time.process_time() - start:>10,.1f} s")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="small run for smoke tests")
+    parser.add_argument("--preflop-many", action="store_true",
+                        help="also time exact preflop spots against 2 and 9 random hands (minutes)")
     parser.add_argument("--threads", type=int, default=_core.max_threads(),
                         help="threads for the 'all threads' rows (default: all cores)")
     parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (median)")
@@ -511,6 +540,7 @@ def main(argv: list[str] | None = None) -> int:
             print()
             _ompeval.print_duels("fastholdem against OMPEval (pokerfast), 1 thread; hand_strength in spots per "
                                  "second", duels)
+    many_opponents(quick, args.preflop_many)
     return 0
 
 

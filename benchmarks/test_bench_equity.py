@@ -46,3 +46,10 @@ def test_bench_hand_strength(benchmark) -> None:  # type: ignore[no-untyped-def]
     holes = np.ascontiguousarray(holes[:, 0])
     out = benchmark(hand_strength, holes, boards, exact=False, trials=200, seed=1, threads=1)
     assert out.shape == (1000,)
+
+
+def test_bench_hand_strength_exact_vs_nine_turn(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """Exact equity of one hand on a turn against nine random hands (csrc/fh_vs_many.c)."""
+    rows = np.array([[51, 50, 33, 20, 3, 46]], dtype=np.uint8)  # AsAh on Td 7c 2s Kh
+    out = benchmark(hand_strength, rows[:, :2].copy(), rows[:, 2:].copy(), 9, exact=True, threads=1)
+    assert 0.0 < float(out[0]) < 1.0

@@ -8,6 +8,7 @@
 #include "fh_eval.h"
 #include "fh_montecarlo.h"
 #include "fh_showdown.h"
+#include "fh_vs_many.h"
 
 #define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
 
@@ -721,18 +722,6 @@ typedef struct {
     uint64_t ll, lt, tt, total; /* unordered pairs of disjoint opponent hands */
 } vs_two_counts;
 
-/* The key and suit-rank bit of each card of `live`, in id order; returns their number. */
-static int live_cards(fh_mask_t live, uint64_t *keys, uint64_t *srs) {
-    int n = 0;
-    for (fh_mask_t m = live; m; m &= m - 1) {
-        unsigned x = FH_CTZ64(m);
-        keys[n] = fh_card_keys[x];
-        srs[n] = FH_SUIT_RANK_BIT(x);
-        n++;
-    }
-    return n;
-}
-
 static void vs_two_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
                           void *acc) {
     vs_two_counts *c = acc;
@@ -740,7 +729,7 @@ static void vs_two_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64
     fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
     uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS];
     uint32_t dl[FH_N_CARDS] = {0}, dt[FH_N_CARDS] = {0};
-    int n = live_cards(live, keys, srs);
+    int n = fh_live_cards(live, keys, srs);
     uint64_t nl = 0, nt = 0;
     for (int i = 0; i < n - 1; i++) {
         uint64_t ki = base + keys[i], si = bsr | srs[i];
@@ -786,94 +775,20 @@ static double strength_vs_two(const fh_card_t *hole, const fh_card_t *board, int
 
 /* ---- one hand against three random hands, on a flop, turn or river -----------------------
  *
- * As against two, each opponent hand is valued once per runout and sorted into L, T or B; the
- * sets of three pairwise disjoint hands from L and T are counted by inclusion and exclusion
- * over the pairs of hands that share a card, as polynomials in x (x marks a T hand):
- *   disjoint = E3 - A + B - C, where over the triples of distinct L/T hands E3 sums the
- *   weights, A the weights times the pairs sharing a card, B times C(pairs sharing, 2), and C
- *   the weights of the triples that pairwise share (three hands on one card, or a triangle).
- * A hand e = (u, v) of weight w_e: A = sum over the cards c of the pairs on c times (W - the
- * two weights); B = sum over e of w_e times the pairs of other hands on u or v; C = the
- * triples on one card plus the triangles (from bit masks of L and T neighbours).
- * Coefficient j of the result counts the triples with j ties: the pot is won alone (j = 0) or
- * split j + 1 ways. */
+ * Each runout is counted by fh_vs_small_board (fh_vs_many.c). */
 
 typedef struct {
     int64_t n[4];   /* triples of disjoint L/T hands with j T hands */
     uint64_t total; /* triples of disjoint hands */
 } vs_three_counts;
 
-static int64_t c2(int64_t a) { return a * (a - 1) / 2; }
-static int64_t c3(int64_t a) { return a * (a - 1) * (a - 2) / 6; }
-
 static void vs_three_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live,
                             void *acc) {
     vs_three_counts *c = acc;
-    uint64_t base = FH_KEY_INIT + bkey;
-    fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
-    uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS], adj_l[FH_N_CARDS] = {0}, adj_t[FH_N_CARDS] = {0};
-    int n = live_cards(live, keys, srs);
-    for (int i = 0; i < n - 1; i++) {
-        uint64_t ki = base + keys[i], si = bsr | srs[i];
-        for (int j = i + 1; j < n; j++) {
-            fh_value_t v = fh_value_from_key(ki + keys[j], si | srs[j]);
-            uint64_t below = v < hv, equal = v == hv;
-            adj_l[i] |= below << j;
-            adj_l[j] |= below << i;
-            adj_t[i] |= equal << j;
-            adj_t[j] |= equal << i;
-        }
-    }
-    int64_t a[FH_N_CARDS], b[FH_N_CARDS], nl = 0, nt = 0;
-    for (int i = 0; i < n; i++) {
-        a[i] = FH_POPCOUNT64(adj_l[i]);
-        b[i] = FH_POPCOUNT64(adj_t[i]);
-        nl += a[i];
-        nt += b[i];
-    }
-    nl /= 2;
-    nt /= 2;
-    int64_t poly[4];
-    /* E3 */
-    poly[0] = c3(nl);
-    poly[1] = c2(nl) * nt;
-    poly[2] = nl * c2(nt);
-    poly[3] = c3(nt);
-    /* - A + C's stars */
-    for (int i = 0; i < n; i++) {
-        int64_t p0 = c2(a[i]), p1 = a[i] * b[i], p2 = c2(b[i]); /* pairs on card i */
-        /* W * P - (ordered pairs e != f on i of w_e^2 w_f) */
-        poly[0] -= nl * p0 - a[i] * (a[i] - 1);
-        poly[1] -= nl * p1 + nt * p0 - a[i] * b[i];
-        poly[2] -= nl * p2 + nt * p1 - a[i] * b[i];
-        poly[3] -= nt * p2 - b[i] * (b[i] - 1);
-        /* - C: three hands on card i */
-        poly[0] -= c3(a[i]);
-        poly[1] -= c2(a[i]) * b[i];
-        poly[2] -= a[i] * c2(b[i]);
-        poly[3] -= c3(b[i]);
-    }
-    /* + B and - C's triangles, hand by hand */
-    for (int i = 0; i < n - 1; i++) {
-        for (int j = i + 1; j < n; j++) {
-            int t = (int)(adj_t[i] >> j & 1);
-            if (!t && !(adj_l[i] >> j & 1)) continue;
-            int64_t al = a[i] + a[j] - 2 * (1 - t), bt = b[i] + b[j] - 2 * t;
-            poly[t] += c2(al);
-            poly[t + 1] += al * bt;
-            poly[t + 2] += c2(bt);
-            uint64_t above = ~0ULL << (j + 1); /* j + 1 <= 46 */
-            int64_t ll = FH_POPCOUNT64(adj_l[i] & adj_l[j] & above);
-            int64_t lt = FH_POPCOUNT64(adj_l[i] & adj_t[j] & above) + FH_POPCOUNT64(adj_t[i] & adj_l[j] & above);
-            int64_t tt = FH_POPCOUNT64(adj_t[i] & adj_t[j] & above);
-            poly[t] -= ll;
-            poly[t + 1] -= lt;
-            poly[t + 2] -= tt;
-        }
-    }
-    for (int k = 0; k < 4; k++) c->n[k] += poly[k];
-    uint64_t un = (uint64_t)n;
-    c->total += un * (un - 1) / 2 * ((un - 2) * (un - 3) / 2) / 3 * ((un - 4) * (un - 5) / 2) / 2;
+    fh_vs_small s;
+    fh_vs_small_board(bkey, bsr, hero_key, hero_sr, live, 3, &s);
+    for (int k = 0; k < 4; k++) c->n[k] += s.n[3][k];
+    c->total += s.total[3];
 }
 
 /* Exact equity of hole on a board of 3, 4 or 5 cards against three random hands, dead cards
@@ -894,7 +809,9 @@ double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_b
     }
     if (opponents == 2) return strength_vs_two(hole, board, n_board, dead);
     if (opponents == 3) return strength_vs_three(hole, board, n_board, dead);
-    return 0.0;
+    fh_vs_many_tally tally;
+    if (fh_vs_many(hole, board, n_board, dead, opponents, NULL, &tally) != FH_OK) return 0.0;
+    return fh_vs_many_equity(&tally, opponents);
 }
 
 typedef struct {
@@ -920,12 +837,21 @@ static void strength_worker(fh_par *par, void *ctx, int tid) {
                 j->eq[i] = strength_vs_one(j->holes + 2 * i, board, j->n_board);
                 continue;
             }
-            if (j->exact && j->n_players == 3 && j->n_board >= 3) {
+            /* Rivers against two or three: the per-runout kernels; any other spot against two or
+             * more: fh_vs_many, which solves each board structure once. */
+            if (j->exact && j->n_players == 3 && j->n_board == 5) {
                 j->eq[i] = strength_vs_two(j->holes + 2 * i, board, j->n_board, 0);
                 continue;
             }
-            if (j->exact && j->n_players == 4 && j->n_board >= 3) {
+            if (j->exact && j->n_players == 4 && j->n_board == 5) {
                 j->eq[i] = strength_vs_three(j->holes + 2 * i, board, j->n_board, 0);
+                continue;
+            }
+            if (j->exact && j->n_players >= 3) {
+                fh_vs_many_tally tally;
+                s = fh_vs_many(j->holes + 2 * i, board, j->n_board, 0, j->n_players - 1, par, &tally);
+                note_failure(&j->status, s);
+                j->eq[i] = s == FH_OK ? fh_vs_many_equity(&tally, j->n_players - 1) : 0.0;
                 continue;
             }
             if (j->exact) {
@@ -978,6 +904,8 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
         for (int k = 0; k < opponents; k++) per_spot *= fh_board_count(avail - 2 * k, 2);
         if ((opponents == 2 || opponents == 3) && n_board >= 3) /* evaluations per runout, a few ns each */
             per_spot = fh_board_count(avail, 5 - n_board) * fh_board_count(avail - (5 - n_board), 2) / 4u;
+        if (opponents >= 4 || (opponents >= 2 && n_board < 5)) /* fh_vs_many: under a ms per board */
+            per_spot = fh_board_count(avail, 5 - n_board) * 50000u;
     } else {
         per_spot = (uint64_t)trials * 10u;
     }

@@ -61,9 +61,10 @@ fh_status fh_hand_strength(const fh_card_t *holes, const fh_card_t *boards, size
 void fh_vs_random_counts(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
                          uint64_t out[3]);
 
-/* Exact equity of `hole` on `board` (3, 4 or 5 cards) against `opponents` = 1, 2 or 3 random
+/* Exact equity of `hole` on `board` (3, 4 or 5 cards) against `opponents` = 1..9 random
  * hands, the cards of `dead` left out (the kernels of fh_hand_strength's exact flop, turn and
- * river spots). Other arguments: 0. The live cards must deal every opponent and the board. */
+ * river spots; 4..9 through fh_vs_many). Other arguments, or no memory: 0. The live cards must
+ * deal every opponent and the board. */
 double fh_vs_random_share(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
                           int opponents);
 

@@ -68,6 +68,18 @@ FH_INLINE fh_cards_sum fh_sum_cards(const fh_card_t *cards, int n) {
     return s;
 }
 
+/* The key and suit-rank bit of each card of `live`, in id order; returns their number. */
+FH_INLINE int fh_live_cards(fh_mask_t live, uint64_t *keys, uint64_t *srs) {
+    int n = 0;
+    for (fh_mask_t m = live; m; m &= m - 1) {
+        unsigned x = FH_CTZ64(m);
+        keys[n] = fh_card_keys[x];
+        srs[n] = FH_SUIT_RANK_BIT(x);
+        n++;
+    }
+    return n;
+}
+
 /* Value of n = 5, 6 or 7 cards. */
 FH_INLINE fh_value_t fh_eval_cards(const fh_card_t *cards, int n) {
     uint64_t key = FH_KEY_INIT;

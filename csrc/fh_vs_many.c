@@ -28,6 +28,7 @@
  */
 #include "fh_vs_many.h"
 
+#include <math.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -36,6 +37,14 @@
 
 typedef __int128 i128;
 typedef unsigned __int128 u128;
+
+/* A DP value: counts are kept modulo 2**64 (exact for k <= 8 hands of H: at most
+ * PM(45, 8) < 2**63 matchings, so the signed reading is the true value); the row of k = 9
+ * hands also keeps a double, which fixes the multiple of 2**64 (its error is far below 2**63). */
+typedef union {
+    uint64_t u;
+    double d;
+} cell;
 
 #define NMAX FH_VS_MANY_MAX
 #define MAX_TYPES 26
@@ -76,13 +85,13 @@ static void tables_init(void) { pthread_once(&tables_once, tables_fill); }
 
 typedef struct {
     u128 *keys;      /* entry keys, in insertion order */
-    i128 *vals;      /* entry e's values at vals + e * vsize */
+    cell *vals;      /* entry e's values at vals + e * vsize */
     int32_t *slots;  /* hash table: entry index or -1 */
     uint32_t n, ecap, cap;
 } state_map;
 
 typedef struct {
-    int nmax, jdim, vsize;
+    int nmax, jdim, vsize, shadow; /* shadow: offset of the k = 9 doubles (0: none) */
     state_map a, b;
     int nomem;
 } dp_ctx;
@@ -127,7 +136,7 @@ static int map_grow(state_map *m, int vsize) {
     u128 *keys = realloc(m->keys, ecap * sizeof *keys);
     if (!keys) return 0;
     m->keys = keys;
-    i128 *vals = realloc(m->vals, (size_t)ecap * (size_t)vsize * sizeof *vals);
+    cell *vals = realloc(m->vals, (size_t)ecap * (size_t)vsize * sizeof *vals);
     if (!vals) return 0;
     m->vals = vals;
     int32_t *slots = realloc(m->slots, cap * sizeof *slots);
@@ -145,7 +154,7 @@ static int map_grow(state_map *m, int vsize) {
 }
 
 /* The values of `key` in m, a new zeroed entry if absent; NULL when memory runs out. */
-static i128 *map_get(state_map *m, u128 key, int vsize) {
+static cell *map_get(state_map *m, u128 key, int vsize) {
     uint32_t i = key_hash(key) & (m->cap - 1);
     while (m->slots[i] >= 0) {
         if (m->keys[m->slots[i]] == key) return m->vals + (size_t)m->slots[i] * (size_t)vsize;
@@ -158,7 +167,7 @@ static i128 *map_get(state_map *m, u128 key, int vsize) {
     uint32_t e = m->n++;
     m->keys[e] = key;
     m->slots[i] = (int32_t)e;
-    i128 *v = m->vals + (size_t)e * (size_t)vsize;
+    cell *v = m->vals + (size_t)e * (size_t)vsize;
     memset(v, 0, (size_t)vsize * sizeof *v);
     return v;
 }
@@ -170,15 +179,29 @@ FH_INLINE u128 key_set_free(u128 key, unsigned a) {
 }
 
 /* dst[k + q][t + (q if T)] += (+-) ways * src[k][t]: q more hands of grade g (T: x - 1, counted
- * in t and expanded at the end; B: -1). Values are kept for t <= k only. */
-static void add_scaled(const dp_ctx *c, i128 *dst, const i128 *src, int q, int grade, i128 ways) {
+ * in t and expanded at the end; B: -1). Values are kept for t <= k only. `ways` modulo 2**64
+ * and as a double (for the k = 9 shadow). */
+static void add_scaled(const dp_ctx *c, cell *dst, const cell *src, int q, int grade, uint64_t ways, double ways_d) {
     int jd = c->jdim, shift = grade == GRADE_T ? q : 0;
-    i128 w = (grade == GRADE_B && (q & 1)) ? -ways : ways;
+    int neg = grade == GRADE_B && (q & 1);
+    uint64_t w = neg ? (uint64_t)0 - ways : ways;
     for (int k = 0; k + q <= c->nmax; k++) {
-        const i128 *s = src + k * jd;
-        i128 *d = dst + (k + q) * jd + shift;
+        const cell *sr = src + k * jd;
+        cell *d = dst + (k + q) * jd + shift;
         int top = k < jd - 1 - shift ? k : jd - 1 - shift;
-        for (int t = 0; t <= top; t++) d[t] += w * s[t];
+        for (int t = 0; t <= top; t++) d[t].u += w * sr[t].u;
+    }
+    if (c->shadow) {
+        double wd = neg ? -ways_d : ways_d;
+        cell *d9 = dst + c->shadow + shift;
+        int k = NMAX - q;
+        int top = k < jd - 1 - shift ? k : jd - 1 - shift;
+        if (q == 0) {
+            for (int t = 0; t <= top; t++) d9[t].d += wd * src[c->shadow + t].d;
+        } else {
+            const cell *sr = src + k * jd;
+            for (int t = 0; t <= top; t++) d9[t].d += wd * (double)(int64_t)sr[t].u;
+        }
     }
 }
 
@@ -340,9 +363,10 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
     state_map *src = &c->a, *dst = &c->b;
     map_clear(src);
     map_clear(dst);
-    i128 *v0 = map_get(src, 0, vs);
+    cell *v0 = map_get(src, 0, vs);
     if (!v0) return 0;
-    v0[0] = 1;
+    v0[0].u = 1;
+    if (c->shadow) v0[c->shadow].d = 1.0;
     for (int s = 0; s < cb->n; s++) {
         int t = order[s];
         /* take class t's free count out of the key */
@@ -350,7 +374,7 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
             u128 key = src->keys[e];
             unsigned a = (unsigned)cb->count[t] - key_used(key, t);
             u128 nk = key_set_free(key & ~((u128)0xF << (4 * t)), a);
-            i128 *d = map_get(dst, nk, vs);
+            cell *d = map_get(dst, nk, vs);
             if (!d) return 0;
             memcpy(d, src->vals + (size_t)e * (size_t)vs, (size_t)vs * sizeof *d);
         }
@@ -362,10 +386,10 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
                 u128 key = src->keys[e];
                 unsigned a = key_free(key);
                 for (unsigned p = 0; 2 * p <= a && (int)p <= c->nmax; p++) {
-                    i128 *d = map_get(dst, key_set_free(key, a - 2 * p), vs);
+                    cell *d = map_get(dst, key_set_free(key, a - 2 * p), vs);
                     if (!d) return 0;
-                    i128 ways = (i128)binom_table[a][2 * p] * (i128)odd_fact[p];
-                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)p, g, ways);
+                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)p, g, binom_table[a][2 * p] * odd_fact[p],
+                               (double)binom_table[a][2 * p] * (double)odd_fact[p]);
                 }
             }
             dp_swap(c, &src, &dst);
@@ -378,31 +402,47 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
                 u128 key = src->keys[e];
                 unsigned a = key_free(key), used = key_used(key, u);
                 unsigned free_u = (unsigned)cb->count[u] - used;
-                i128 falling = 1;
+                uint64_t falling = 1;
+                double falling_d = 1.0;
                 for (unsigned q = 0; q <= a && q <= free_u && (int)q <= c->nmax; q++) {
-                    if (q) falling *= (i128)(free_u - q + 1);
+                    if (q) {
+                        falling *= free_u - q + 1;
+                        falling_d *= (double)(free_u - q + 1);
+                    }
                     u128 nk = key_set_free(key, a - q);
                     nk = (nk & ~((u128)0xF << (4 * u))) | ((u128)(used + q) << (4 * u));
-                    i128 *d = map_get(dst, nk, vs);
+                    cell *d = map_get(dst, nk, vs);
                     if (!d) return 0;
-                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)q, g, (i128)binom_table[a][q] * falling);
+                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)q, g, binom_table[a][q] * falling,
+                               (double)binom_table[a][q] * falling_d);
                 }
             }
             dp_swap(c, &src, &dst);
         }
         /* the free cards left stay undealt: forget the count */
         for (uint32_t e = 0; e < src->n; e++) {
-            i128 *d = map_get(dst, key_set_free(src->keys[e], 0), vs);
+            cell *d = map_get(dst, key_set_free(src->keys[e], 0), vs);
             if (!d) return 0;
-            const i128 *sv = src->vals + (size_t)e * (size_t)vs;
-            for (int i = 0; i < vs; i++) d[i] += sv[i];
+            const cell *sv = src->vals + (size_t)e * (size_t)vs;
+            int cells = c->shadow ? c->shadow : vs;
+            for (int i = 0; i < cells; i++) d[i].u += sv[i].u;
+            for (int i = cells; i < vs; i++) d[i].d += sv[i].d;
         }
         dp_swap(c, &src, &dst);
     }
     /* one state is left: nothing used, nothing free */
-    memset(poly, 0, (size_t)vs * sizeof *poly);
-    for (uint32_t e = 0; e < src->n; e++)
-        for (int i = 0; i < vs; i++) poly[i] += src->vals[(size_t)e * (size_t)vs + i];
+    int jd = c->jdim;
+    memset(poly, 0, (size_t)(c->nmax + 1) * (size_t)jd * sizeof *poly);
+    const cell *v = src->vals; /* src->n == 1: every class's key bits were cleared */
+    for (int k = 0; k <= c->nmax; k++)
+        for (int t = 0; t < jd; t++) {
+            i128 x = (int64_t)v[k * jd + t].u;
+            if (k == NMAX && c->shadow) { /* add the multiple of 2**64 the double points to */
+                double gap = (v[c->shadow + t].d - (double)x) / 18446744073709551616.0;
+                x += (i128)llround(gap) * ((i128)1 << 64);
+            }
+            poly[k * jd + t] = x;
+        }
     return 1;
 }
 
@@ -415,6 +455,17 @@ typedef struct {
 
 /* Add one complete board (key and suit ranks without FH_KEY_INIT; `live` excludes it). */
 static void one_board(board_job *j, uint64_t bkey, uint64_t bsr, fh_mask_t live) {
+    if (j->dp.nmax <= 3) { /* up to three opponents: every hand valued, the sets counted directly */
+        fh_vs_small small;
+        fh_vs_small_board(bkey, bsr, j->hero_key, j->hero_sr, live, j->dp.nmax, &small);
+        for (int n = 1; n <= j->dp.nmax; n++) {
+            i128 share = 0;
+            for (int jt = 0; jt <= n; jt++) share += (i128)small.n[n][jt] * (i128)(FH_VS_MANY_UNIT / (unsigned)(jt + 1));
+            j->out->share[n] += share * j->weight;
+            j->out->deals[n] += (i128)small.total[n] * j->weight;
+        }
+        return;
+    }
     uint64_t base = FH_KEY_INIT + bkey;
     fh_value_t hv = fh_value_from_key(base + j->hero_key, bsr | j->hero_sr);
     typed_board tb;
@@ -456,78 +507,209 @@ static void one_board(board_job *j, uint64_t bkey, uint64_t bsr, fh_mask_t live)
     }
 }
 
-/* ---- boards ------------------------------------------------------------------------------ */
+/* ---- up to three opponents, directly: fh_vs_small_board ---------------------------------
+ *
+ * As against two, each opponent hand is valued once per runout and sorted into L, T or B; the
+ * sets of three pairwise disjoint hands from L and T are counted by inclusion and exclusion
+ * over the pairs of hands that share a card, as polynomials in x (x marks a T hand):
+ *   disjoint = E3 - A + B - C, where over the triples of distinct L/T hands E3 sums the
+ *   weights, A the weights times the pairs sharing a card, B times C(pairs sharing, 2), and C
+ *   the weights of the triples that pairwise share (three hands on one card, or a triangle).
+ * A hand e = (u, v) of weight w_e: A = sum over the cards c of the pairs on c times (W - the
+ * two weights); B = sum over e of w_e times the pairs of other hands on u or v; C = the
+ * triples on one card plus the triangles (from bit masks of L and T neighbours).
+ * Coefficient j of the result counts the triples with j ties: the pot is won alone (j = 0) or
+ * split j + 1 ways. */
 
-/* Preflop, no dead cards: only boards in canonical form under the suit permutations that fix
- * the hand, each weighted by its orbit. `iso` groups of interchangeable suits (as rank masks
- * are compared): a board is canonical when its per-suit rank masks are non-increasing along
- * each group; its orbit is the product over groups of the distinct arrangements. */
-typedef struct {
-    int n_groups;
-    int size[2];
-    unsigned suit[2][3];
-} suit_groups;
+static int64_t c2(int64_t a) { return a * (a - 1) / 2; }
+static int64_t c3(int64_t a) { return a * (a - 1) * (a - 2) / 6; }
 
-static suit_groups groups_of(const fh_card_t *hole) {
-    suit_groups g;
-    unsigned s0 = hole[0] & 3u, s1 = hole[1] & 3u;
-    unsigned others[4], n = 0;
-    for (unsigned s = 0; s < 4; s++)
-        if (s != s0 && s != s1) others[n++] = s;
-    g.n_groups = 0;
-    if (n >= 2) {
-        g.size[0] = (int)n;
-        for (unsigned i = 0; i < n; i++) g.suit[0][i] = others[i];
-        g.n_groups = 1;
-    }
-    if (s0 != s1 && (hole[0] >> 2) == (hole[1] >> 2)) { /* a pair: its two suits swap too */
-        g.size[g.n_groups] = 2;
-        g.suit[g.n_groups][0] = s0;
-        g.suit[g.n_groups][1] = s1;
-        g.n_groups++;
-    }
-    return g;
-}
-
-/* Orbit size of a board with suit ranks bsr, or 0 when it is not canonical. */
-static int64_t orbit(const suit_groups *g, uint64_t bsr) {
-    int64_t w = 1;
-    for (int i = 0; i < g->n_groups; i++) {
-        unsigned m[3];
-        for (int k = 0; k < g->size[i]; k++) m[k] = (unsigned)(bsr >> (16 * g->suit[i][k])) & 0x1FFFu;
-        for (int k = 0; k + 1 < g->size[i]; k++)
-            if (m[k] < m[k + 1]) return 0;
-        if (g->size[i] == 2) {
-            w *= m[0] != m[1] ? 2 : 1;
-        } else {
-            int eq01 = m[0] == m[1], eq12 = m[1] == m[2];
-            w *= eq01 && eq12 ? 1 : eq01 || eq12 ? 3 : 6;
+void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live, int max_n,
+                       fh_vs_small *out) {
+    uint64_t base = FH_KEY_INIT + bkey;
+    fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
+    uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS], adj_l[FH_N_CARDS] = {0}, adj_t[FH_N_CARDS] = {0};
+    int n = fh_live_cards(live, keys, srs);
+    for (int i = 0; i < n - 1; i++) {
+        uint64_t ki = base + keys[i], si = bsr | srs[i];
+        for (int j = i + 1; j < n; j++) {
+            fh_value_t v = fh_value_from_key(ki + keys[j], si | srs[j]);
+            uint64_t below = v < hv, equal = v == hv;
+            adj_l[i] |= below << j;
+            adj_l[j] |= below << i;
+            adj_t[i] |= equal << j;
+            adj_t[j] |= equal << i;
         }
     }
-    return w;
+    int64_t a[FH_N_CARDS], b[FH_N_CARDS], nl = 0, nt = 0;
+    for (int i = 0; i < n; i++) {
+        a[i] = FH_POPCOUNT64(adj_l[i]);
+        b[i] = FH_POPCOUNT64(adj_t[i]);
+        nl += a[i];
+        nt += b[i];
+    }
+    nl /= 2;
+    nt /= 2;
+    uint64_t un = (uint64_t)n;
+    memset(out, 0, sizeof *out);
+    /* one opponent: the hands below and equal */
+    out->n[1][0] = nl;
+    out->n[1][1] = nt;
+    out->total[1] = un * (un - 1) / 2;
+    /* two: pairs of disjoint hands, C(|L|, 2) - sum_c C(d_L(c), 2) and likewise */
+    out->n[2][0] = c2(nl);
+    out->n[2][1] = nl * nt;
+    out->n[2][2] = c2(nt);
+    for (int i = 0; i < n; i++) {
+        out->n[2][0] -= c2(a[i]);
+        out->n[2][1] -= a[i] * b[i];
+        out->n[2][2] -= c2(b[i]);
+    }
+    out->total[2] = out->total[1] * ((un - 2) * (un - 3) / 2) / 2;
+    if (max_n < 3) return;
+    int64_t *poly = out->n[3];
+    /* E3 */
+    poly[0] = c3(nl);
+    poly[1] = c2(nl) * nt;
+    poly[2] = nl * c2(nt);
+    poly[3] = c3(nt);
+    /* - A + C's stars */
+    for (int i = 0; i < n; i++) {
+        int64_t p0 = c2(a[i]), p1 = a[i] * b[i], p2 = c2(b[i]); /* pairs on card i */
+        /* W * P - (ordered pairs e != f on i of w_e^2 w_f) */
+        poly[0] -= nl * p0 - a[i] * (a[i] - 1);
+        poly[1] -= nl * p1 + nt * p0 - a[i] * b[i];
+        poly[2] -= nl * p2 + nt * p1 - a[i] * b[i];
+        poly[3] -= nt * p2 - b[i] * (b[i] - 1);
+        /* - C: three hands on card i */
+        poly[0] -= c3(a[i]);
+        poly[1] -= c2(a[i]) * b[i];
+        poly[2] -= a[i] * c2(b[i]);
+        poly[3] -= c3(b[i]);
+    }
+    /* + B and - C's triangles, hand by hand */
+    for (int i = 0; i < n - 1; i++) {
+        for (int j = i + 1; j < n; j++) {
+            int t = (int)(adj_t[i] >> j & 1);
+            if (!t && !(adj_l[i] >> j & 1)) continue;
+            int64_t al = a[i] + a[j] - 2 * (1 - t), bt = b[i] + b[j] - 2 * t;
+            poly[t] += c2(al);
+            poly[t + 1] += al * bt;
+            poly[t + 2] += c2(bt);
+            uint64_t above = ~0ULL << (j + 1); /* j + 1 <= 46 */
+            int64_t ll = FH_POPCOUNT64(adj_l[i] & adj_l[j] & above);
+            int64_t lt = FH_POPCOUNT64(adj_l[i] & adj_t[j] & above) + FH_POPCOUNT64(adj_t[i] & adj_l[j] & above);
+            int64_t tt = FH_POPCOUNT64(adj_t[i] & adj_t[j] & above);
+            poly[t] -= ll;
+            poly[t + 1] -= lt;
+            poly[t + 2] -= tt;
+        }
+    }
+    out->total[3] = un * (un - 1) / 2 * ((un - 2) * (un - 3) / 2) / 3 * ((un - 4) * (un - 5) / 2) / 2;
 }
 
-static fh_status all_boards(board_job *j, const fh_card_t *board, int n_board, fh_mask_t used, int use_iso,
-                            const suit_groups *groups, const fh_par *par) {
+/* ---- boards, grouped ---------------------------------------------------------------------
+ *
+ * Two complete boards give the same counts when they have the same structure:
+ *   - no suit with three or more board cards (nobody can make a flush): the multiset of board
+ *     ranks (the live cards of each rank, the hand's value and every grade follow from it);
+ *   - a suit s with three or more: s, the ranks of the s-cards on the board and the multiset of
+ *     ranks of the other board cards (types split by suit s only).
+ * Boards are listed once (cheap), summed by structure, and each structure is solved once with
+ * its number of boards as weight: on a flop the 1,081 runouts fall into at most a few hundred
+ * structures, preflop the 2,118,760 boards into tens of thousands. */
+
+typedef struct {
+    uint64_t key, weight;
+    uint64_t bkey, bsr; /* one board of the group: key sum (without FH_KEY_INIT), suit ranks */
+    fh_mask_t mask;
+} board_group;
+
+typedef struct {
+    board_group *g;
+    int32_t *slots;
+    uint32_t n, cap; /* entries; slots has 2 * cap */
+} group_map;
+
+/* canon[s]: the first suit whose cards among the fixed ones (hand, board, dead) have the same
+ * ranks as s's. Swapping two such suits maps the fixed cards onto themselves, so boards whose
+ * flush suits differ only so have equal counts. */
+static uint64_t structure_key(uint64_t bkey, uint64_t bsr, fh_mask_t mask, const unsigned *canon) {
+    uint64_t base = FH_KEY_INIT + bkey;
+    uint64_t flush = (base & FH_FLUSH_CHECK) | ((base + (0x2222ULL << 32)) & FH_FLUSH_CHECK);
+    if (!flush) return (uint32_t)bkey; /* the rank part of the key: unique per rank multiset */
+    unsigned s = fh_flush_suit(base + (0x2222ULL << 32));
+    uint32_t others = 0;
+    for (fh_mask_t m = mask & ~(0x1111111111111ULL << s); m; m &= m - 1) others += (uint32_t)fh_card_keys[FH_CTZ64(m)];
+    return 1ULL << 63 | (uint64_t)canon[s] << 61 | ((bsr >> (16 * s)) & 0x1FFFu) << 32 | others;
+}
+
+static int group_add(group_map *m, uint64_t key, uint64_t bkey, uint64_t bsr, fh_mask_t mask) {
+    uint32_t i = (uint32_t)((key * 0x9E3779B97F4A7C15ULL) >> 32) & (2 * m->cap - 1);
+    while (m->slots[i] >= 0) {
+        board_group *g = &m->g[m->slots[i]];
+        if (g->key == key) {
+            g->weight++;
+            return 1;
+        }
+        i = (i + 1) & (2 * m->cap - 1);
+    }
+    if (m->n == m->cap) { /* grow: double entries and slots, rehash */
+        uint32_t cap = 2 * m->cap;
+        board_group *g = realloc(m->g, cap * sizeof *g);
+        int32_t *slots = malloc(2 * (size_t)cap * sizeof *slots);
+        if (!g || !slots) {
+            if (g) m->g = g;
+            free(slots);
+            return 0;
+        }
+        free(m->slots);
+        m->g = g;
+        m->slots = slots;
+        m->cap = cap;
+        memset(slots, 0xFF, 2 * (size_t)cap * sizeof *slots);
+        for (uint32_t e = 0; e < m->n; e++) {
+            uint32_t k = (uint32_t)((g[e].key * 0x9E3779B97F4A7C15ULL) >> 32) & (2 * cap - 1);
+            while (slots[k] >= 0) k = (k + 1) & (2 * cap - 1);
+            slots[k] = (int32_t)e;
+        }
+        return group_add(m, key, bkey, bsr, mask);
+    }
+    board_group *g = &m->g[m->n];
+    g->key = key;
+    g->weight = 1;
+    g->bkey = bkey;
+    g->bsr = bsr;
+    g->mask = mask;
+    m->slots[i] = (int32_t)m->n++;
+    return 1;
+}
+
+/* Every completion of the board from the live cards, summed by structure into m. */
+static int group_boards(group_map *m, const fh_card_t *board, int n_board, fh_mask_t live) {
+    unsigned canon[4];
+    fh_mask_t fixed = FH_FULL_DECK & ~live;
+    for (unsigned s = 0; s < 4; s++) {
+        canon[s] = s;
+        for (unsigned r = 0; r < s; r++)
+            if (((fixed >> r) & 0x1111111111111ULL) == ((fixed >> s) & 0x1111111111111ULL)) {
+                canon[s] = r;
+                break;
+            }
+    }
     fh_cards_sum b = fh_sum_cards(board, n_board);
-    fh_mask_t live = FH_FULL_DECK & ~(used | b.mask);
     int need = 5 - n_board;
     fh_card_t cards[FH_N_CARDS];
     int n = 0;
-    for (fh_mask_t m = live; m; m &= m - 1) cards[n++] = (fh_card_t)FH_CTZ64(m);
-    int idx[5];
+    for (fh_mask_t x = live; x; x &= x - 1) cards[n++] = (fh_card_t)FH_CTZ64(x);
     uint64_t keys[6], srs[6];
     fh_mask_t masks[6];
+    int idx[6];
     keys[0] = b.key;
     srs[0] = b.suit_ranks;
-    masks[0] = 0;
-    if (need == 0) {
-        j->weight = 1;
-        one_board(j, b.key, b.suit_ranks, live);
-        return j->dp.nomem ? FH_ERR_NOMEM : FH_OK;
-    }
-    /* odometer over increasing index tuples */
-    int d = 0;
+    masks[0] = b.mask;
+    if (need == 0) return group_add(m, structure_key(b.key, b.suit_ranks, b.mask, canon), b.key, b.suit_ranks, b.mask);
+    int d = 0; /* an odometer over increasing index tuples */
     idx[0] = 0;
     for (;;) {
         if (idx[d] > n - (need - d)) {
@@ -541,19 +723,15 @@ static fh_status all_boards(board_job *j, const fh_card_t *board, int n_board, f
         srs[d + 1] = srs[d] | FH_SUIT_RANK_BIT(x);
         masks[d + 1] = masks[d] | 1ULL << x;
         if (d + 1 < need) {
-            if (d == 0 && par && fh_par_cancelled(par)) return FH_ERR_INTERRUPTED;
             idx[d + 1] = idx[d] + 1;
             d++;
             continue;
         }
-        j->weight = use_iso ? orbit(groups, srs[need]) : 1;
-        if (j->weight) {
-            one_board(j, keys[need], srs[need], live & ~masks[need]);
-            if (j->dp.nomem) return FH_ERR_NOMEM;
-        }
+        if (!group_add(m, structure_key(keys[need], srs[need], masks[need], canon), keys[need], srs[need], masks[need]))
+            return 0;
         idx[d]++;
     }
-    return FH_OK;
+    return 1;
 }
 
 fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, int max_opponents,
@@ -563,25 +741,43 @@ fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board,
     tables_init();
     fh_mask_t used = (1ULL << hole[0]) | (1ULL << hole[1]) | dead;
     for (int i = 0; i < n_board; i++) used |= 1ULL << board[i];
-    int live = (int)FH_POPCOUNT64(FH_FULL_DECK & ~used);
-    if (live < 2 * max_opponents + 5 - n_board) return FH_ERR_FEW_CARDS;
+    fh_mask_t live = FH_FULL_DECK & ~used;
+    if ((int)FH_POPCOUNT64(live) < 2 * max_opponents + 5 - n_board) return FH_ERR_FEW_CARDS;
     memset(out, 0, sizeof *out);
     board_job j;
     memset(&j, 0, sizeof j);
     j.dp.nmax = max_opponents;
     j.dp.vsize = (max_opponents + 1) * (max_opponents + 1);
+    if (max_opponents == NMAX) { /* the k = 9 row's doubles after the counts */
+        j.dp.shadow = j.dp.vsize;
+        j.dp.vsize += NMAX + 1;
+    }
+    group_map groups = {NULL, NULL, 0, 256};
+    groups.g = malloc(groups.cap * sizeof *groups.g);
+    groups.slots = malloc(2 * (size_t)groups.cap * sizeof *groups.slots);
     fh_status status = FH_OK;
-    if (!map_init(&j.dp.a, j.dp.vsize) || !map_init(&j.dp.b, j.dp.vsize)) {
+    if (!groups.g || !groups.slots || !map_init(&j.dp.a, j.dp.vsize) || !map_init(&j.dp.b, j.dp.vsize)) {
         status = FH_ERR_NOMEM;
     } else {
+        memset(groups.slots, 0xFF, 2 * (size_t)groups.cap * sizeof *groups.slots);
         fh_cards_sum h = fh_sum_cards(hole, 2);
         j.hero_key = h.key;
         j.hero_sr = h.suit_ranks;
         j.out = out;
-        suit_groups groups = groups_of(hole);
-        int use_iso = n_board == 0 && dead == 0;
-        status = all_boards(&j, board, n_board, used, use_iso, &groups, par);
+        if (!group_boards(&groups, board, n_board, live)) status = FH_ERR_NOMEM;
+        for (uint32_t e = 0; e < groups.n && status == FH_OK; e++) {
+            if ((e & 63u) == 0 && par && fh_par_cancelled(par)) {
+                status = FH_ERR_INTERRUPTED;
+                break;
+            }
+            const board_group *g = &groups.g[e];
+            j.weight = (int64_t)g->weight;
+            one_board(&j, g->bkey, g->bsr, live & ~g->mask);
+            if (j.dp.nomem) status = FH_ERR_NOMEM;
+        }
     }
+    free(groups.g);
+    free(groups.slots);
     map_free(&j.dp.a);
     map_free(&j.dp.b);
     return status;

@@ -43,4 +43,17 @@ fh_status fh_vs_many_run(const fh_card_t *hole, const fh_card_t *board, int n_bo
 /* share / (FH_VS_MANY_UNIT * deals) of tally index n as a double (0 when there are no deals). */
 double fh_vs_many_equity(const fh_vs_many_tally *t, int n);
 
+/* One complete board (key and suit ranks without FH_KEY_INIT) for a hand (its key and suit
+ * ranks) against n = 1..max_n (<= 3) random hands from the live cards: n[k][j] counts the
+ * unordered sets of k disjoint opponent hands, none above the hand and j equal to it;
+ * total[k] all sets of k disjoint hands. (fh_vs_many's kernel for up to three opponents, and
+ * the exact vs-three spots of fh_equity.c.) */
+typedef struct fh_vs_small {
+    int64_t n[4][4];
+    uint64_t total[4];
+} fh_vs_small;
+
+void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live, int max_n,
+                       fh_vs_small *out);
+
 #endif /* FH_VS_MANY_H */

@@ -62,7 +62,7 @@ def test_hand_strength_vs_three_is_the_mean_over_the_next_card() -> None:
 
 def test_vs_random_share_refuses_bad_input() -> None:
     with pytest.raises(ValueError, match="opponents"):
-        _core.vs_random_share([50, 45], [33, 20, 3], (), 4)
+        _core.vs_random_share([50, 45], [33, 20, 3], (), 10)
     with pytest.raises(TypeError, match="opponents"):
         _core.vs_random_share([50, 45], [33, 20, 3], (), 2.0)
     with pytest.raises(ValueError, match="used twice"):

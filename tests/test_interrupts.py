@@ -77,6 +77,12 @@ LONG_CALLS = {
         "equity_batch(holes, threads=2)"),
     "hand_strength_monte_carlo": ("", "hand_strength(np.array([[51, 50]] * 2000), opponents=2, trials=10**6, threads=2)"),
     "hand_strength_exact_one_spot": ("", "hand_strength(np.array([[51, 50]]), exact=True, threads=1)"),
+    "hand_strength_exact_preflop_vs_three": (
+        "", "hand_strength(np.array([[51, 50]]), opponents=3, exact=True, threads=1)"),
+    "vs_random_equities_preflop": ("", "_core.vs_random_equities([51, 50], opponents=9, threads=1)"),
+    "hand_strength_exact_flops_vs_nine": (
+        RNG + "; rows = np.stack([rng.permutation(52)[:5] for _ in range(400)]).astype(np.uint8)",
+        "hand_strength(rows[:, :2].copy(), rows[:, 2:].copy(), opponents=9, exact=True, threads=2)"),
     "evaluate_batch_huge_strided": (
         "base = np.tile(np.arange(52, dtype=np.uint8), 2_000_000); "
         "view = np.lib.stride_tricks.as_strided(base, (100_000_000, 7), (1, 1))",

@@ -18,7 +18,8 @@ from typing import Any
 from .analysis import BoardHits, NextCardResult, board_hits, equity_by_class, next_card, preflop_matrix
 from .analysis import preflop_vs_random
 from .cards import Deck, card, card_str, cards_mask, cards_str, parse_cards
-from .equities import EquityJob, EquityResult, EquityTally, equity, equity_batch, equity_job, hand_strength
+from .equities import (EquityJob, EquityResult, EquityTally, equity, equity_batch, equity_job, hand_strength,
+                       vs_random_equities)
 from .errors import (
     BadAmountError,
     CardError,
@@ -77,6 +78,7 @@ __all__ = [
     "EquityJob",
     "EquityTally",
     "hand_strength",
+    "vs_random_equities",
     "NextCardResult",
     "next_card",
     "BoardHits",

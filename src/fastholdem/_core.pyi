@@ -261,7 +261,7 @@ def vs_random_counts(
 def vs_random_share(
     hole: Sequence[int], board: Sequence[int], dead: Iterable[int] = (), opponents: int = 1
 ) -> float:
-    """Exact equity of ``hole`` on a 3-5 card ``board`` against 1-3 random hands, ``dead``
+    """Exact equity of ``hole`` on a 3-5 card ``board`` against 1-9 random hands, ``dead``
     card ids left out."""
 
 

@@ -626,9 +626,12 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     opponents : int
         Number of random opponents, 1..9.
     exact : bool, optional
-        Enumerate every opponent deal and board (default: when at most about two million
-        showdowns per spot, which includes one or two opponents on a flop, turn or river),
-        else Monte Carlo.
+        Count every opponent deal and board exactly (default: when that is cheap: one to three
+        opponents on a flop, turn or river, and any number of opponents on a turn or river),
+        else Monte Carlo. Against two or more random hands (but two or three on a river) the
+        count runs through ``vs_random_equities``'s kernel: a flop spot takes milliseconds
+        against two or three hands and up to tenths of a second against nine; a preflop spot
+        about a second against two or three hands, tens of seconds against four or more.
     trials : int, optional
         Monte Carlo trials per spot (default 10,000); spot i uses stream (seed, i).
     seed : int or None
@@ -678,6 +681,10 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     showdowns *= fh_board_count(avail - 2 * opponents, 5 - nb)
     if opponents in (2, 3) and nb >= 3:  # valued hand by hand per runout, the deals counted (fh_equity.c)
         showdowns = fh_board_count(avail, 5 - nb) * fh_board_count(avail - (5 - nb), 2)
+    elif opponents >= 4 or (opponents >= 2 and nb == 0):
+        # fh_vs_many.c: one matching count per board structure, worth about 20,000 showdowns
+        # (a preflop spot has some 80,000 structures)
+        showdowns = (80_000 if nb == 0 else fh_board_count(avail, 5 - nb)) * 20_000
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
     if exact is None:
@@ -1512,7 +1519,7 @@ def vs_random_counts(object hole, object board, object dead=()):
 
 def vs_random_share(object hole, object board, object dead=(), object opponents=1):
     """Exact equity of the hand ``hole`` (2 card ids) on ``board`` (3, 4 or 5 card ids) against
-    ``opponents`` (1, 2 or 3) random hands, leaving out the ``dead`` card ids: the kernels of
+    ``opponents`` (1..9) random hands, leaving out the ``dead`` card ids: the kernels of
     ``hand_strength``'s exact flop, turn and river spots, with dead cards.
 
     Raises
@@ -1521,7 +1528,7 @@ def vs_random_share(object hole, object board, object dead=(), object opponents=
         A card or ``opponents`` that is not an int.
     ValueError
         Wrong numbers of cards, an id outside 0-51, a card used twice, ``opponents`` outside
-        1..3, or too few live cards.
+        1..9, or too few live cards.
 
     Examples
     --------
@@ -1531,9 +1538,9 @@ def vs_random_share(object hole, object board, object dead=(), object opponents=
     cdef fh_card_t h[2]
     cdef fh_card_t b[5]
     cdef uint64_t dmask = 0
-    opponents = as_int(opponents, "opponents", "an int 1..3")
-    if not 1 <= opponents <= 3:
-        raise ValueError(f"opponents must be an int 1..3, got {echo(opponents)}")
+    opponents = as_int(opponents, "opponents", f"an int 1..{FH_VS_MANY_MAX}")
+    if not 1 <= opponents <= FH_VS_MANY_MAX:
+        raise ValueError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
     cdef int opp = opponents
     cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask)
     return fh_vs_random_share(h, b, nb, dmask, opp)

@@ -25,7 +25,8 @@ This package's ``__init__`` is the public entry only. The pipeline, one module p
 3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.sweep` (two players:
    one pass per runout), :mod:`.engines.table` (the shipped heads-up preflop table) and
    :mod:`.engines.montecarlo`; a hand against one random hand on a flop, turn or river
-   skips the plan (:mod:`.quick`);
+   skips the plan (:mod:`.quick`); one hand against 1-9 random hands, exactly, is
+   :func:`vs_random_equities` (:mod:`.vs_random`);
 4. :mod:`.jobs` cuts a job into chunks, runs them and combines their integer tallies;
 5. :mod:`.result` holds :class:`EquityResult`.
 """
@@ -51,9 +52,10 @@ from .plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
 from .plan import job_for_call
 from .quick import vs_random_result
 from .result import EquityResult
+from .vs_random import vs_random_equities
 
 __all__ = ["EquityJob", "EquityResult", "EquityTally", "PlayerLike", "equity", "equity_batch", "equity_job",
-           "hand_strength"]
+           "hand_strength", "vs_random_equities"]
 
 equity_batch = _core.equity_batch
 hand_strength = _core.hand_strength
