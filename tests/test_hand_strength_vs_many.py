@@ -29,6 +29,7 @@ import numpy.typing as npt
 import pytest
 from vs_many_reference import deal_sets, reference_equities
 
+import fastholdem
 from fastholdem import _core, equity, parse_cards
 
 TOL = 1e-12
@@ -49,13 +50,17 @@ def most_opponents(board: Sequence[int], dead: Sequence[int], cap: int = 6) -> i
 
 
 def check_against_reference(hole: list[int], board: list[int], dead: list[int], opponents: int) -> None:
-    got = _core.vs_random_equities(hole, board, dead, opponents)
-    assert got.shape == (opponents,) and got.dtype == np.float64
+    """Both paths of the kernel: up to three opponents, every opponent hand is listed per board;
+    asked for four or more, every entry comes from the inclusion-exclusion count."""
     want = reference_equities(hole, board, dead, opponents)
-    for n in range(1, opponents + 1):
-        assert abs(float(got[n - 1]) - float(want[n - 1])) <= TOL, (
-            f"hole={hole} board={board} dead={dead} N={n}: kernel {float(got[n - 1])!r}, "
-            f"reference {float(want[n - 1])!r}")
+    for asked in sorted({min(opponents, 3), opponents}):
+        got = _core.vs_random_equities(hole, board, dead, asked)
+        assert got.shape == (asked,) and got.dtype == np.float64
+        check_bounds(got)
+        for n in range(1, asked + 1):
+            assert abs(float(got[n - 1]) - float(want[n - 1])) <= TOL, (
+                f"hole={hole} board={board} dead={dead} N={n} (asked {asked}): kernel "
+                f"{float(got[n - 1])!r}, reference {float(want[n - 1])!r}")
 
 
 def check_bounds(eq: Equities) -> None:
@@ -225,16 +230,20 @@ def test_vs_random_equities_match_the_reference_on_many_narrow_decks() -> None:
 
 
 def check_against_share_kernels(hole: list[int], board: list[int], dead: list[int]) -> Equities:
-    got = _core.vs_random_equities(hole, board, dead, 9)
-    check_bounds(got)
+    """vs_random_equities asked for 9 (inclusion-exclusion) and for 3 (hands listed per board)
+    against vs_random_counts (one opponent) and vs_random_share's kernels for one and two
+    opponents (per-card counts) and three (the listing, so only the 9 call is independent)."""
+    every = _core.vs_random_equities(hole, board, dead, 9)
+    check_bounds(every)
     won, tied, total = _core.vs_random_counts(hole, board, dead)
-    assert abs(float(got[0]) - (won + tied / 2) / total) <= TOL, (hole, board, dead, 1, float(got[0]))
-    for n in (1, 2, 3):
-        want = _core.vs_random_share(hole, board, dead, n)
-        assert abs(float(got[n - 1]) - want) <= TOL, (
-            f"hole={hole} board={board} dead={dead} N={n}: vs_random_equities {float(got[n - 1])!r}, "
-            f"vs_random_share {want!r}")
-    return got
+    for got in (every, _core.vs_random_equities(hole, board, dead, 3)):
+        assert abs(float(got[0]) - (won + tied / 2) / total) <= TOL, (hole, board, dead, 1, float(got[0]))
+        for n in (1, 2, 3):
+            want = _core.vs_random_share(hole, board, dead, n)
+            assert abs(float(got[n - 1]) - want) <= TOL, (
+                f"hole={hole} board={board} dead={dead} N={n} (asked {len(got)}): vs_random_equities "
+                f"{float(got[n - 1])!r}, vs_random_share {want!r}")
+    return every
 
 
 def random_full_spot(rng: np.random.Generator, n_board: int, max_dead: int
@@ -282,11 +291,32 @@ def test_vs_random_equities_match_the_share_kernels_on_many_spots() -> None:
 def test_vs_random_equities_match_exact_equity_preflop(hand: str) -> None:
     # No dead cards: the suit isomorphism. The hands differ in their groups of interchangeable
     # suits (offsuit: two free suits; pair: two free suits and the pair's; suited: three), and
-    # QsQh / QcQd in which suits those are. The boards' weights do not depend on N, so one
-    # opponent checks them; a spot takes minutes today.
-    got = _core.vs_random_equities(parse_cards(hand), (), (), 1)
-    result = equity([hand, "random"], exact=True)
-    assert abs(float(got[0]) - float(result.equity[0])) <= TOL, (hand, float(got[0]), result)
+    # QsQh / QcQd in which suits those are. Asked for one opponent, the hands are listed per
+    # board; asked for four, every entry comes from the inclusion-exclusion count.
+    want = float(equity([hand, "random"], exact=True).equity[0])
+    listed = _core.vs_random_equities(parse_cards(hand), (), (), 3)
+    assert abs(float(listed[0]) - want) <= TOL, (hand, float(listed[0]), want)
+    counted = _core.vs_random_equities(parse_cards(hand), (), (), 4)
+    check_bounds(counted)
+    assert counted[:3] == pytest.approx(listed, abs=TOL), (hand, counted, listed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hands", [("QsQh", "QcQd"), ("9s8s", "9d8d"), ("AhKd", "AsKc")])
+def test_vs_random_equities_preflop_isomorphism_does_not_depend_on_suit_names(hands: tuple[str, ...]) -> None:
+    first = _core.vs_random_equities(parse_cards(hands[0]), (), (), 4)
+    got = _core.vs_random_equities(parse_cards(hands[1]), (), (), 4)
+    assert got == pytest.approx(first, abs=TOL), hands
+
+
+@pytest.mark.slow
+def test_vs_random_equities_preflop_isomorphism_is_the_mean_over_one_dead_card() -> None:
+    # A dead card drawn at random leaves a uniform deal: the equity with no dead card (suit
+    # isomorphism) is the mean over the 50 single dead cards (no isomorphism). Minutes.
+    hole = parse_cards("QsQh")
+    got = _core.vs_random_equities(hole, (), (), 4)
+    rows = [_core.vs_random_equities(hole, (), [d], 4) for d in range(52) if d not in hole]
+    assert got == pytest.approx(np.mean(rows, axis=0), abs=TOL)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -393,6 +423,12 @@ def test_vs_random_equities_accept_numpy_cards_and_any_sequence() -> None:
     assert np.array_equal(_core.vs_random_equities(hole, board, set(dead), 4), want)
     assert np.array_equal(_core.vs_random_equities(hole, board, dead, 4, threads=1), want)
     assert len(_core.vs_random_equities(hole, board)) == 9                  # default: 9 opponents
+
+
+def test_vs_random_equities_public_function_reads_text() -> None:
+    want = _core.vs_random_equities(parse_cards("AhKd"), parse_cards("Td7c2sKh"), parse_cards("2c3d"), 5)
+    assert np.array_equal(fastholdem.vs_random_equities("AhKd", "Td7c2sKh", "2c3d", 5), want)
+    assert np.array_equal(fastholdem.vs_random_equities("AhKd", "Td7c2sKh", iter(parse_cards("2c3d")), 5), want)
 
 
 @pytest.mark.xfail(strict=True, reason="the bridge takes len(dead) after iterating it, so an iterator "
