@@ -267,7 +267,7 @@ def ompeval_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
     both("equity AhKd vs random, turn Td7c2sKh, exact", ["AhKd", "random"], "Td7c2sKh")
     both("equity AhKd vs random, river Td7c2sKh3c, exact", ["AhKd", "random"], "Td7c2sKh3c")
     both("equity AhKd vs random vs random, turn Td7c2sKh", ["AhKd", "random", "random"], "Td7c2sKh",
-         "runout tables")
+         "two random hands: one count")
     both("equity AKs,QQ+ vs random, flop Td7c2s, exact", ["AKs,QQ+", "random"], "Td7c2s", "the sweep")
     sizes = {3: 200, 4: 1_000, 5: 10_000, 0: 2} if not quick else {3: 20, 4: 100, 5: 1_000}
     for n_board, m in sizes.items():

@@ -786,7 +786,7 @@ static void vs_three_runout(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint
                             void *acc) {
     vs_three_counts *c = acc;
     fh_vs_small s;
-    fh_vs_small_board(bkey, bsr, hero_key, hero_sr, live, 3, &s);
+    fh_vs_small_board(bkey, bsr, hero_key, hero_sr, live, 3, 0, &s);
     for (int k = 0; k < 4; k++) c->n[k] += s.n[3][k];
     c->total += s.total[3];
 }

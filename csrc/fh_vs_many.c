@@ -451,13 +451,18 @@ typedef struct {
     uint64_t hero_key, hero_sr;
     fh_vs_many_tally *out;
     int64_t weight; /* boards this one stands for (suit isomorphism) */
+    int split;      /* fill out->two (two opponents) */
 } board_job;
 
 /* Add one complete board (key and suit ranks without FH_KEY_INIT; `live` excludes it). */
 static void one_board(board_job *j, uint64_t bkey, uint64_t bsr, fh_mask_t live) {
     if (j->dp.nmax <= 3) { /* up to three opponents: every hand valued, the sets counted directly */
         fh_vs_small small;
-        fh_vs_small_board(bkey, bsr, j->hero_key, j->hero_sr, live, j->dp.nmax, &small);
+        fh_vs_small_board(bkey, bsr, j->hero_key, j->hero_sr, live, j->dp.nmax, j->split, &small);
+        if (j->split) {
+            for (int k = 0; k < 3; k++) j->out->two[k] += (i128)small.n[2][k] * j->weight;
+            j->out->two[3] += (i128)small.above_ties * j->weight;
+        }
         for (int n = 1; n <= j->dp.nmax; n++) {
             i128 share = 0;
             for (int jt = 0; jt <= n; jt++) share += (i128)small.n[n][jt] * (i128)(FH_VS_MANY_UNIT / (unsigned)(jt + 1));
@@ -524,16 +529,48 @@ static void one_board(board_job *j, uint64_t bkey, uint64_t bsr, fh_mask_t live)
 static int64_t c2(int64_t a) { return a * (a - 1) / 2; }
 static int64_t c3(int64_t a) { return a * (a - 1) * (a - 2) / 6; }
 
+/* Unordered pairs of disjoint hands that both beat the hand and tie each other, from the values
+ * val[i][j] of the n live cards' hands: per value, C(hands, 2) minus the pairs that share a card
+ * (two distinct hands share at most one card). */
+static int64_t above_tied_pairs(const fh_value_t val[FH_N_CARDS][FH_N_CARDS], int n, fh_value_t hv) {
+    static _Thread_local uint16_t count[FH_N_VALUES + 1];
+    fh_value_t touched[FH_N_CARDS * FH_N_CARDS / 2];
+    int n_touched = 0;
+    int64_t pairs = 0;
+    for (int i = 0; i < n - 1; i++)
+        for (int j = i + 1; j < n; j++) {
+            fh_value_t v = val[i][j];
+            if (v <= hv) continue;
+            if (!count[v]) touched[n_touched++] = v;
+            pairs += count[v]++;
+        }
+    for (int k = 0; k < n_touched; k++) count[touched[k]] = 0;
+    for (int i = 0; i < n; i++) { /* the hands on card i */
+        fh_value_t mine[FH_N_CARDS];
+        int m = 0;
+        for (int j = 0; j < n; j++) {
+            fh_value_t v = j < i ? val[j][i] : val[i][j];
+            if (j == i || v <= hv) continue;
+            pairs -= count[v]++;
+            mine[m++] = v;
+        }
+        for (int k = 0; k < m; k++) count[mine[k]] = 0;
+    }
+    return pairs;
+}
+
 void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live, int max_n,
-                       fh_vs_small *out) {
+                       int want_above_ties, fh_vs_small *out) {
     uint64_t base = FH_KEY_INIT + bkey;
     fh_value_t hv = fh_value_from_key(base + hero_key, bsr | hero_sr);
     uint64_t keys[FH_N_CARDS], srs[FH_N_CARDS], adj_l[FH_N_CARDS] = {0}, adj_t[FH_N_CARDS] = {0};
+    fh_value_t val[FH_N_CARDS][FH_N_CARDS];
     int n = fh_live_cards(live, keys, srs);
     for (int i = 0; i < n - 1; i++) {
         uint64_t ki = base + keys[i], si = bsr | srs[i];
         for (int j = i + 1; j < n; j++) {
             fh_value_t v = fh_value_from_key(ki + keys[j], si | srs[j]);
+            val[i][j] = v;
             uint64_t below = v < hv, equal = v == hv;
             adj_l[i] |= below << j;
             adj_l[j] |= below << i;
@@ -566,6 +603,7 @@ void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t 
         out->n[2][2] -= c2(b[i]);
     }
     out->total[2] = out->total[1] * ((un - 2) * (un - 3) / 2) / 2;
+    if (want_above_ties) out->above_ties = above_tied_pairs((const fh_value_t(*)[FH_N_CARDS])val, n, hv);
     if (max_n < 3) return;
     int64_t *poly = out->n[3];
     /* E3 */
@@ -734,8 +772,8 @@ static int group_boards(group_map *m, const fh_card_t *board, int n_board, fh_ma
     return 1;
 }
 
-fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, int max_opponents,
-                     const fh_par *par, fh_vs_many_tally *out) {
+static fh_status vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, int max_opponents,
+                         int split, const fh_par *par, fh_vs_many_tally *out) {
     if (max_opponents < 1 || max_opponents > NMAX) return FH_ERR_ARGUMENT;
     if (n_board != 0 && (n_board < 3 || n_board > 5)) return FH_ERR_ARGUMENT;
     tables_init();
@@ -746,6 +784,7 @@ fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board,
     memset(out, 0, sizeof *out);
     board_job j;
     memset(&j, 0, sizeof j);
+    j.split = split;
     j.dp.nmax = max_opponents;
     j.dp.vsize = (max_opponents + 1) * (max_opponents + 1);
     if (max_opponents == NMAX) { /* the k = 9 row's doubles after the counts */
@@ -783,6 +822,24 @@ fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board,
     return status;
 }
 
+fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, int max_opponents,
+                     const fh_par *par, fh_vs_many_tally *out) {
+    return vs_many(hole, board, n_board, dead, max_opponents, 0, par, out);
+}
+
+fh_status fh_vs_two_split(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                          const fh_par *par, fh_vs_many_tally *out) {
+    return vs_many(hole, board, n_board, dead, 2, 1, par, out);
+}
+
+void fh_vs_two_parts(const fh_vs_many_tally *t, uint64_t hi[5], uint64_t lo[5]) {
+    for (int k = 0; k < 5; k++) {
+        u128 x = (u128)(k < 4 ? t->two[k] : t->deals[2]);
+        hi[k] = (uint64_t)(x >> 64);
+        lo[k] = (uint64_t)x;
+    }
+}
+
 double fh_vs_many_equity(const fh_vs_many_tally *t, int n) {
     if (n < 1 || n > NMAX || t->deals[n] == 0) return 0.0;
     return (double)((long double)t->share[n] / ((long double)t->deals[n] * (long double)FH_VS_MANY_UNIT));
@@ -790,7 +847,7 @@ double fh_vs_many_equity(const fh_vs_many_tally *t, int n) {
 
 typedef struct {
     const fh_card_t *hole, *board;
-    int n_board, max_opponents;
+    int n_board, max_opponents, split;
     fh_mask_t dead;
     fh_vs_many_tally *out;
     fh_status status;
@@ -801,12 +858,12 @@ static void run_worker(fh_par *par, void *ctx, int tid) {
     size_t lo, hi;
     (void)tid;
     while (fh_par_next(par, &lo, &hi))
-        j->status = fh_vs_many(j->hole, j->board, j->n_board, j->dead, j->max_opponents, par, j->out);
+        j->status = vs_many(j->hole, j->board, j->n_board, j->dead, j->max_opponents, j->split, par, j->out);
 }
 
 fh_status fh_vs_many_run(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
-                         int max_opponents, const fh_exec *ex, fh_vs_many_tally *out) {
-    run_job j = {hole, board, n_board, max_opponents, dead, out, FH_OK};
+                         int max_opponents, int split, const fh_exec *ex, fh_vs_many_tally *out) {
+    run_job j = {hole, board, n_board, max_opponents, split, dead, out, FH_OK};
     /* a preflop spot takes seconds: poll for Ctrl-C */
     uint64_t cost_ns = n_board == 0 ? 1000000000ULL : 1000000ULL;
     fh_status status = fh_par_exec(1, 1, 1, ex, cost_ns, run_worker, &j);

@@ -26,6 +26,10 @@
 typedef struct fh_vs_many_tally {
     __int128 share[FH_VS_MANY_MAX + 1];
     __int128 deals[FH_VS_MANY_MAX + 1];
+    /* fh_vs_two_split only, against two hands (unordered pairs of disjoint hands, summed over
+     * the boards): [0] both below the hand, [1] one tying it and one below, [2] both tying it,
+     * [3] both above it and tied with each other. */
+    __int128 two[4];
 } fh_vs_many_tally;
 
 /* Tallies of `hole` (2 cards) on `board` (n_board = 0, 3, 4 or 5 cards) against 1..max_opponents
@@ -36,9 +40,18 @@ typedef struct fh_vs_many_tally {
 fh_status fh_vs_many(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead, int max_opponents,
                      const fh_par *par, fh_vs_many_tally *out);
 
-/* fh_vs_many on one thread as `ex` says (polled for Ctrl-C). */
+/* fh_vs_many against two hands (max_opponents = 2) that also fills out->two: what
+ * equity([hand, "random", "random"]) needs for every player's win, tie and split. */
+fh_status fh_vs_two_split(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
+                          const fh_par *par, fh_vs_many_tally *out);
+
+/* fh_vs_many (split = 0) or fh_vs_two_split (split = 1, max_opponents 2) on one thread as
+ * `ex` says (polled for Ctrl-C). */
 fh_status fh_vs_many_run(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
-                         int max_opponents, const fh_exec *ex, fh_vs_many_tally *out);
+                         int max_opponents, int split, const fh_exec *ex, fh_vs_many_tally *out);
+
+/* out->two[0..3] and deals[2] as 64-bit halves (for the bridge, which has no 128-bit ints). */
+void fh_vs_two_parts(const fh_vs_many_tally *t, uint64_t hi[5], uint64_t lo[5]);
 
 /* share / (FH_VS_MANY_UNIT * deals) of tally index n as a double (0 when there are no deals). */
 double fh_vs_many_equity(const fh_vs_many_tally *t, int n);
@@ -51,9 +64,10 @@ double fh_vs_many_equity(const fh_vs_many_tally *t, int n);
 typedef struct fh_vs_small {
     int64_t n[4][4];
     uint64_t total[4];
+    int64_t above_ties; /* with want_above_ties: pairs of disjoint hands both above, tied */
 } fh_vs_small;
 
 void fh_vs_small_board(uint64_t bkey, uint64_t bsr, uint64_t hero_key, uint64_t hero_sr, fh_mask_t live, int max_n,
-                       fh_vs_small *out);
+                       int want_above_ties, fh_vs_small *out);
 
 #endif /* FH_VS_MANY_H */

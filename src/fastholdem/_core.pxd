@@ -149,5 +149,6 @@ cdef extern from "fh_vs_many.h" nogil:
     ctypedef struct fh_vs_many_tally:
         pass
     fh_status fh_vs_many_run(const fh_card_t *hole, const fh_card_t *board, int n_board, fh_mask_t dead,
-                             int max_opponents, const fh_exec *ex, fh_vs_many_tally *out)
+                             int max_opponents, int split, const fh_exec *ex, fh_vs_many_tally *out)
+    void fh_vs_two_parts(const fh_vs_many_tally *t, uint64_t hi[5], uint64_t lo[5])
     double fh_vs_many_equity(const fh_vs_many_tally *t, int n)

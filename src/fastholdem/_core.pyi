@@ -273,6 +273,13 @@ def vs_random_equities(
     random hands, ``dead`` card ids left out (one pass over the boards)."""
 
 
+def vs_two_random_counts(
+    hole: Sequence[int], board: Sequence[int] = (), dead: Iterable[int] = (), threads: int | None = None
+) -> tuple[int, int, int, int, int]:
+    """Pairs of disjoint opponent hands against ``hole``: both below, one tie, two ties, both
+    above and tied, all (every completion of a 0, 3, 4 or 5 card ``board``)."""
+
+
 def hh_walk(actions: list[str], n: int, scale: int, stacks: list[int], put: list[int], bets: list[int],
             level: int) -> tuple[list[bool], list[str | None], list[int], list[int], list[int], list[int],
                                  int] | None: ...

@@ -1586,9 +1586,44 @@ def vs_random_equities(object hole, object board=(), object dead=(), object oppo
     cdef fh_status status
     cdef _Interrupt intr = _Interrupt(_threads(threads))
     with nogil:
-        status = fh_vs_many_run(h, b, nb, dmask, opp, &intr.ex, &tally)
+        status = fh_vs_many_run(h, b, nb, dmask, opp, 0, &intr.ex, &tally)
     intr.check(status)
     return np.array([fh_vs_many_equity(&tally, n) for n in range(1, opp + 1)], dtype=np.float64)
+
+
+def vs_two_random_counts(object hole, object board=(), object dead=(), object threads=None):
+    """Exact counts of the hand ``hole`` (2 card ids) on ``board`` (0, 3, 4 or 5 card ids)
+    against two random hands, leaving out the ``dead`` card ids: over every completion of the
+    board, the unordered pairs of disjoint opponent hands that are both below the hand, one
+    tying it and one below, both tying it, both above it and tied with each other, and all
+    pairs. (What ``equity([hand, "random", "random"], board)`` reports, from one pass.)
+
+    Raises
+    ------
+    TypeError
+        A card that is not an int.
+    ValueError
+        Wrong numbers of cards, an id outside 0-51, a card used twice, or too few live cards.
+
+    Examples
+    --------
+    >>> vs_two_random_counts([51, 47], [46, 45, 44, 43, 0])   # AsKs, four kings
+    (446985, 0, 0, 0, 446985)
+    """
+    cdef fh_card_t h[2]
+    cdef fh_card_t b[5]
+    cdef uint64_t dmask = 0
+    cdef uint64_t hi[5]
+    cdef uint64_t lo[5]
+    cdef int nb = _vs_spot(hole, board, dead, 2, h, b, &dmask, True)
+    cdef fh_vs_many_tally tally
+    cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(_threads(threads))
+    with nogil:
+        status = fh_vs_many_run(h, b, nb, dmask, 2, 1, &intr.ex, &tally)
+    intr.check(status)
+    fh_vs_two_parts(&tally, hi, lo)
+    return tuple(int(hi[k]) << 64 | int(lo[k]) for k in range(5))
 
 
 # ---------------------------------------------------------------------- hand-history walk (issue 17)
