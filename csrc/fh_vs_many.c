@@ -22,9 +22,16 @@
  *     Classes with no T or B hand drop out (they only count in |U|), and the order is
  *     chosen greedily to keep the set of classes still "open" small. On random boards the
  *     programme has a median of a few dozen states.
+ *     Each state keeps its polynomial by k = |S| and t = the T hands of S ((x - 1)^t is
+ *     expanded at the end), and the range of k that may be nonzero.
  * The coefficient of x^j in W_N counts the deals in which j opponents tie the hand (and none
- * beats it): the hand's share is 1 / (j + 1) of the pot. Everything is an exact integer
- * (signed 128-bit; the terms are bounded by C(N, |S|) 2^N PM(|U|, N) < 2^90).
+ * beats it): the hand's share is 1 / (j + 1) of the pot. Everything is exact: the DP counts
+ * modulo 2^64 (each value counts distinct matchings, at most PM(45, 8) < 2^63 for k <= 8, so
+ * the signed reading is the true value) with a double beside the k = 9 row to place its
+ * multiple of 2^64; W_N and the tallies are signed 128-bit (terms below 2^90).
+ *
+ * Up to three opponents, the DP is not needed: fh_vs_small_board values every opponent hand
+ * and counts the sets directly (see there). Boards are grouped by structure first (below).
  */
 #include "fh_vs_many.h"
 
@@ -87,11 +94,13 @@ typedef struct {
     u128 *keys;      /* entry keys, in insertion order */
     cell *vals;      /* entry e's values at vals + e * vsize */
     int32_t *slots;  /* hash table: entry index or -1 */
+    uint32_t *at;    /* entry e's slot, to clear the table fast */
     uint32_t n, ecap, cap;
 } state_map;
 
 typedef struct {
     int nmax, jdim, vsize, shadow; /* shadow: offset of the k = 9 doubles (0: none) */
+    int rows;                      /* offset of the cell holding the entry's nonzero rows */
     state_map a, b;
     int nomem;
 } dp_ctx;
@@ -100,6 +109,7 @@ static void map_free(state_map *m) {
     free(m->keys);
     free(m->vals);
     free(m->slots);
+    free(m->at);
     memset(m, 0, sizeof *m);
 }
 
@@ -110,7 +120,8 @@ static int map_init(state_map *m, int vsize) {
     m->keys = malloc(m->ecap * sizeof *m->keys);
     m->vals = malloc((size_t)m->ecap * (size_t)vsize * sizeof *m->vals);
     m->slots = malloc(m->cap * sizeof *m->slots);
-    if (!m->keys || !m->vals || !m->slots) return 0;
+    m->at = malloc(m->ecap * sizeof *m->at);
+    if (!m->keys || !m->vals || !m->slots || !m->at) return 0;
     memset(m->slots, 0xFF, m->cap * sizeof *m->slots);
     return 1;
 }
@@ -121,13 +132,7 @@ FH_INLINE uint32_t key_hash(u128 k) {
 }
 
 static void map_clear(state_map *m) {
-    for (uint32_t e = 0; e < m->n; e++) {
-        uint32_t i = key_hash(m->keys[e]) & (m->cap - 1);
-        while (m->slots[i] >= 0) {
-            m->slots[i] = -1;
-            i = (i + 1) & (m->cap - 1);
-        }
-    }
+    for (uint32_t e = 0; e < m->n; e++) m->slots[m->at[e]] = -1;
     m->n = 0;
 }
 
@@ -142,6 +147,9 @@ static int map_grow(state_map *m, int vsize) {
     int32_t *slots = realloc(m->slots, cap * sizeof *slots);
     if (!slots) return 0;
     m->slots = slots;
+    uint32_t *at = realloc(m->at, ecap * sizeof *at);
+    if (!at) return 0;
+    m->at = at;
     m->ecap = ecap;
     m->cap = cap;
     memset(m->slots, 0xFF, cap * sizeof *slots);
@@ -149,6 +157,7 @@ static int map_grow(state_map *m, int vsize) {
         uint32_t i = key_hash(m->keys[e]) & (cap - 1);
         while (m->slots[i] >= 0) i = (i + 1) & (cap - 1);
         m->slots[i] = (int32_t)e;
+        m->at[e] = i;
     }
     return 1;
 }
@@ -167,6 +176,7 @@ static cell *map_get(state_map *m, u128 key, int vsize) {
     uint32_t e = m->n++;
     m->keys[e] = key;
     m->slots[i] = (int32_t)e;
+    m->at[e] = i;
     cell *v = m->vals + (size_t)e * (size_t)vsize;
     memset(v, 0, (size_t)vsize * sizeof *v);
     return v;
@@ -181,17 +191,36 @@ FH_INLINE u128 key_set_free(u128 key, unsigned a) {
 /* dst[k + q][t + (q if T)] += (+-) ways * src[k][t]: q more hands of grade g (T: x - 1, counted
  * in t and expanded at the end; B: -1). Values are kept for t <= k only. `ways` modulo 2**64
  * and as a double (for the k = 9 shadow). */
+/* An entry's rows k in [lo, hi) may be nonzero (hi = 0: none); the others are zero. */
+FH_INLINE void rows_get(const cell *v, const dp_ctx *c, int *lo, int *hi) {
+    *lo = (int)(v[c->rows].u & 0xFFu);
+    *hi = (int)(v[c->rows].u >> 8 & 0xFFu);
+}
+
+FH_INLINE void rows_widen(cell *v, const dp_ctx *c, int lo, int hi) {
+    int l, h;
+    rows_get(v, c, &l, &h);
+    if (h == 0 || lo < l) l = lo;
+    if (hi > h) h = hi;
+    v[c->rows].u = (uint64_t)l | (uint64_t)h << 8;
+}
+
 static void add_scaled(const dp_ctx *c, cell *dst, const cell *src, int q, int grade, uint64_t ways, double ways_d) {
     int jd = c->jdim, shift = grade == GRADE_T ? q : 0;
     int neg = grade == GRADE_B && (q & 1);
     uint64_t w = neg ? (uint64_t)0 - ways : ways;
-    for (int k = 0; k + q <= c->nmax; k++) {
+    int lo, hi;
+    rows_get(src, c, &lo, &hi);
+    if (hi > c->nmax - q + 1) hi = c->nmax - q + 1;
+    if (lo >= hi) return;
+    rows_widen(dst, c, lo + q, hi + q);
+    for (int k = lo; k < hi; k++) {
         const cell *sr = src + k * jd;
         cell *d = dst + (k + q) * jd + shift;
         int top = k < jd - 1 - shift ? k : jd - 1 - shift;
         for (int t = 0; t <= top; t++) d[t].u += w * sr[t].u;
     }
-    if (c->shadow) {
+    if (c->shadow && hi == NMAX - q + 1) { /* row NMAX - q is in range: it feeds row 9 */
         double wd = neg ? -ways_d : ways_d;
         cell *d9 = dst + c->shadow + shift;
         int k = NMAX - q;
@@ -367,68 +396,61 @@ static int h_matchings(dp_ctx *c, const classed_board *cb, i128 *poly) {
     if (!v0) return 0;
     v0[0].u = 1;
     if (c->shadow) v0[c->shadow].d = 1.0;
+    rows_widen(v0, c, 0, 1);
     for (int s = 0; s < cb->n; s++) {
         int t = order[s];
-        /* take class t's free count out of the key */
-        for (uint32_t e = 0; e < src->n; e++) {
-            u128 key = src->keys[e];
-            unsigned a = (unsigned)cb->count[t] - key_used(key, t);
-            u128 nk = key_set_free(key & ~((u128)0xF << (4 * t)), a);
-            cell *d = map_get(dst, nk, vs);
-            if (!d) return 0;
-            memcpy(d, src->vals + (size_t)e * (size_t)vs, (size_t)vs * sizeof *d);
-        }
-        dp_swap(c, &src, &dst);
-        /* hands inside class t: p of them from a free cards, C(a, 2p) (2p - 1)!! ways */
-        int g = cb->grade[t][t];
-        if (g != GRADE_L) {
+        /* Class t's steps: the hands inside it (if any are T or B), then the hands to each
+         * class u still to come. The first step reads t's free count a from the key (and
+         * clears t's bits); between steps the key carries a; the last step forgets it (the
+         * cards left stay undealt). */
+        int steps[MAX_TYPES + 1], n_steps = 0; /* -1: inside t; u: towards class u */
+        if (cb->grade[t][t] != GRADE_L) steps[n_steps++] = -1;
+        for (int u = 0; u < cb->n; u++)
+            if (pos[u] > s && (cb->adj[t] >> u & 1)) steps[n_steps++] = u;
+        if (n_steps == 0) steps[n_steps++] = -2; /* nothing to deal: just clear t's bits */
+        for (int k = 0; k < n_steps; k++) {
+            int u = steps[k], first = k == 0, last = k == n_steps - 1;
+            int g = u >= 0 ? cb->grade[t][u] : cb->grade[t][t];
             for (uint32_t e = 0; e < src->n; e++) {
                 u128 key = src->keys[e];
-                unsigned a = key_free(key);
-                for (unsigned p = 0; 2 * p <= a && (int)p <= c->nmax; p++) {
-                    cell *d = map_get(dst, key_set_free(key, a - 2 * p), vs);
-                    if (!d) return 0;
-                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)p, g, binom_table[a][2 * p] * odd_fact[p],
-                               (double)binom_table[a][2 * p] * (double)odd_fact[p]);
+                unsigned a;
+                if (first) {
+                    a = (unsigned)cb->count[t] - key_used(key, t);
+                    key &= ~((u128)0xF << (4 * t));
+                } else {
+                    a = key_free(key);
                 }
-            }
-            dp_swap(c, &src, &dst);
-        }
-        /* hands from class t to each class u still to come: q of them, C(a, q) (free_u)_q ways */
-        for (int u = 0; u < cb->n; u++) {
-            if (pos[u] <= s || !(cb->adj[t] >> u & 1)) continue;
-            g = cb->grade[t][u];
-            for (uint32_t e = 0; e < src->n; e++) {
-                u128 key = src->keys[e];
-                unsigned a = key_free(key), used = key_used(key, u);
-                unsigned free_u = (unsigned)cb->count[u] - used;
-                uint64_t falling = 1;
-                double falling_d = 1.0;
-                for (unsigned q = 0; q <= a && q <= free_u && (int)q <= c->nmax; q++) {
-                    if (q) {
-                        falling *= free_u - q + 1;
-                        falling_d *= (double)(free_u - q + 1);
+                const cell *sv = src->vals + (size_t)e * (size_t)vs;
+                if (u == -2) { /* q = 0 of nothing */
+                    cell *d = map_get(dst, key_set_free(key, 0), vs);
+                    if (!d) return 0;
+                    add_scaled(c, d, sv, 0, GRADE_B, 1, 1.0);
+                } else if (u == -1) { /* p hands inside t from a free cards: C(a, 2p) (2p - 1)!! ways */
+                    for (unsigned p = 0; 2 * p <= a && (int)p <= c->nmax; p++) {
+                        cell *d = map_get(dst, key_set_free(key, last ? 0 : a - 2 * p), vs);
+                        if (!d) return 0;
+                        add_scaled(c, d, sv, (int)p, g, binom_table[a][2 * p] * odd_fact[p],
+                                   (double)binom_table[a][2 * p] * (double)odd_fact[p]);
                     }
-                    u128 nk = key_set_free(key, a - q);
-                    nk = (nk & ~((u128)0xF << (4 * u))) | ((u128)(used + q) << (4 * u));
-                    cell *d = map_get(dst, nk, vs);
-                    if (!d) return 0;
-                    add_scaled(c, d, src->vals + (size_t)e * (size_t)vs, (int)q, g, binom_table[a][q] * falling,
-                               (double)binom_table[a][q] * falling_d);
+                } else { /* q hands from t to u: C(a, q) (free_u)_q ways */
+                    unsigned used = key_used(key, u), free_u = (unsigned)cb->count[u] - used;
+                    uint64_t falling = 1;
+                    double falling_d = 1.0;
+                    for (unsigned q = 0; q <= a && q <= free_u && (int)q <= c->nmax; q++) {
+                        if (q) {
+                            falling *= free_u - q + 1;
+                            falling_d *= (double)(free_u - q + 1);
+                        }
+                        u128 nk = key_set_free(key, last ? 0 : a - q);
+                        nk = (nk & ~((u128)0xF << (4 * u))) | ((u128)(used + q) << (4 * u));
+                        cell *d = map_get(dst, nk, vs);
+                        if (!d) return 0;
+                        add_scaled(c, d, sv, (int)q, g, binom_table[a][q] * falling, (double)binom_table[a][q] * falling_d);
+                    }
                 }
             }
             dp_swap(c, &src, &dst);
         }
-        /* the free cards left stay undealt: forget the count */
-        for (uint32_t e = 0; e < src->n; e++) {
-            cell *d = map_get(dst, key_set_free(src->keys[e], 0), vs);
-            if (!d) return 0;
-            const cell *sv = src->vals + (size_t)e * (size_t)vs;
-            int cells = c->shadow ? c->shadow : vs;
-            for (int i = 0; i < cells; i++) d[i].u += sv[i].u;
-            for (int i = cells; i < vs; i++) d[i].d += sv[i].d;
-        }
-        dp_swap(c, &src, &dst);
     }
     /* one state is left: nothing used, nothing free */
     int jd = c->jdim;
@@ -450,7 +472,7 @@ typedef struct {
     dp_ctx dp;
     uint64_t hero_key, hero_sr;
     fh_vs_many_tally *out;
-    int64_t weight; /* boards this one stands for (suit isomorphism) */
+    int64_t weight; /* boards this structure stands for */
     int split;      /* fill out->two (two opponents) */
 } board_job;
 
@@ -791,6 +813,7 @@ static fh_status vs_many(const fh_card_t *hole, const fh_card_t *board, int n_bo
         j.dp.shadow = j.dp.vsize;
         j.dp.vsize += NMAX + 1;
     }
+    j.dp.rows = j.dp.vsize++; /* then the nonzero rows */
     group_map groups = {NULL, NULL, 0, 256};
     groups.g = malloc(groups.cap * sizeof *groups.g);
     groups.slots = malloc(2 * (size_t)groups.cap * sizeof *groups.slots);

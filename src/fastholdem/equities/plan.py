@@ -96,9 +96,12 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     if exact is not False:
         listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
         if listed is None and exact:
+            randoms = sum(p.label.lower() in ("random", "any", "*") for p in parsed)
+            hint = (f"; one hand's exact equity against {randoms} random hands is "
+                    "fastholdem.vs_random_equities" if randoms == len(parsed) - 1 else "")
             raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
                              "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); use Monte Carlo instead: "
-                             "exact=False, or trials=N or stderr=E")
+                             f"exact=False, or trials=N or stderr=E{hint}")
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")
     if listed is not None:
