@@ -309,7 +309,31 @@ def test_vs_random_equities_preflop_isomorphism_does_not_depend_on_suit_names(ha
     assert got == pytest.approx(first, abs=TOL), hands
 
 
+DEAD_HOLE_RANK_BUG = ("found by these tests: preflop on the full deck, a dead card of a hole card's rank "
+                      "gives a wrong equity (AhKd, dead Ac: 0.6222123610996194, dead As: 0.6329497918419829; "
+                      "equity(exact=True) gives 0.6267920455803276 for both)")
+
+
+@pytest.mark.xfail(strict=True, reason=DEAD_HOLE_RANK_BUG)
+def test_vs_random_equities_preflop_dead_card_of_a_hole_rank_keeps_suit_symmetry() -> None:
+    # swapping clubs and spades fixes AhKd and sends a dead Ac to a dead As
+    hole = parse_cards("AhKd")
+    with_ac = _core.vs_random_equities(hole, (), parse_cards("Ac"), 1)
+    with_as = _core.vs_random_equities(hole, (), parse_cards("As"), 1)
+    assert with_ac == pytest.approx(with_as, abs=TOL)
+
+
 @pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=DEAD_HOLE_RANK_BUG)
+@pytest.mark.parametrize(("hand", "dead"), [("AhKd", "Ac"), ("AhKd", "As"), ("QsQh", "Qc"), ("QsQh", "QcKd")])
+def test_vs_random_equities_preflop_dead_card_of_a_hole_rank_match_exact_equity(hand: str, dead: str) -> None:
+    got = float(_core.vs_random_equities(parse_cards(hand), (), parse_cards(dead), 1)[0])
+    want = float(equity([hand, "random"], dead=dead, exact=True).equity[0])
+    assert abs(got - want) <= TOL, (hand, dead, got, want)
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason=DEAD_HOLE_RANK_BUG)
 def test_vs_random_equities_preflop_isomorphism_is_the_mean_over_one_dead_card() -> None:
     # A dead card drawn at random leaves a uniform deal: the equity with no dead card (suit
     # isomorphism) is the mean over the 50 single dead cards (no isomorphism). Minutes.
@@ -428,7 +452,8 @@ def test_vs_random_equities_accept_numpy_cards_and_any_sequence() -> None:
 def test_vs_random_equities_public_function_reads_text() -> None:
     want = _core.vs_random_equities(parse_cards("AhKd"), parse_cards("Td7c2sKh"), parse_cards("2c3d"), 5)
     assert np.array_equal(fastholdem.vs_random_equities("AhKd", "Td7c2sKh", "2c3d", 5), want)
-    assert np.array_equal(fastholdem.vs_random_equities("AhKd", "Td7c2sKh", iter(parse_cards("2c3d")), 5), want)
+    dead = iter(parse_cards("2c3d"))
+    assert np.array_equal(fastholdem.vs_random_equities("AhKd", "Td7c2sKh", dead, 5), want)
 
 
 @pytest.mark.xfail(strict=True, reason="the bridge takes len(dead) after iterating it, so an iterator "
