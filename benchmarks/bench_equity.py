@@ -314,30 +314,37 @@ def opponents_duel(pfe: Any, duels: list[_ompeval.Duel], opponents: int, n_board
 
 
 def many_opponents(quick: bool, preflop: bool) -> None:
-    """``hand_strength`` exact against 4, 6 and 9 random hands (csrc/fh_vs_many.c), 1 thread, CPU
-    time, median of 3. OMPEval has no row: its exact ``equity`` of one hand against four random
-    hands on a river did not finish within half an hour, and pokerfast stops at six players."""
+    """``hand_strength`` exact against 4 and 9 random hands (csrc/fh_vs_many.c), 1 thread, CPU
+    time of each spot on its own: the median, 90th percentile and slowest spot of random flop,
+    turn and river spots (the work grows with the opponent hands that tie or beat the hand, so
+    weak hands on paired boards are the slow ones). OMPEval has no column: its exact
+    ``equity`` of one hand against four random hands on a river did not finish within half an
+    hour, and pokerfast stops at six players."""
     print()
-    print("hand_strength exact against many random hands, 1 thread (CPU time, median of 3)")
-    print(f"{'workload':<52} {'per spot':>12}")
-    sizes = {5: 20, 4: 4, 3: 1} if not quick else {5: 4, 4: 1}
+    print("hand_strength exact against many random hands, 1 thread (CPU time per spot)")
+    print(f"{'workload':<44} {'median':>10} {'p90':>10} {'slowest':>10}")
+    sizes = {3: 40, 4: 100, 5: 400} if not quick else {4: 5, 5: 20}
     for n_board, m in sizes.items():
-        rows = deal(m, 2 + n_board, seed=60 + n_board)
-        holes, boards = np.ascontiguousarray(rows[:, :2]), np.ascontiguousarray(rows[:, 2:])
+        rows = deal(m, 2 + n_board, seed=90 + n_board)
         street = {3: "flop", 4: "turn", 5: "river"}[n_board]
-        for opponents in (4, 6, 9):
+        for opponents in (4, 9):
             times = []
-            for _ in range(3):
+            for row in rows:
+                hole, board = np.ascontiguousarray(row[None, :2]), np.ascontiguousarray(row[None, 2:])
                 start = time.process_time()
-                hand_strength(holes, boards, opponents, exact=True, threads=1)
-                times.append((time.process_time() - start) / m)
-            print(f"{f'vs {opponents} random, {m} {street} spot' + ('s' if m > 1 else ''):<52} "
-                  f"{statistics.median(times) * 1e3:>9,.1f} ms")
+                hand_strength(hole, board, opponents, exact=True, threads=1)
+                times.append(time.process_time() - start)
+            times.sort()
+            print(f"{f'vs {opponents} random, {m} random {street} spots':<44} "
+                  + " ".join(f"{t * 1e3:>7,.1f} ms" for t in (statistics.median(times), times[int(0.9 * m)], times[-1])))
     if preflop:
-        for hand, opponents in (("AhKd", 2), ("AhKd", 9)):
+        for hand, opponents in (("AhKd", 2), ("AhKh", 3), ("AhKd", 4)):
             start = time.process_time()
             hand_strength(np.array([parse_cards(hand)]), None, opponents, exact=True, threads=1)
-            print(f"{f'vs {opponents} random, preflop {hand} (one run)':<52} {time.process_time() - start:>10,.1f} s")
+            print(f"{f'vs {opponents} random, preflop {hand}':<44} {time.process_time() - start:>8,.2f} s")
+        start = time.process_time()
+        _core.vs_random_equities(parse_cards("AhKd"), (), (), 9, threads=1)
+        print(f"{'vs 1..9 random, preflop AhKd, one call':<44} {time.process_time() - start:>8,.2f} s")
 
 
 def main(argv: list[str] | None = None) -> int:

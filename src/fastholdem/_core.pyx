@@ -630,8 +630,9 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         opponents on a flop, turn or river, and any number of opponents on a turn or river),
         else Monte Carlo. Against two or more random hands (but two or three on a river) the
         count runs through ``vs_random_equities``'s kernel: a flop spot takes milliseconds
-        against two or three hands and up to tenths of a second against nine; a preflop spot
-        about a second against two or three hands, tens of seconds against four or more.
+        against two or three hands and a tenth of a second against nine (median; weak hands up
+        to seconds); a preflop spot about a second against two or three hands, tens of
+        seconds against four or more.
     trials : int, optional
         Monte Carlo trials per spot (default 10,000); spot i uses stream (seed, i).
     seed : int or None

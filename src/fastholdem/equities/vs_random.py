@@ -62,10 +62,11 @@ def vs_random_equities(hand: CardsLike, board: CardsLike = None, dead: CardsLike
 
     Notes
     -----
-    Time per call, one core: a river or turn spot takes milliseconds; a flop spot a few
-    milliseconds against up to three hands and up to tenths of a second against nine; a
-    preflop spot about a second against two or three hands and tens of seconds to minutes
-    against four to nine.
+    Time per call, one core: a river or turn spot takes milliseconds (weak hands on low or
+    paired boards up to tenths of a second); a flop spot a few milliseconds against up to
+    three hands and a tenth of a second against nine (the median over random spots; weak hands
+    up to seconds); a preflop spot about a second against two or three hands and tens of
+    seconds against four to nine.
 
     Examples
     --------
