@@ -314,8 +314,8 @@ DEAD_HOLE_RANK_BUG = (
     "the hand's cards of another (AhKd dead Ac: 0.6222123610996194, dead As: 0.6329497918419829, "
     "equity(exact=True) 0.6267920455803276 for both), and likewise on flops where a pair on the board "
     "keeps two such suits alike (7h6h on 9h9c2s, dead 7c6c), the equity is wrong: group_boards "
-    "(fh_vs_many.c) makes two suits interchangeable when the fixed cards (hand + board + dead) of each have the same "
-    "ranks, but a suit holding a hand card cannot swap with one holding a dead card")
+    "(fh_vs_many.c) makes two suits interchangeable when the fixed cards (hand + board + dead) of each "
+    "have the same ranks, but a suit holding a hand card cannot swap with one holding a dead card")
 XFAIL_DEAD = pytest.mark.xfail(strict=True, reason=DEAD_HOLE_RANK_BUG)
 
 
