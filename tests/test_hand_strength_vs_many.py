@@ -309,19 +309,16 @@ def test_vs_random_equities_preflop_isomorphism_does_not_depend_on_suit_names(ha
     assert got == pytest.approx(first, abs=TOL), hands
 
 
-DEAD_HOLE_RANK_BUG = (
-    "found by these tests: with dead cards, when the dead cards of one suit have the same ranks as "
-    "the hand's cards of another (AhKd dead Ac: 0.6222123610996194, dead As: 0.6329497918419829, "
-    "equity(exact=True) 0.6267920455803276 for both), and likewise on flops where a pair on the board "
-    "keeps two such suits alike (7h6h on 9h9c2s, dead 7c6c), the equity is wrong: group_boards "
-    "(fh_vs_many.c) makes two suits interchangeable when the fixed cards (hand + board + dead) of each "
-    "have the same ranks, but a suit holding a hand card cannot swap with one holding a dead card")
-XFAIL_DEAD = pytest.mark.xfail(strict=True, reason=DEAD_HOLE_RANK_BUG)
+# Found by these tests and fixed: with dead cards, when the dead cards of one suit had the same
+# ranks as the hand's cards of another (AhKd dead Ac: 0.6222123610996194, dead As:
+# 0.6329497918419829, equity(exact=True) 0.6267920455803276 for both; 7h6h on 9h9c2s dead 7c6c),
+# group_boards (fh_vs_many.c) took the two suits as interchangeable. Now the hand, the board and
+# the dead cards must each hold the same ranks in both suits.
 
 
 @pytest.mark.parametrize(("hole", "board", "dead"), [
-    pytest.param("7h6h", "9h9c2s", "7c6c", marks=XFAIL_DEAD),    # 0.22755461592670895 vs 0.26389084644898597
-    pytest.param("AhKh", "QhQc2s", "AcKc", marks=XFAIL_DEAD),    # 0.5998075998075998 vs 0.6197724755864291
+    ("7h6h", "9h9c2s", "7c6c"),    # gave 0.22755461592670895 before the fix; the kernels 0.26389084644898597
+    ("AhKh", "QhQc2s", "AcKc"),    # gave 0.5998075998075998; the kernels 0.6197724755864291
     ("7h6h", "9h9c2s5d", "7c6c"), ("7h6h", "9h9c2s", "")])
 def test_vs_random_equities_flop_with_suits_alike_in_dead_cards_match_the_share_kernels(
         hole: str, board: str, dead: str) -> None:
@@ -336,15 +333,14 @@ def test_vs_random_equities_flop_with_suits_alike_in_dead_cards_match_the_share_
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("hole", "board", "dead"), [
-    pytest.param("7h6h", "9h9c2s", "7c6c", marks=XFAIL_DEAD),
-    pytest.param("AhKh", "QhQc2s", "AcKc", marks=XFAIL_DEAD),
+    ("7h6h", "9h9c2s", "7c6c"),
+    ("AhKh", "QhQc2s", "AcKc"),
     ("7h6h", "9h9c2s", "")])
 def test_vs_random_equities_flop_with_suits_alike_in_dead_cards_match_the_share_kernels_counted(
         hole: str, board: str, dead: str) -> None:
     check_against_share_kernels(parse_cards(hole), parse_cards(board), parse_cards(dead))
 
 
-@XFAIL_DEAD
 def test_vs_random_equities_preflop_dead_card_of_a_hole_rank_keeps_suit_symmetry() -> None:
     # swapping clubs and spades fixes AhKd and sends a dead Ac to a dead As
     hole = parse_cards("AhKd")
@@ -355,9 +351,9 @@ def test_vs_random_equities_preflop_dead_card_of_a_hole_rank_keeps_suit_symmetry
 
 @pytest.mark.slow
 @pytest.mark.parametrize(("hand", "dead"), [
-    pytest.param("AhKd", "Ac", marks=XFAIL_DEAD), pytest.param("AhKd", "As", marks=XFAIL_DEAD),
-    pytest.param("QsQh", "Qc", marks=XFAIL_DEAD), pytest.param("QsQh", "QcKd", marks=XFAIL_DEAD),
-    pytest.param("7h6h", "7c6c", marks=XFAIL_DEAD),
+    ("AhKd", "Ac"), ("AhKd", "As"),
+    ("QsQh", "Qc"), ("QsQh", "QcKd"),
+    ("7h6h", "7c6c"),
     ("7h6h", "7c6d"), ("AhKd", "2c2h"), ("AhKd", "5c"), ("7h6h", "7c")])
 def test_vs_random_equities_preflop_dead_card_of_a_hole_rank_match_exact_equity(hand: str, dead: str) -> None:
     got = float(_core.vs_random_equities(parse_cards(hand), (), parse_cards(dead), 1)[0])
@@ -366,7 +362,6 @@ def test_vs_random_equities_preflop_dead_card_of_a_hole_rank_match_exact_equity(
 
 
 @pytest.mark.slow
-@XFAIL_DEAD
 def test_vs_random_equities_preflop_isomorphism_is_the_mean_over_one_dead_card() -> None:
     # A dead card drawn at random leaves a uniform deal: the equity with no dead card (suit
     # isomorphism) is the mean over the 50 single dead cards (no isomorphism). Minutes.
@@ -489,8 +484,6 @@ def test_vs_random_equities_public_function_reads_text() -> None:
     assert np.array_equal(fastholdem.vs_random_equities("AhKd", "Td7c2sKh", dead, 5), want)
 
 
-@pytest.mark.xfail(strict=True, reason="the bridge takes len(dead) after iterating it, so an iterator "
-                                       "(allowed by the Iterable[int] stub) raises a TypeError")
 def test_vs_random_equities_accept_an_iterator_of_dead_cards() -> None:
     want = _core.vs_random_equities([50, 45], [33, 20, 3, 46, 4], [0, 1], 4)
     got = _core.vs_random_equities([50, 45], [33, 20, 3, 46, 4], iter([0, 1]), 4)
