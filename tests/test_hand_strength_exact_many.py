@@ -68,12 +68,13 @@ def test_hand_strength_exact_preflop_agrees_with_the_shipped_monte_carlo_table(h
 
 
 @pytest.mark.slow
-def test_vs_random_equities_preflop_one_to_nine_agree_with_the_shipped_tables() -> None:
-    # AKo against 1..9 random hands, exact (about 90 s on one core): the heads-up table is
-    # exact too, the others within 5 standard errors of their Monte Carlo estimates.
-    every = _core.vs_random_equities(parse_cards("AhKd"), (), (), 9, threads=1)
+def test_vs_random_equities_preflop_one_to_four_agree_with_the_shipped_tables() -> None:
+    # AKo against 1..4 random hands, exact (about 20 s on one core; 1..9 take about a minute and
+    # agreed within 1.6 standard errors when measured): the heads-up table is exact too, the
+    # others within 5 standard errors of their Monte Carlo estimates.
+    every = _core.vs_random_equities(parse_cards("AhKd"), (), (), 4, threads=1)
     k = class_index("AKo")
     assert every[0] == pytest.approx(preflop_vs_random(1)[k], abs=1e-12)
-    for n in range(2, 10):
+    for n in range(2, 5):
         table, stderr = preflop_vs_random(n)[k], preflop_vs_random_stderr(n)[k]
         assert abs(every[n - 1] - table) < 5 * stderr, (n, every[n - 1], table, stderr)
