@@ -64,7 +64,7 @@ def test_cli_missing_optional_dependency_is_one_error_line_with_the_install_comm
         extra = "plot" if "--plot" in argv else "dask"
         assert code == 2 and out == "", argv  # refused before the work: nothing printed
         assert err.count("\n") == 1 and "Traceback" not in err, (argv, err)
-        assert err.startswith("fastholdem: error: ") and f'pip install "fastholdem[{extra}]"' in err, (argv, err)
+        assert err.startswith("fastholdem: error: ") and f'pip install ".[{extra}]"' in err, (argv, err)
     assert not (tmp_path / "x.png").exists()
 
 
