@@ -227,12 +227,36 @@ def test_export_cli_writes_text_and_reports_bad_hands(
     assert sorted(os.listdir(tmp_path)) == ["out.txt", "s.phhs"]  # no temporary file left
 
 
+def _session_file(folder: os.PathLike[str], n: int, seed: int) -> str:
+    path = os.path.join(folder, "s.phhs")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(_session(n, seed))
+    return path
+
+
+def test_export_cli_hero_is_found_as_hh_stats_finds_it(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A name no hand holds is refused as hh stats refuses it (exit 2, the names seen listed) and
+    # nothing is written; a name that differs only by case is the player's.
+    src = _session_file(tmp_path, 5, 1)
+    out = os.path.join(tmp_path, "out.txt")
+    assert main(["hh", "export", src, "-o", out, "--hero", "nobody"]) == 2
+    err = capsys.readouterr().err
+    assert main(["hh", "stats", src, "--hero", "nobody"]) == 2
+    assert capsys.readouterr().err == err
+    assert err.startswith("fastholdem: error: no hand of 'nobody' in 5 hands; the players seen are 'random0' (5 hands)")
+    assert sorted(os.listdir(tmp_path)) == ["s.phhs"]
+    assert main(["hh", "export", src, "-o", out, "--hero", "STATION1"]) == 0
+    with open(out, encoding="utf-8") as fh:
+        dealt = [line for line in fh.read().splitlines() if line.startswith("Dealt to ")]
+    assert len(dealt) == 5 and all(line.startswith("Dealt to station1 [") for line in dealt)
+
+
 def test_stats_cli_text_json_plot_and_exit_codes(
     tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    src = os.path.join(tmp_path, "s.phhs")
-    with open(src, "w", encoding="utf-8") as fh:
-        fh.write(_session(30, 2))
+    src = _session_file(tmp_path, 30, 2)
     assert main(["hh", "stats", src, "--threads", "1"]) == 0
     text = capsys.readouterr().out
     assert text.splitlines()[0].split()[:4] == ["player", "pos", "hands", "VPIP"] and "30 hands" in text
