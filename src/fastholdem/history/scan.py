@@ -44,7 +44,7 @@ _decode = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant).dec
 
 
 _KEY = re.compile(r"[A-Za-z0-9_]+")
-_TIME = re.compile(r"^time = ([0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?)$", re.M)
+_TIME = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?")
 _KEYS_SEEN: set[str] = set()  # keys already found to be bare TOML keys
 
 
@@ -57,14 +57,18 @@ def _fast_fields(text: str) -> dict[str, Any] | None:
     """
     body = text.strip()
     clock = None
-    if "time = " in body:  # the PHH time field, a TOML local time (hh convert writes it)
-        m = _TIME.search(body)
-        if m is not None:
-            try:
-                clock = datetime.time.fromisoformat(m.group(1))
-            except ValueError:
-                return None
-            body = body[: m.start(1)] + "0" + body[m.end(1):]
+    first = body.startswith("time = ")
+    at = 0 if first else body.find("\ntime = ") + 1
+    if at or first:  # the PHH time field, a TOML local time (hh convert writes it)
+        end = body.find("\n", at)
+        value = body[at + 7: end if end >= 0 else len(body)]
+        if _TIME.fullmatch(value) is None:
+            return None
+        try:
+            clock = datetime.time.fromisoformat(value)
+        except ValueError:
+            return None
+        body = body[: at + 7] + "0" + (body[end:] if end >= 0 else "")
     data = _fast_body(body)
     if data is not None and clock is not None:
         data["time"] = clock
