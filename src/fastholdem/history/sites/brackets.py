@@ -156,7 +156,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
             hand.small_bet, hand.big_bet = (hand.sb, hand.bb) if party else (hand.bb, 2 * hand.bb)
     when = _when(game_line)
     if when is not None:
-        hand.started, hand.time_zone = when
+        hand.started, hand.zone = when
     if "$" in game_line.split(" - ")[0]:
         hand.currency = "USD"
     elif "€" in game_line.split(" - ")[0] or " EUR" in game_line:

@@ -152,9 +152,9 @@ class SiteHand:
     table: str | None = None
     seat_count: int | None = None
     tournament: str | None = None
-    started: datetime.datetime | None = None
-    time_zone: str | None = None
-    started_et: datetime.datetime | None = None
+    started: datetime.datetime | None = None  # when the hand started, as the site wrote it
+    zone: str | None = None  # the abbreviation written after that time (ET, CET, UTC, EST)
+    started_et: datetime.datetime | None = None  # PokerStars' Eastern time beside a local one
     no_show: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)
@@ -542,10 +542,10 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     if h.started is not None:  # the PHH date and time fields, as the site wrote them
         fields["year"], fields["month"], fields["day"] = h.started.year, h.started.month, h.started.day
         fields["time"] = h.started.time()
-        if h.time_zone is not None:
-            if h.time_zone in TIME_ZONES:
-                fields["time_zone"] = TIME_ZONES[h.time_zone]
-            fields["_time_zone_abbreviation"] = h.time_zone
+        if h.zone is not None:
+            if h.zone in TIME_ZONES:
+                fields["time_zone"] = TIME_ZONES[h.zone]
+            fields["_time_zone_abbreviation"] = h.zone
         if h.started_et is not None:
             fields["_time_et"] = h.started_et.isoformat(sep=" ")  # PokerStars' [... ET] beside a local time
     if h.table is not None:

@@ -149,9 +149,9 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
     hand = SiteHand(site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
     when = stamp(rest[st.end():])
     if when is not None:
-        hand.started, hand.time_zone = when
+        hand.started, hand.zone = when
         et = _ET.search(rest[st.end():])
-        both = stamp(et.group(1)) if et is not None and hand.time_zone != "ET" else None
+        both = stamp(et.group(1)) if et is not None and hand.zone != "ET" else None
         if both is not None:
             hand.started_et = both[0]
     big = amount(st.group("bb").strip())

@@ -97,7 +97,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
     hand = SiteHand(SITE, m.group("id"), first_line, variant=variant)
     when = stamp(lines[0][m.end("stakes"):])
     if when is not None:
-        hand.started, hand.time_zone = when
+        hand.started, hand.zone = when
     parts = [amount(x) for x in m.group("stakes").split("/")]
     if len(parts) == 3:
         hand.ante, hand.sb, hand.bb = parts
