@@ -371,7 +371,7 @@ class _Writer:
                     given[w] += chips
                     if chips:
                         out.append((0, lj, seat, chips))
-        return len(layers), out
+        return j, out  # the layers the awards span (an uncalled top layer is no pot)
 
     def summary(self) -> None:
         hand, lines, names, money = self.hand, self.lines, self.names, self.money
