@@ -97,6 +97,33 @@ def test_cli_phh_check_empty_folder_says_nothing_was_checked(capsys: pytest.Capt
     assert err == f"fastholdem: nothing checked: no .phh or .phhs file in {tmp_path}\n"
 
 
+HH = Path(__file__).resolve().parent / "data" / "hh"
+
+
+@pytest.mark.parametrize("site, fixture", [
+    ("PokerStars", "pokerstars/hhp/allin-preflop.txt"),
+    ("GGPoker", "ggpoker/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+    ("Winamax", "winamax/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+    ("888", "888/hhp/cash.hhsmithy.usd.nlh.6max.txt"),
+    ("PartyPoker", "partypoker/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+    ("iPoker", "ipoker/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+])
+def test_phh_commands_on_site_text_say_to_convert_it_first(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           site: str, fixture: str) -> None:
+    # phh check, hh stats and hh export read PHH; a site's hand-history text is refused by name,
+    # with the hh convert command line, instead of "not valid TOML"; nothing is written.
+    src = tmp_path / Path(fixture).name
+    src.write_bytes((HH / fixture).read_bytes())
+    out = tmp_path / "out.txt"
+    for argv in (["phh", "check", str(src)], ["hh", "stats", str(src)],
+                 ["hh", "export", str(src), "-o", str(out)]):
+        code, stdout, err = run(capsys, *argv)
+        assert code == 2 and stdout == "", argv
+        assert err == (f"fastholdem: error: {src} is {site} hand-history text, not PHH: convert it first "
+                       f"with `fastholdem hh convert {src} -o {src.with_suffix('.phhs')}`\n"), argv
+    assert sorted(p.name for p in tmp_path.iterdir()) == [src.name]
+
+
 def test_equity_text_and_json_name_the_deals_alike(capsys: pytest.CaptureFixture[str]) -> None:
     # Range against range, exact: more deals than boards (every board for every hand assignment).
     argv = ["equity", "AA,KK", "QQ", "--board", "2c3d4h"]
