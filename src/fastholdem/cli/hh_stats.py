@@ -121,7 +121,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     if args.plot is not None:
         if args.hero is None:
             return error("--plot draws the hero's graph: give --hero NAME")
-        check_output_path(args.plot)
+        check_output_path(args.plot, args.paths)  # not one of the inputs: refused before the work
     report = stats_files(args.paths, hero=args.hero, threads=args.threads)
     if args.hero is not None and args.hero not in report.players:
         try:  # the exact name first, else the one name equal to it ignoring case
