@@ -267,3 +267,38 @@ def test_output_file_writes_through_a_symlink_and_keeps_permissions(tmp_path):
     os.umask(umask)
     assert stat.S_IMODE((tmp_path / "fresh.bin").stat().st_mode) == 0o666 & ~umask
     assert _names(tmp_path) == ["fresh.bin", "link.txt", "target.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write any file")
+def test_output_file_does_not_replace_a_file_it_may_not_write(tmp_path):
+    kept = tmp_path / "kept.txt"
+    kept.write_text("mine")
+    kept.chmod(0o444)
+    with pytest.raises(PermissionError):
+        with output_file(kept) as fh:
+            fh.write("theirs")
+    assert kept.read_text() == "mine" and _names(tmp_path) == ["kept.txt"]
+
+
+def test_simulate_phh_ctrl_c_leaves_no_output(tmp_path):
+    """SIGINT while simulate --phh writes (sized by work: far more hands than run before the signal):
+    exit status 130, no session and no temporary file left."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "out.phhs"
+    command = [sys.executable, "-m", "fastholdem.cli", "simulate", "--players", "6", "--hands", "100000000",
+               "--seed", "1", "--no-progress", "--phh", str(out)]
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not any(p.name.endswith(".part") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+        time.sleep(0.05)  # wait until the session is being written
+    assert proc.poll() is None
+    time.sleep(0.3)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err
+    assert _names(tmp_path) == []

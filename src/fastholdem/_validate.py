@@ -24,11 +24,12 @@ TypeError: exact must be True or False, got str 'no'
 from __future__ import annotations
 
 import contextlib
+import errno
 import operator
 import os
 import reprlib
+import secrets
 import stat
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from typing import IO, Any, Literal, overload
@@ -202,22 +203,21 @@ def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.Pa
         written = os.stat(text)  # through symlinks: the file that would be replaced
     except OSError:
         written = None
+    if written is None and folder_reads is None:
+        return text  # a file that does not exist yet is no input
     real = os.path.realpath(text)
     for entry in inputs:
         name = _path_str(entry)
-        if os.path.isdir(name):
-            inside = os.path.commonpath([real, os.path.realpath(name)]) == os.path.realpath(name)
-            if folder_reads is not None and inside and folder_reads(real):
-                raise ValueError(f"cannot write {_path_text(text)}: it is inside the input folder "
-                                 f"{_path_text(name)}, which would read it as an input")
-            continue
-        if written is None:
-            continue  # a file that does not exist yet is no input
         try:
             read = os.stat(name)
         except OSError:
             continue  # a missing input is reported by the reader
-        if (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino):
+        if stat.S_ISDIR(read.st_mode):
+            top = os.path.realpath(name)
+            if folder_reads is not None and os.path.commonpath([real, top]) == top and folder_reads(real):
+                raise ValueError(f"cannot write {_path_text(text)}: it is inside the input folder "
+                                 f"{_path_text(name)}, which would read it as an input")
+        elif written is not None and (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino):
             if os.path.abspath(name) == os.path.abspath(text):
                 raise ValueError(f"cannot write {_path_text(text)}: it is one of the inputs")
             raise ValueError(f"cannot write {_path_text(text)}: it is the input {_path_text(name)} "
@@ -238,7 +238,8 @@ def output_file(path: str | os.PathLike[str], binary: bool = False) -> ContextMa
     the block ends normally. On any error, ``KeyboardInterrupt`` included, the temporary file is
     removed and ``path`` is left as it was. Through a symlink, its target is replaced (as
     ``open(path, "w")`` would write it). The new file keeps the permissions of the file it
-    replaces, else gets the umask's default. Text is UTF-8. ``path`` is first checked by
+    replaces, else gets the umask's default; a file ``open(path, "w")`` may not write is not
+    replaced either (PermissionError). Text is UTF-8. ``path`` is first checked by
     :func:`check_output_path`.
 
     >>> import os, tempfile
@@ -261,18 +262,28 @@ def output_file(path: str | os.PathLike[str], binary: bool = False) -> ContextMa
 @contextlib.contextmanager
 def _output_file(path: str | os.PathLike[str], binary: bool) -> Iterator[IO[Any]]:
     target = os.path.realpath(check_output_path(path))
+    folder, name = os.path.split(target)
     try:
-        permissions = stat.S_IMODE(os.stat(target).st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        permissions = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(prefix=f".{os.path.basename(target)}.", suffix=".part",
-                               dir=os.path.dirname(target))
+        permissions: int | None = stat.S_IMODE(os.stat(target).st_mode)
+        if not os.access(target, os.W_OK):  # as open(path, "w") refuses it: not replaced either
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+    except FileNotFoundError:
+        permissions = None  # a new file: 0o666 less the umask, as open() makes it
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+        try:
+            fd = os.open(tmp, flags, 0o666)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - 100 names of 2**32 taken
+        raise FileExistsError(errno.EEXIST, "no free temporary name", tmp)
     try:
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as fh:
             yield fh
-        os.chmod(tmp, permissions)  # mkstemp made it private
+        if permissions is not None:
+            os.chmod(tmp, permissions)  # those of the file it replaces
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):

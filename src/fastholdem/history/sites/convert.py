@@ -350,7 +350,8 @@ def convert(
     sizes = [max(os.path.getsize(p), 1) for p in files]
     # Refused before anything is read: the output is one of the files read (by any name, through
     # a symlink or a hard link), or a file an input folder would have read.
-    check_output_path(output, [*entries, *files], folder_reads=read_in_folders)
+    check_output_path(output, entries, folder_reads=read_in_folders)
+    check_output_path(output, files)  # at once when the output does not exist yet
     report = ConvertReport()
     count = 0
     with output_file(output) as sink, Progress(total=sum(sizes), label="hh convert", enabled=progress) as bar:
