@@ -302,3 +302,17 @@ def test_simulate_phh_ctrl_c_leaves_no_output(tmp_path):
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert _names(tmp_path) == []
+
+
+@pytest.mark.skipif(os.name != "posix", reason="/dev")
+def test_a_device_output_is_written_directly(capsys):
+    """/dev/null (like /dev/stdout or a named pipe) is no file to replace: written as is, and no
+    temporary file is made beside it."""
+    before = sorted(os.listdir("/dev"))
+    with output_file(os.devnull) as fh:
+        fh.write("nothing")
+    assert main(["simulate", "--players", "2", "--hands", "20", "--seed", "1", "--no-progress",
+                 "--phh", os.devnull]) == 0
+    assert main(["range", "AA", "--plot", os.devnull]) == 0
+    capsys.readouterr()
+    assert sorted(os.listdir("/dev")) == before

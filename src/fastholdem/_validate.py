@@ -239,7 +239,8 @@ def output_file(path: str | os.PathLike[str], binary: bool = False) -> ContextMa
     removed and ``path`` is left as it was. Through a symlink, its target is replaced (as
     ``open(path, "w")`` would write it). The new file keeps the permissions of the file it
     replaces, else gets the umask's default; a file ``open(path, "w")`` may not write is not
-    replaced either (PermissionError). Text is UTF-8. ``path`` is first checked by
+    replaced either (PermissionError). What is not a regular file (``/dev/stdout``, ``/dev/null``,
+    a named pipe) has nothing to replace and is written directly. Text is UTF-8. ``path`` is first checked by
     :func:`check_output_path`.
 
     >>> import os, tempfile
@@ -264,11 +265,16 @@ def _output_file(path: str | os.PathLike[str], binary: bool) -> Iterator[IO[Any]
     target = os.path.realpath(check_output_path(path))
     folder, name = os.path.split(target)
     try:
-        permissions: int | None = stat.S_IMODE(os.stat(target).st_mode)
-        if not os.access(target, os.W_OK):  # as open(path, "w") refuses it: not replaced either
-            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+        info: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
-        permissions = None  # a new file: 0o666 less the umask, as open() makes it
+        info = None  # a new file: 0o666 less the umask, as open() makes it
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        # /dev/stdout, /dev/null, a named pipe: no file to replace, and no temporary file in /dev
+        with open(path, "wb") if binary else open(path, "w", encoding="utf-8") as direct:
+            yield direct
+        return
+    if info is not None and not os.access(target, os.W_OK):  # as open(path, "w") refuses it
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     for _ in range(100):
         tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
@@ -282,8 +288,8 @@ def _output_file(path: str | os.PathLike[str], binary: bool) -> Iterator[IO[Any]
     try:
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as fh:
             yield fh
-        if permissions is not None:
-            os.chmod(tmp, permissions)  # those of the file it replaces
+        if info is not None:
+            os.chmod(tmp, stat.S_IMODE(info.st_mode))  # the permissions of the file it replaces
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
