@@ -180,6 +180,17 @@ def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.Pa
         Whether reading a folder reads a file of this name (e.g. by its suffix); without it,
         files inside input folders are not refused.
 
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ValueError
+        The output cannot or must not be written, naming it.
+
+    Examples
+    --------
     >>> check_output_path("/nonexistent/dir/x.png")
     Traceback (most recent call last):
     ...
