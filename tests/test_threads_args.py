@@ -89,8 +89,9 @@ def _commands(tmp_path: Path) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("text", ["0", "-1", "1.5", "x", "[2]", "", "1e-3", "inf", "nan", "0x10", "true"])
-def test_every_command_refuses_a_bad_threads_option_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str],
-                                                               text: str) -> None:
+def test_every_command_refuses_a_bad_threads_option_naming_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
     for name, argv in _commands(tmp_path).items():
         with pytest.raises(SystemExit) as stop:
             main([*argv, "--threads", text])

@@ -250,9 +250,9 @@ def output_file(path: str | os.PathLike[str], binary: bool = False) -> ContextMa
     removed and ``path`` is left as it was. Through a symlink, its target is replaced (as
     ``open(path, "w")`` would write it). The new file keeps the permissions of the file it
     replaces, else gets the umask's default; a file ``open(path, "w")`` may not write is not
-    replaced either (PermissionError). What is not a regular file (``/dev/stdout``, ``/dev/null``,
-    a named pipe) has nothing to replace and is written directly. Text is UTF-8. ``path`` is first checked by
-    :func:`check_output_path`.
+    replaced either (PermissionError). What is not a regular file (``/dev/stdout``,
+    ``/dev/null``, a named pipe) has nothing to replace and is written directly. Text is UTF-8.
+    ``path`` is first checked by :func:`check_output_path`.
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")

@@ -3,9 +3,9 @@
 See :mod:`fastholdem.history.export_pokerstars`.
 
 Exit status: 0 when every hand was written, 1 when some hand could not be read or replayed
-(each is listed on stderr and left out), 2 on unusable arguments (no traceback), an output that is one of the inputs included. The
-output is written to a temporary file renamed into place at the end, so an interrupted export
-leaves no partial file.
+(each is listed on stderr and left out), 2 on unusable arguments (no traceback), an output
+that is one of the inputs included. The output is written to a temporary file renamed into
+place at the end, so an interrupted export leaves no partial file.
 """
 
 from __future__ import annotations

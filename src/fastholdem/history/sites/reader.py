@@ -354,8 +354,8 @@ def read_in_folders(path: str | os.PathLike[str]) -> bool:
     """Whether a folder's file of this name is read as a hand history (:func:`paths_of`):
     ``.txt`` and ``.xml`` files, except a site's tournament summaries (``...Summary.txt``).
 
-    >>> read_in_folders("hands/HH20200101.txt"), read_in_folders("out.phhs"), read_in_folders("TS Summary.txt")
-    (True, False, False)
+    >>> [read_in_folders(name) for name in ("hands/HH20200101.txt", "out.phhs", "TS Summary.txt")]
+    [True, False, False]
     """
     name = Path(path).name
     return Path(name).suffix.lower() in _SUFFIXES and not name.endswith("Summary.txt")
