@@ -109,3 +109,20 @@ def test_every_command_takes_the_same_good_threads_option(tmp_path: Path, capsys
     for name, argv in _commands(tmp_path).items():
         assert main([*argv, "--threads", text]) == 0, name
         assert capsys.readouterr().err == "", name
+
+
+def test_stats_files_and_convert_refuse_one_path_alone(tmp_path: Path) -> None:
+    """One path where a list is expected would be read character by character (``stats_files``
+    reported one unreadable "file" per character): refused, naming ``paths``, before any read."""
+    from fastholdem.history.sites import convert
+
+    path = _file(tmp_path, "s.phhs", FOLD)
+    for one in (str(path), path, bytes(path)):
+        with pytest.raises(TypeError, match=r"^paths must be a list of files or folders, got .*: write \["):
+            stats_files(one)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"^paths must be a list of files or folders"):
+            convert(one, tmp_path / "out.phhs")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^paths must be a list of files or folders, got int 3"):
+        stats_files(3)  # type: ignore[arg-type]
+    assert not (tmp_path / "out.phhs").exists()
+    assert stats_files((p for p in [path])).hands == 1  # any iterable of paths

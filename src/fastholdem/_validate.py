@@ -34,7 +34,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from typing import IO, Any, Literal, overload
 
-__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "echo", "is_bool", "output_file"]
+__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "check_paths", "echo", "is_bool",
+           "output_file"]
 
 ECHO_LIMIT = 50
 """Most characters of a bad value that an error message quotes (longer ones are cut)."""
@@ -157,6 +158,26 @@ def check_bool(value: object, name: str, *, optional: bool = False) -> bool | No
         return bool(value)
     what = "True, False or None" if optional else "True or False"
     raise TypeError(f"{name} must be {what}, got {_described(value)}")
+
+
+def check_paths(paths: object, name: str = "paths") -> list[str | os.PathLike[str]]:
+    """``paths`` (files and folders to read) as a list; one path alone (a ``str``, ``bytes`` or
+    ``os.PathLike``), which would be read character by character, is refused (TypeError), as is
+    anything not iterable.
+
+    >>> check_paths(("a.phhs", "b.phhs"))
+    ['a.phhs', 'b.phhs']
+    >>> check_paths("a.phhs")
+    Traceback (most recent call last):
+    ...
+    TypeError: paths must be a list of files or folders, got str 'a.phhs': write ['a.phhs']
+    """
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        raise TypeError(f"{name} must be a list of files or folders, got {_described(paths)}: "
+                        f"write [{echo(paths)}]")
+    if not isinstance(paths, Iterable):
+        raise TypeError(f"{name} must be a list of files or folders, got {_described(paths)}")
+    return list(paths)
 
 
 def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = (), *,

@@ -37,7 +37,7 @@ from decimal import Decimal
 from typing import Any, Union
 
 from .._core import check_threads
-from .._validate import check_bool, echo
+from .._validate import check_bool, check_paths, echo
 from ..errors import HandHistoryError
 from .phh import HandHistory
 from .allin_ev import allin_ev as _allin_ev
@@ -416,10 +416,10 @@ def stats_files(
     Raises
     ------
     TypeError, ValueError
-        As :func:`player_stats`, before any file is read.
+        As :func:`player_stats`, before any file is read; ``paths`` one path alone, not a list.
     """
     collector = _Collector(hero, threads, allin_ev)
-    for name, number, item in _items(paths):
+    for name, number, item in _items(check_paths(paths)):
         collector.hands += 1
         if isinstance(item, HandHistoryError):
             collector.errors.append((name, number, str(item)))

@@ -43,7 +43,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, cast
 
-from ..._validate import check_output_path, echo, output_file
+from ..._validate import check_output_path, check_paths, echo, output_file
 from ...errors import HandHistoryError
 from .._pool import imap
 from ..phh import dumps
@@ -327,6 +327,8 @@ def convert(
     ------
     FileNotFoundError
         A path does not exist.
+    TypeError
+        ``paths`` is one path alone, not a list of them.
     ValueError
         ``jobs`` below 1; ``output`` is one of the files read (by any name: a symlink or a hard
         link too), a ``.txt``/``.xml`` file inside an input folder, or its folder does not exist.
@@ -345,7 +347,7 @@ def convert(
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
     start = time.perf_counter()
-    entries = list(paths)
+    entries = check_paths(paths)
     files = [str(p) for p in paths_of(entries)]
     sizes = [max(os.path.getsize(p), 1) for p in files]
     # Refused before anything is read: the output is one of the files read (by any name, through
