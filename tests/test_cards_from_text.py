@@ -380,3 +380,27 @@ def test_evaluate_batch_id_out_of_range_without_one_based_look(hands: list[list[
 def test_evaluate_batch_repeated_card_is_a_card_error() -> None:
     with pytest.raises(CardError, match=r"^hands\[0\] repeats card 2c \(columns 0 and 1\)$"):
         fh.evaluate_batch(np.array([[0, 0, 9, 13, 17]]))
+
+
+def test_r2_cards_from_text_agrees_with_parse_cards_on_random_text() -> None:
+    """Random strings over card letters, digits, separators and junk: each row is read exactly
+    as ``parse_cards`` reads it, or both refuse it. (``parse_cards`` also takes Unicode
+    whitespace such as U+00A0 as a separator; cards_from_text takes ASCII whitespace only, so
+    the alphabet here is ASCII.)"""
+    rng = np.random.default_rng(11)
+    alphabet = np.array(list("23456789TJQKAtjqka1010cdhsCDHScdhs  ,\t\nXx0"))
+    texts = ["".join(alphabet[rng.integers(len(alphabet), size=rng.integers(0, 12))]) for _ in range(20_000)]
+    agreed = refused = 0
+    for text in texts:
+        count, ids, _ = _core.text_row(text)
+        try:
+            expected = parse_cards(text)
+        except CardError:
+            assert count < 0, text
+            refused += 1
+            continue
+        assert (count, ids) == (len(expected), expected), text
+        agreed += 1
+        if expected:
+            assert fh.cards_from_text([text]).tolist() == [expected]
+    assert agreed > 1000 and refused > 1000, (agreed, refused)

@@ -300,8 +300,9 @@ def _text_rows(texts: object) -> tuple[npt.NDArray[np.str_] | npt.NDArray[np.byt
     if isinstance(texts, (str, bytes)):
         raise CardTypeError(f"texts must be a 1-D array or list of card texts, one per row, got one "
                             f"{type(texts).__name__} {echo(texts)} (parse_cards reads one hand)")
-    if not isinstance(texts, np.ndarray) and callable(getattr(texts, "to_numpy", None)):
-        texts = texts.to_numpy()  # a pandas Series, Index or extension array; a polars Series
+    to_numpy = getattr(texts, "to_numpy", None)
+    if not isinstance(texts, np.ndarray) and callable(to_numpy):
+        texts = to_numpy()  # a pandas Series, Index or extension array; a polars Series
     if isinstance(texts, np.ndarray):
         kind = texts.dtype.kind
         if kind not in "SUOT":  # not bytes, str, objects, NumPy's variable-width StringDType
