@@ -247,13 +247,18 @@ def evaluate_batch(object hands, object threads=None, object out=None):
 
     Raises
     ------
+    CardTypeError
+        If ``hands`` is not an integer array (a ``TypeError``): card text is pointed to
+        ``fastholdem.cards_from_text``, an object array of ints (a nullable pandas integer
+        column) to ``.to_numpy(dtype="uint8")``.
+    CardError
+        If a row holds a card id outside 0-51 (the message gives the id scheme, and a hint when
+        the ids look 1-based) or the same card twice; it names row and card (a ``ValueError``).
     TypeError
-        If ``hands`` is not an integer array, ``threads`` not an int, or ``out`` not a
-        uint16 ndarray.
+        If ``threads`` is not an int, or ``out`` not a uint16 ndarray.
     ValueError
-        If the shape is wrong, ``threads`` is below 1, a row holds a card id outside 0-51 or
-        the same card twice (the message names row and card), or ``out`` has the wrong
-        shape, is not C-contiguous or is read-only.
+        If the shape is wrong, ``threads`` is below 1, or ``out`` has the wrong shape, is not
+        C-contiguous or is read-only.
     KeyboardInterrupt
         On Ctrl-C (the batch stops within a fraction of a second).
 
