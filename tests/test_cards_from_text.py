@@ -149,10 +149,10 @@ def test_cards_from_text_reads_numpy_stringdtype(styled: tuple[list[str], np.nda
     assert np.array_equal(fh.cards_from_text(np.array(texts, dtype=dtypes.StringDType())), ids)
 
 
-@pytest.mark.parametrize("dtype", ["object", "string[python]", "string[pyarrow]", "category"])
-def test_cards_from_text_reads_pandas_columns(dtype: str, styled: tuple[list[str], np.ndarray]) -> None:
+@pytest.mark.parametrize("dtype", [None, "object", "string[python]", "string[pyarrow]", "category"])
+def test_cards_from_text_reads_pandas_columns(dtype: str | None, styled: tuple[list[str], np.ndarray]) -> None:
     pd = pytest.importorskip("pandas")
-    if "pyarrow" in dtype:
+    if dtype is not None and "pyarrow" in dtype:
         pytest.importorskip("pyarrow")
     texts, ids = styled
     frame = pd.DataFrame({"hand": pd.Series(texts, dtype=dtype)})
