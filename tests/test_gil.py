@@ -109,7 +109,8 @@ def calls() -> dict[str, Callable[[], object]]:
     }
 
 
-@pytest.mark.parametrize("name", ["evaluate_batch", "equity_batch", "hand_strength", "deal", "cards_from_text"])
+@pytest.mark.parametrize("name", ["evaluate_batch", "equity_batch", "hand_strength", "deal",
+                                  "cards_from_text"])
 def test_call_releases_the_gil(counter: Counter, calls: dict[str, Callable[[], object]], name: str) -> None:
     baseline = baseline_increments(counter)
     released = max(increments_during(counter, calls[name]) for _ in range(2))

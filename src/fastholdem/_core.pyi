@@ -155,7 +155,9 @@ def text_rows_fixed(
     """Internal: ``(n, k)`` card ids of a 1-D native-order ``S``/``U`` array, and the first row
     that is not ``k`` distinct cards (-1 if none)."""
 
-def text_rows_objects(texts: list[object], k: int, threads: _Threads = None) -> tuple[npt.NDArray[np.uint8], int]:
+def text_rows_objects(
+    texts: list[object], k: int, threads: _Threads = None
+) -> tuple[npt.NDArray[np.uint8], int]:
     """Internal: as :func:`text_rows_fixed` for a list of str or bytes; an item that is neither
     (or a str with a character beyond U+00FF) is a bad row."""
 

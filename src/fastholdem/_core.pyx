@@ -198,7 +198,8 @@ def _bad_row_error(object arr, Py_ssize_t row):
         one_based = ""
         if arr.max() == 52 and arr.min() >= 1:
             one_based = "; these ids run 1-52: if they count from 1, subtract 1 (hands - 1)"
-        return CardError(f"hands[{r}, {col}] = {arr[r, col]} is not a card id (0-51): {_ID_SCHEME}{one_based}")
+        return CardError(f"hands[{r}, {col}] = {arr[r, col]} is not a card id (0-51): "
+                         f"{_ID_SCHEME}{one_based}")
     seen = {}
     for col in range(arr.shape[1]):
         c = int(arr[row, col])
@@ -860,8 +861,8 @@ cdef extern from "fh_text.h" nogil:
         const char *const *ptrs
         const size_t *lens
         int unit
-    fh_status fh_cards_from_text(const fh_text_rows *rows, size_t n, int k, fh_card_t *out, ptrdiff_t *bad_row,
-                                 const fh_exec *ex)
+    fh_status fh_cards_from_text(const fh_text_rows *rows, size_t n, int k, fh_card_t *out,
+                                 ptrdiff_t *bad_row, const fh_exec *ex)
 
 TEXT_BAD = FH_TEXT_BAD
 TEXT_REPEAT = FH_TEXT_REPEAT
