@@ -13,7 +13,7 @@ import pytest
 from fastholdem import phh
 from fastholdem.errors import ConfigError
 from fastholdem.game import GameConfig, Structure
-from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Kind, RandomPolicy, Tables
+from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, ActionSet, Kind, RandomPolicy, Tables
 
 CFG = GameConfig(small_blind=1, big_blind=2)
 
@@ -392,8 +392,6 @@ def _free_check_tables(conventions: str, n: int = 4) -> Tables:
 
 
 def test_r24_pokerkit_tables_refuse_a_fold_when_checking_is_free() -> None:
-    from fastholdem.vector import ActionSet
-
     tables = _free_check_tables("pokerkit")
     legal = tables.legal()
     assert not legal.can_fold.any()
