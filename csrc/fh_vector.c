@@ -623,7 +623,7 @@ void fh_vec_new_hand(fh_vec *restrict v, size_t t, int move_button, int report) 
 /* ---- legal actions (Hand.legal_actions) ------------------------------------------------- */
 
 FH_INLINE fh_vec_legal legal_of(const fh_vec *restrict v, size_t t) {
-    fh_vec_legal L = {-1, 0, 0, -1, -1};
+    fh_vec_legal L = {-1, 0, 0, 0, -1, -1};
     int i = v->actor[t];
     if (i < 0) return L;
     int n = P_(v);
@@ -634,6 +634,8 @@ FH_INLINE fh_vec_legal legal_of(const fh_vec *restrict v, size_t t) {
     int64_t own = bets[i], need = max_bet - own, stack = stacks[i], all_to = stack + own;
     L.actor = i;
     L.can_check = need <= 0;
+    /* R24: card rooms let a player fold when checking is free; pokerkit refuses it */
+    L.can_fold = !(L.can_check && c->pk);
     if (stack <= need) {
         L.call = L.can_check ? 0 : stack;
         return L;
@@ -692,7 +694,7 @@ int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount) {
     fh_vec_legal L = legal_of(v, t);
     switch (kind) {
     case FH_VEC_FOLD:
-        return FH_VEC_OK;
+        return L.can_fold ? FH_VEC_OK : FH_VEC_NO_FOLD;
     case FH_VEC_CHECK:
         return L.can_check ? FH_VEC_OK : FH_VEC_NO_CHECK;
     case FH_VEC_CALL:

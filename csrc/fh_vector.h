@@ -35,6 +35,7 @@ enum {
     FH_VEC_NO_RAISE = 4,     /* bet or raise not allowed */
     FH_VEC_RAISE_LOW = 5,    /* amount below min_to */
     FH_VEC_RAISE_HIGH = 6,   /* amount above max_to */
+    FH_VEC_NO_FOLD = 7,      /* fold with nothing to call, under pokerkit's conventions (R24) */
 };
 
 typedef struct fh_vec_cfg {
@@ -102,6 +103,7 @@ typedef struct fh_vec {
 /* The legal actions of table t (actor -1: none). */
 typedef struct fh_vec_legal {
     int actor;
+    int can_fold;   /* 0 with nothing to call under pokerkit's conventions (R24) */
     int can_check;
     int64_t call;   /* 0 when no call is legal */
     int64_t min_to; /* -1 when no bet or raise */

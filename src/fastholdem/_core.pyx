@@ -1279,6 +1279,7 @@ cdef extern from "fh_vector.h" nogil:
         uint16_t *values
     ctypedef struct fh_vec_legal:
         int actor
+        int can_fold
         int can_check
         int64_t call
         int64_t min_to
@@ -1483,11 +1484,13 @@ cdef class VecCore:
         """(actor int16, can_fold bool, can_check bool, call int64, min_to int64, max_to int64)."""
         cdef Py_ssize_t n = self.n
         actor = np.empty(n, np.int16)
+        can_fold = np.empty(n, np.bool_)
         can_check = np.empty(n, np.bool_)
         call = np.empty(n, np.int64)
         lo = np.empty(n, np.int64)
         hi = np.empty(n, np.int64)
         cdef int16_t[::1] a = actor
+        cdef uint8_t[::1] f = can_fold.view(np.uint8)
         cdef uint8_t[::1] c = can_check.view(np.uint8)
         cdef int64_t[::1] ca = call, l = lo, h = hi
         cdef fh_vec_legal L
@@ -1496,11 +1499,12 @@ cdef class VecCore:
             for t in range(n):
                 L = fh_vec_legal_of(&self.v, <size_t>t)
                 a[t] = <int16_t>L.actor
+                f[t] = <uint8_t>L.can_fold
                 c[t] = <uint8_t>L.can_check
                 ca[t] = L.call
                 l[t] = L.min_to
                 h[t] = L.max_to
-        return actor, actor >= 0, can_check, call, lo, hi
+        return actor, can_fold, can_check, call, lo, hi
 
     def check_step(self, object kind, object amount, int max_report):
         """Validate every table's action, changing nothing: (number of illegal ones, first indices,

@@ -13,7 +13,7 @@ import pytest
 from fastholdem import phh
 from fastholdem.errors import ConfigError
 from fastholdem.game import GameConfig, Structure
-from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Kind, RandomPolicy, Tables
+from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, ActionSet, Kind, RandomPolicy, Tables
 
 CFG = GameConfig(small_blind=1, big_blind=2)
 
@@ -377,3 +377,54 @@ def test_tables_last_hands_bad_rows_and_dealt_again() -> None:
     auto = Tables(2, 2, CFG, 100, seed=5, auto_reset=True)
     auto.step(np.full(2, FOLD))
     assert auto.last_hands().folded is None and auto.last_hands().rewards.tolist() == [[-1, 1]] * 2
+
+
+def _free_check_tables(conventions: str, n: int = 4) -> Tables:
+    """Issue 25's hand on ``n`` tables: stacks 341, 2 and 355, blinds 1 and 2 (the big blind is
+    all-in for its blind), seat 2 raises to 47, seat 0 calls; on the flop seat 0 may check."""
+    cfg = GameConfig(small_blind=1, big_blind=2, conventions=conventions)
+    tables = Tables(n, 3, cfg, np.tile([341, 2, 355], (n, 1)), seed=5, button=2)
+    tables.step(np.full(n, BET_OR_RAISE_TO), np.full(n, 47))
+    tables.step(np.full(n, CALL))
+    legal = tables.legal()
+    assert legal.actor.tolist() == [0] * n and legal.can_check.all()
+    return tables
+
+
+def test_r24_pokerkit_tables_refuse_a_fold_when_checking_is_free() -> None:
+    tables = _free_check_tables("pokerkit")
+    legal = tables.legal()
+    assert not legal.can_fold.any()
+    assert not ActionSet(free_fold=True).mask(legal)[:, 0].any()
+    before = _snapshot(tables)
+    kind = np.full(4, CHECK)
+    kind[1] = FOLD
+    with pytest.raises(ValueError, match="table 1: seat 0 cannot fold: nothing to call, check instead"):
+        tables.step(kind)
+    after = _snapshot(tables)
+    for name in before:
+        assert np.array_equal(before[name], after[name]), name
+    with pytest.raises(ValueError, match="illegal actions in tables \\[0"):
+        ActionSet(free_fold=True).decode_exact(np.zeros(4, np.int64), np.zeros(4, np.int64), legal, strict=True)
+    kind, _ = ActionSet(free_fold=True).decode_exact(np.zeros(4, np.int64), np.zeros(4, np.int64), legal)
+    assert kind.tolist() == [CHECK] * 4  # a masked fold falls back to check
+    tables.step(kind)
+    # pokerkit's R25 asks seat 2 although only the all-in seat 1 could answer: no fold there either
+    legal = tables.legal()
+    assert legal.actor.tolist() == [2] * 4 and legal.can_check.all() and not legal.can_fold.any()
+    tables.step(np.full(4, BET_OR_RAISE_TO), np.full(4, 10))
+    assert tables.legal().can_fold.all()  # facing a bet
+    tables.step(np.full(4, FOLD))
+    assert tables.observe().folded[:, 0].all()
+
+
+def test_r24_card_room_tables_allow_a_fold_when_checking_is_free() -> None:
+    tables = _free_check_tables("card-room")
+    assert tables.legal().can_fold.all()
+    tables.step(np.full(4, FOLD))
+    # seat 2 covers the all-in seat 1 and nobody could answer a bet: not asked (R25), dealt out
+    assert tables.hand_over.all()
+    assert (tables.stacks[:, 0] == 294).all() and (tables.stacks.sum(axis=1) == 698).all()
+    assert (tables.stacks[:, 2] >= 355 - 47 + 90).all()  # the side pot only seat 2 can win
+    for i in range(4):
+        assert tables.to_phh(i).finishing_stacks == tables.stacks[i].tolist()

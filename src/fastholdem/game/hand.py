@@ -750,9 +750,11 @@ class Hand:
         stack = stacks[i]
         all_to = stack + own
         check = need <= 0
+        # R24: card rooms let a player fold even when checking is free; pokerkit does not.
+        fold = not (check and self._pk)
         if stack <= need:
             # Calling takes every chip (R34): no bet or raise.
-            legal = _new(LegalActions, (i, True, check, None if check else stack, None, None, max_bet == 0, all_to))
+            legal = _new(LegalActions, (i, fold, check, None if check else stack, None, None, max_bet == 0, all_to))
             self._legal = legal
             return legal
         call = None if check else need
@@ -762,7 +764,7 @@ class Hand:
             if stacks[j] + bets[j] > max_bet and not folded[j]:
                 break
         else:
-            legal = _new(LegalActions, (i, True, check, call, None, None, max_bet == 0, None))
+            legal = _new(LegalActions, (i, fold, check, call, None, None, max_bet == 0, None))
             self._legal = legal
             return legal
         min_to = max_to = all_in_to = None
@@ -817,7 +819,7 @@ class Hand:
                     max_to = all_to
                 if all_to <= max_to:
                     all_in_to = all_to
-        legal = _new(LegalActions, (i, True, check, call, min_to, max_to, max_bet == 0, all_in_to))
+        legal = _new(LegalActions, (i, fold, check, call, min_to, max_to, max_bet == 0, all_in_to))
         self._legal = legal
         return legal
 
@@ -891,6 +893,10 @@ class Hand:
             raise self._illegal(OutOfTurnError, f"seat {seat} cannot act: it is seat {i}'s turn")
         _, fold, check, call, lo, hi, bet, _all_in = self._legal_tuple()
         if cls is Fold:
+            if not fold:
+                raise self._illegal(
+                    IllegalActionError, f"seat {i} cannot fold: nothing to call, check instead (pokerkit conventions, R24)"
+                )
             return action
         if cls is Check:
             if not check:
@@ -1092,7 +1098,8 @@ class Hand:
 
     def fold(self, seat: int | None = None) -> Event:
         """Fold (R24). See :meth:`apply`."""
-        if seat is not None or self._actor is None:
+        i = self._actor
+        if seat is not None or i is None or (self._pk and self._bets[i] >= self._max_bet):
             self._check(_FOLD, seat)
         return self._do_fold()
 

@@ -104,7 +104,8 @@ class ActionSet:
     is action ``1``.
 
     Legal actions (:meth:`mask`): fold only when facing a bet (folding when checking is free
-    is legal in the rules but never better, so it is masked unless ``free_fold``); check/call
+    is legal in card rooms but never better, so it is masked unless ``free_fold``; under
+    ``conventions="pokerkit"`` it is not legal at all, R24); check/call
     always; the bet sizes and all-in whenever a bet or raise is allowed.
 
     Parameters
@@ -114,7 +115,8 @@ class ActionSet:
     all_in:
         Include the all-in (maximum bet) action.
     free_fold:
-        Allow folding when checking is free.
+        Allow folding when checking is free, where the rules do (``Legal.can_fold``: the
+        card-room conventions, not pokerkit's).
 
     Examples
     --------

@@ -48,6 +48,7 @@ _REASONS = {
     4: "seat {seat} cannot bet or raise now",
     5: "seat {seat} cannot bet or raise to {amount}: the minimum is {lo} (maximum {hi})",
     6: "seat {seat} cannot bet or raise to {amount}: the maximum is {hi} (minimum {lo})",
+    7: "seat {seat} cannot fold: nothing to call, check instead (pokerkit conventions, R24)",
 }
 _REPORT = 5
 
