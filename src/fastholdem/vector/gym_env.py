@@ -153,7 +153,7 @@ def _render_line(o: Obs) -> str:
 def _render_mode(render_mode: object) -> str | None:
     if render_mode not in (None, "ansi"):
         raise ConfigError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
-    return render_mode  # type: ignore[return-value]
+    return None if render_mode is None else "ansi"
 
 
 def _autoreset_mode(mode: object) -> AutoresetMode:
