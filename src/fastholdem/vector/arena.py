@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -103,21 +104,38 @@ def seat_view(obs: Observation, players: int) -> dict[str, npt.NDArray[Any]]:
     ((2, 2), (2, 3), 3)
     """
     n = len(obs.street)
-    seat = np.maximum(obs.seat.astype(np.int64), 0)
-    order = (seat[:, None] + np.arange(players)[None, :]) % players
-    rows = np.arange(n)[:, None]
+    seat = obs.seat
+    if n and int(seat.min()) == int(seat.max()):  # one seat everywhere: turn the columns
+        order = _order(max(int(seat[0]), 0), players)
+
+        def turned(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return a[:, order]
+    else:
+        rows = np.arange(n)[:, None]
+        orders = (np.maximum(seat.astype(np.int64), 0)[:, None] + np.arange(players)[None, :]) % players
+
+        def turned(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return a[rows, orders]
     return {
         "hole": obs.hole.astype(np.int8).reshape(n, 2),
         "board": obs.board.astype(np.int8).reshape(n, 5),
         "street": obs.street.astype(np.int8).reshape(n, 1),
         "position": obs.position.astype(np.int8).reshape(n, 1),
-        "stacks": obs.stacks[rows, order].astype(np.int64),
-        "bets": obs.bets[rows, order].astype(np.int64),
-        "folded": obs.folded[rows, order].astype(np.int8),
+        "stacks": turned(obs.stacks).astype(np.int64, copy=False),
+        "bets": turned(obs.bets).astype(np.int64, copy=False),
+        "folded": turned(obs.folded).astype(np.int8),
         "pot": obs.pot.astype(np.int64).reshape(n, 1),
         "to_call": obs.to_call.astype(np.int64).reshape(n, 1),
         "raises": np.minimum(obs.raises, 127).astype(np.int8).reshape(n, 1),
     }
+
+
+@lru_cache(maxsize=None)
+def _order(seat: int, players: int) -> npt.NDArray[np.intp]:
+    """The seats from ``seat`` on, clockwise (read-only)."""
+    order = (seat + np.arange(players)) % players
+    order.flags.writeable = False
+    return order
 
 
 class Arena:

@@ -142,16 +142,19 @@ class _OneTable:
         obs["action_mask"] = mask
         return obs
 
-    def _mask(self, k: int) -> npt.NDArray[np.int8]:
-        """Seat ``k``'s action mask: its legal actions when it is to act, else the pass mask."""
+    def _masks(self) -> tuple[int, npt.NDArray[np.int8], npt.NDArray[np.int8]]:
+        """The seat to act (-1: none), its legal mask, and the pass mask of everyone else."""
         assert self._tables is not None
         legal = self._tables.legal()
-        if int(legal.actor[0]) == k:
-            mask: npt.NDArray[np.int8] = self.actions.mask(legal)[0]
-            return mask
         passing = np.zeros(self.actions.size, dtype=np.int8)
         passing[PASS] = 1
-        return passing
+        actor = int(legal.actor[0])
+        return actor, (self.actions.mask(legal)[0] if actor >= 0 else passing), passing
+
+    def _mask(self, k: int) -> npt.NDArray[np.int8]:
+        """Seat ``k``'s action mask: its legal actions when it is to act, else the pass mask."""
+        actor, legal, passing = self._masks()
+        return legal if k == actor else passing
 
     def _play(self, agent: str, action: object) -> bool:
         """Play ``agent``'s (the actor's) action; whether the hand is now over."""
@@ -267,10 +270,10 @@ class HoldemParallelEnv(_OneTable, ParallelEnv):  # type: ignore[misc]  # pettin
 
     def _observe(self) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         """Every agent's view and info: the actor's legal mask, the others' pass mask."""
-        actor = self._actor()
+        actor, legal, passing = self._masks()
         obs, infos = {}, {}
         for k, agent in enumerate(self.possible_agents):
-            obs[agent] = self._view(k, self._mask(k))
+            obs[agent] = self._view(k, legal if k == actor else passing.copy())
             infos[agent] = {"to_act": k == actor}
         return obs, infos
 
