@@ -18,7 +18,7 @@ other processes), the median of ``--repeat`` alternating rounds of ``--seconds``
 
 Usage::
 
-    python benchmarks/bench_rl_envs.py              # about 20 s
+    python benchmarks/bench_rl_envs.py              # about 20 s (9 rows x 3 rounds x 0.5 s, and set-up)
     python benchmarks/bench_rl_envs.py --quick      # a few seconds
 """
 
@@ -108,10 +108,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=0.5, help="CPU seconds per row and round")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--quick", action="store_true", help="0.2 s per row, 1 round")
+    parser.add_argument("--quick", action="store_true", help="0.1 s per row, 1 round")
     args = parser.parse_args(argv)
     if args.quick:
-        args.seconds, args.repeat = 0.2, 1
+        args.seconds, args.repeat = 0.1, 1
     rows: dict[str, Callable[[float], tuple[int, float]]] = {
         "HoldemEnv": run_holdem_env,
         "HoldemParallelEnv (PettingZoo)": run_parallel_env,
