@@ -23,6 +23,7 @@ from .equities import (EquityJob, EquityResult, EquityTally, equity, equity_batc
 from .errors import (
     BadAmountError,
     CardError,
+    CardTypeError,
     ConfigError,
     FastHoldemError,
     HandHistoryError,
@@ -33,6 +34,7 @@ from .errors import (
 )
 from .evaluate import (
     HandCategory,
+    cards_from_text,
     best_five,
     category,
     categories,
@@ -59,6 +61,7 @@ __all__ = [
     "cards_mask",
     "cards_str",
     "parse_cards",
+    "cards_from_text",
     "deal",
     "Range",
     "HandCategory",
@@ -88,6 +91,7 @@ __all__ = [
     "preflop_vs_random",
     "BadAmountError",
     "CardError",
+    "CardTypeError",
     "ConfigError",
     "FastHoldemError",
     "HandHistoryError",

@@ -11,6 +11,7 @@ from typing import Any
 __all__ = [
     "FastHoldemError",
     "CardError",
+    "CardTypeError",
     "RangeError",
     "InvalidActionError",
     "IllegalActionError",
@@ -41,6 +42,19 @@ class CardError(FastHoldemError, ValueError):
     Traceback (most recent call last):
     ...
     fastholdem.errors.CardError: bad card 'Kx' in 'As Kx'
+    """
+
+
+class CardTypeError(FastHoldemError, TypeError):
+    """Card input of the wrong type: numbers where card text is read, text or objects where
+    card ids are read, an item that is not a text (``None``, a missing value).
+
+    >>> import numpy as np
+    >>> from fastholdem import evaluate_batch
+    >>> evaluate_batch(np.array(["AhKd7c2s3h"]))
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.CardTypeError: hands must be an array of integer card ids, got dtype <U10: ...
     """
 
 

@@ -56,7 +56,7 @@ register_on_import()
 
 
 def __getattr__(name: str) -> object:
-    """Import the Gymnasium/PettingZoo adapters on first use (they need ``fastholdem[rl]``)."""
+    """Import the Gymnasium/PettingZoo adapters on first use (they need the ``rl`` extra)."""
     module = _ADAPTERS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
