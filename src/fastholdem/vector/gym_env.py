@@ -344,7 +344,7 @@ class HoldemVectorEnv(_Learner, gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]
         hand and returns the hand's first observation with reward 0, ``terminated=False`` and
         the deal's ``infos["skipped"]``. Gymnasium's observation wrappers
         (``gymnasium.wrappers.vector.FlattenObservation`` and friends) need this mode or
-        ``DISABLED``.
+        ``DISABLED``; Gymnasium's own vector envs default to it.
     ``AutoresetMode.DISABLED``
         A finished table stays finished until ``reset(options={"reset_mask": mask})`` deals
         the tables of ``mask`` (``step`` refuses to run while a finished table waits).
