@@ -169,4 +169,10 @@ typedef struct fh_vec_tally {
 fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
                              fh_vec_tally *out);
 
+/* In every table where mask is nonzero (mask NULL: every table), let the random player of
+ * fh_vec_play_random choose for each seat but `seat` until `seat` is to act or the hand is
+ * over (a table where `seat` is to act, or whose hand is over, is left as it is). Draws from
+ * each table's own generator; the actions are logged as fh_vec_apply logs them. */
+void fh_vec_play_random_until(fh_vec *v, const uint8_t *mask, int seat, double p_fold, double p_raise);
+
 #endif /* FH_VECTOR_H */

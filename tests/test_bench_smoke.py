@@ -26,6 +26,7 @@ SCRIPTS = {
     "bench_import.py": ("median", "import fastholdem (after numpy)"),
     "bench_simulate.py": ("hands/CPU s", "simulate 6 random, vector (C)"),
     "bench_vector.py": ("workload", "Tables.play_random"),
+    "bench_rl_envs.py": ("hands/s", "HoldemVectorEnv, 1,024 tables"),
 }
 
 

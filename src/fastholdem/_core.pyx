@@ -1303,6 +1303,7 @@ cdef extern from "fh_vector.h" nogil:
     fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
                                const fh_exec *ex)
     fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done)
+    void fh_vec_play_random_until(fh_vec *v, const uint8_t *mask, int seat, double p_fold, double p_raise)
 
 
 
@@ -1590,6 +1591,19 @@ cdef class VecCore:
                 ra[t] = self.v.nraise[t] if run else 0
                 bu[t] = b
         return hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button
+
+    def play_random_until(self, int seat, object mask, double p_fold, double p_raise):
+        """The random player for every seat but ``seat`` in the tables of the bool (n,) ``mask``
+        (None: all), until ``seat`` is to act or the hand is over."""
+        cdef const uint8_t[::1] m
+        cdef const uint8_t *mp = NULL
+        if self.n == 0:
+            return
+        if mask is not None:
+            m = np.ascontiguousarray(mask).view(np.uint8)
+            mp = &m[0]
+        with nogil:
+            fh_vec_play_random_until(&self.v, mp, seat, p_fold, p_raise)
 
     def play_random(self, uint64_t hands, double p_fold, double p_raise, object threads):
         """Play ``hands`` whole hands with the random player; returns its per-seat tallies as a dict."""

@@ -597,6 +597,46 @@ class Tables:
             raise ValueError("play_random needs at least one table")
         return self._core.play_random(hands, float(fold), float(aggression), threads)
 
+    def play_random_until(self, seat: int, mask: npt.ArrayLike | None = None, *, fold: float = 0.15,
+                          aggression: float = 0.30) -> None:
+        """Let the random player act for every seat but ``seat`` until ``seat`` is to act or the
+        hand is over, in every table (or those where ``mask`` is true), in C.
+
+        The random player is :meth:`play_random`'s (and :class:`fastholdem.vector.RandomPolicy`'s
+        policy, drawing from each table's own generator instead). This is how the reinforcement
+        learning adapters play ``opponents="random"``. Needs ``auto_reset=False``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            ``seat`` not a seat, ``mask`` not a bool array of shape ``(n,)``, probabilities
+            outside [0, 1] or summing above 1, or ``auto_reset=True``.
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> tables = Tables(500, 6, GameConfig(), 400, seed=1)
+        >>> tables.play_random_until(2)
+        >>> bool(np.isin(tables.legal().actor, [2, -1]).all())
+        True
+        """
+        s = _count(seat, "seat", 0, self.players - 1)
+        for name, p in (("fold", fold), ("aggression", aggression)):
+            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+                raise ValueError(f"{name} must be a probability in [0, 1], got {echo(p)}")
+        if fold + aggression > 1.0:
+            raise ValueError(f"fold + aggression must be at most 1, got {fold + aggression}")
+        if self.auto_reset:
+            raise ValueError("play_random_until needs auto_reset=False")
+        m = None
+        if mask is not None:
+            m = np.asarray(mask)
+            if m.dtype != np.bool_:
+                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+            if m.shape != (self.n,):
+                raise ValueError(f"mask must have shape ({self.n},), got {m.shape}")
+        self._core.play_random_until(s, m, float(fold), float(aggression))
+
     def to_phh(self, i: int) -> Any:
         """The PHH hand history of table ``i``'s last finished hand, with ``finishing_stacks``.
 
