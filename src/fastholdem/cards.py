@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Union
 
 from ._validate import echo
-from .errors import CardError
+from .errors import CardError, InputTypeError
 
 __all__ = [
     "RANKS",
@@ -121,11 +121,16 @@ def parse_cards(spec: CardsLike, *, unique: bool = True) -> list[int]:
     ------
     CardError
         Naming the bad token, or the repeated card when ``unique`` is true.
+    InputTypeError
+        If ``spec`` is neither text, an iterable nor None.
     """
     if spec is None:
         return []
     if isinstance(spec, str):
         ids = [_card_from_text(t) for t in _split_text(spec)]
+    elif not hasattr(spec, "__iter__"):
+        raise InputTypeError(f"cards must be a text such as 'AsKd', an iterable of card texts or ids, "
+                             f"or None; got {type(spec).__name__} {echo(spec)}")
     else:
         ids = [card(c) for c in spec]
     if unique and len(set(ids)) != len(ids):
@@ -145,7 +150,7 @@ def cards_mask(cids: Iterable[int]) -> int:
     """
     mask = 0
     for c in cids:
-        mask |= 1 << c
+        mask |= 1 << card(c)
     return mask
 
 
@@ -157,7 +162,7 @@ class Deck:
     """
 
     def __init__(self, seed: int | None = None, *, exclude: Sequence[int] = ()) -> None:
-        excluded = set(exclude)
+        excluded = {card(c) for c in exclude}
         self.cards: list[int] = [c for c in range(52) if c not in excluded]
         random.Random(seed).shuffle(self.cards)
         self._pos = 0

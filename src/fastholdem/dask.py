@@ -59,6 +59,7 @@ from .equities import equity_batch as _equity_batch
 from .game.config import GameConfig
 from .game.simulation import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
 from .progress import Progress
+from .errors import InputError, InputTypeError
 
 __all__ = ["CHUNK_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch", "simulate"]
 
@@ -103,7 +104,7 @@ def connect(address: str) -> Iterator[Client]:
     if address.startswith("local:"):
         count = address[len("local:"):]
         if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"local:N needs a positive number of workers, got {echo(address)}")
+            raise InputError(f"local:N needs a positive number of workers, got {echo(address)}")
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=":0")
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
@@ -112,7 +113,7 @@ def connect(address: str) -> Iterator[Client]:
         try:
             client = Client(address)  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise ValueError(f"no Dask scheduler answers at {echo(address)}: {exc}") from exc
+            raise InputError(f"no Dask scheduler answers at {echo(address)}: {exc}") from exc
         with client:
             yield client
 
@@ -129,7 +130,7 @@ def _client(client: ClientLike) -> Iterator[Client]:
         except ValueError:
             address = os.environ.get("DASK_SCHEDULER_ADDRESS")
             if not address:
-                raise ValueError("no Dask client: make a distributed.Client first, pass client= (a Client or "
+                raise InputError("no Dask client: make a distributed.Client first, pass client= (a Client or "
                                  "a scheduler address), or set DASK_SCHEDULER_ADDRESS") from None
             with connect(address) as made:
                 yield made
@@ -140,7 +141,8 @@ def _client(client: ClientLike) -> Iterator[Client]:
         with connect(client) as made:
             yield made
         return
-    raise TypeError(f"client must be a distributed.Client, an address or None, got {type(client).__name__}")
+    raise InputTypeError(f"client must be a distributed.Client, an address or None, "
+                         f"got {type(client).__name__}")
 
 
 def _worker_threads(client: Client) -> int:
@@ -287,7 +289,7 @@ def _chunk_units(job: EquityJob, probe_seconds: float, threads_total: int, chunk
     a worker thread less than 4 tasks (without a target; with one the job's end is unknown)."""
     if chunks is not None:
         if isinstance(chunks, bool) or not isinstance(chunks, int) or chunks < 1:
-            raise ValueError(f"chunks must be a positive int (units per chunk) or None, got {echo(chunks)}")
+            raise InputError(f"chunks must be a positive int (units per chunk) or None, got {echo(chunks)}")
         return chunks
     by_time = int(CHUNK_SECONDS / max(probe_seconds, 1e-6))
     by_balance = -(-job.size // (_MIN_CHUNKS_PER_THREAD * threads_total))
@@ -458,7 +460,7 @@ def evaluate_batch(hands: Any, threads: int | None = None) -> da.Array:
     """
     x = da.asarray(hands)  # type: ignore[no-untyped-call]
     if x.ndim != 2:
-        raise ValueError(f"hands must be a 2-d (n, 5|6|7) array, got {x.ndim} dimensions")
+        raise InputError(f"hands must be a 2-d (n, 5|6|7) array, got {x.ndim} dimensions")
     x = x.rechunk({1: -1})
     values: da.Array = x.map_blocks(_evaluate_block, _threads(threads), dtype=np.uint16, drop_axis=1,
                                     meta=np.empty((0,), np.uint16))
@@ -492,7 +494,7 @@ def equity_batch(holes: Any, boards: Any = None, threads: int | None = None) -> 
     """
     h = da.asarray(holes)  # type: ignore[no-untyped-call]
     if h.ndim != 3:
-        raise ValueError(f"holes must be a 3-d (M, P, 2) array, got {h.ndim} dimensions")
+        raise InputError(f"holes must be a 3-d (M, P, 2) array, got {h.ndim} dimensions")
     h = h.rechunk({1: -1, 2: -1})
     nthreads = _threads(threads)
     if boards is None:
@@ -501,7 +503,7 @@ def equity_batch(holes: Any, boards: Any = None, threads: int | None = None) -> 
         return alone
     b = da.asarray(boards)  # type: ignore[no-untyped-call]
     if b.ndim != 2 or b.shape[0] != h.shape[0]:
-        raise ValueError(f"boards must be a 2-d (M, 0|3|4|5) array with the M={h.shape[0]} rows of holes, "
+        raise InputError(f"boards must be a 2-d (M, 0|3|4|5) array with the M={h.shape[0]} rows of holes, "
                          f"got shape {b.shape}")
     b = b.rechunk({0: h.chunks[0], 1: -1})
     equities: da.Array = da.blockwise(  # type: ignore[no-untyped-call]

@@ -34,6 +34,7 @@ from ..errors import (
     BadAmountError,
     ConfigError,
     IllegalActionError,
+    InputTypeError,
     InvalidActionError,
     OutOfTurnError,
 )
@@ -258,11 +259,11 @@ class Hand:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
         if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
-            raise TypeError(f"stacks must be a sequence of 2 to 10 chip counts, one per seat, such as "
-                            f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
+            raise InputTypeError(f"stacks must be a sequence of 2 to 10 chip counts, one per seat, such as "
+                                 f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
         n = len(stacks)
         if not 2 <= n <= 10:
-            raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n}")
+            raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n} stacks")
         if type(manual) is not bool:
             check_bool(manual, "manual")
         if seed is not None and not isinstance(seed, random.Random):

@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
 from .._validate import echo
-from ..errors import ConfigError, InvalidActionError
+from ..errors import ConfigError, InputTypeError, InvalidActionError
 from .actions import Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig
 from .hand import Hand, Phase
@@ -423,8 +423,8 @@ def as_agent(policy: Any) -> Any:
         return policy
     if callable(policy):
         return FunctionAgent(policy)
-    raise TypeError(f"an agent needs an act(view) method or must be a function f(view) -> action, "
-                    f"got {type(policy).__name__} {echo(policy)}")
+    raise InputTypeError(f"an agent needs an act(view) method or must be a function f(view) -> action, "
+                         f"got {type(policy).__name__} {echo(policy)}")
 
 
 def drive(

@@ -55,6 +55,7 @@ from .._validate import check_bool, check_int, echo
 from ..game.config import GameConfig
 from .actions import ActionSet
 from .arena import Arena, no_limit
+from ..errors import InputError, InputTypeError
 
 __all__ = ["HoldemEnv", "HoldemVectorEnv", "observation_space", "action_space"]
 
@@ -108,7 +109,7 @@ def _options(actions: ActionSet | None, exact_amounts: bool, strict: bool) -> Ac
     if actions is None:
         return ActionSet()
     if not isinstance(actions, ActionSet):
-        raise TypeError(f"actions must be an ActionSet, got {echo(actions)}")
+        raise InputTypeError(f"actions must be an ActionSet, got {echo(actions)}")
     return actions
 
 
@@ -119,7 +120,8 @@ def _decode(arena: Arena, actions: ActionSet, exact: bool, strict: bool, action:
     legal = tables.legal()
     if exact:
         if not isinstance(action, dict) or set(action) != {"kind", "amount"}:
-            raise TypeError(f"an exact-amount action is a dict with 'kind' and 'amount', got {echo(action)}")
+            raise InputTypeError(f"an exact-amount action is a dict with 'kind' and 'amount', "
+                                 f"got {echo(action)}")
         kinds = np.asarray(action["kind"]).reshape(arena.n)
         amounts = np.asarray(action["amount"]).reshape(arena.n)
         return actions.decode_exact(kinds, amounts, legal, strict=strict)
@@ -217,7 +219,7 @@ class HoldemEnv(_Learner, gym.Env[Obs, Any]):
                  actions: ActionSet | None = None, exact_amounts: bool = False, strict: bool = False,
                  seed: int | None = None, render_mode: str | None = None) -> None:
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
+            raise InputError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
         self.render_mode = render_mode
         self.observation_space, self.action_space = self._setup(
             1, players, opponents, seat, config, stacks, actions, exact_amounts, strict, seed)
@@ -294,7 +296,7 @@ class HoldemVectorEnv(_Learner, gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]
                  seed: int | None = None) -> None:
         num_envs = check_int(num_envs, "num_envs", what="a positive int")
         if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
+            raise InputError(f"num_envs must be at least 1, got {num_envs}")
         self.num_envs = num_envs
         self.single_observation_space, self.single_action_space = self._setup(
             num_envs, players, opponents, seat, config, stacks, actions, exact_amounts, strict, seed)
@@ -305,7 +307,7 @@ class HoldemVectorEnv(_Learner, gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]
               ) -> tuple[Obs, dict[str, Any]]:
         """Deal a new hand in every table (one card stream for all tables: ``seed`` is an int)."""
         if isinstance(seed, list):
-            raise TypeError("HoldemVectorEnv takes one int seed for all its tables, not a list")
+            raise InputTypeError("HoldemVectorEnv takes one int seed for all its tables, not a list")
         super().reset(seed=seed)
         self._deal(seed, self.np_random)
         return self._arena.observation(self.actions, self.exact), \

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._validate import echo
-from ..errors import ConfigError
+from ..errors import ConfigError, InputError, InputTypeError
 from ..evaluate import categories, evaluate_batch
 from ..ranges.classes import order_equity
 from .actions import pot_fraction_to
@@ -82,9 +82,9 @@ class RandomPolicy:
     def __init__(self, seed: int | None = None, *, fold: float = 0.15, aggression: float = 0.30) -> None:
         for name, p in (("fold", fold), ("aggression", aggression)):
             if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise ValueError(f"{name} must be a probability in [0, 1], got {p!r}")
+                raise InputError(f"{name} must be a probability in [0, 1], got {p!r}")
         if fold + aggression > 1.0:
-            raise ValueError(f"fold + aggression must be at most 1, got {fold + aggression}")
+            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
         self.rng = np.random.default_rng(seed)
         self.fold = float(fold)
         self.aggression = float(aggression)
@@ -189,7 +189,7 @@ def policy_function(policy: object) -> Callable[[Observation, Legal], Decision]:
     'act'
     """
     if not is_vector_policy(policy):
-        raise TypeError(f"not a vectorised policy (act(obs, legal) -> (kind, amount)): {echo(policy)}")
+        raise InputTypeError(f"not a vectorised policy (act(obs, legal) -> (kind, amount)): {echo(policy)}")
     act = getattr(policy, "act", None)
     fn: Callable[[Observation, Legal], Decision] = act if act is not None else policy  # type: ignore[assignment]
     return fn

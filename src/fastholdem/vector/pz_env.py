@@ -32,6 +32,7 @@ from .actions import ActionSet
 from .arena import no_limit, seat_view, starting_stacks
 from .gym_env import action_space, observation_space
 from .tables import Tables
+from ..errors import InputError, InputTypeError
 
 __all__ = ["HoldemParallelEnv", "holdem_parallel_env"]
 
@@ -54,12 +55,12 @@ class HoldemParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships 
                  strict: bool = False, seed: int | None = None, render_mode: str | None = None) -> None:
         players = check_int(players, "players", what="an int 2..10")
         if not 2 <= players <= 10:
-            raise ValueError(f"a table seats 2 to 10 players (R10), got {players}")
+            raise InputError(f"a table seats 2 to 10 players (R10), got {players}")
         if actions is not None and not isinstance(actions, ActionSet):
-            raise TypeError(f"actions must be an ActionSet, got {echo(actions)}")
+            raise InputTypeError(f"actions must be an ActionSet, got {echo(actions)}")
         check_bool(strict, "strict")
         if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
+            raise InputError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
         self.render_mode = render_mode
         self.players = players
         self.config = config if config is not None else no_limit()
@@ -122,7 +123,7 @@ class HoldemParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships 
         actor = int(legal.actor[0])
         agent = self.possible_agents[actor]
         if agent not in actions:
-            raise ValueError(f"{agent} is to act: actions must include it")
+            raise InputError(f"{agent} is to act: actions must include it")
         kind, amount = self.actions.decode(np.array([actions[agent]], dtype=np.int64).reshape(1),
                                            tables.observe(), legal, strict=self.strict)
         tables.step(kind, amount)

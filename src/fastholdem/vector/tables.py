@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._core import VecCore
+from .._core import VecCore, as_array
 from .._validate import echo
-from ..errors import ConfigError
+from ..errors import ConfigError, InputError, InputTypeError
 from ..game.config import AnteMode, GameConfig, Structure
 from .export import hand_history
 from .legal import Legal
@@ -54,26 +54,26 @@ _REPORT = 5
 
 def _count(value: object, name: str, low: int, high: int | None = None) -> int:
     if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be an int, got bool {value!r}")
+        raise InputTypeError(f"{name} must be an int, got bool {value!r}")
     try:
         k = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
+        raise InputTypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
     if k < low or (high is not None and k > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be {bound}, got {k}")
+        raise InputError(f"{name} must be {bound}, got {k}")
     return k
 
 
 def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
     """``value`` as an int64 array of ``shape``: TypeError unless it holds integers."""
-    arr = np.asarray(value)
+    arr = as_array(value, name)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-        raise TypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
+        raise InputTypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
     if arr.shape != shape:
-        raise ValueError(f"{name} must have shape {shape}, got {arr.shape}")
+        raise InputError(f"{name} must have shape {shape}, got {arr.shape}")
     if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise ValueError(f"{name} holds values beyond int64")
+        raise InputError(f"{name} holds values beyond int64")
     return np.ascontiguousarray(arr, dtype=np.int64)
 
 
@@ -185,10 +185,10 @@ class Tables:
         self.n = n = _count(n, "n", 0)
         self.players = players = _count(players, "players", 2, 10)
         if not isinstance(config, GameConfig):
-            raise TypeError(f"config must be a GameConfig, got {type(config).__name__}")
+            raise InputTypeError(f"config must be a GameConfig, got {type(config).__name__}")
         self.config = config
         if type(auto_reset) is not bool or type(carry_stacks) is not bool:
-            raise TypeError("auto_reset and carry_stacks must be bools")
+            raise InputTypeError("auto_reset and carry_stacks must be bools")
         self.auto_reset = auto_reset
         self.carry_stacks = carry_stacks
         if seed is None:
@@ -212,7 +212,7 @@ class Tables:
         else:
             arr = _int_array(button, "button", (n,))
             if arr.size and (arr.min() < 0 or arr.max() >= players):
-                raise ValueError(f"button must hold seats 0..{players - 1}")
+                raise InputError(f"button must hold seats 0..{players - 1}")
             self._core.button[:] = arr
         self._core.new_hands(None, False)
 
@@ -220,12 +220,12 @@ class Tables:
 
     def _stack_value(self, value: int) -> int:
         if not 1 <= value < _MAX_CHIPS // 16:
-            raise ValueError(f"stacks must be positive and below 2**52 chips, got {value}")
+            raise InputError(f"stacks must be positive and below 2**52 chips, got {value}")
         return value
 
     def _check_stacks(self, arr: npt.NDArray[np.int64], name: str) -> None:
         if arr.size and (arr.min() < 1 or arr.max() >= _MAX_CHIPS // 16):
-            raise ValueError(f"{name} must be positive and below 2**52 chips")
+            raise InputError(f"{name} must be positive and below 2**52 chips")
 
     def _drawn(self, k: int) -> npt.NDArray[np.int64]:
         assert self._draw is not None
@@ -276,11 +276,11 @@ class Tables:
         if mask is None:
             m = np.ones(self.n, np.bool_)
         else:
-            m = np.asarray(mask)
+            m = as_array(mask, "mask")
             if m.dtype != np.bool_:
-                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
             if m.shape != (self.n,):
-                raise ValueError(f"mask must have shape ({self.n},), got {m.shape}")
+                raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
         if self._draw is not None:
             self._redraw(m)
         self._core.new_hands(None if mask is None else m, True)
@@ -342,13 +342,13 @@ class Tables:
         am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
         core = self._core
         if mask is not None:
-            m = np.asarray(mask)
+            m = as_array(mask, "mask")
             if m.dtype != np.bool_:
-                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
             if m.shape != (n,):
-                raise ValueError(f"mask must have shape ({n},), got {m.shape}")
+                raise InputError(f"mask must have shape ({n},), got {m.shape}")
             if self.auto_reset:
-                raise ValueError("step(mask=...) needs auto_reset=False")
+                raise InputError("step(mask=...) needs auto_reset=False")
             held = ~m & (core.actor >= 0)
             if held.any():  # the engine steps every table with an actor: hide the held ones
                 actors = core.actor[held]
@@ -360,7 +360,7 @@ class Tables:
                 return
         bad, idx, codes = core.check_step(k, am, _REPORT)
         if bad:
-            raise ValueError(self._illegal_message(bad, idx, codes, k, am))
+            raise InputError(self._illegal_message(bad, idx, codes, k, am))
         if not self.auto_reset:
             core.step(k, am, False)
         elif self._draw is None:
@@ -491,17 +491,17 @@ class Tables:
         if rows is None:
             r = np.arange(self.n)
         else:
-            arr = np.asarray(rows)
+            arr = as_array(rows, "rows")
             if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-                raise TypeError(f"rows must be an integer array, got dtype {arr.dtype}")
+                raise InputTypeError(f"rows must be an integer array, got dtype {arr.dtype}")
             if arr.ndim != 1:
-                raise ValueError(f"rows must be one-dimensional, got shape {arr.shape}")
+                raise InputError(f"rows must be one-dimensional, got shape {arr.shape}")
             if arr.size and (arr.min() < 0 or arr.max() >= self.n):
-                raise ValueError(f"rows must hold tables 0..{self.n - 1}")
+                raise InputError(f"rows must hold tables 0..{self.n - 1}")
             r = arr.astype(np.intp)
         slot = core.rep[r]
         if (slot < 0).any():
-            raise ValueError(f"table {int(r[np.argmax(slot < 0)])} has no finished hand on record")
+            raise InputError(f"table {int(r[np.argmax(slot < 0)])} has no finished hand on record")
         bits = np.arange(self.players, dtype=np.uint16)
         dealt_again = (slot != core.slot[r]) | (core.running[r] != 0)
         return HandRecord(
@@ -541,7 +541,7 @@ class Tables:
         else:
             arr = _int_array(seat, "seat", (n,))
             if arr.size and (arr.min() < -1 or arr.max() >= players):
-                raise ValueError(f"seat must hold seats 0..{players - 1} or -1")
+                raise InputError(f"seat must hold seats 0..{players - 1} or -1")
             s = arr.astype(np.int16)
         hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
             np.ascontiguousarray(s, dtype=np.int16))
@@ -587,13 +587,13 @@ class Tables:
         hands = _count(hands, "hands", 0, (1 << 63) - 1)
         for name, p in (("fold", fold), ("aggression", aggression)):
             if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise ValueError(f"{name} must be a probability in [0, 1], got {echo(p)}")
+                raise InputError(f"{name} must be a probability in [0, 1], got {echo(p)}")
         if fold + aggression > 1.0:
-            raise ValueError(f"fold + aggression must be at most 1, got {fold + aggression}")
+            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
         if self._draw is not None:
-            raise ValueError("play_random needs int or array stacks, not a callable")
+            raise InputError("play_random needs int or array stacks, not a callable")
         if self.n == 0 and hands:
-            raise ValueError("play_random needs at least one table")
+            raise InputError("play_random needs at least one table")
         return self._core.play_random(hands, float(fold), float(aggression), threads)
 
     def to_phh(self, i: int) -> Any:
