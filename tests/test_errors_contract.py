@@ -48,6 +48,8 @@ CASES: list[Case] = [
     ("parse_cards wrong type", lambda: fh.parse_cards(3.5), "3.5"),
     ("cards_str id 52", lambda: fh.cards_str([0, 52]), "52"),
     ("cards_mask id -1", lambda: fh.cards_mask([0, -1]), "-1"),
+    ("cards_mask not iterable", lambda: fh.cards_mask(5), "cids"),
+    ("cards_str not iterable", lambda: fh.cards_str(5), "cids"),
     ("Deck exclude id 52", lambda: fh.Deck(exclude=[52]), "52"),
     # evaluation
     ("evaluate two cards", lambda: fh.evaluate("AhKd"), "cards"),
@@ -62,6 +64,10 @@ CASES: list[Case] = [
     ("evaluate_batch shape", lambda: fh.evaluate_batch([[1, 2, 3, 4]]), "hands"),
     ("evaluate_batch 1-d", lambda: fh.evaluate_batch([1, 2, 3, 4, 5]), "hands"),
     ("evaluate_batch ragged", lambda: fh.evaluate_batch([[1, 2, 3, 4, 5], [1, 2]]), "hands"),
+    ("categories ragged", lambda: fh.categories([[1, 2], [1]]), "values"),
+    ("equity_batch ragged", lambda: fh.equity_batch([[[0, 1], [2, 3]], [[0, 1]]]), "holes"),
+    ("equity_batch boards ragged",
+     lambda: fh.equity_batch([[[0, 1], [2, 3]], [[5, 6], [7, 8]]], boards=[[9, 10, 11], [9]]), "boards"),
     ("evaluate_batch float dtype", lambda: fh.evaluate_batch(np.zeros((2, 5))), "hands"),
     ("evaluate_batch text", lambda: fh.evaluate_batch(["AsKsQsJsTs"]), "hands"),
     ("evaluate_batch threads=-1", lambda: fh.evaluate_batch([[0, 1, 2, 3, 4]], threads=-1), "threads"),
@@ -114,6 +120,9 @@ CASES: list[Case] = [
     ("equity threads bool", lambda: fh.equity(["AhKh", "QsQd"], threads=True), "threads"),
     ("equity by_combo int", lambda: fh.equity(["AhKh", "QsQd"], by_combo=1), "by_combo"),
     ("equity player wrong type", lambda: fh.equity([3.5, "QsQd"]), "3.5"),
+    ("equity players None", lambda: fh.equity(None), "players"),
+    ("equity players int", lambda: fh.equity(5), "players"),
+    ("equity players one Range", lambda: fh.equity(fh.Range("AA")), "players"),
     ("equity_job trials=0", lambda: fh.equity_job(["AhKh", "QsQd"], trials=0), "trials"),
     ("equity_batch id 52", lambda: fh.equity_batch([[[52, 1], [2, 3]]]), "52"),
     ("equity_batch duplicate", lambda: fh.equity_batch([[[0, 1], [1, 3]]]), "holes"),
@@ -160,6 +169,8 @@ CASES: list[Case] = [
     ("board_hits bad board", lambda: fh.board_hits(fh.Range("AA"), "2c3x4c"), "3x"),
     ("equity_by_class trials=0",
      lambda: fh.equity_by_class(fh.Range("AA"), "random", exact=False, trials=0), "trials"),
+    ("equity_by_class range text", lambda: fh.equity_by_class("AA", "random"), "rng"),
+    ("board_hits range text", lambda: fh.board_hits("AA", "2c3c4c"), "rng"),
     ("equity_by_class bad opponent", lambda: fh.equity_by_class(fh.Range("AA"), "J9x"), "J9x"),
     ("preflop_vs_random opponents=0", lambda: fh.preflop_vs_random(0), "opponents"),
     ("preflop_vs_random opponents=10", lambda: fh.preflop_vs_random(10), "opponents"),
@@ -186,6 +197,9 @@ CASES: list[Case] = [
     ("simulate one policy", lambda: fh.simulate(["random"], 10), "polic"),
     ("simulate bad policy", lambda: fh.simulate(["random", 5], 10), "5"),
     ("simulate bad engine", lambda: fh.simulate(["random", "random"], 10, engine="x"), "engine"),
+    ("simulate policies text", lambda: fh.simulate("random", 10), "policies"),
+    ("simulate stacks float", lambda: fh.simulate(["random", "random"], 10, stacks=1.5), "stacks"),
+    ("simulate config text", lambda: fh.simulate(["random", "random"], 10, config="nl"), "config"),
     ("simulate seed text", lambda: fh.simulate(["random", "random"], 10, seed="x"), "seed"),
     # the vector engine
     ("Tables n=-1", lambda: __import__("fastholdem.vector").vector.Tables(-1, 3, GameConfig(), 100), "n"),
@@ -194,6 +208,7 @@ CASES: list[Case] = [
     ("Tables config type", lambda: __import__("fastholdem.vector").vector.Tables(2, 3, "nl", 100), "config"),
     ("Tables.step shape", lambda: _tables().step(np.zeros(3, np.int64), np.zeros(3, np.int64)), "kind"),
     ("Tables.step float", lambda: _tables().step(np.zeros(2), np.zeros(2, np.int64)), "kind"),
+    ("Tables.step ragged", lambda: _tables().step([[0], [1, 2]], np.zeros(2, np.int64)), "kind"),
     ("Tables.step bad kind", lambda: _tables().step(np.full(2, 9), np.zeros(2, np.int64)), "kind"),
 ]
 
@@ -235,3 +250,59 @@ def test_wrong_types_stay_type_errors() -> None:
                lambda: fh.equity(["AhKh", "QsQd"], threads=True), lambda: fh.Range(5)):
         exc = _call(fn)
         assert isinstance(exc, TypeError) and isinstance(exc, fh.InputTypeError), repr(exc)
+
+
+# ---- what agents and policies return (issue 25, item 8) --------------------------------------
+
+
+@pytest.mark.parametrize("returned", [1, (1,), ("call", 0), [np.ones(3, np.int64), 0]],
+                         ids=["int", "one-tuple", "text kind", "wrong length"])
+def test_a_vectorised_policy_returning_no_decision_gets_what_is_valid(returned: Any) -> None:
+    def bot(obs: Any, legal: Any) -> Any:
+        return returned
+
+    exc = _call(lambda: fh.simulate([bot, "random"], 100, seed=1))
+    assert isinstance(exc, fh.InvalidActionError) and isinstance(exc, ValueError), repr(exc)
+    message = str(exc)
+    assert "bot" in message and f"returned {returned!r}"[:20] in message
+    assert "(kind, amount)" in message and "FOLD, CHECK, CALL, BET_OR_RAISE_TO" in message
+
+
+def test_a_vectorised_policy_may_return_a_list_or_scalars() -> None:
+    """What worked before still works: a list ``[kind, amount]`` and scalars for every table."""
+    from fastholdem.vector import CALL, CHECK
+
+    def station(obs: Any, legal: Any) -> Any:
+        return [np.where(legal.can_check, CHECK, CALL), 0]
+
+    def folder(obs: Any, legal: Any) -> Any:
+        return (0, 0)  # FOLD at every table, a scalar for all
+
+    assert fh.simulate([station, folder], 50, seed=1).hands == 50
+
+
+@pytest.mark.parametrize("returned, hint", [("call", "use Call()"), ("RAISE", "use RaiseTo(amount)"),
+                                            (1, ""), (None, "")])
+def test_a_scalar_agent_returning_no_action_gets_what_is_valid(returned: Any, hint: str) -> None:
+    exc = _call(lambda: fh.simulate([lambda view: returned, "random"], 10, seed=1))
+    assert isinstance(exc, fh.InvalidActionError) and isinstance(exc, ValueError), repr(exc)
+    message = str(exc)
+    assert "agent at seat 0" in message and f"did not return an action: {returned!r}" in message
+    assert "Fold(), Check(), Call(), Bet(amount), RaiseTo(amount) or AllIn()" in message
+    assert hint in message
+
+
+def test_hand_apply_of_a_word_names_the_action_class() -> None:
+    exc = _call(lambda: _hand().apply("fold"))
+    assert isinstance(exc, fh.InvalidActionError)
+    assert "not an action: 'fold'" in str(exc) and "use Fold()" in str(exc)
+    exc = _call(lambda: _hand().apply(Call))
+    assert "Call is the class, an action is an instance such as Call()" in str(exc)
+
+
+def test_players_as_one_string_suggests_a_list() -> None:
+    exc = _call(lambda: fh.equity("AhKh QsQd"))
+    assert isinstance(exc, fh.InputError) and isinstance(exc, ValueError)
+    assert "['AhKh', 'QsQd']" in str(exc) and "got one string 'AhKh QsQd'" in str(exc)
+    exc = _call(lambda: fh.equity("AsAd KcKh 7s6s", board="2c3d4h"))
+    assert "['AsAd', 'KcKh', '7s6s']" in str(exc)

@@ -89,7 +89,14 @@ def cards_str(cids: Iterable[int], sep: str = "") -> str:
     >>> cards_str([51, 45]), cards_str(parse_cards("Td 7c 2s"), " ")
     ('AsKd', 'Td 7c 2s')
     """
+    if not hasattr(cids, "__iter__"):
+        raise _not_cards(cids, "cids must be an iterable of card ids")
     return sep.join(card_str(c) for c in cids)
+
+
+def _not_cards(value: object, what: str) -> InputTypeError:
+    """The error for ``value`` where ``what`` (e.g. "cids must be an iterable of card ids") was expected."""
+    return InputTypeError(f"{what}; got {type(value).__name__} {echo(value)}")
 
 
 def _split_text(text: str) -> list[str]:
@@ -129,8 +136,7 @@ def parse_cards(spec: CardsLike, *, unique: bool = True) -> list[int]:
     if isinstance(spec, str):
         ids = [_card_from_text(t) for t in _split_text(spec)]
     elif not hasattr(spec, "__iter__"):
-        raise InputTypeError(f"cards must be a text such as 'AsKd', an iterable of card texts or ids, "
-                             f"or None; got {type(spec).__name__} {echo(spec)}")
+        raise _not_cards(spec, "cards must be a text such as 'AsKd', an iterable of card texts or ids, or None")
     else:
         ids = [card(c) for c in spec]
     if unique and len(set(ids)) != len(ids):
@@ -148,6 +154,8 @@ def cards_mask(cids: Iterable[int]) -> int:
     >>> cards_mask([0, 1]), cards_mask(parse_cards("As")) == 1 << 51
     (3, True)
     """
+    if not hasattr(cids, "__iter__"):
+        raise _not_cards(cids, "cids must be an iterable of card ids")
     mask = 0
     for c in cids:
         mask |= 1 << card(c)

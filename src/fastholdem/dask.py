@@ -61,7 +61,7 @@ from .game.simulation import BLOCK_HANDS, SimulationResult, _finish, _plan, _run
 from .progress import Progress
 from .errors import InputError, InputTypeError
 
-__all__ = ["CHUNK_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch", "simulate"]
+__all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch", "simulate"]
 
 CHUNK_SECONDS = 0.5
 """Default work per equity chunk, in seconds of one worker thread (estimated from one unit
@@ -71,6 +71,11 @@ a second keeps that near 1.2% and leaves room for a slower network, and jobs too
 4 such chunks per worker thread get smaller chunks (see :func:`equity`)."""
 _MIN_CHUNKS_PER_THREAD = 4
 
+CONNECT_SECONDS = 5.0
+"""How long :func:`connect` waits for the scheduler at an address to answer (Dask's own default
+is 30 s): a scheduler on a network answers in milliseconds, so a wrong address or port fails
+within seconds."""
+
 ClientLike = Client | str | None
 """A ``distributed.Client``, a scheduler address (``tcp://HOST:8786`` or ``local:N``), or None."""
 
@@ -79,18 +84,19 @@ ClientLike = Client | str | None
 
 
 @contextmanager
-def connect(address: str) -> Iterator[Client]:
+def connect(address: str, *, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
     """A ``distributed.Client`` of the scheduler at ``address``, closed on exit.
 
     ``local:N`` starts a ``LocalCluster`` of N worker processes of one thread each for the
     duration (closed on exit too); anything else is a scheduler address such as
-    ``tcp://HOST:8786``.
+    ``tcp://HOST:8786``, which must answer within ``timeout`` seconds (default
+    :data:`CONNECT_SECONDS`).
 
     Raises
     ------
-    ValueError
+    InputError
         If ``local:N`` has an N that is not a positive integer, or no scheduler answers at
-        the address (within Dask's connect timeout).
+        the address within ``timeout`` seconds (a ``ValueError`` too).
 
     Examples
     --------
@@ -111,9 +117,9 @@ def connect(address: str) -> Iterator[Client]:
             yield client
     else:
         try:
-            client = Client(address)  # type: ignore[no-untyped-call]
+            client = Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise InputError(f"no Dask scheduler answers at {echo(address)}: {exc}") from exc
+            raise InputError(f"no Dask scheduler answers at {echo(address)} within {timeout:g} s: {exc}") from exc
         with client:
             yield client
 

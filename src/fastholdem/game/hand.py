@@ -884,7 +884,7 @@ class Hand:
             self._check_dealer(action)
             return action
         if cls not in _PLAYER_ACTIONS:
-            raise InvalidActionError(f"not an action: {echo(action)}")
+            raise InvalidActionError(not_an_action(action))
         i = self._actor
         if i is None:
             raise OutOfTurnError(f"no player is to act ({self._where()})", self.legal_actions())
@@ -1640,4 +1640,26 @@ _CHECK = Check()
 _CALL = Call()
 _ALLIN = AllIn()
 _PLAYER_ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo, AllIn))
+_VALID_ACTIONS = "Fold(), Check(), Call(), Bet(amount), RaiseTo(amount) or AllIn() (from fastholdem.game)"
+_ACTION_WORDS = {"fold": "Fold()", "f": "Fold()", "check": "Check()", "x": "Check()", "call": "Call()",
+                 "c": "Call()", "bet": "Bet(amount)", "b": "Bet(amount)", "raise": "RaiseTo(amount)",
+                 "r": "RaiseTo(amount)", "allin": "AllIn()", "all-in": "AllIn()", "all_in": "AllIn()",
+                 "all in": "AllIn()"}
+
+
+def not_an_action(value: object, source: str = "not an action") -> str:
+    """The message for ``value`` where a player action was expected (``source`` says who gave
+    it): what a valid one is, and the action a word such as ``"call"`` stands for.
+
+    >>> print(not_an_action("call"))
+    not an action: 'call'; a player action is Fold(), Check(), Call(), ... (from fastholdem.game): for 'call' use Call()
+    >>> print(not_an_action(Fold))
+    not an action: <class '...Fold'>; ...: Fold is the class, an action is an instance such as Fold()
+    """
+    message = f"{source}: {echo(value)}; a player action is {_VALID_ACTIONS}"
+    if isinstance(value, str) and value.strip().lower() in _ACTION_WORDS:
+        message += f": for {echo(value)} use {_ACTION_WORDS[value.strip().lower()]}"
+    elif isinstance(value, type) and value in _PLAYER_ACTIONS:
+        message += f": {value.__name__} is the class, an action is an instance such as {value.__name__}()"
+    return message
 _DEALER_ACTIONS = frozenset((DealHole, DealBoard, Show, Muck))

@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
 from .._validate import echo
 from ..errors import ConfigError, InputTypeError, InvalidActionError
-from .actions import Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
+from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig
-from .hand import Hand, Phase
+from .hand import Hand, Phase, not_an_action
 from .sizing import PreAction, PreActions, bet_pot_fraction, preset
 
 if TYPE_CHECKING:
@@ -475,7 +475,12 @@ def drive(
     if not asks and not preactions:
         while hand._actor is not None:
             i = hand._actor
-            hand.apply(agents[i].act(View(hand, i, None if seats is None else seats[i])))
+            action = agents[i].act(View(hand, i, None if seats is None else seats[i]))
+            try:
+                hand.apply(action)
+            except InvalidActionError:
+                _check_returned(action, agents[i], i if seats is None else seats[i])
+                raise
         return hand
     queue = preactions if preactions is not None else PreActions()
     while hand._actor is not None:
@@ -485,9 +490,23 @@ def drive(
         action = queue.take(hand)
         if action is None:
             action = agents[i].act(View(hand, i, None if seats is None else seats[i]))
-        hand.apply(action)
+            try:
+                hand.apply(action)
+            except InvalidActionError:
+                _check_returned(action, agents[i], i if seats is None else seats[i])
+                raise
+        else:
+            hand.apply(action)
     queue.clear()
     return hand
+
+
+def _check_returned(action: Any, agent: Any, seat: int) -> None:
+    """InvalidActionError naming the agent and its seat when ``act`` returned something that is
+    not a player action at all (the engine's own error stands for a malformed action)."""
+    if type(action) not in (Fold, Check, Call, Bet, RaiseTo, AllIn):
+        raise InvalidActionError(not_an_action(action, f"act(view) of the agent at seat {seat} ({agent!r:.60}) "
+                                                       "did not return an action")) from None
 
 
 def ask_pre_actions(

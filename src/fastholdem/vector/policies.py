@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._validate import echo
-from ..errors import ConfigError, InputError, InputTypeError
+from ..errors import ConfigError, InputError, InputTypeError, InvalidActionError
 from ..evaluate import categories, evaluate_batch
 from ..ranges.classes import order_equity
 from .actions import pot_fraction_to
@@ -226,10 +226,35 @@ def act_by_seat(functions: Sequence[Callable[[Observation, Legal], Decision] | N
         rows = group == g
         if mask is not None:
             rows &= mask
-        k, a = fn(obs, legal)
-        kind = np.where(rows, np.asarray(k), kind).astype(np.int8)
-        amount = np.where(rows, np.asarray(a), amount).astype(np.int64)
+        k, a = _decision(fn, fn(obs, legal), n)
+        kind = np.where(rows, k, kind).astype(np.int8)
+        amount = np.where(rows, a, amount).astype(np.int64)
     return kind, amount
+
+
+def _decision(fn: Callable[..., Any], decision: Any, n: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """A policy's answer as ``(kind, amount)`` integer arrays (of shape ``(n,)`` or scalars, which
+    stand for every table), or InvalidActionError naming the policy and saying what is valid.
+
+    >>> _decision(StationPolicy().act, 2, 3)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InvalidActionError: the policy StationPolicy.act returned 2; ...
+    """
+    if isinstance(decision, (tuple, list)) and len(decision) == 2:
+        try:
+            k, a = np.asarray(decision[0]), np.asarray(decision[1])
+        except (ValueError, TypeError):  # ragged rows: reported below
+            pass
+        else:
+            if all(x.dtype.kind in "iu" and x.shape in ((), (n,)) for x in (k, a)):
+                return k, a
+    name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    raise InvalidActionError(
+        f"the policy {name} returned {echo(decision)}; a vectorised policy's act(obs, legal) returns "
+        f"(kind, amount), a tuple of two integer arrays of shape ({n},), one entry per table: kind {FOLD} "
+        f"fold, {CHECK} check, {CALL} call, {BET_OR_RAISE_TO} bet or raise to amount (fastholdem.vector's "
+        "FOLD, CHECK, CALL, BET_OR_RAISE_TO)")
 
 
 class StationPolicy:
