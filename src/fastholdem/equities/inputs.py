@@ -165,7 +165,7 @@ def check_live_cards(n_players: int, n_board: int, n_dead: int) -> None:
     >>> check_live_cards(10, 0, 30)
     Traceback (most recent call last):
     ...
-    ValueError: too few live cards: 0 on the board and 30 dead leave 22, but 10 players need 20 hole cards and the board 5 more (25)
+    fastholdem.errors.InputError: too few live cards: 0 on the board and 30 dead leave 22, but 10 players need 20 hole cards and the board 5 more (25)
     """
     live = 52 - n_board - n_dead
     need = 2 * n_players + 5 - n_board
@@ -195,7 +195,7 @@ def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> 
     >>> check_mode(True, 10_000, None)
     Traceback (most recent call last):
     ...
-    ValueError: exact=True cannot be combined with trials=10000: those set Monte Carlo; pass exact=False (or leave exact=None) to sample, or drop them
+    fastholdem.errors.InputError: exact=True cannot be combined with trials=10000: those set Monte Carlo; pass exact=False (or leave exact=None) to sample, or drop them
     """
     check_bool(exact, "exact", optional=True)
     if trials is not None:
@@ -222,7 +222,7 @@ def check_flag(value: bool, name: str) -> bool:
     >>> check_flag(1, "by_combo")
     Traceback (most recent call last):
     ...
-    TypeError: by_combo must be True or False, got int 1
+    fastholdem.errors.InputTypeError: by_combo must be True or False, got int 1
     """
     return bool(check_bool(value, name))
 
@@ -235,6 +235,6 @@ def check_seed(seed: int | None) -> int | None:
     >>> check_seed(1.5)
     Traceback (most recent call last):
     ...
-    TypeError: seed must be an int or None, got float 1.5
+    fastholdem.errors.InputTypeError: seed must be an int or None, got float 1.5
     """
     return None if seed is None else check_int(seed, "seed", what="an int or None")

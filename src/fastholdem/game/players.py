@@ -474,13 +474,7 @@ def drive(
     asks = [(i, ask) for i, a in enumerate(agents) if (ask := getattr(a, "pre_action", None)) is not None]
     if not asks and not preactions:
         while hand._actor is not None:
-            i = hand._actor
-            action = agents[i].act(View(hand, i, None if seats is None else seats[i]))
-            try:
-                hand.apply(action)
-            except InvalidActionError:
-                _check_returned(action, agents[i], i if seats is None else seats[i])
-                raise
+            _ask_agent(hand, agents[hand._actor], hand._actor, seats)
         return hand
     queue = preactions if preactions is not None else PreActions()
     while hand._actor is not None:
@@ -489,24 +483,26 @@ def drive(
             ask_pre_actions(hand, asks, queue, seats)
         action = queue.take(hand)
         if action is None:
-            action = agents[i].act(View(hand, i, None if seats is None else seats[i]))
-            try:
-                hand.apply(action)
-            except InvalidActionError:
-                _check_returned(action, agents[i], i if seats is None else seats[i])
-                raise
+            _ask_agent(hand, agents[i], i, seats)
         else:
             hand.apply(action)
     queue.clear()
     return hand
 
 
-def _check_returned(action: Any, agent: Any, seat: int) -> None:
-    """InvalidActionError naming the agent and its seat when ``act`` returned something that is
-    not a player action at all (the engine's own error stands for a malformed action)."""
-    if type(action) not in (Fold, Check, Call, Bet, RaiseTo, AllIn):
-        raise InvalidActionError(not_an_action(action, f"act(view) of the agent at seat {seat} ({agent!r:.60}) "
-                                                       "did not return an action")) from None
+def _ask_agent(hand: Hand, agent: Any, i: int, seats: Sequence[int] | None) -> None:
+    """Apply what ``agent`` (of hand seat ``i``) chooses; InvalidActionError naming the agent and
+    its seat when ``act`` returned something that is not a player action at all (the engine's
+    own error stands for a malformed action such as ``RaiseTo(2.5)``)."""
+    seat = i if seats is None else seats[i]
+    action = agent.act(View(hand, i, seat))
+    try:
+        hand.apply(action)
+    except InvalidActionError:
+        if type(action) not in (Fold, Check, Call, Bet, RaiseTo, AllIn):
+            raise InvalidActionError(not_an_action(action, f"act(view) of the agent at seat {seat} "
+                                                           f"({agent!r:.60}) did not return an action")) from None
+        raise
 
 
 def ask_pre_actions(

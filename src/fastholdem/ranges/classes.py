@@ -169,7 +169,7 @@ def check_order(name: str) -> int:
     >>> check_order("vs10")
     Traceback (most recent call last):
     ...
-    ValueError: unknown hand ordering 'vs10': use one of vs1, vs2, vs3, vs4, vs5, vs6, vs7, vs8, vs9
+    fastholdem.errors.InputError: unknown hand ordering 'vs10': use one of vs1, vs2, vs3, vs4, vs5, vs6, vs7, vs8, vs9
 
     Raises
     ------

@@ -24,7 +24,7 @@ from .._validate import check_bool, echo
 from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD
 from .legal import Legal
 from .observation import Observation
-from ..errors import InputError, InputTypeError
+from ..errors import IllegalActionError, InputError, InputTypeError
 
 __all__ = ["ActionSet", "pot_fraction_to", "DEFAULT_FRACTIONS"]
 
@@ -214,7 +214,7 @@ class ActionSet:
         allowed = mask[np.arange(n), a].astype(bool) | ~live
         if strict and not allowed.all():
             bad = np.flatnonzero(~allowed)
-            raise InputError(f"illegal actions in tables {bad[:5].tolist()}: "
+            raise IllegalActionError(f"illegal actions in tables {bad[:5].tolist()}: "
                              f"{[self.names[int(a[i])] for i in bad[:5]]}")
         a = np.where(allowed, a, 1)
         passive = np.where(legal.can_check, CHECK, CALL)
@@ -270,7 +270,7 @@ class ActionSet:
             allowed &= ~((k == 2) & live & can_raise & ((x < legal.min_to) | (x > legal.max_to)))
             if not allowed.all():
                 bad = np.flatnonzero(~allowed)
-                raise InputError(f"illegal actions in tables {bad[:5].tolist()} (kinds "
+                raise IllegalActionError(f"illegal actions in tables {bad[:5].tolist()} (kinds "
                                  f"{k[bad[:5]].tolist()}, amounts {x[bad[:5]].tolist()})")
         k = np.where(allowed, k, 1)
         passive = np.where(legal.can_check, CHECK, CALL)

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from .._core import VecCore, as_array
 from .._validate import echo
-from ..errors import ConfigError, InputError, InputTypeError
+from ..errors import ConfigError, IllegalActionError, InputError, InputTypeError
 from ..game.config import AnteMode, GameConfig, Structure
 from .export import hand_history
 from .legal import Legal
@@ -315,10 +315,12 @@ class Tables:
 
         Raises
         ------
-        TypeError
-            ``kind`` or ``amount`` not an integer array, ``mask`` not a bool array.
-        ValueError
-            A wrong shape, or an illegal action in any table: the message names the first few
+        InputTypeError
+            ``kind`` or ``amount`` not an integer array, ``mask`` not a bool array (a ``TypeError``).
+        InputError
+            A wrong shape (a ``ValueError``).
+        IllegalActionError
+            An illegal action in any table (a ``ValueError``): the message names the first few
             tables and why, and no table changes (all tables are checked before any moves).
         KeyboardInterrupt
             On Ctrl-C while the actions are checked (polled on large ``n``): no table changed.
@@ -332,7 +334,7 @@ class Tables:
         >>> tables.step([CHECK, CALL])
         Traceback (most recent call last):
         ...
-        ValueError: illegal action in 1 table (no table changed): table 0: seat 0 cannot check: 1 to call
+        fastholdem.errors.IllegalActionError: illegal action in 1 table (no table changed): table 0: seat 0 cannot check: 1 to call
         >>> tables.step([BET_OR_RAISE_TO, FOLD], [6, 0])
         >>> tables.legal().call.tolist(), tables.hand_over.tolist()
         ([4, 0], [False, True])
@@ -360,7 +362,7 @@ class Tables:
                 return
         bad, idx, codes = core.check_step(k, am, _REPORT)
         if bad:
-            raise InputError(self._illegal_message(bad, idx, codes, k, am))
+            raise IllegalActionError(self._illegal_message(bad, idx, codes, k, am))
         if not self.auto_reset:
             core.step(k, am, False)
         elif self._draw is None:
