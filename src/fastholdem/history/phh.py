@@ -71,7 +71,7 @@ from typing import IO, Any, BinaryIO, TextIO, Union
 
 from .._validate import echo
 from ..cards import card, card_str
-from ..errors import CardError, HandHistoryError, IllegalActionError, InputError, InvalidActionError
+from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
 from ..game.actions import DealBoard, DealHole, Fold, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
@@ -1159,7 +1159,7 @@ def replay_session(histories: Iterable[HandHistory]) -> dict[int, Number]:
         try:
             numbers = [int(seat) for seat in seats]
             if len(numbers) != len(final) or any(isinstance(s, bool) for s in seats):
-                raise InputError("one seat number per player")
+                raise ValueError("one seat number per player")
         except (TypeError, ValueError) as exc:
             raise HandHistoryError(f"hand {k}: bad seats field {echo(seats)}: {exc}") from None
         for seat, stack in zip(numbers, final):

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any, Union
 
-from ..errors import HandHistoryError, InputError
+from ..errors import HandHistoryError
 from .phh import HandHistory, _from_dict, _toml
 
 __all__ = ["iter_hands", "iter_files", "ScanItem"]
@@ -36,7 +36,7 @@ ScanItem = tuple[int, Union[HandHistory, HandHistoryError]]
 
 
 def _no_constant(name: str) -> Any:
-    raise InputError(f"{name} is not TOML")  # NaN, Infinity: leave the section to tomllib
+    raise ValueError(f"{name} is not TOML")  # NaN, Infinity: leave the section to tomllib
 
 
 _decode = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant).decode

@@ -41,7 +41,7 @@ from typing import Any, Union, cast
 
 from .._core import hh_walk as _hh_walk
 from ..cards import card, card_str
-from ..errors import CardError, HandHistoryError, InputError
+from ..errors import CardError, HandHistoryError
 from ..game.pots import Pot, layer_pots, uncalled
 from .phh import HandHistory
 
@@ -282,7 +282,7 @@ def _parse(text: str) -> _Parsed:
         return (_RAISE, i, int(to) if to.isdigit() else None, to)
     if verb == "sm":
         return (_SHOW, i, words[2] if len(words) == 3 and words[2] != "-" else None)
-    raise InputError(verb)
+    raise ValueError(verb)
 
 
 _BOARDS: dict[str, list[int]] = {}
