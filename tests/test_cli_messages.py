@@ -64,7 +64,7 @@ def test_cli_missing_optional_dependency_is_one_error_line_with_the_install_comm
         extra = "plot" if "--plot" in argv else "dask"
         assert code == 2 and out == "", argv  # refused before the work: nothing printed
         assert err.count("\n") == 1 and "Traceback" not in err, (argv, err)
-        assert err.startswith("fastholdem: error: ") and f'pip install "fastholdem[{extra}]"' in err, (argv, err)
+        assert err.startswith("fastholdem: error: ") and f'pip install ".[{extra}]"' in err, (argv, err)
     assert not (tmp_path / "x.png").exists()
 
 
@@ -95,6 +95,33 @@ def test_cli_phh_check_empty_folder_says_nothing_was_checked(capsys: pytest.Capt
     code, out, err = run(capsys, "phh", "check", str(tmp_path))
     assert code == 0 and out.startswith("0/0 hands")
     assert err == f"fastholdem: nothing checked: no .phh or .phhs file in {tmp_path}\n"
+
+
+HH = Path(__file__).resolve().parent / "data" / "hh"
+
+
+@pytest.mark.parametrize("site, fixture", [
+    ("PokerStars", "pokerstars/hhp/allin-preflop.txt"),
+    ("GGPoker", "ggpoker/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+    ("Winamax", "winamax/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+    ("888", "888/hhp/cash.hhsmithy.usd.nlh.6max.txt"),
+    ("PartyPoker", "partypoker/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+    ("iPoker", "ipoker/italytoast/CashGame/GeneralHands/GeneralHand.txt"),
+])
+def test_phh_commands_on_site_text_say_to_convert_it_first(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           site: str, fixture: str) -> None:
+    # phh check, hh stats and hh export read PHH; a site's hand-history text is refused by name,
+    # with the hh convert command line, instead of "not valid TOML"; nothing is written.
+    src = tmp_path / Path(fixture).name
+    src.write_bytes((HH / fixture).read_bytes())
+    out = tmp_path / "out.txt"
+    for argv in (["phh", "check", str(src)], ["hh", "stats", str(src)],
+                 ["hh", "export", str(src), "-o", str(out)]):
+        code, stdout, err = run(capsys, *argv)
+        assert code == 2 and stdout == "", argv
+        assert err == (f"fastholdem: error: {src} is {site} hand-history text, not PHH: convert it first "
+                       f"with `fastholdem hh convert {src} -o {src.with_suffix('.phhs')}`\n"), argv
+    assert sorted(p.name for p in tmp_path.iterdir()) == [src.name]
 
 
 def test_equity_text_and_json_name_the_deals_alike(capsys: pytest.CaptureFixture[str]) -> None:

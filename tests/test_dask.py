@@ -104,7 +104,7 @@ def test_dask_missing_extra_names_the_install_command() -> None:
             "try:\n    import fastholdem.dask\nexcept ImportError as exc:\n    print(exc)\n"
             "sys.exit(main(['equity', 'AhKh', 'QsQd', '--scheduler', 'local:1']))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert proc.stdout.startswith('fastholdem.dask needs Dask: pip install "fastholdem[dask]"')
+    assert proc.stdout.startswith('fastholdem.dask needs Dask: pip install ".[dask]"')
     # The one error form of the command line (issue 19): status 2, one line.
     assert proc.returncode == 2 and proc.stderr.startswith('fastholdem: error: fastholdem.dask needs Dask')
     assert proc.stderr.count("\n") == 1

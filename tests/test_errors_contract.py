@@ -51,6 +51,12 @@ CASES: list[Case] = [
     ("cards_mask not iterable", lambda: fh.cards_mask(5), "cids"),
     ("cards_str not iterable", lambda: fh.cards_str(5), "cids"),
     ("Deck exclude id 52", lambda: fh.Deck(exclude=[52]), "52"),
+    ("cards_from_text bad token", lambda: fh.cards_from_text(["AhKx"]), "Kx"),
+    ("cards_from_text duplicate", lambda: fh.cards_from_text(["AhAh"]), "Ah"),
+    ("cards_from_text one string", lambda: fh.cards_from_text("AhKd"), "texts"),
+    ("cards_from_text ints", lambda: fh.cards_from_text(np.array([1, 2])), "texts"),
+    ("cards_from_text n_cards=0", lambda: fh.cards_from_text(["AhKd"], n_cards=0), "n_cards"),
+    ("cards_from_text threads=-1", lambda: fh.cards_from_text(["AhKd"], threads=-1), "threads"),
     # evaluation
     ("evaluate two cards", lambda: fh.evaluate("AhKd"), "cards"),
     ("evaluate eight cards", lambda: fh.evaluate(list(range(8))), "cards"),
@@ -249,7 +255,7 @@ def test_wrong_types_stay_type_errors() -> None:
     for fn in (lambda: fh.deal(1.5), lambda: fh.evaluate_batch(np.zeros((1, 5))),
                lambda: fh.equity(["AhKh", "QsQd"], threads=True), lambda: fh.Range(5)):
         exc = _call(fn)
-        assert isinstance(exc, TypeError) and isinstance(exc, fh.InputTypeError), repr(exc)
+        assert isinstance(exc, TypeError) and isinstance(exc, FastHoldemError), repr(exc)
 
 
 # ---- what agents and policies return (issue 25, item 8) --------------------------------------

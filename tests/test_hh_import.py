@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import io
 import json
 import os
@@ -567,3 +568,40 @@ Total pot 230 Main pot 30. Side pot 200. | Rake 0"""
     # bob (small blind) has nothing left after the ante: the small blind of 50 is recorded, posting 0.
     assert hh.fields["players"] == ["bob", "cy", "ann"] and hh.blinds_or_straddles == [50, 100, 0]
     assert hh.finishing_stacks == [0, 890, 1120] and hh.replay().stacks == hh.finishing_stacks
+
+
+@pytest.mark.parametrize("site, zones", [
+    ("pokerstars", {"America/New_York", "CET", "America/Los_Angeles"}),
+    ("ggpoker", {None}),            # GGPoker writes no zone
+    ("winamax", {"UTC"}),
+    ("888", {None, "America/New_York"}),
+    ("partypoker", {"America/New_York", "CET", "Europe/Moscow", None}),
+    ("ipoker", {None}),             # <startdate> has no zone
+])
+def test_hh_import_keeps_each_hands_date_time_and_zone(site, zones):
+    # Every site writes when the hand started; the PHH fields year, month, day, time and
+    # time_zone (IANA) keep it, with the abbreviation the site wrote (and PokerStars' [ET] time).
+    seen = set()
+    hands = 0
+    for path in sorted((DATA / site).rglob("*")):
+        if path.suffix not in (".txt", ".xml"):
+            continue
+        for rec in read(str(path)):
+            if rec.status != "converted":
+                continue
+            hands += 1
+            f = rec.history.fields
+            when = datetime.datetime(f["year"], f["month"], f["day"], f["time"].hour, f["time"].minute,
+                                     f["time"].second)
+            assert 2005 <= when.year <= 2026, (path, rec.line)
+            seen.add(f.get("time_zone"))
+    assert hands and seen == zones
+
+
+def test_pokerstars_reader_keeps_the_local_and_eastern_times():
+    text = STARS.replace("2020/01/01 0:00:00 ET", "2020/01/15 20:31:12 CET [2020/01/15 14:31:12 ET]")
+    (hh,) = loads(text)
+    f = hh.fields
+    assert (f["year"], f["month"], f["day"], f["time"]) == (2020, 1, 15, datetime.time(20, 31, 12))
+    assert (f["time_zone"], f["_time_zone_abbreviation"], f["_time_et"]) == ("CET", "CET", "2020-01-15 14:31:12")
+    assert phh.loads(phh.dumps(hh)).fields == f

@@ -6,7 +6,9 @@ import glob
 import io
 import json
 import os
+import re
 import warnings
+from decimal import Decimal
 
 import pytest
 
@@ -35,6 +37,82 @@ def _pokerstars_hands() -> list[phh.HandHistory]:
                     continue  # a fixture edited by hand (tests/test_hh_import.py names it)
                 out.append(rec.history)
     return out
+
+
+_STAMP = re.compile(r"[0-9]{4}/[0-9]{2}/[0-9]{2} [0-9]{1,2}:[0-9]{2}:[0-9]{2}(?: [A-Z]+)?(?: \[[^]]+\])?")
+_COLLECT = re.compile(r"^(.+?) collected [$€£¥]?([0-9.,]+) from ((?:main |side )?pot(?:-[0-9]+)?)\s*$")
+_POT_NAMES = re.compile(r"(Main pot|Side pot(?:-[0-9]+)?) ")
+
+
+def _site_hands() -> list[tuple[list[str], phh.HandHistory]]:
+    """Every PokerStars fixture hand that converts and replays, with its own text (the site's)."""
+    from fastholdem.history.sites.reader import _lines
+
+    out = []
+    for path in sorted(glob.glob(os.path.join(DATA, "**", "*.txt"), recursive=True)):
+        with open(path, "rb") as fh:
+            lines = list(_lines(fh))
+        records = list(sites.read(path))
+        starts = [r.line for r in records] + [len(lines) + 1]
+        for rec, end in zip(records, starts[1:]):
+            if rec.status != "converted" or rec.history is None:
+                continue
+            try:
+                rec.history.replay()
+            except HandHistoryError:
+                continue  # a fixture edited by hand (tests/test_hh_import.py names it)
+            out.append((lines[rec.line - 1: end - 1], rec.history))
+    return out
+
+
+def _what_export_keeps(lines: list[str]) -> dict[str, object]:
+    """What a PokerStars hand's text says that the export must keep, in the site's own words."""
+    stamp = _STAMP.search(lines[0])
+    collects = [m.groups() for m in map(_COLLECT.match, lines) if m is not None]
+    total = next((x for x in lines if x.startswith("Total pot ")), "")
+    return {
+        "time": re.sub(r"(^| |\[)0([0-9]):", r"\1\2:", stamp.group(0)) if stamp else None,
+        "collected": [(name, Decimal(amount.replace(",", "")), where) for name, amount, where in collects],
+        "pots": _POT_NAMES.findall(total),
+        "no show": [x.strip() for x in lines if x.rstrip().endswith(": doesn't show hand")],
+    }
+
+
+def test_export_site_hands_keep_date_pots_and_doesnt_show() -> None:
+    # Site text -> PHH -> PokerStars text: the date, time and zone of the header (with the [ET]
+    # time beside a local one), each collection's pot ("from side pot", "from main pot",
+    # "side pot-2", side pots first), the summary's pots ("Side pot" alone, "Side pot-1" with
+    # several) and "doesn't show hand" are the site's own; the text replays to the same stacks.
+    hands = _site_hands()
+    assert len(hands) >= 100
+    kinds = {"zone": 0, "side": 0, "side-k": 0, "no show": 0}
+    for lines, hh in hands:
+        text = hand_text(hh)
+        ours = _what_export_keeps(text.splitlines())
+        theirs = _what_export_keeps(lines)
+        assert ours == theirs, "\n".join(lines) + "\n----\n" + text
+        (back,) = sites.loads(text)
+        assert back.replay().stacks == hh.replay().stacks == hh.finishing_stacks
+        kinds["zone"] += "[" in str(theirs["time"])
+        kinds["side"] += "Side pot" in theirs["pots"]  # type: ignore[operator]
+        kinds["side-k"] += "Side pot-2" in theirs["pots"]  # type: ignore[operator]
+        kinds["no show"] += bool(theirs["no show"])
+    assert all(kinds.values()), kinds  # every case is in the fixtures
+
+
+@pytest.mark.parametrize("fields, header", [
+    ("", "2000/01/01 0:00:00 ET"),  # no date recorded: the placeholder, one second per hand
+    ("year = 2020\nmonth = 1\nday = 15\ntime = 20:31:12\n", "2020/01/15 20:31:12 UTC"),  # PHH: UTC
+    ('year = 2020\nmonth = 1\nday = 15\ntime = 08:01:02\ntime_zone = "America/New_York"\n',
+     "2020/01/15 8:01:02 ET"),
+    ('year = 2020\nmonth = 1\nday = 15\ntime = 20:31:12\ntime_zone = "CET"\n'
+     '_time_zone_abbreviation = "CET"\n_time_et = "2020-01-15 14:31:12"\n',
+     "2020/01/15 20:31:12 CET [2020/01/15 14:31:12 ET]"),
+])
+def test_export_header_writes_the_hands_date_time_and_zone(fields: str, header: str) -> None:
+    hh = phh.loads('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+                   'starting_stacks = [10, 10]\nactions = ["d dh p1 ????", "d dh p2 ????", "p2 f"]\n' + fields)
+    assert hand_text(hh).splitlines()[0].endswith(f" - {header}")
 
 
 def test_export_pokerstars_round_trip_gives_identical_phh() -> None:
@@ -149,12 +227,36 @@ def test_export_cli_writes_text_and_reports_bad_hands(
     assert sorted(os.listdir(tmp_path)) == ["out.txt", "s.phhs"]  # no temporary file left
 
 
+def _session_file(folder: os.PathLike[str], n: int, seed: int) -> str:
+    path = os.path.join(folder, "s.phhs")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(_session(n, seed))
+    return path
+
+
+def test_export_cli_hero_is_found_as_hh_stats_finds_it(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A name no hand holds is refused as hh stats refuses it (exit 2, the names seen listed) and
+    # nothing is written; a name that differs only by case is the player's.
+    src = _session_file(tmp_path, 5, 1)
+    out = os.path.join(tmp_path, "out.txt")
+    assert main(["hh", "export", src, "-o", out, "--hero", "nobody"]) == 2
+    err = capsys.readouterr().err
+    assert main(["hh", "stats", src, "--hero", "nobody"]) == 2
+    assert capsys.readouterr().err == err
+    assert err.startswith("fastholdem: error: no hand of 'nobody' in 5 hands; the players seen are 'random0' (5 hands)")
+    assert sorted(os.listdir(tmp_path)) == ["s.phhs"]
+    assert main(["hh", "export", src, "-o", out, "--hero", "STATION1"]) == 0
+    with open(out, encoding="utf-8") as fh:
+        dealt = [line for line in fh.read().splitlines() if line.startswith("Dealt to ")]
+    assert len(dealt) == 5 and all(line.startswith("Dealt to station1 [") for line in dealt)
+
+
 def test_stats_cli_text_json_plot_and_exit_codes(
     tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
 ) -> None:
-    src = os.path.join(tmp_path, "s.phhs")
-    with open(src, "w", encoding="utf-8") as fh:
-        fh.write(_session(30, 2))
+    src = _session_file(tmp_path, 30, 2)
     assert main(["hh", "stats", src, "--threads", "1"]) == 0
     text = capsys.readouterr().out
     assert text.splitlines()[0].split()[:4] == ["player", "pos", "hands", "VPIP"] and "30 hands" in text

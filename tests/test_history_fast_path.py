@@ -9,6 +9,7 @@ position must equal what the word-by-word reference walk gives over ``tomllib``'
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import io
 import random
 from pathlib import Path
@@ -104,6 +105,10 @@ def test_scan_fast_fields_read_what_tomllib_reads() -> None:
         base + "y = nan\n",                                                 # TOML float
         base + "z = NaN\n",                                                 # neither TOML nor kept
         base.replace("actions", "act-ions"),                                # a key with a dash
+        base + "time = 20:31:12\n",                                         # PHH time (hh convert)
+        base + "time = 20:31:12.250\n",                                     # with a fraction
+        base + "time = 25:00:00\n",                                         # no time: an error
+        base + "time = 20:31:12\ntime = 20:31:13\n",                        # duplicate key
     ]
     for text in layouts:
         session = f"[1]\n{text}\n[2]\n{text}"
@@ -114,6 +119,23 @@ def test_scan_fast_fields_read_what_tomllib_reads() -> None:
             assert all(isinstance(h, HandHistoryError) for h in items), text
             continue
         assert repr(items) == repr(expected), text  # repr: Decimal NaN is not equal to itself
+
+
+def test_scan_reads_the_phh_time_field_without_tomllib(monkeypatch: pytest.MonkeyPatch) -> None:
+    # hh convert writes every hand's time (a TOML local time): the scanner's JSON fast path
+    # still reads such a hand, not tomllib (which costs far more than the statistics).
+    text = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+            'starting_stacks = [100, 100]\nactions = ["p2 f"]\nyear = 2020\nmonth = 1\nday = 15\n'
+            'time = 20:31:12\n')
+    expected = phh.loads(text)
+
+    def no_toml(body: str) -> dict[str, object]:
+        raise AssertionError("tomllib was used")
+
+    monkeypatch.setattr(scan, "_toml", no_toml)
+    ((_, hand),) = list(iter_hands(io.StringIO(text)))
+    assert isinstance(hand, phh.HandHistory) and repr(hand) == repr(expected)
+    assert hand.fields["time"] == datetime.time(20, 31, 12)
 
 
 def test_summarize_reports_unreadable_actions_as_the_reference_does() -> None:

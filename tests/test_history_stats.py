@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -16,6 +17,8 @@ from fastholdem.game import GameConfig, Hand
 from fastholdem import simulate
 from fastholdem.history.allin_ev import allin_ev
 from fastholdem.history.scan import iter_hands
+from fastholdem.cli import main
+from fastholdem.history.players import LISTED, find_player
 from fastholdem.history.stats import player_stats, stats_files
 from fastholdem.history.summary import positions, summarize
 
@@ -241,3 +244,70 @@ def test_stats_files_decimal_money_stays_exact(tmp_path: os.PathLike[str]) -> No
         fh.write("".join(f"[{k}]\n{text}\n" for k in range(1, 4)))
     r = stats_files([path])
     assert r.players["b"].net == Decimal("0.06") and r.players["b"].bb_per_100 == pytest.approx(100.0)
+
+
+# ---------------------------------------------------------------------- hh stats command line
+
+
+def _write(tmp_path: os.PathLike[str], name: str, *texts: str) -> str:
+    path = os.path.join(tmp_path, name)
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write("".join(f"[{k}]\n{t}\n" for k, t in enumerate(texts, 1)))
+    return path
+
+
+def test_stats_cli_hero_ignores_case_and_lists_the_names_it_saw(
+    tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, "s.phhs", THREE_BET, CBET, SHOWDOWN)
+    assert main(["hh", "stats", path, "--hero", "E", "--json", "--threads", "1"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hero"] == "e" and list(data["players"]) == ["e"] and data["players"]["e"]["hands"] == 1
+    assert main(["hh", "stats", path, "--hero", "nobody"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("fastholdem: error: no hand of 'nobody' in 3 hands; the players seen are 'a' (3 hands), "
+                   "'b' (3 hands), 'c' (3 hands), 'd' (1 hand), 'e' (1 hand), 'f' (1 hand)\n")
+    # The exact name is preferred; two names that differ only by case need the exact one.
+    both = _write(tmp_path, "b.phhs", CBET, CBET.replace('"a"', '"A"'))
+    assert main(["hh", "stats", both, "--hero", "A", "--json", "--threads", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"]["A"]["hands"] == 1
+    assert main(["hh", "stats", both, "--hero", "b", "--json", "--threads", "1"]) == 0
+    assert json.loads(capsys.readouterr().out)["players"]["b"]["hands"] == 2
+    capsys.readouterr()
+    both_lower = _write(tmp_path, "c.phhs", CBET.replace('"a"', '"Ann"'), CBET.replace('"a"', '"ANN"'))
+    assert main(["hh", "stats", both_lower, "--hero", "ann"]) == 2
+    assert "'ann' matches 2 players ignoring case ('ANN', 'Ann'): give the exact name" in capsys.readouterr().err
+
+
+def test_find_player_lists_the_busiest_names_and_counts_the_rest() -> None:
+    seen = {f"p{k:02d}": 100 - k for k in range(30)}
+    with pytest.raises(HandHistoryError) as info:
+        find_player("zed", seen, 100)
+    message = str(info.value)
+    assert message.startswith("no hand of 'zed' in 100 hands; the players seen are 'p00' (100 hands), 'p01' (99")
+    assert message.count("'p") == LISTED and message.endswith(f"'p11' (89 hands) and {30 - LISTED} more")
+
+
+def _net_column(text: str) -> list[str]:
+    rows = [line.split() for line in text.splitlines() if line and not line[0].isdigit()]
+    k = rows[0].index("net")
+    return [r[k + (len(r) - len(rows[0]))] for r in rows[1:]]  # position rows have no name
+
+
+def test_stats_cli_net_column_has_one_format(tmp_path: os.PathLike[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # Money at two stakes (a table of 0.5/1, one of 0.25/0.5): every amount with the cents, never
+    # "0.0" beside "-0.5" and "-0.25"; chips: integers.
+    def cash(names: str, blinds: str, finishing: str) -> str:
+        return (f'variant = "NT"\nantes = [0, 0, 0]\nblinds_or_straddles = [{blinds}, 0]\nmin_bet = 1\n'
+                f'starting_stacks = [10, 10, 10]\nactions = ["p3 f", "p1 f"]\nplayers = {names}\n'
+                f'finishing_stacks = [{finishing}]\n')
+
+    path = _write(tmp_path, "cash.phhs", cash('["a", "b", "c"]', "0.5, 1", "9.5, 10.5, 10"),
+                  cash('["d", "e", "f"]', "0.25, 0.5", "9.75, 10.25, 10"))
+    assert main(["hh", "stats", path, "--positions", "--threads", "1"]) == 0
+    column = _net_column(capsys.readouterr().out)
+    assert sorted(column) == sorted(["-0.50", "0.50", "0.00", "-0.25", "0.25", "0.00"] * 2)
+    chips = _write(tmp_path, "chips.phhs", THREE_BET, SHOWDOWN)
+    assert main(["hh", "stats", chips, "--threads", "1"]) == 0
+    column = _net_column(capsys.readouterr().out)
+    assert column and all(re.fullmatch(r"-?[0-9]+", c) for c in column), column

@@ -23,6 +23,7 @@ from .equities import (EquityJob, EquityResult, EquityTally, equity, equity_batc
 from .errors import (
     BadAmountError,
     CardError,
+    CardTypeError,
     ConfigError,
     FastHoldemError,
     HandHistoryError,
@@ -35,6 +36,7 @@ from .errors import (
 )
 from .evaluate import (
     HandCategory,
+    cards_from_text,
     best_five,
     category,
     categories,
@@ -61,6 +63,7 @@ __all__ = [
     "cards_mask",
     "cards_str",
     "parse_cards",
+    "cards_from_text",
     "deal",
     "Range",
     "HandCategory",
@@ -90,6 +93,7 @@ __all__ = [
     "preflop_vs_random",
     "BadAmountError",
     "CardError",
+    "CardTypeError",
     "ConfigError",
     "FastHoldemError",
     "HandHistoryError",

@@ -142,6 +142,28 @@ def deal(
     seed gives the same array for any thread count."""
 
 
+# ---- card text in bulk (issue 25) -----------------------------------------------------------
+
+TEXT_BAD: int
+"""``text_row``'s count for a bad token (``where`` = its offset)."""
+TEXT_REPEAT: int
+"""``text_row``'s count for a repeated card (``where`` = the card id)."""
+
+def text_row(text: str | bytes) -> tuple[int, list[int], int]:
+    """Internal: ``(count, ids, where)`` of one card text, parsed as a row of the batch parser."""
+
+def text_rows_fixed(
+    texts: npt.NDArray[np.str_] | npt.NDArray[np.bytes_], k: int, threads: _Threads = None
+) -> tuple[npt.NDArray[np.uint8], int]:
+    """Internal: ``(n, k)`` card ids of a 1-D native-order ``S``/``U`` array, and the first row
+    that is not ``k`` distinct cards (-1 if none)."""
+
+def text_rows_objects(
+    texts: list[object], k: int, threads: _Threads = None
+) -> tuple[npt.NDArray[np.uint8], int]:
+    """Internal: as :func:`text_rows_fixed` for a list of str or bytes; an item that is neither
+    (or a str with a character beyond U+00FF) is a bad row."""
+
 # ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
 
 def monte_carlo_blocks(

@@ -22,7 +22,7 @@ from libc.stdlib cimport calloc, free
 from fastholdem._core cimport *
 from fastholdem._validate import echo
 from fastholdem.cards import card_str, parse_cards
-from fastholdem.errors import CardError, InputError, InputTypeError, RangeError
+from fastholdem.errors import CardError, CardTypeError, InputError, InputTypeError, RangeError
 
 cnp.import_array()
 
@@ -159,25 +159,57 @@ def _batch_array(object hands):
     if arr.dtype is _UINT8 and arr.ndim == 2 and arr.shape[1] in (5, 6, 7):  # the common case, fast
         return arr
     if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
-        raise InputTypeError(f"hands must be an array of integer card ids, got dtype {arr.dtype}")
+        raise _hands_dtype_error(arr)
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
         raise InputError(f"hands must have shape (n, 5) or (n, 6) or (n, 7), got {arr.shape}")
     if not arr.size:
         return np.empty(arr.shape, np.uint8)
-    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-        raise InputTypeError(f"hands must be an array of integer card ids, got dtype {arr.dtype}")
     if not arr.dtype.isnative:
         arr = arr.astype(arr.dtype.newbyteorder("="))
     return arr
 
 
+_CARD_TEXT_HINT = "fastholdem.cards_from_text(texts) turns card text such as 'AhKd7c2s3h' into card ids"
+_ID_SCHEME = ("card ids are 4 * rank + suit with rank 0 = deuce .. 12 = ace and suit 0-3 = c, d, h, s "
+              "(2c = 0, 2d = 1, 3c = 4, As = 51)")
+
+
+def _hands_dtype_error(object arr):
+    """The CardTypeError for ``hands`` that hold no integers: text, objects, floats, bools.
+    Text names ``cards_from_text``; an object array of small ints (or missing values), which
+    is how a nullable pandas integer column arrives, says how to convert it."""
+    head = f"hands must be an array of integer card ids, got dtype {arr.dtype}"
+    kind = arr.dtype.kind
+    if kind in "SUT":
+        return CardTypeError(f"{head}: that is card text; {_CARD_TEXT_HINT}")
+    if kind == "O":
+        items = arr.reshape(-1)[:1000].tolist()
+        if any(isinstance(x, (str, bytes)) for x in items):
+            return CardTypeError(f"{head} holding card text; {_CARD_TEXT_HINT}, one row per text")
+        missing = [x is None or type(x).__name__ == "NAType" or (isinstance(x, float) and x != x)
+                   for x in items]
+        if items and all(m or (isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+                               and -2**63 <= x < 2**63) for x, m in zip(items, missing)):
+            fill = "drop or fill the missing values, then " if any(missing) else ""
+            return CardTypeError(f"{head} holding ints{' and missing values' if any(missing) else ''}, as a "
+                                 "nullable integer column (pandas Int8, UInt8, ...) arrives: "
+                                 f"{fill}convert it with .to_numpy(dtype=\"uint8\") or "
+                                 "np.asarray(hands, dtype=np.uint8)")
+    return CardTypeError(head)
+
+
 def _bad_row_error(object arr, Py_ssize_t row):
-    """The ValueError for a batch whose first bad row is ``row``: an id outside 0-51 anywhere
-    is named first (row and column), else the card that ``row`` repeats."""
+    """The CardError (a ValueError) for a batch whose first bad row is ``row``: an id outside
+    0-51 anywhere is named first (row and column) with the id scheme, and a hint when the ids
+    look 1-based (1-52); else the card that ``row`` repeats."""
     bad = (arr < 0) | (arr > 51)
     if bad.any():
         r, col = divmod(int(np.argmax(bad.reshape(-1))), arr.shape[1])
-        return CardError(f"hands[{r}, {col}] = {arr[r, col]} is not a card id (0-51)")
+        one_based = ""
+        if arr.max() == 52 and arr.min() >= 1:
+            one_based = "; these ids run 1-52: if they count from 1, subtract 1 (hands - 1)"
+        return CardError(f"hands[{r}, {col}] = {arr[r, col]} is not a card id (0-51): "
+                         f"{_ID_SCHEME}{one_based}")
     seen = {}
     for col in range(arr.shape[1]):
         c = int(arr[row, col])
@@ -226,13 +258,18 @@ def evaluate_batch(object hands, object threads=None, object out=None):
 
     Raises
     ------
+    CardTypeError
+        If ``hands`` is not an integer array (a ``TypeError``): card text is pointed to
+        ``fastholdem.cards_from_text``, an object array of ints (a nullable pandas integer
+        column) to ``.to_numpy(dtype="uint8")``.
+    CardError
+        If a row holds a card id outside 0-51 (the message gives the id scheme, and a hint when
+        the ids look 1-based) or the same card twice; it names row and card (a ``ValueError``).
     TypeError
-        If ``hands`` is not an integer array, ``threads`` not an int, or ``out`` not a
-        uint16 ndarray.
+        If ``threads`` is not an int, or ``out`` not a uint16 ndarray.
     ValueError
-        If the shape is wrong, ``threads`` is below 1, a row holds a card id outside 0-51 or
-        the same card twice (the message names row and card), or ``out`` has the wrong
-        shape, is not C-contiguous or is read-only.
+        If the shape is wrong, ``threads`` is below 1, or ``out`` has the wrong shape, is not
+        C-contiguous or is read-only.
     KeyboardInterrupt
         On Ctrl-C (the batch stops within a fraction of a second).
 
@@ -813,6 +850,137 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
         status = fh_deal(&ov[0, 0], rows, width, dead_mask, s, &intr.ex)
     intr.check(status)
     return out
+
+# ---- card text in bulk (fh_text.c; issue 25) ------------------------------------------------
+# The parsing loop is C; the argument checks and messages are fastholdem.evaluate.cards_from_text.
+
+from cpython.unicode cimport PyUnicode_Check, PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
+from cpython.bytes cimport PyBytes_Check, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+
+cdef extern from "fh_text.h" nogil:
+    enum:
+        FH_TEXT_BAD
+        FH_TEXT_REPEAT
+        FH_TEXT_TOO_MANY
+    int fh_text_row(const void *text, size_t len, int unit, fh_card_t *out, int max_cards, ptrdiff_t *where)
+    ctypedef struct fh_text_rows:
+        const char *base
+        ptrdiff_t row_stride
+        size_t width
+        const char *const *ptrs
+        const size_t *lens
+        int unit
+    fh_status fh_cards_from_text(const fh_text_rows *rows, size_t n, int k, fh_card_t *out,
+                                 ptrdiff_t *bad_row, const fh_exec *ex)
+
+TEXT_BAD = FH_TEXT_BAD
+TEXT_REPEAT = FH_TEXT_REPEAT
+
+
+def text_row(object text):
+    """Internal: one card text (a str or bytes) parsed as the batch parser parses a row, with
+    room for 52 cards: ``(count, ids, where)``. ``count`` >= 0 is the number of cards (``ids``
+    their list); ``TEXT_BAD`` with ``where`` the offset of the bad token; ``TEXT_REPEAT`` with
+    ``where`` the repeated card id.
+
+    >>> text_row("Ah Kd"), text_row("AhKx")[0] == TEXT_BAD, text_row(b"AhAh")[2]
+    ((2, [50, 45], -1), True, 50)
+    """
+    cdef fh_card_t ids[52]
+    cdef ptrdiff_t where = -1
+    cdef int count
+    cdef int unit
+    if PyUnicode_Check(text):
+        unit = PyUnicode_KIND(text)
+        if unit not in (1, 2, 4):
+            raise TypeError("a str in the legacy (not ready) representation")
+        count = fh_text_row(PyUnicode_DATA(text), <size_t>PyUnicode_GET_LENGTH(text), unit, ids, 52, &where)
+    elif PyBytes_Check(text):
+        count = fh_text_row(PyBytes_AS_STRING(text), <size_t>PyBytes_GET_SIZE(text), 1, ids, 52, &where)
+    else:
+        raise TypeError(f"expected a str or bytes, got {type(text).__name__}")
+    return count, [ids[i] for i in range(max(count, 0))], where
+
+
+cdef object _text_rows_run(fh_text_rows *rows, Py_ssize_t n, int k, object threads):
+    """(out, first bad row or -1) of ``rows`` parsed without the GIL."""
+    cdef int nthreads = _threads(threads)
+    out = np.empty((n, k), dtype=np.uint8)
+    if n == 0:
+        return out, -1
+    cdef uint8_t[:, ::1] ov = out
+    cdef ptrdiff_t bad = -1
+    cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(nthreads)
+    with nogil:
+        status = fh_cards_from_text(rows, <size_t>n, k, &ov[0, 0], &bad, &intr.ex)
+    intr.check(status)
+    return out, bad
+
+
+def text_rows_fixed(cnp.ndarray texts, int k, object threads=None):
+    """Internal: the rows of a 1-D NumPy ``S`` or ``U`` array (native byte order, any stride)
+    as an ``(n, k)`` uint8 array of card ids, and the first row that is not exactly ``k``
+    distinct cards (-1 if none: the array is then complete).
+
+    >>> ids, bad = text_rows_fixed(np.array(["AhKd", "2c3c"]), 2); ids.tolist(), bad
+    ([[50, 45], [0, 4]], -1)
+    """
+    if texts.ndim != 1 or texts.dtype.kind not in "SU" or not texts.dtype.isnative:
+        raise ValueError("expected a 1-D S or U array in native byte order")
+    cdef fh_text_rows rows
+    rows.unit = 1 if texts.dtype.kind == "S" else 4
+    rows.base = <const char *>cnp.PyArray_DATA(texts)
+    rows.row_stride = texts.strides[0]
+    rows.width = <size_t>(texts.dtype.itemsize // rows.unit)
+    rows.ptrs = NULL
+    rows.lens = NULL
+    return _text_rows_run(&rows, texts.shape[0], k, threads)
+
+
+def text_rows_objects(list texts, int k, object threads=None):
+    """Internal: as :func:`text_rows_fixed` for a list of str or bytes (the caller's snapshot,
+    which keeps the texts alive while the GIL is released). An item that is neither, or a str
+    holding a character beyond U+00FF (no card text has one), is a bad row at once.
+
+    >>> ids, bad = text_rows_objects(["AhKd", b"2c3c", None, "AhAh"], 2); ids[:2].tolist(), bad
+    ([[50, 45], [0, 4]], 2)
+    """
+    cdef Py_ssize_t n = PyList_GET_SIZE(texts), i, parsed = n
+    cdef const char **ptrs = <const char **>calloc(max(n, 1), sizeof(char *))
+    cdef size_t *lens = <size_t *>calloc(max(n, 1), sizeof(size_t))
+    cdef object item
+    cdef fh_text_rows rows
+    try:
+        if ptrs == NULL or lens == NULL:
+            raise MemoryError()
+        for i in range(n):
+            item = <object>PyList_GET_ITEM(texts, i)
+            if PyUnicode_Check(item) and PyUnicode_KIND(item) == 1:
+                ptrs[i] = <const char *>PyUnicode_DATA(item)
+                lens[i] = <size_t>PyUnicode_GET_LENGTH(item)
+            elif PyBytes_Check(item):
+                ptrs[i] = PyBytes_AS_STRING(item)
+                lens[i] = <size_t>PyBytes_GET_SIZE(item)
+            else:
+                parsed = i
+                break
+        rows.base = NULL
+        rows.row_stride = 0
+        rows.width = 0
+        rows.ptrs = ptrs
+        rows.lens = lens
+        rows.unit = 1
+        out, bad = _text_rows_run(&rows, parsed, k, threads)
+    finally:
+        free(ptrs)
+        free(lens)
+    if parsed < n:
+        full = np.empty((n, k), dtype=np.uint8)
+        full[:parsed] = out
+        return full, (bad if bad >= 0 else parsed)
+    return out, bad
 
 # ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
 

@@ -7,6 +7,9 @@ A card id is ``4 * rank + suit`` with rank 0 = deuce ... 12 = ace and suit
 (51, 'As')
 >>> parse_cards("AsKd 10h")
 [51, 45, 34]
+
+Many texts at once (a column of ``"AhKd7c2s3h"`` strings) are parsed in C by
+``fastholdem.cards_from_text``, which reads each row as :func:`parse_cards` does.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The same equity jobs, batches and simulations on a Dask cluster, with the same answers.
 
-Needs the optional extra: ``pip install "fastholdem[dask]"`` (``dask[distributed]``), on the
+Needs the optional extra: ``pip install ".[dask]"`` from a checkout (``dask[distributed]``), on the
 machine that calls these functions and on every worker. ``import fastholdem`` never imports
 Dask; this module does.
 
@@ -46,7 +46,8 @@ try:
     import dask.array as da
     from distributed import Client, Future, LocalCluster, as_completed, default_client
 except ImportError as exc:  # the optional extra is missing
-    raise ImportError(f'fastholdem.dask needs Dask: pip install "fastholdem[dask]" ({exc})') from exc
+    raise ImportError(f'fastholdem.dask needs Dask: pip install ".[dask]" in the fastholdem checkout '
+                      f'(or pip install "dask[distributed]") ({exc})') from exc
 
 from ._validate import echo
 from .cards import CardsLike

@@ -3,7 +3,7 @@
 Every error raised for bad input is a :class:`FastHoldemError` and also the built-in error
 Python code expects: a value out of range, a bad shape, card or option is a ``ValueError``
 (:class:`InputError` and the families below), an argument of the wrong type a ``TypeError``
-(:class:`InputTypeError`). Callers may catch either.
+(:class:`InputTypeError`, and :class:`CardTypeError` for card input). Callers may catch either.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ __all__ = [
     "InputError",
     "InputTypeError",
     "CardError",
+    "CardTypeError",
     "RangeError",
     "InvalidActionError",
     "IllegalActionError",
@@ -70,6 +71,19 @@ class CardError(FastHoldemError, ValueError):
     Traceback (most recent call last):
     ...
     fastholdem.errors.CardError: bad card 'Kx' in 'As Kx'
+    """
+
+
+class CardTypeError(FastHoldemError, TypeError):
+    """Card input of the wrong type: numbers where card text is read, text or objects where
+    card ids are read, an item that is not a text (``None``, a missing value).
+
+    >>> import numpy as np
+    >>> from fastholdem import evaluate_batch
+    >>> evaluate_batch(np.array(["AhKd7c2s3h"]))
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.CardTypeError: hands must be an array of integer card ids, got dtype <U10: ...
     """
 
 

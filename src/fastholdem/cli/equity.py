@@ -216,7 +216,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 
 
 def check_plotting() -> None:
-    """Raise ImportError (naming ``pip install "fastholdem[plot]"``) when matplotlib is missing,
+    """Raise ImportError (naming ``pip install ".[plot]"``) when matplotlib is missing,
     before any work is done.
 
     >>> check_plotting()            # matplotlib is installed here: nothing happens
@@ -279,5 +279,5 @@ def register(sub: Any) -> None:
     eq.add_argument("--quiet", action="store_true", help="no progress bar")
     eq.add_argument("--scheduler", metavar="ADDRESS",
                     help="run on a Dask cluster: tcp://HOST:8786, or local:N for N local worker processes "
-                         "(needs fastholdem[dask]; --threads is then per chunk, default 1)")
+                         "(needs the dask extra; --threads is then per chunk, default 1)")
     eq.set_defaults(func=_cmd_equity, flags=FLAGS)

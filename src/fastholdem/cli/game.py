@@ -208,7 +208,7 @@ def register(subparsers: Any) -> None:
                           "policies; hand: the Hand engine (fastholdem.game), one hand at a time")
     sim.add_argument("--scheduler", metavar="ADDRESS",
                      help="play the blocks on a Dask cluster: tcp://HOST:8786, or local:N for N local "
-                          "worker processes (needs fastholdem[dask])")
+                          "worker processes (needs the dask extra)")
     bar = sim.add_mutually_exclusive_group()
     bar.add_argument("--progress", dest="progress", action="store_true", default=None,
                      help="always draw the progress bar on stderr")

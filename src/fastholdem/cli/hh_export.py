@@ -16,9 +16,11 @@ import tempfile
 from typing import Any
 
 from .._validate import check_output_path
+from ._hh_input import site_text
 from ._report import error, note
 from ..errors import HandHistoryError
 from ..history.export_pokerstars import hand_text
+from ..history.players import find_player, player_names
 from ..history.scan import iter_files
 
 __all__ = ["register"]
@@ -28,6 +30,15 @@ def _cmd_export(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not os.path.isfile(path):
             return error(f"no such file: {path}")
+    refused = site_text(args.paths)
+    if refused is not None:
+        return error(refused)
+    hero = args.hero
+    if hero is not None:  # as hh stats finds it: refused before anything is written
+        try:
+            hero = find_player(hero, *player_names(args.paths))
+        except HandHistoryError as exc:
+            return error(str(exc))
     out = os.path.abspath(check_output_path(args.output))
     fd, tmp = tempfile.mkstemp(prefix=".hh-export-", suffix=".txt", dir=os.path.dirname(out))
     written = failed = 0
@@ -37,7 +48,7 @@ def _cmd_export(args: argparse.Namespace) -> int:
                 try:
                     if isinstance(item, HandHistoryError):
                         raise item
-                    text = hand_text(item, written + failed + 1, hero=args.hero)
+                    text = hand_text(item, written + failed + 1, hero=hero)
                 except HandHistoryError as exc:
                     failed += 1
                     note(f"{name}: hand {number}: {exc}")
@@ -73,5 +84,6 @@ def register(actions: Any) -> None:
                      help="output format (pokerstars)")
     cmd.add_argument("-o", "--output", required=True, metavar="OUT.txt", help="text file to write")
     cmd.add_argument("--hero", metavar="NAME", help="write only this player's hole cards as dealt (others "
-                                                    "when shown), as a site writes its player's history")
+                                                    "when shown), as a site writes its player's history; "
+                                                    "found as hh stats --hero finds it")
     cmd.set_defaults(func=_cmd_export)

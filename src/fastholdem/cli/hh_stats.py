@@ -9,13 +9,18 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from .._validate import check_output_path
+from ._hh_input import site_text
 from ._report import error, note, wrote
+from ..errors import HandHistoryError
+from ..history.players import find_player
 from ..history.stats import PlayerStats, StatsReport, stats_files
 
-__all__ = ["register", "format_report"]
+__all__ = ["register", "format_report", "net_places"]
 
 _COLUMNS = (
     ("hands", "hands", "{:d}"),
@@ -28,16 +33,38 @@ _COLUMNS = (
     ("WTSD", "wtsd", "{:.1f}"),
     ("W$SD", "wsd", "{:.1f}"),
     ("AF", "aggression", "{:.2f}"),
-    ("net", "net", "{}"),
+    ("net", "net", "{:.{places}f}"),
     ("bb/100", "bb_per_100", "{:.2f}"),
     ("EVbb/100", "allin_ev_bb_per_100", "{:.2f}"),
     ("all-ins", "allin_hands", "{:d}"),
 )
 
 
-def _cell(stats: PlayerStats, attr: str, fmt: str) -> str:
+def _cell(stats: PlayerStats, attr: str, fmt: str, places: int = 0) -> str:
     value = getattr(stats, attr)
-    return "-" if value is None else fmt.format(value)
+    if value is None:
+        return "-"
+    if attr == "net":  # one number of decimals for the column; no "-0.00"
+        return fmt.format(Decimal(value) + 0, places=places)
+    return fmt.format(value)
+
+
+def net_places(values: Iterable[PlayerStats]) -> int:
+    """Decimals of the ``net`` column: none when every result is whole chips, else those of the
+    money (at least 2, as cents; more when an amount has more).
+
+    >>> from decimal import Decimal
+    >>> from types import SimpleNamespace as S
+    >>> net_places([S(net=5), S(net=-3)]), net_places([S(net=Decimal("-0.5")), S(net=0)])
+    (0, 2)
+    """
+    places = 0
+    for stats in values:
+        net = stats.net
+        if isinstance(net, Decimal) and net != net.to_integral_value():
+            exponent = net.normalize().as_tuple().exponent
+            places = max(places, 2, -exponent if isinstance(exponent, int) else 0)
+    return places
 
 
 def format_report(report: StatsReport, *, by_position: bool = False) -> str:
@@ -52,12 +79,16 @@ def format_report(report: StatsReport, *, by_position: bool = False) -> str:
     player pos hands VPIP PFR 3bet F3bet Cbet FCbet WTSD W$SD AF net bb/100 EVbb/100 all-ins
     """
     rows = [["player", "pos", *(c[0] for c in _COLUMNS)]]
+    shown = list(report.players.values())
+    if by_position:
+        shown += [p for by in report.positions.values() for p in by.values()]
+    places = net_places(shown)
     for name in sorted(report.players, key=lambda k: -report.players[k].hands):
         stats = report.players[name]
-        rows.append([name, "all", *(_cell(stats, a, f) for _, a, f in _COLUMNS)])
+        rows.append([name, "all", *(_cell(stats, a, f, places) for _, a, f in _COLUMNS)])
         if by_position:
             for pos, p in sorted(report.positions[name].items(), key=lambda kv: -kv[1].hands):
-                rows.append(["", pos, *(_cell(p, a, f) for _, a, f in _COLUMNS)])
+                rows.append(["", pos, *(_cell(p, a, f, places) for _, a, f in _COLUMNS)])
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
     lines = []
     for r in rows:
@@ -84,15 +115,25 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     for path in args.paths:
         if not os.path.isfile(path):
             return error(f"no such file: {path}")
+    refused = site_text(args.paths)
+    if refused is not None:
+        return error(refused)
     if args.plot is not None:
         if args.hero is None:
             return error("--plot draws the hero's graph: give --hero NAME")
         check_output_path(args.plot)
     report = stats_files(args.paths, hero=args.hero, threads=args.threads)
+    if args.hero is not None and args.hero not in report.players:
+        try:  # the exact name first, else the one name equal to it ignoring case
+            hero = find_player(args.hero, report.seen, report.hands)
+        except HandHistoryError as exc:
+            return error(str(exc))
+        if hero != args.hero:
+            report = stats_files(args.paths, hero=hero, threads=args.threads)
+        if hero not in report.players:
+            return error(f"none of the {report.seen[hero]:,} hands of {hero!r} could be read")
     for f, k, e in report.errors:
         note(f"{f}: hand {k}: {e}")
-    if args.hero is not None and args.hero not in report.players:
-        return error(f"no hand of {args.hero!r} in {report.hands:,} hands")
     if args.json:
         print(json.dumps(_as_json(report), indent=2))
     else:
@@ -102,7 +143,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
         from ..plot import ev_graph, save
 
         s = report.series
-        fig = ev_graph(s.net, s.allin_ev, s.showdown, title=f"{args.hero}: {len(s.net):,} hands")
+        fig = ev_graph(s.net, s.allin_ev, s.showdown, title=f"{report.hero}: {len(s.net):,} hands")
         wrote(save(fig, args.plot))
     return 1 if report.errors else 0
 
@@ -125,7 +166,8 @@ def register(actions: Any) -> None:
     )
     cmd.add_argument("paths", nargs="+", metavar="FILE", help="PHH files or sessions (.phh, .phhs)")
     cmd.add_argument("--hero", metavar="NAME",
-                     help="only this player (by the PHH players field), by position")
+                     help="only this player (by the PHH players field; the exact name, else the one name "
+                          "equal to it ignoring case), by position")
     cmd.add_argument("--positions", action="store_true", help="also one row per position for every player")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.add_argument("--plot", metavar="PNG", help="write the hero's graph: net won, all-in EV, showdown and "

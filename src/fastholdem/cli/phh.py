@@ -16,12 +16,16 @@ from typing import Any
 from ..game.config import CONVENTIONS
 from ..history.check import check
 from ._args import int_arg
-from ._report import note
+from ._hh_input import site_text
+from ._report import error, note
 
 __all__ = ["register"]
 
 
 def _cmd_check(args: argparse.Namespace) -> int:
+    refused = site_text(args.paths)
+    if refused is not None:
+        return error(refused)
     report = check(args.paths, conventions=args.conventions, jobs=args.jobs)  # errors: see main
     if not report.files:
         note(f"nothing checked: no .phh or .phhs file in {', '.join(args.paths)}")

@@ -77,7 +77,7 @@ def _cmd_range(args: argparse.Namespace) -> int:
 
 def _plot(rng: Range, hits: BoardHits | None, path: str) -> str:
     """Write the hit chart (with a board) or the grid to ``path``; returns the path written.
-    Without matplotlib: ImportError naming ``pip install "fastholdem[plot]"``."""
+    Without matplotlib: ImportError naming ``pip install ".[plot]"``."""
     from ..plot import hit_chart, range_grid, save
 
     return save(hit_chart(hits) if hits is not None else range_grid(rng), path)

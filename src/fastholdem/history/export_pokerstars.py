@@ -8,9 +8,15 @@ returned, the show down (shows, mucks, what each player collected, per board whe
 was run several times, R41) and the summary (total pot, main and side pots, rake, boards, one
 line per seat). Hands are separated by two blank lines, as PokerStars separates them.
 
+The date and time are the hand's PHH ``year``, ``month``, ``day`` and ``time``, with the zone
+the site wrote (``_time_zone_abbreviation``, else that of ``time_zone``; a time without a zone is
+UTC, as PHH reads it) and PokerStars' Eastern time beside a local one (``_time_et``). Each pot's
+winners are written with the pot they collected from, after the house's cut. An uncontested
+winner's ``doesn't show hand`` is written when the hand records it (``_no_show``).
+
 What a hand does not record is filled in plainly: the hand number (``_hand_id``, else the PHH
 ``hand`` field, else its position), the table name (``fastholdem``), the date
-(2000/01/01, one second per hand, unless the hand has ``year``/``month``/``day``/``time``).
+(2000/01/01 ET, one second per hand).
 Amounts are money (``$0.25``) when the hand has a ``currency``, tournament chips when it has
 ``_tournament``, and play money otherwise. Every known hole card is written as ``Dealt to``;
 with ``hero`` only the hero's are, and the others appear when shown.
@@ -59,7 +65,8 @@ from ..errors import HandHistoryError
 from ..evaluate import describe
 from ..game.config import Structure
 from ..game.hand import Hand
-from .phh import HandHistory
+from ..game.pots import layer_pots, split_amount
+from .phh import HandHistory, _net_shares
 
 __all__ = ["dumps", "dump", "iter_text", "hand_text"]
 
@@ -72,6 +79,24 @@ _RUN_WORDS = {2: "twice", 3: "three times"}
 _LIMITS = {Structure.NO_LIMIT: "No Limit", Structure.POT_LIMIT: "Pot Limit", Structure.LIMIT: "Limit"}
 _SYMBOLS = {"USD": "$", "EUR": "€", "GBP": "£", "CAD": "$", "CNY": "¥"}
 _EPOCH = datetime.datetime(2000, 1, 1)
+# The abbreviation PokerStars writes for a PHH time_zone (IANA) when the hand records none.
+_ZONE_NAMES = {"America/New_York": "ET", "America/Chicago": "CT", "America/Denver": "MT",
+               "America/Los_Angeles": "PT", "UTC": "UTC", "Etc/UTC": "UTC", "WET": "WET", "CET": "CET",
+               "EET": "EET", "Europe/Moscow": "MSK"}
+
+
+def _pot_name(k: int, count: int) -> str:
+    """PokerStars' name of pot ``k`` (0 the main pot) of ``count``: ``Pot`` alone; ``Main pot``
+    and ``Side pot`` with one side pot; ``Side pot-1``, ``Side pot-2``, ... with several.
+
+    >>> [_pot_name(k, 2) for k in range(2)], [_pot_name(k, 3) for k in range(3)]
+    (['Main pot', 'Side pot'], ['Main pot', 'Side pot-1', 'Side pot-2'])
+    """
+    if count == 1:
+        return "Pot"
+    if k == 0:
+        return "Main pot"
+    return "Side pot" if count == 2 else f"Side pot-{k}"
 
 
 def _cards(cards: Iterable[int | None]) -> str:
@@ -146,15 +171,30 @@ class _Writer:
                               f"({self.money(hand.starting_stacks[seat])} in chips)")
 
     def when(self) -> str:
+        """The date and time of the header: the hand's own (``year``, ``month``, ``day``,
+        ``time`` and its zone), else 2000/01/01 with one second per hand."""
         f = self.hh.fields
         try:
             day = datetime.date(int(f["year"]), int(f["month"]), int(f["day"]))
-            t = f.get("time")
-            clock = t.strftime("%H:%M:%S") if isinstance(t, datetime.time) else "0:00:00"
-            return f"{day:%Y/%m/%d} {clock.lstrip('0') or '0'} ET".replace(" :", " 0:")
         except (KeyError, TypeError, ValueError):
             stamp = _EPOCH + datetime.timedelta(seconds=self.index - 1)
             return f"{stamp:%Y/%m/%d} {stamp.hour}:{stamp:%M:%S} ET"
+        t = f.get("time")
+        clock = t if isinstance(t, datetime.time) else datetime.time(0)
+        zone = f.get("_time_zone_abbreviation") or f.get("time_zone_abbreviation")
+        if not isinstance(zone, str) or not zone:
+            # PHH: a time without a zone is UTC (unless the hand names its place)
+            tz = f.get("time_zone")
+            zone = _ZONE_NAMES.get(tz, tz) if isinstance(tz, str) and tz else "UTC"
+        text = f"{day:%Y/%m/%d} {clock.hour}:{clock:%M:%S} {zone}"
+        et = f.get("_time_et")
+        if zone != "ET" and isinstance(et, str):
+            try:
+                at = datetime.datetime.fromisoformat(et)
+            except ValueError:
+                return text
+            text += f" [{at:%Y/%m/%d} {at.hour}:{at:%M:%S} ET]"
+        return text
 
     def body(self) -> None:
         hand, names, money = self.hand, self.names, self.money
@@ -251,13 +291,13 @@ class _Writer:
         hand, lines, names, money = self.hand, self.lines, self.names, self.money
         result = hand.result
         pots = result.pots
+        fields = self.hh.fields
         if showdown or several:
             lines.append("*** FIRST SHOW DOWN ***" if several else "*** SHOW DOWN ***")
             lines.extend(showdown)
-        if any(k in self.hh.fields for k in ("_rake", "_cash_out")) or not pots:
-            # The house took a cut: what each player got is known per player, not per pot.
-            fields = self.hh.fields
-            cash_out = fields.get("_cash_out") if isinstance(fields.get("_cash_out"), list) else None
+        cash_out = fields.get("_cash_out") if isinstance(fields.get("_cash_out"), list) else None
+        if (cash_out is not None and any(cash_out)) or not pots:
+            # A player cashed out: what each player got is known per player, not per pot.
             fee = fields.get("_cash_out_fee") if isinstance(fields.get("_cash_out_fee"), list) else None
             for s, chips in enumerate(self.paid()):
                 if cash_out is not None and cash_out[s]:
@@ -266,22 +306,72 @@ class _Writer:
                     lines.append(f"{names[s]} cashed out the hand for {money(self.units(cash_out[s]))}{tail}")
                 elif chips > 0:
                     lines.append(f"{names[s]} collected {money(chips)} from pot")
-            return
-        n_pots = sum(1 for p in pots if p.board == 0)
-        per_board: dict[int, list[str]] = {}
+        else:
+            # Each pot after the house's cut, named as PokerStars names it ("pot"; "main pot" and
+            # "side pot"; "side pot-1", "side pot-2", ... when there are several), and written
+            # as PokerStars writes them: the last side pot first, the main pot last.
+            n_pots, collections = self.pot_collections()
+            for b in range(len(result.boards)):
+                if b:
+                    lines.append(f"*** {_RUNS[b]} SHOW DOWN ***")
+                for _board, k, seat, chips in sorted((c for c in collections if c[0] == b), key=lambda c: -c[1]):
+                    lines.append(f"{names[seat]} collected {money(chips)} from {_pot_name(k, n_pots).lower()}")
+        no_show = fields.get("_no_show")
+        if isinstance(no_show, list) and len(no_show) == hand.n:
+            lines.extend(f"{names[s]}: doesn't show hand" for s in range(hand.n) if no_show[s] is True)
+
+    def pot_collections(self) -> tuple[int, list[tuple[int, int, int, int]]]:
+        """The number of pots and ``(board, pot, seat, chips)`` of every collection, after rake.
+
+        The pots are the site's: the contributions layered among the players who did not fold
+        (R35), a player who mucked included, so a pot the mucker could win stays a pot of its
+        own though one player wins it and the next (the hand's awards merge them). A hand run
+        several times is written by its awards (one part per board).
+        """
+        hand, hh = self.hand, self.hh
+        shares = _net_shares(hand, hh, self.scale)
+        awards = hand._awards
+        by_award: list[tuple[int, int, int, int]] = []
         k = -1
-        for pot in pots:
-            k += pot.board == 0
-            where = "pot" if n_pots == 1 else ("main pot" if k == 0 else f"side pot-{k}")
-            for seat, share in zip(pot.winners, pot.shares):
-                chips = self.units(share)
-                if chips:
-                    line = f"{names[seat]} collected {money(chips)} from {where}"
-                    per_board.setdefault(pot.board, []).append(line)
-        for b in range(len(result.boards)):
-            if b:
-                lines.append(f"*** {_RUNS[b]} SHOW DOWN ***")
-            lines.extend(per_board.get(b, []))
+        for (_amount, _eligible, winners, _shares), board, net in zip(awards, hand._award_boards, shares):
+            k += board == 0
+            by_award.extend((board, k, seat, chips) for seat, chips in zip(winners, net) if chips)
+        if len(hand.result.boards) > 1:
+            return k + 1, by_award
+        layers = layer_pots(hand._put, hand._folded, hand._dead)
+        listed = hh.fields.get("_pots")
+        if isinstance(listed, list) and len(listed) == len(layers):
+            rakes = [pot.amount - self.units(v) for pot, v in zip(layers, listed)]
+        else:  # the rake comes from the main pot first, then from each side pot in order
+            rake = self.units(hh.fields["_rake"]) if "_rake" in hh.fields else 0
+            rakes = []
+            for pot in layers:
+                rakes.append(min(rake, pot.amount))
+                rake -= rakes[-1]
+        out: list[tuple[int, int, int, int]] = []
+        j = 0
+        for (amount, _eligible, winners, _shares), net in zip(awards, shares):
+            spanned: list[int] = []
+            total = 0
+            while total < amount and j < len(layers):
+                spanned.append(j)
+                total += layers[j].amount
+                j += 1
+            if total != amount:
+                return k + 1, by_award  # pots that do not line up: one collection per award
+            given = [0] * len(winners)
+            for i, lj in enumerate(spanned):
+                if i == len(spanned) - 1:  # the last layer makes up the award's own shares
+                    split = [share - g for share, g in zip(net, given)]
+                elif len(winners) == 1:
+                    split = [layers[lj].amount - rakes[lj]]
+                else:
+                    split = split_amount(layers[lj].amount - rakes[lj], winners, hand.button, hand.n)
+                for w, (seat, chips) in enumerate(zip(winners, split)):
+                    given[w] += chips
+                    if chips:
+                        out.append((0, lj, seat, chips))
+        return j, out  # the layers the awards span (an uncalled top layer is no pot)
 
     def summary(self) -> None:
         hand, lines, names, money = self.hand, self.lines, self.names, self.money
@@ -290,8 +380,12 @@ class _Writer:
         fields = self.hh.fields
         rake = self.units(fields["_rake"]) if "_rake" in fields else 0
         listed = fields.get("_pots")
+        cash_out = fields.get("_cash_out")
         if isinstance(listed, list) and len(listed) > 1:
             amounts = [self.units(v) for v in listed]
+        elif result.pots and not (isinstance(cash_out, list) and any(cash_out)):
+            n_pots, collections = self.pot_collections()  # each pot after rake, as collected
+            amounts = [sum(c[3] for c in collections if c[1] == k) for k in range(n_pots)]
         else:
             by_pot: list[int] = []
             for p in result.pots:
@@ -301,8 +395,7 @@ class _Writer:
             amounts = by_pot
         pots_text = ""
         if len(amounts) > 1:
-            pots_text = f" Main pot {money(amounts[0])}." + "".join(
-                f" Side pot-{k} {money(a)}." for k, a in enumerate(amounts[1:], 1))
+            pots_text = "".join(f" {_pot_name(k, len(amounts))} {money(a)}." for k, a in enumerate(amounts))
         lines.append("*** SUMMARY ***")
         lines.append(f"Total pot {money(total)}{pots_text} | Rake {money(rake)}")
         boards = [b for b in result.boards if b]

@@ -29,6 +29,11 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
   is taken from the main pot first, then from each side pot in order, before the pot is split
   (odd chips by R38); when the site states each pot after rake, ``_pots`` lists them (main
   pot first) and each pot's rake is its size less the stated amount;
+* ``_no_show`` (one boolean per player): the uncontested winner did not show (PokerStars'
+  ``doesn't show hand``); it changes nothing in the replay;
+* ``_time_zone_abbreviation`` and ``_time_et``: the zone the site wrote after its time (``ET``,
+  ``CET``; the PHH ``time_zone`` is the IANA zone when it is known) and PokerStars' Eastern time
+  written beside a local one (``"2018-03-09 17:36:32"``);
 * ``_cash_out`` (one amount per player): a player who cashed out receives this amount instead
   of whatever the pots pay them; ``_cash_out_fee`` records the site's fee (already deducted);
 * a lone big blind with no small blind (a dead small blind), written ``[B, 0, ...]`` as pokerkit
@@ -502,17 +507,29 @@ def _pot_groups(hand: Hand) -> list[tuple[int, list[int]]]:
     return groups
 
 
-def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
-    """Take ``_rake`` from the pots and pay ``_cash_out`` (see the module docstring)."""
+def _net_shares(hand: Hand, hh: HandHistory, scale: int) -> list[list[int]]:
+    """What each winner of each award of a played hand gets once the house took ``_rake``.
+
+    One list per award of ``hand`` (as ``hand.result.pots``, in chips of ``scale``): the shares
+    of its winners after the rake, which the site takes from the main pot first, then from each
+    side pot (or per pot as ``_pots`` states it), before the pot is split (R41, then R38). The
+    shares are the awards' own when the hand has no ``_rake``.
+
+    >>> hh = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...            'starting_stacks = [50, 50]\\nactions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 cc", "p1 cc",'
+    ...            ' "d db 2c3d4h", "p1 cbr 8", "p2 f"]\\n_rake = 1\\n')
+    >>> hand = hh.replay()
+    >>> _net_shares(hand, hh, hand.scale), [list(p.shares) for p in hand.result.pots]
+    ([[3]], [[4]])
+    """
     rake_value = hh.fields.get("_rake")
-    cash_out = hh._per_player("_cash_out", scale)
-    if rake_value is None and not cash_out:
-        return
-    rake = hh._chips(rake_value, scale, "_rake") if rake_value is not None else 0
+    awards = hand._awards
+    out = [list(shares) for (_amount, _eligible, _winners, shares) in awards]
+    if rake_value is None:
+        return out
+    rake = hh._chips(rake_value, scale, "_rake")
     if rake < 0:
         raise HandHistoryError("_rake must not be negative")
-    stacks = hand._stacks
-    won = [0] * hand.n
     net = hh.fields.get("_pots")
     per_pot: list[int] | None = None
     if net is not None:
@@ -522,23 +539,29 @@ def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
     for k, (amount, parts) in enumerate(_pot_groups(hand)):
         taken = min(rake, amount) if per_pot is None else per_pot[k]
         rake -= taken
+        if not taken:
+            continue
         # The house takes its cut before the pot is split per board (R41), then by R38.
         runs = [amount - taken] if len(parts) == 1 else split_runs(amount - taken, len(parts))
         for part, j in zip(runs, parts):
-            _amount, _eligible, winners, shares = hand._awards[j]
-            if taken:
-                if len(winners) == 1:
-                    new = [part]
-                else:
-                    new = split_amount(part, winners, hand.button, hand.n)
-                for seat, old, share in zip(winners, shares, new):
-                    stacks[seat] += share - old
-            else:
-                new = list(shares)
-            for seat, share in zip(winners, new):
-                won[seat] += share
+            winners = awards[j][2]
+            out[j] = [part] if len(winners) == 1 else split_amount(part, winners, hand.button, hand.n)
     if rake:
         raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
+    return out
+
+
+def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
+    """Take ``_rake`` from the pots and pay ``_cash_out`` (see the module docstring)."""
+    cash_out = hh._per_player("_cash_out", scale)
+    if hh.fields.get("_rake") is None and not cash_out:
+        return
+    stacks = hand._stacks
+    won = [0] * hand.n
+    for (_amount, _eligible, winners, shares), new in zip(hand._awards, _net_shares(hand, hh, scale)):
+        for seat, old, share in zip(winners, shares, new):
+            stacks[seat] += share - old
+            won[seat] += share
     for seat, chips in enumerate(cash_out):
         if chips:
             stacks[seat] += chips - won[seat]

@@ -18,6 +18,7 @@ Files are read line by line: memory stays flat however long the session.
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import re
@@ -43,6 +44,7 @@ _decode = json.JSONDecoder(parse_float=Decimal, parse_constant=_no_constant).dec
 
 
 _KEY = re.compile(r"[A-Za-z0-9_]+")
+_TIME = re.compile(r"[0-9]{2}:[0-9]{2}:[0-9]{2}(?:\.[0-9]+)?")
 _KEYS_SEEN: set[str] = set()  # keys already found to be bare TOML keys
 
 
@@ -54,6 +56,26 @@ def _fast_fields(text: str) -> dict[str, Any] | None:
     layouts (comments, blank lines, indentation) line by line.
     """
     body = text.strip()
+    clock = None
+    first = body.startswith("time = ")
+    at = 0 if first else body.find("\ntime = ") + 1
+    if at or first:  # the PHH time field, a TOML local time (hh convert writes it)
+        end = body.find("\n", at)
+        value = body[at + 7: end if end >= 0 else len(body)]
+        if _TIME.fullmatch(value) is None:
+            return None
+        try:
+            clock = datetime.time.fromisoformat(value)
+        except ValueError:
+            return None
+        body = body[: at + 7] + "0" + (body[end:] if end >= 0 else "")
+    data = _fast_body(body)
+    if data is not None and clock is not None:
+        data["time"] = clock
+    return data
+
+
+def _fast_body(body: str) -> dict[str, Any] | None:
     count = body.count("\n") + 1
     if body.count(" = ") == count:
         try:
@@ -70,7 +92,7 @@ def _fast_fields(text: str) -> dict[str, Any] | None:
                 if len(_KEYS_SEEN) < 4096:
                     _KEYS_SEEN.update(data)
                 return data
-    return _line_fields(text)
+    return _line_fields(body)
 
 
 def _line_fields(text: str) -> dict[str, Any] | None:

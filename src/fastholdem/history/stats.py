@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -39,6 +39,7 @@ from typing import Any, Union
 from ..errors import HandHistoryError
 from .phh import HandHistory
 from .allin_ev import allin_ev as _allin_ev
+from .players import add_names
 from .scan import iter_files
 from .summary import (
     CBET,
@@ -167,6 +168,9 @@ class StatsReport:
         Hands read; ``errors`` lists ``(file, hand number, message)`` of those that could not be.
     hero:
         The hero's name and per-hand series, when one was given.
+    seen:
+        With a hero: every name of the hands' ``players`` fields and its hand count (to find
+        the player a name means, :func:`fastholdem.history.players.find_player`).
     """
 
     players: dict[str, PlayerStats]
@@ -175,6 +179,7 @@ class StatsReport:
     errors: list[tuple[str, int, str]]
     hero: str | None = None
     series: HeroSeries | None = None
+    seen: Counter[str] = field(default_factory=Counter)
 
 
 class _Acc:
@@ -246,6 +251,7 @@ class _Collector:
         self.tables: dict[tuple[str, ...], list[_Acc]] = {}  # names of a table -> its seats' _Acc
         self.pending: list[tuple[int, HandSummary]] = []  # (hero series index or -1, summary)
         self.series = HeroSeries() if hero is not None else None
+        self.seen: Counter[str] = Counter()
         self.hands = 0
         self.errors: list[tuple[str, int, str]] = []
 
@@ -253,6 +259,7 @@ class _Collector:
         hero = self.hero
         if hero is not None:
             players = hh.fields.get("players")
+            add_names(self.seen, players)
             if isinstance(players, list) and hero not in players:
                 return
         s = summarize(hh)
@@ -342,7 +349,7 @@ class _Collector:
             total.add(a)
         for name, total in totals.items():
             players[name] = total.stats(name, None)
-        return StatsReport(players, dict(by_position), self.hands, self.errors, self.hero, self.series)
+        return StatsReport(players, dict(by_position), self.hands, self.errors, self.hero, self.series, self.seen)
 
 
 def player_stats(

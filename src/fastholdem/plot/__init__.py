@@ -1,4 +1,4 @@
-"""Plots of fastholdem results (needs matplotlib: ``pip install "fastholdem[plot]"``).
+"""Plots of fastholdem results (needs matplotlib: ``pip install ".[plot]"`` from a checkout).
 
 Every function returns the matplotlib ``Figure`` so that it can be restyled or saved; none
 shows a window. One module per subject:

@@ -16,7 +16,8 @@ def pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt  # type: ignore[import-not-found, unused-ignore]
     except ImportError as exc:  # optional dependency
-        raise ImportError('plots need matplotlib: pip install "fastholdem[plot]"') from exc
+        raise ImportError('plots need matplotlib: pip install ".[plot]" in the fastholdem checkout '
+                          '(or pip install matplotlib)') from exc
     return plt
 
 

@@ -49,7 +49,7 @@ __all__ += ["ActionSet", "pot_fraction_to", "StationPolicy", "TightPolicy", "Vec
 
 
 def __getattr__(name: str) -> object:
-    """Import the Gymnasium/PettingZoo adapters on first use (they need ``fastholdem[rl]``)."""
+    """Import the Gymnasium/PettingZoo adapters on first use (they need the ``rl`` extra)."""
     module = _ADAPTERS.get(name)
     if module is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -142,6 +142,8 @@ class Arena:
     seed:
         Seed of the cards and of the built-in opponents.
 
+    Examples
+    --------
     >>> arena = Arena(4, 3, no_limit(), 100, seat=0, opponents="random", seed=5)
     >>> arena.n, arena.players
     (4, 3)

@@ -3,7 +3,7 @@
 :class:`HoldemEnv` is a ``gymnasium.Env`` over one table; :class:`HoldemVectorEnv` a
 ``gymnasium.vector.VectorEnv`` over ``num_envs`` tables stepped together by the vector
 engine. An episode is one hand; every hand starts from the starting stacks and the button
-moves one seat per hand (R13). Needs the ``rl`` extra (``pip install fastholdem[rl]``).
+moves one seat per hand (R13). Needs the ``rl`` extra (``pip install ".[rl]"`` from a checkout).
 
 Observation (a dict; seat arrays are turned so that index 0 is the learner, index 1 the
 next seat clockwise, ...):

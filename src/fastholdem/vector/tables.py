@@ -106,6 +106,10 @@ def _readonly(arr: npt.NDArray[Any]) -> npt.NDArray[Any]:
 class Tables:
     """``n`` independent tables of hold'em, stepped together from NumPy arrays.
 
+    The first hand is dealt at once. A new hand draws two hole cards per seat and the board
+    from a fresh deck (R18; burns are not drawn, they change nothing), posts antes and blinds
+    (R14-R16) and waits for the first actor.
+
     Parameters
     ----------
     n:
@@ -141,10 +145,6 @@ class Tables:
         heap that grows as the hand needs, so ``to_phh`` replays every hand. 0 keeps no log.
         Each table keeps its current and its last finished hand (about ``7 * history`` bytes,
         plus 16 bytes of overflow pointers).
-
-    The first hand is dealt at once. A new hand draws two hole cards per seat and the board
-    from a fresh deck (R18; burns are not drawn, they change nothing), posts antes and blinds
-    (R14-R16) and waits for the first actor.
 
     Raises
     ------

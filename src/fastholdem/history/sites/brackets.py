@@ -31,6 +31,7 @@ and the rake is what was put in, less what was returned and paid out.
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections.abc import Sequence
 from decimal import Decimal
@@ -45,6 +46,36 @@ from .text import cards as _cards
 __all__ = ["parse"]
 
 _ID = re.compile(r"Hand History [Ff]or Game ([0-9]+)")
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
+           "October", "November", "December")
+_DMY = re.compile(r"\*\*\* ([0-9]{2}) ([0-9]{2}) ([0-9]{4}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2})")
+_PARTY_DATE = re.compile(r"(" + "|".join(_MONTHS) + r") ([0-9]{1,2}), ([0-9]{1,2}):([0-9]{2}):([0-9]{2})"
+                         r"(?: ([A-Z]{2,5}))?\s+([0-9]{4})")
+
+
+def _when(game_line: str) -> tuple[datetime.datetime, str | None] | None:
+    """The date and time of a game line (888: ``*** 06 01 2014 00:00:07``, day first; PartyPoker:
+    ``Sunday, January 05, 19:00:12 EST 2014``) and its zone, or None.
+
+    >>> _when("$0.05/$0.10 Blinds No Limit Holdem - *** 06 01 2014 00:00:07")
+    (datetime.datetime(2014, 1, 6, 0, 0, 7), None)
+    >>> _when("$0.05/$0.10 USD NL Texas Hold'em - Sunday, January 05, 19:00:12 EST 2014")
+    (datetime.datetime(2014, 1, 5, 19, 0, 12), 'EST')
+    """
+    try:
+        m = _DMY.search(game_line)
+        if m is not None:
+            d, mo, y, h, mi, sec = map(int, m.groups())
+            return datetime.datetime(y, mo, d, h, mi, sec), None
+        p = _PARTY_DATE.search(game_line)
+        if p is not None:
+            return (datetime.datetime(int(p[7]), _MONTHS.index(p[1]) + 1, int(p[2]), int(p[3]), int(p[4]),
+                                      int(p[5])), p[6])
+    except ValueError:
+        return None
+    return None
+
+
 _GAME = re.compile(r"(No Limit|Pot Limit|Fix(?:ed)? Limit) Holdem\b|\b(NL|PL|FL) Texas Hold'em\b")
 _OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-z' -]+?)(?: -| Jackpot|$)")
 _STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
@@ -123,6 +154,9 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         hand.sb, hand.bb = amount(sb), amount(bb)
         if variant == "FT":  # PartyPoker names the bets, 888 the blinds
             hand.small_bet, hand.big_bet = (hand.sb, hand.bb) if party else (hand.bb, 2 * hand.bb)
+    when = _when(game_line)
+    if when is not None:
+        hand.started, hand.zone = when
     if "$" in game_line.split(" - ")[0]:
         hand.currency = "USD"
     elif "€" in game_line.split(" - ")[0] or " EUR" in game_line:

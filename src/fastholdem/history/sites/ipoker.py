@@ -31,7 +31,7 @@ from decimal import Decimal
 from typing import Union
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand, incomplete, settle_unstated
+from .model import SiteHand, SkipHand, incomplete, settle_unstated, stamp
 from .money import amount as _amount
 
 __all__ = ["SITE", "games", "parse", "read_games"]
@@ -157,6 +157,9 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
     except ET.ParseError as exc:
         raise HandHistoryError(f"line {first_line}: not well-formed XML ({exc})") from None
     hand = SiteHand(SITE, hand_id, first_line, variant=variant)
+    when = stamp(root.findtext("general/startdate") or session.get("startdate") or "")
+    if when is not None:  # iPoker writes no zone
+        hand.started = when[0]
     if len(words) > 2 and "/" in words[2]:
         sb, _, bb = words[2].partition("/")
         hand.sb, hand.bb = amount(sb), amount(bb)

@@ -23,6 +23,8 @@ cash-out received, as the text states them. The replay never feeds them.
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -30,9 +32,38 @@ from typing import Any
 from ...errors import HandHistoryError
 from .. import phh
 
-__all__ = ["Seat", "SiteHand", "SkipHand", "incomplete", "to_phh", "check_amounts", "settle_unstated"]
+__all__ = ["Seat", "SiteHand", "SkipHand", "incomplete", "to_phh", "check_amounts", "settle_unstated",
+           "TIME_ZONES", "stamp"]
 
 _ZERO = Decimal(0)
+#: The IANA time zone (PHH ``time_zone``) of each abbreviation a site writes after its times.
+TIME_ZONES = {
+    "ET": "America/New_York", "EST": "America/New_York", "EDT": "America/New_York",
+    "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "UTC": "UTC", "GMT": "UTC", "WET": "WET", "CET": "CET", "CEST": "CET", "EET": "EET",
+    "MSK": "Europe/Moscow",
+}
+_STAMP = re.compile(r"(?P<y>[0-9]{4})[/-](?P<mo>[0-9]{1,2})[/-](?P<d>[0-9]{1,2})\s+"
+                    r"(?P<h>[0-9]{1,2}):(?P<mi>[0-9]{2}):(?P<s>[0-9]{2})(?:\s+(?P<zone>[A-Z]{2,5})\b)?")
+
+
+def stamp(text: str) -> tuple[datetime.datetime, str | None] | None:
+    """The first ``year/month/day h:mm:ss [ZONE]`` of ``text`` (``-`` between the date's parts
+    too), with its zone abbreviation; ``None`` when ``text`` holds none or it is no real date.
+
+    >>> stamp("Hold'em No Limit (1/2) - 2020/01/15 20:31:12 CET [2020/01/15 14:31:12 ET]")
+    (datetime.datetime(2020, 1, 15, 20, 31, 12), 'CET')
+    >>> stamp("<startdate>2015-11-08 15:29:17</startdate>")
+    (datetime.datetime(2015, 11, 8, 15, 29, 17), None)
+    """
+    m = _STAMP.search(text)
+    if m is None:
+        return None
+    try:
+        when = datetime.datetime(int(m["y"]), int(m["mo"]), int(m["d"]), int(m["h"]), int(m["mi"]), int(m["s"]))
+    except ValueError:
+        return None
+    return when, m["zone"]
 
 
 class SkipHand(HandHistoryError):
@@ -121,6 +152,10 @@ class SiteHand:
     table: str | None = None
     seat_count: int | None = None
     tournament: str | None = None
+    started: datetime.datetime | None = None  # when the hand started, as the site wrote it
+    zone: str | None = None  # the abbreviation written after that time (ET, CET, UTC, EST)
+    started_et: datetime.datetime | None = None  # PokerStars' Eastern time beside a local one
+    no_show: list[str] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)
     folded: set[str] = field(default_factory=set)
@@ -504,6 +539,15 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     fields = hh.fields
     fields["_site"] = h.site
     fields["_hand_id"] = h.hand_id
+    if h.started is not None:  # the PHH date and time fields, as the site wrote them
+        fields["year"], fields["month"], fields["day"] = h.started.year, h.started.month, h.started.day
+        fields["time"] = h.started.time()
+        if h.zone is not None:
+            if h.zone in TIME_ZONES:
+                fields["time_zone"] = TIME_ZONES[h.zone]
+            fields["_time_zone_abbreviation"] = h.zone
+        if h.started_et is not None:
+            fields["_time_et"] = h.started_et.isoformat(sep=" ")  # PokerStars' [... ET] beside a local time
     if h.table is not None:
         fields["table"] = h.table
     if h.currency:
@@ -528,6 +572,8 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
             fields["_runouts"] = len(h.runs)
     if len(h.pots) > 1:
         fields["_pots"] = [_num(p) for p in h.pots]
+    if h.no_show:  # an uncontested winner's "doesn't show hand"
+        fields["_no_show"] = [s.name in h.no_show for s in order]
     if h.cash_out:
         fields["_cash_out"] = [_num(h.cash_out.get(s.name, _ZERO)) for s in order]
         if h.cash_out_fee:

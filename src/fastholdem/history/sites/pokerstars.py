@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand, incomplete
+from .model import SiteHand, SkipHand, incomplete, stamp
 from .money import amount as _amount
 from .text import BRACKET as _BOARD
 from .text import bet_verb, board, table_line
@@ -53,6 +53,7 @@ _TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play M
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
+_ET = re.compile(r"\[([0-9/]+ [0-9:]+ ET)\]")  # PokerStars' Eastern time beside a local one
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?:main |side )?pot(?:-[0-9]+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
@@ -146,6 +147,13 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
         if currency is None and st.group("sb")[:1] in "$€£¥":
             currency = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}[st.group("sb")[0]]
     hand = SiteHand(site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
+    when = stamp(rest[st.end():])
+    if when is not None:
+        hand.started, hand.zone = when
+        et = _ET.search(rest[st.end():])
+        both = stamp(et.group(1)) if et is not None and hand.zone != "ET" else None
+        if both is not None:
+            hand.started_et = both[0]
     big = amount(st.group("bb").strip())
     small = amount(st.group("sb").strip())
     if variant == "FT":
@@ -328,7 +336,10 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
         if mucked and len(_cards(mucked[-1])) == 4:
             hand.holes[name] = _cards(mucked[-1])
         hand.shows.append((name, None))
-    elif verb in ("doesn't show hand", "is sitting out", "sits out", "has timed out", "is disconnected",
+    elif verb == "doesn't show hand":
+        if name not in hand.no_show:
+            hand.no_show.append(name)
+    elif verb in ("is sitting out", "sits out", "has timed out", "is disconnected",
                   "has returned", "is connected", "leaves the table", "has timed out while disconnected",
                   "has timed out while being disconnected", "is sitting out (timed out)"):
         return

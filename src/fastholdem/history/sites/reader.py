@@ -44,7 +44,7 @@ from ..phh import HandHistory
 from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
 from .model import SiteHand, SkipHand, to_phh
 
-__all__ = ["Imported", "read", "read_text", "SITES", "Source"]
+__all__ = ["Imported", "read", "read_text", "site_of_file", "SITES", "Source"]
 
 Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
 
@@ -160,6 +160,36 @@ def _site_of(line: str) -> tuple[str, _Parser] | None:
     for name, start, parse in SITES:
         if start.match(line):
             return name, parse
+    return None
+
+
+def site_of_file(path: str | os.PathLike[str]) -> str | None:
+    """The site whose hand-history text the file ``path`` starts with, or None (a PHH file, any
+    other text, a file that cannot be read). Only the first lines are read.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "h.txt")
+    >>> with open(path, "w") as f:
+    ...     _ = f.write("PokerStars Hand #7: Hold'em No Limit (10/20) - 2020/01/01 0:00:00 ET\\n")
+    >>> site_of_file(path)
+    'PokerStars'
+    """
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        text = head.decode("utf-16", errors="ignore")
+    else:
+        text = head.decode("utf-8", errors="replace")
+    text = text.lstrip("\ufeff \t\r\n")
+    if text.startswith("<") and ("<session" in text or "<game" in text):
+        return "iPoker"
+    for line in [x for x in text.splitlines() if x.strip()][:5]:
+        found = _site_of(line.strip())
+        if found is not None:
+            return found[0]
     return None
 
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .model import SiteHand, SkipHand, incomplete
+from .model import SiteHand, SkipHand, incomplete, stamp
 from .money import amount as _amount
 from .text import BRACKET as _BOARD
 from .text import bet_verb, board, cards, table_line
@@ -95,6 +95,9 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
     if variant is None:
         raise SkipHand(f"other game: {game}")
     hand = SiteHand(SITE, m.group("id"), first_line, variant=variant)
+    when = stamp(lines[0][m.end("stakes"):])
+    if when is not None:
+        hand.started, hand.zone = when
     parts = [amount(x) for x in m.group("stakes").split("/")]
     if len(parts) == 3:
         hand.ante, hand.sb, hand.bb = parts
