@@ -89,7 +89,8 @@ def test_exact_text_output_names_every_player_in_order(capsys: pytest.CaptureFix
     assert rows[5].startswith("board Td7c2s8h, dead 3c; exact:")
 
 
-def test_exact_against_random_hands_refuses_flags_it_cannot_honour(capsys: pytest.CaptureFixture[str]) -> None:
+def test_exact_against_random_hands_refuses_flags_it_cannot_honour(
+        capsys: pytest.CaptureFixture[str]) -> None:
     for flag in ("--by-hand", "--by-next-card"):
         code, _, err = run(capsys, "equity", "AhKd", "random", "random", "random", "--board", "Td7c2s",
                            "--exact", flag)

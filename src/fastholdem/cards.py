@@ -139,7 +139,8 @@ def parse_cards(spec: CardsLike, *, unique: bool = True) -> list[int]:
     if isinstance(spec, str):
         ids = [_card_from_text(t) for t in _split_text(spec)]
     elif not hasattr(spec, "__iter__"):
-        raise _not_cards(spec, "cards must be a text such as 'AsKd', an iterable of card texts or ids, or None")
+        raise _not_cards(spec, "cards must be a text such as 'AsKd', an iterable of card texts or ids, "
+                               "or None")
     else:
         ids = [card(c) for c in spec]
     if unique and len(set(ids)) != len(ids):

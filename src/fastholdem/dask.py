@@ -62,7 +62,8 @@ from .game.simulation import BLOCK_HANDS, SimulationResult, _finish, _plan, _run
 from .progress import Progress
 from .errors import InputError, InputTypeError
 
-__all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch", "simulate"]
+__all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch",
+           "simulate"]
 
 CHUNK_SECONDS = 0.5
 """Default work per equity chunk, in seconds of one worker thread (estimated from one unit
@@ -120,7 +121,8 @@ def connect(address: str, *, timeout: float = CONNECT_SECONDS) -> Iterator[Clien
         try:
             client = Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise InputError(f"no Dask scheduler answers at {echo(address)} within {timeout:g} s: {exc}") from exc
+            raise InputError(f"no Dask scheduler answers at {echo(address)} within {timeout:g} s: "
+                             f"{exc}") from exc
         with client:
             yield client
 

@@ -123,7 +123,8 @@ def _cmd_vs_random(args: argparse.Namespace, hero: int, hand: list[int]) -> int:
     from .. import vs_random_equities
     from ..cards import cards_str, parse_cards
 
-    for flag, given in (("--by-hand", args.by_hand), ("--by-next-card", args.by_next_card), ("--plot", args.plot)):
+    refused = (("--by-hand", args.by_hand), ("--by-next-card", args.by_next_card), ("--plot", args.plot))
+    for flag, given in refused:
         if given:
             raise CliError(f"{flag} is not available for one hand's exact equity against "
                            f"{len(args.players) - 1} random hands (it counts the equity only, without the "
@@ -145,8 +146,8 @@ def _cmd_vs_random(args: argparse.Namespace, hero: int, hand: list[int]) -> int:
     if args.json:
         data = {"players": [{"hand": p, "equity": e, "win": None, "tie": None, "stderr": 0.0}
                             for p, e in zip(labels, equities)],
-                "board": cards_str(board), "dead": cards_str(dead), "exact": True, "deals": deals, "seed": None,
-                "elapsed": elapsed}
+                "board": cards_str(board), "dead": cards_str(dead), "exact": True, "deals": deals,
+                "seed": None, "elapsed": elapsed}
         print(json.dumps(data, indent=2))
         return 0
     width = max(6, *(len(p) for p in labels))

@@ -119,11 +119,12 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
         words = players.split() if isinstance(players, str) else []
         example = words if 2 <= len(words) <= _core.MAX_PLAYERS else ["AhKh", "QsQd"]
         what = "one string" if isinstance(players, str) else "one Range"
-        raise InputError(f"players must be a list of 2 to {_core.MAX_PLAYERS} hands or ranges, one per player, "
-                         f"such as {echo(example)}, got {what} {echo(players)}")
+        raise InputError(f"players must be a list of 2 to {_core.MAX_PLAYERS} hands or ranges, one per "
+                         f"player, such as {echo(example)}, got {what} {echo(players)}")
     if not hasattr(players, "__len__"):
-        raise InputTypeError(f"players must be a list of 2 to {_core.MAX_PLAYERS} hands or ranges, one per "
-                             f"player, such as ['AhKh', 'QsQd'], got {type(players).__name__} {echo(players)}")
+        raise InputTypeError(f"players must be a list of 2 to {_core.MAX_PLAYERS} hands or ranges, one "
+                             f"per player, such as ['AhKh', 'QsQd'], got {type(players).__name__} "
+                             f"{echo(players)}")
     if not 2 <= len(players) <= _core.MAX_PLAYERS:
         raise InputError(f"players must hold 2 to {_core.MAX_PLAYERS} hands or ranges, got {len(players)}")
     board_ids = parse_cards(board)

@@ -500,8 +500,8 @@ def _ask_agent(hand: Hand, agent: Any, i: int, seats: Sequence[int] | None) -> N
         hand.apply(action)
     except InvalidActionError:
         if type(action) not in (Fold, Check, Call, Bet, RaiseTo, AllIn):
-            raise InvalidActionError(not_an_action(action, f"act(view) of the agent at seat {seat} "
-                                                           f"({agent!r:.60}) did not return an action")) from None
+            source = f"act(view) of the agent at seat {seat} ({agent!r:.60}) did not return an action"
+            raise InvalidActionError(not_an_action(action, source)) from None
         raise
 
 
