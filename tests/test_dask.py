@@ -374,6 +374,21 @@ def test_cli_equity_and_simulate_with_scheduler(cluster: Any, capsys: Any) -> No
     assert "positive number of workers" in capsys.readouterr().err
 
 
+def test_a_scheduler_address_nobody_answers_fails_within_the_connect_timeout() -> None:
+    """``--scheduler tcp://127.0.0.1:1`` (issue 25, item 8) fails after ``CONNECT_SECONDS``, not
+    Dask's default 30 s, with one line naming the address and the wait. The subprocess timeout
+    is only a safety net, far above either wait: the test asserts the error, not the clock."""
+    assert fhd.CONNECT_SECONDS <= 10
+    address = "tcp://127.0.0.1:1"  # a privileged port nothing listens on: every connection is refused
+    done = subprocess.run([sys.executable, "-m", "fastholdem.cli", "equity", "AhKh", "QsQd", "--scheduler",
+                           address], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("fastholdem: error: "), done.stderr
+    assert f"no Dask scheduler answers at {address!r} within {fhd.CONNECT_SECONDS:g} s" in lines[0]
+    assert "Traceback" not in done.stderr
+
+
 class RaiseAces:
     """A vectorised policy (fastholdem.vector): raise the minimum with a pair of aces, else check
     or call. It travels to the workers pickled, as agent objects do."""

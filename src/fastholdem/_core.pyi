@@ -42,6 +42,9 @@ def max_threads() -> int:
 def as_int(value: object, name: str, what: str) -> int:
     """``value`` as an int; TypeError naming ``name`` for bools and non-integers."""
     ...
+def as_array(value: object, name: str) -> npt.NDArray[Any]:
+    """``numpy.asarray(value)``; InputError naming ``name`` when NumPy cannot make one array of it."""
+    ...
 def check_threads(threads: object) -> int:
     """The thread count a call uses: None means all cores, above ``MAX_THREADS`` is clamped.
 

@@ -1,9 +1,10 @@
 # cython: language_level=3, binding=True
 """The only compiled module: validates input, then calls the C core without the GIL.
 
-Every check happens here, before ``nogil``: wrong types raise ``TypeError``; wrong shapes,
-card ids outside 0-51 and repeated cards raise ``ValueError`` naming the argument, the row
-and the card. The C functions trust what they receive.
+Every check happens here, before ``nogil``: wrong types raise ``InputTypeError`` (a
+``TypeError``); wrong shapes and values raise ``InputError``, card ids outside 0-51 and repeated
+cards ``CardError`` (both ``ValueError``), naming the argument, the row and the card. The C
+functions trust what they receive.
 """
 
 cimport cython
@@ -21,7 +22,7 @@ from libc.stdlib cimport calloc, free
 from fastholdem._core cimport *
 from fastholdem._validate import echo
 from fastholdem.cards import card_str, parse_cards
-from fastholdem.errors import CardError, CardTypeError, RangeError
+from fastholdem.errors import CardError, CardTypeError, InputError, InputTypeError, RangeError
 
 cnp.import_array()
 
@@ -66,14 +67,14 @@ def check_threads(object threads):
     if threads is None:
         return _DEFAULT_THREADS
     if isinstance(threads, (bool, np.bool_)):
-        raise TypeError(f"threads must be a positive int or None, got bool {echo(threads)}")
+        raise InputTypeError(f"threads must be a positive int or None, got bool {echo(threads)}")
     try:
         value = operator.index(threads)
     except TypeError:
-        raise TypeError(f"threads must be a positive int or None, got {type(threads).__name__} "
-                        f"{echo(threads)}") from None
+        raise InputTypeError(f"threads must be a positive int or None, got {type(threads).__name__} "
+                             f"{echo(threads)}") from None
     if value < 1:
-        raise ValueError(f"threads must be a positive int or None, got {echo(value)}")
+        raise InputError(f"threads must be a positive int or None, got {echo(value)}")
     return min(value, FH_MAX_THREADS)
 
 
@@ -128,11 +129,20 @@ def as_int(object value, str name, str what):
     count, a seed or a hand value) and non-integers such as ``2.0`` are refused; NumPy
     integers are accepted."""
     if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be {what}, got bool {echo(value)}")
+        raise InputTypeError(f"{name} must be {what}, got bool {echo(value)}")
     try:
         return operator.index(value)
     except TypeError:
-        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {echo(value)}") from None
+        raise InputTypeError(f"{name} must be {what}, got {type(value).__name__} {echo(value)}") from None
+
+
+def as_array(object value, str name):
+    """``numpy.asarray(value)``, or InputError naming ``name`` when NumPy cannot make one
+    array of it (rows of different lengths, say)."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"{name} must be an array with rows of one length: {exc}") from None
 
 
 def _card_name(value):
@@ -145,13 +155,13 @@ _UINT8 = np.dtype(np.uint8)
 def _batch_array(object hands):
     """``hands`` as an (n, 5|6|7) integer array (a view when possible), checked for dtype and
     shape. An empty batch (n = 0) is fine, whatever the dtype of its (absent) values."""
-    arr = np.asarray(hands)
+    arr = as_array(hands, "hands")
     if arr.dtype is _UINT8 and arr.ndim == 2 and arr.shape[1] in (5, 6, 7):  # the common case, fast
         return arr
     if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
         raise _hands_dtype_error(arr)
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
-        raise ValueError(f"hands must have shape (n, 5) or (n, 6) or (n, 7), got {arr.shape}")
+        raise InputError(f"hands must have shape (n, 5) or (n, 6) or (n, 7), got {arr.shape}")
     if not arr.size:
         return np.empty(arr.shape, np.uint8)
     if not arr.dtype.isnative:
@@ -213,15 +223,15 @@ def _batch_out(object out, Py_ssize_t n):
     """``out`` checked as NumPy checks a ufunc's ``out=``: a writeable, C-contiguous uint16
     array of shape (n,)."""
     if not isinstance(out, np.ndarray):
-        raise TypeError(f"out must be a numpy.ndarray of uint16, got {type(out).__name__}")
+        raise InputTypeError(f"out must be a numpy.ndarray of uint16, got {type(out).__name__}")
     if out.dtype != np.uint16:
-        raise TypeError(f"out must have dtype uint16, got {out.dtype}")
+        raise InputTypeError(f"out must have dtype uint16, got {out.dtype}")
     if out.shape != (n,):
-        raise ValueError(f"out must have shape ({n},) for {n} hands, got {out.shape}")
+        raise InputError(f"out must have shape ({n},) for {n} hands, got {out.shape}")
     if not out.flags.c_contiguous:
-        raise ValueError("out must be C-contiguous")
+        raise InputError("out must be C-contiguous")
     if not out.flags.writeable:
-        raise ValueError("out must be writeable")
+        raise InputError("out must be writeable")
     return out
 
 
@@ -370,9 +380,9 @@ def set_eval_kernel(str name):
     >>> set_eval_kernel(before)
     """
     if name not in EVAL_KERNELS:
-        raise ValueError(f"unknown evaluator kernel {name!r}: expected one of {', '.join(EVAL_KERNELS)}")
+        raise InputError(f"unknown evaluator kernel {name!r}: expected one of {', '.join(EVAL_KERNELS)}")
     if fh_eval_set_kernel(EVAL_KERNELS.index(name)) != 0:
-        raise ValueError(f"evaluator kernel {name!r} is not supported on this CPU or build "
+        raise InputError(f"evaluator kernel {name!r} is not supported on this CPU or build "
                          f"(supported: {', '.join(eval_kernels_supported())})")
 
 
@@ -382,7 +392,7 @@ def _kernel_from_environment():
         try:
             set_eval_kernel(name)
         except ValueError as exc:
-            raise ValueError(f"FASTHOLDEM_EVAL_KERNEL={name!r}: {exc}") from None
+            raise InputError(f"FASTHOLDEM_EVAL_KERNEL={name!r}: {exc}") from None
 
 
 _kernel_from_environment()
@@ -428,11 +438,11 @@ def evaluate(object cards):
         try:
             cards = list(cards)
         except TypeError:
-            raise TypeError("cards must be a text such as 'AsKsQsJsTs' or an iterable of 5-7 card ids "
-                            f"or texts, got {type(cards).__name__} {echo(cards)}") from None
+            raise InputTypeError("cards must be a text such as 'AsKsQsJsTs' or an iterable of 5-7 card ids "
+                                 f"or texts, got {type(cards).__name__} {echo(cards)}") from None
     n = len(cards)
     if n < 5 or n > 7:
-        raise ValueError(f"cards must hold 5, 6 or 7 cards, got {n}")
+        raise InputError(f"cards must hold 5, 6 or 7 cards, got {n}")
     for i in range(n):
         c = _card_id(cards[i])
         if seen >> c & 1:
@@ -450,7 +460,7 @@ def category_of(object value):
     """
     v = as_int(value, "value", "an int 1..7462")
     if not 1 <= v <= N_VALUES:
-        raise ValueError(f"value must be in 1..7462, got {echo(v)}")
+        raise InputError(f"value must be in 1..7462, got {echo(v)}")
     return fh_category(<fh_value_t>v)
 
 
@@ -465,7 +475,7 @@ def enumerate_values(object fixed=None, object dead=None, object threads=None):
     fixed_ids = parse_cards(fixed)
     dead_ids = parse_cards(dead)
     if len(fixed_ids) > 7:
-        raise ValueError(f"at most 7 fixed cards, got {len(fixed_ids)}")
+        raise InputError(f"at most 7 fixed cards, got {len(fixed_ids)}")
     overlap = set(fixed_ids) & set(dead_ids)
     if overlap:
         raise CardError(f"card {card_str(min(overlap))} is both fixed and dead")
@@ -495,9 +505,9 @@ SHARE_UNIT = FH_SHARE_UNIT
 cdef dict _STATUS_MESSAGES = {
     FH_ERR_NOMEM: (MemoryError, "out of memory"),
     FH_ERR_NO_DEAL: (RangeError, "the ranges cannot be dealt without two players sharing a card"),
-    FH_ERR_TOO_BIG: (ValueError, "the job is too big"),
-    FH_ERR_ARGUMENT: (ValueError, "argument out of range"),
-    FH_ERR_FEW_CARDS: (ValueError, "too few live cards: the cards that are not dead, on the board or "
+    FH_ERR_TOO_BIG: (InputError, "the job is too big"),
+    FH_ERR_ARGUMENT: (InputError, "argument out of range"),
+    FH_ERR_FEW_CARDS: (InputError, "too few live cards: the cards that are not dead, on the board or "
                                    "held cannot complete every hand and the board"),
 }
 
@@ -530,7 +540,7 @@ def canonical_deal_keys(const uint8_t[:, ::1] deals, object board=(), object dea
     cdef Py_ssize_t n = deals.shape[0], i
     cdef int players = <int>(deals.shape[1] // 2)
     if players > 5:
-        raise ValueError("canonical keys need at most 5 players")
+        raise InputError("canonical keys need at most 5 players")
     cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
     keys = np.empty(n, dtype=np.uint64)
     cdef uint64_t[::1] k = keys
@@ -552,7 +562,7 @@ def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, object t
     cdef Py_ssize_t n = deals.shape[0]
     cdef int players = <int>(deals.shape[1] // 2)
     if players < 1 or players > FH_MAX_PLAYERS or deals.shape[1] % 2:
-        raise ValueError(f"deals must have 2 to {2 * FH_MAX_PLAYERS} columns, got {deals.shape[1]}")
+        raise InputError(f"deals must have 2 to {2 * FH_MAX_PLAYERS} columns, got {deals.shape[1]}")
     cdef fh_card_t b[5]
     cdef int nb = len(board)
     for i, c in enumerate(board):
@@ -572,34 +582,34 @@ def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, object t
 
 def _check_spots(holes, boards, str hole_name="holes", str board_name="boards"):
     """Validate (m, p, 2) holes and (m, b) boards; return contiguous uint8 copies."""
-    h = np.asarray(holes)
+    h = as_array(holes, hole_name)
     if h.dtype == np.bool_ or h.dtype.kind not in "iu":
-        raise TypeError(f"{hole_name} must be an integer array of card ids, got dtype {h.dtype}")
+        raise InputTypeError(f"{hole_name} must be an integer array of card ids, got dtype {h.dtype}")
     if h.ndim == 2 and h.shape[-1] == 2:
         h = h[:, None, :]
     if h.ndim != 3 or h.shape[2] != 2:
-        raise ValueError(f"{hole_name} must have shape (m, players, 2), got {np.shape(holes)}")
+        raise InputError(f"{hole_name} must have shape (m, players, 2), got {np.shape(holes)}")
     m, players = h.shape[0], h.shape[1]
-    b = np.asarray(boards) if boards is not None else np.zeros((m, 0), dtype=np.uint8)
+    b = as_array(boards, board_name) if boards is not None else np.zeros((m, 0), dtype=np.uint8)
     if b.ndim == 1 and b.shape[0] == 0:
         b = np.zeros((m, 0), dtype=np.uint8)
     if b.dtype == np.bool_ or b.dtype.kind not in "iu":
-        raise TypeError(f"{board_name} must be an integer array of card ids, got dtype {b.dtype}")
+        raise InputTypeError(f"{board_name} must be an integer array of card ids, got dtype {b.dtype}")
     if b.ndim != 2 or b.shape[0] != m or b.shape[1] not in (0, 3, 4, 5):
-        raise ValueError(f"{board_name} must have shape ({m}, 0|3|4|5), got {b.shape}")
+        raise InputError(f"{board_name} must have shape ({m}, 0|3|4|5), got {b.shape}")
     rows = np.concatenate([h.reshape(m, 2 * players).astype(np.int64), b.astype(np.int64)], axis=1)
     bad = (rows < 0) | (rows > 51)
     if bad.any():
         row, col = np.argwhere(bad)[0]
         what = f"{hole_name}[{row}]" if col < 2 * players else f"{board_name}[{row}]"
-        raise ValueError(f"{what} holds {rows[row, col]}, which is not a card id (0-51)")
+        raise CardError(f"{what} holds {rows[row, col]}, which is not a card id (0-51)")
     srt = np.sort(rows, axis=1)
     dup = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
     if dup.any():
         row = int(np.flatnonzero(dup)[0])
         s = srt[row]
         card = int(s[1:][s[1:] == s[:-1]][0])
-        raise ValueError(f"spot {row} uses card {card_str(card)} twice (across {hole_name} and {board_name})")
+        raise CardError(f"spot {row} uses card {card_str(card)} twice (across {hole_name} and {board_name})")
     return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8))
 
 
@@ -632,7 +642,7 @@ def equity_batch(object holes, object boards=None, object threads=None):
     cdef Py_ssize_t m = h.shape[0]
     cdef int players = <int>h.shape[1]
     if players < 2 or players > FH_MAX_PLAYERS:
-        raise ValueError(f"holes must hold 2 to {FH_MAX_PLAYERS} players per spot, got {players}")
+        raise InputError(f"holes must hold 2 to {FH_MAX_PLAYERS} players per spot, got {players}")
     out = np.empty((m, players), dtype=np.float64)
     if m == 0:
         return out
@@ -700,14 +710,14 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     cdef int nthreads = _threads(threads)
     h, b = _check_spots(holes, boards)
     if h.shape[1] != 1:
-        raise ValueError(f"holes must have shape (M, 2), got {np.shape(holes)}")
+        raise InputError(f"holes must have shape (M, 2), got {np.shape(holes)}")
     opponents = as_int(opponents, "opponents", f"an int 1..{FH_MAX_PLAYERS - 1}")
     if not 1 <= opponents <= FH_MAX_PLAYERS - 1:
-        raise ValueError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {echo(opponents)}")
+        raise InputError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {echo(opponents)}")
     if trials is not None:
         trials = as_int(trials, "trials", "an int 1..2**32-1 or None")
         if not 1 <= trials < 2**32:
-            raise ValueError(f"trials must be 1..2**32-1, got {echo(trials)}")
+            raise InputError(f"trials must be 1..2**32-1, got {echo(trials)}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = as_int(seed, "seed", "an int or None")
@@ -724,11 +734,11 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         # (a preflop spot has some 80,000 structures)
         showdowns = (80_000 if nb == 0 else fh_board_count(avail, 5 - nb)) * 20_000
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
-        raise TypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
+        raise InputTypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
     if exact is None:
         exact = showdowns <= 2_000_000
     elif exact and showdowns > MAX_EXACT_SHOWDOWNS:
-        raise ValueError(f"exact hand strength needs {showdowns:,} showdowns per spot (limit "
+        raise InputError(f"exact hand strength needs {showdowns:,} showdowns per spot (limit "
                          f"{MAX_EXACT_SHOWDOWNS:,}); use Monte Carlo (exact=False)")
     cdef uint32_t n_trials = 10_000 if trials is None else trials
     cdef uint64_t s = seed & 0xFFFFFFFFFFFFFFFF
@@ -813,12 +823,12 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     dead_ids = parse_cards(dead)
     live = 52 - len(dead_ids)
     if n < 0:
-        raise ValueError(f"n must be >= 0, got {echo(n)}")
+        raise InputError(f"n must be >= 0, got {echo(n)}")
     if live == 0:
-        raise ValueError("no card is left to deal: all 52 cards are dead")
+        raise InputError("no card is left to deal: all 52 cards are dead")
     if not 1 <= k <= live:
         dead_note = f" (52 cards minus {len(dead_ids)} dead)" if dead_ids else ""
-        raise ValueError(f"k must be 1..{live}{dead_note}, got {echo(k)}")
+        raise InputError(f"k must be 1..{live}{dead_note}, got {echo(k)}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = as_int(seed, "seed", "an int or None")
@@ -828,7 +838,7 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     try:
         out = np.empty((n, k), dtype=np.uint8)
     except ValueError:  # more elements than an array may hold
-        raise ValueError(f"n = {n:,} rows of {k} cards is too big for one array") from None
+        raise InputError(f"n = {n:,} rows of {k} cards is too big for one array") from None
     if n == 0:
         return out
     cdef uint8_t[:, ::1] ov = out
@@ -1017,7 +1027,7 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
     """
     cdef int players = len(combos)
     if players < 2 or players > FH_MAX_PLAYERS or len(weights) != players or len(random) != players:
-        raise ValueError(f"2 to {FH_MAX_PLAYERS} players, with one weights and one random entry each")
+        raise InputError(f"2 to {FH_MAX_PLAYERS} players, with one weights and one random entry each")
     cdef fh_mc_player pl[10]
     cdef const uint8_t[:, ::1] cv
     cdef const double[::1] wv
@@ -1030,15 +1040,15 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
         pl[p].random = 1 if random[p] else 0
         if combos[p] is None:
             if not random[p]:
-                raise ValueError(f"player {p}: a player who is not random needs combos")
+                raise InputError(f"player {p}: a player who is not random needs combos")
             sizes.append(0)
             continue
         arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
         limit = 1326 if random[p] else 65535
         if arr.ndim != 2 or arr.shape[1] != 2 or not 0 < arr.shape[0] <= limit:
-            raise ValueError(f"player {p}: combos must be a (n, 2) array with 1 <= n <= {limit}")
+            raise InputError(f"player {p}: combos must be a (n, 2) array with 1 <= n <= {limit}")
         if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
-            raise ValueError(f"player {p}: combos must hold two different card ids 0..51")
+            raise InputError(f"player {p}: combos must hold two different card ids 0..51")
         cv = arr
         pl[p].combos = &cv[0, 0]
         pl[p].n = <int>arr.shape[0]
@@ -1048,14 +1058,14 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
             w = np.ascontiguousarray(weights[p], dtype=np.float64)
             if w.shape != (arr.shape[0],) or not bool(np.all(np.isfinite(w))) or bool(np.any(w < 0)) \
                     or not float(w.sum()) > 0:
-                raise ValueError(f"player {p}: weights must be n finite values >= 0 with a positive sum")
+                raise InputError(f"player {p}: weights must be n finite values >= 0 with a positive sum")
             wv = w
             pl[p].weights = &wv[0]
             keep.append(w)
     cdef fh_card_t b[5]
     cdef int nb = len(board)
     if nb > 5:
-        raise ValueError("a board has at most 5 cards")
+        raise InputError("a board has at most 5 cards")
     for i, c in enumerate(board):
         b[i] = c
     cdef uint64_t dead_mask = _mask(dead)
@@ -1094,19 +1104,19 @@ def runout_values(object combos, object board, object dead=()):
     card with the runout and in the padding (stride is a multiple of 8)."""
     arr = np.ascontiguousarray(combos, dtype=np.uint8)
     if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1:
-        raise ValueError("combos must be a non-empty (n, 2) array")
+        raise InputError("combos must be a non-empty (n, 2) array")
     if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
-        raise ValueError("combos must hold two different card ids 0..51")
+        raise InputError("combos must hold two different card ids 0..51")
     cdef int nb = len(board)
     if nb not in (3, 4):
-        raise ValueError(f"runout tables need a flop or a turn, got {nb} board cards")
+        raise InputError(f"runout tables need a flop or a turn, got {nb} board cards")
     cdef fh_card_t b[5]
     for i, c in enumerate(board):
         b[i] = c
     cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
     masks = (np.uint64(1) << arr[:, 0].astype(np.uint64)) | (np.uint64(1) << arr[:, 1].astype(np.uint64))
     if bool(np.any(masks & np.uint64(board_mask | dead_mask))):
-        raise ValueError("a combo holds a board or dead card")
+        raise InputError("a combo holds a board or dead card")
     cdef size_t stride = fh_runout_stride(fh_runout_count(nb, board_mask | dead_mask))
     out = np.zeros((arr.shape[0], max(<Py_ssize_t>stride, 8)), dtype=np.uint16)
     cdef uint16_t[:, ::1] ov = out
@@ -1127,11 +1137,11 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
     not share cards (checked by the caller)."""
     d = np.ascontiguousarray(deals, dtype=np.uint32)
     if d.ndim != 2 or not 2 <= d.shape[1] <= FH_MAX_PLAYERS:
-        raise ValueError(f"deals must be (n, 2..{FH_MAX_PLAYERS}) row indexes")
+        raise InputError(f"deals must be (n, 2..{FH_MAX_PLAYERS}) row indexes")
     if values.shape[1] % 8:
-        raise ValueError("values must come from runout_values")
+        raise InputError("values must come from runout_values")
     if d.shape[0] and int(d.max()) >= values.shape[0]:
-        raise ValueError("a deal refers to a row past the value table")
+        raise InputError("a deal refers to a row past the value table")
     cdef Py_ssize_t n = d.shape[0]
     cdef int players = <int>d.shape[1]
     # One compact tally per deal, written field-major in place by the kernel (each key is a
@@ -1168,15 +1178,15 @@ def sweep_two(object cards, object w0, object w1, object board, object dead, obj
     cdef const int64_t[::1] b = np.ascontiguousarray(w1, dtype=np.int64)
     cdef Py_ssize_t n = cv.shape[0]
     if cv.shape[1] != 2 or a.shape[0] != n or b.shape[0] != n or n > 1326:
-        raise ValueError("sweep_two needs at most 1326 (n, 2) entries and n weights per range")
+        raise InputError("sweep_two needs at most 1326 (n, 2) entries and n weights per range")
     if len(board) > 5:
-        raise ValueError(f"a board has at most 5 cards, got {len(board)}")
+        raise InputError(f"a board has at most 5 cards, got {len(board)}")
     cdef const uint8_t[:, ::1] pv = np.ascontiguousarray(perms, dtype=np.uint8)
     if pv.shape[1] != 4 or not 1 <= pv.shape[0] <= 24:
-        raise ValueError("perms must be a (g, 4) array of suit permutations, 1 <= g <= 24")
+        raise InputError("perms must be a (g, 4) array of suit permutations, 1 <= g <= 24")
     parr = np.asarray(pv)
     if not (np.sort(parr, axis=1) == np.arange(4)).all() or not (parr[0] == np.arange(4)).all():
-        raise ValueError("perms must hold permutations of 0..3, the identity first")
+        raise InputError("perms must hold permutations of 0..3, the identity first")
     cdef fh_card_t bc[5]
     cdef int nb = len(board)
     for i, c in enumerate(board):
@@ -1326,7 +1336,7 @@ cdef class VecCore:
         cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64;
         history: actions logged per hand (a third as many bet/raise amounts)."""
         if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0 or not 0 <= history <= 10000:
-            raise ValueError("players must be 2..10, n >= 0 and history 0..10000")
+            raise InputError("players must be 2..10, n >= 0 and history 0..10000")
         self.v.log_cap = history
         self.v.raise_cap = history // 3
         self.n = n
@@ -1381,7 +1391,7 @@ cdef class VecCore:
         self.winners = np.zeros((n, 2), np.uint16)
         self.values = np.zeros((n, P), np.uint16)
         if self.base.shape[0] not in (1, n) or self.base.shape[1] != P:
-            raise ValueError("base stacks must have shape (n, players) or (1, players)")
+            raise InputError("base stacks must have shape (n, players) or (1, players)")
         self._bind()
         self.v.xlog = NULL
         if history and n:
@@ -1457,7 +1467,7 @@ cdef class VecCore:
         """Replace the configured stacks: an (n, players) or (1, players) int64 array of positive chips."""
         arr = np.ascontiguousarray(base, dtype=np.int64)
         if arr.ndim != 2 or arr.shape[0] not in (1, self.n) or arr.shape[1] != self.players:
-            raise ValueError("base stacks must have shape (n, players) or (1, players)")
+            raise InputError("base stacks must have shape (n, players) or (1, players)")
         self.base = arr
         self.v.base = _p64(arr)
         self.v.base_stride = 0 if arr.shape[0] == 1 else self.players
@@ -1637,9 +1647,9 @@ cdef void *_ptr(object arr):
 
 cdef int _vs_card(object c, str name) except -1:
     if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-        raise TypeError(f"{name} must hold card ids (ints 0-51), got {type(c).__name__} {echo(c)}")
+        raise InputTypeError(f"{name} must hold card ids (ints 0-51), got {type(c).__name__} {echo(c)}")
     if not 0 <= c <= 51:
-        raise ValueError(f"{name} must hold card ids 0-51, got {echo(c)}")
+        raise CardError(f"{name} must hold card ids 0-51, got {echo(c)}")
     return <int>c
 
 
@@ -1648,7 +1658,7 @@ cdef list _card_list(object cards, str name):
     try:
         return list(cards)
     except TypeError:
-        raise TypeError(f"{name} must be an iterable of card ids, got {type(cards).__name__}") from None
+        raise InputTypeError(f"{name} must be an iterable of card ids, got {type(cards).__name__}") from None
 
 
 cdef int _vs_spot(object hole, object board, object dead, int opponents, fh_card_t *h, fh_card_t *b,
@@ -1659,29 +1669,29 @@ cdef int _vs_spot(object hole, object board, object dead, int opponents, fh_card
     cdef int i, nb
     hole, board, dead = _card_list(hole, "hole"), _card_list(board, "board"), _card_list(dead, "dead")
     if len(hole) != 2:
-        raise ValueError(f"hole must hold 2 cards, got {len(hole)}")
+        raise InputError(f"hole must hold 2 cards, got {len(hole)}")
     nb = len(board)
     if not (3 <= nb <= 5 or (preflop and nb == 0)):
-        raise ValueError(f"board must hold {'0, ' if preflop else ''}3, 4 or 5 cards, got {nb}")
+        raise InputError(f"board must hold {'0, ' if preflop else ''}3, 4 or 5 cards, got {nb}")
     for i in range(2):
         h[i] = <fh_card_t>_vs_card(hole[i], "hole")
         bit = (<uint64_t>1) << h[i]
         if used & bit:
-            raise ValueError(f"card {card_str(h[i])} is used twice")
+            raise CardError(f"card {card_str(h[i])} is used twice")
         used |= bit
     for i in range(nb):
         b[i] = <fh_card_t>_vs_card(board[i], "board")
         bit = (<uint64_t>1) << b[i]
         if used & bit:
-            raise ValueError(f"card {card_str(b[i])} is used twice")
+            raise CardError(f"card {card_str(b[i])} is used twice")
         used |= bit
     for c in dead:
         bit = (<uint64_t>1) << _vs_card(c, "dead")
         if (used | dmask) & bit:
-            raise ValueError(f"card {card_str(c)} is used twice")
+            raise CardError(f"card {card_str(c)} is used twice")
         dmask |= bit
     if 52 - 2 - nb - <int>len(dead) < 2 * opponents + 5 - nb:
-        raise ValueError(f"too few live cards for {opponents} opponent hand{'s' if opponents > 1 else ''} "
+        raise InputError(f"too few live cards for {opponents} opponent hand{'s' if opponents > 1 else ''} "
                          "and the rest of the board")
     dead_mask[0] = dmask
     return nb
@@ -1736,7 +1746,7 @@ def vs_random_share(object hole, object board, object dead=(), object opponents=
     cdef uint64_t dmask = 0
     opponents = as_int(opponents, "opponents", f"an int 1..{FH_VS_MANY_MAX}")
     if not 1 <= opponents <= FH_VS_MANY_MAX:
-        raise ValueError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
+        raise InputError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
     cdef int opp = opponents
     cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask)
     return fh_vs_random_share(h, b, nb, dmask, opp)
@@ -1775,7 +1785,7 @@ def vs_random_equities(object hole, object board=(), object dead=(), object oppo
     cdef uint64_t dmask = 0
     opponents = as_int(opponents, "opponents", f"an int 1..{FH_VS_MANY_MAX}")
     if not 1 <= opponents <= FH_VS_MANY_MAX:
-        raise ValueError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
+        raise InputError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
     cdef int opp = opponents
     cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask, True)
     cdef fh_vs_many_tally tally

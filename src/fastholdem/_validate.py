@@ -1,8 +1,9 @@
 """Argument checks shared by the public API: integers, booleans, and bounded echoes of bad input.
 
-Every check raises ``TypeError`` for a value of the wrong type (``bool`` is not an integer,
-``1.0`` is not an integer, ``"yes"`` is not a boolean) and ``ValueError`` for a value of the
-right type outside its range. Error messages quote the bad value through :func:`echo`, which
+Every check raises :class:`~fastholdem.errors.InputTypeError` (a ``TypeError``) for a value of
+the wrong type (``bool`` is not an integer, ``1.0`` is not an integer, ``"yes"`` is not a
+boolean) and :class:`~fastholdem.errors.InputError` (a ``ValueError``) for a value of the right
+type outside its range. Error messages quote the bad value through :func:`echo`, which
 cuts long text with an ellipsis, so a megabyte of bad input gives a short message.
 
 >>> check_int(3, "trials", low=2)
@@ -10,11 +11,11 @@ cuts long text with an ellipsis, so a megabyte of bad input gives a short messag
 >>> check_int(1.5, "trials", low=2)
 Traceback (most recent call last):
 ...
-TypeError: trials must be an int >= 2, got float 1.5
+fastholdem.errors.InputTypeError: trials must be an int >= 2, got float 1.5
 >>> check_bool("no", "exact")
 Traceback (most recent call last):
 ...
-TypeError: exact must be True or False, got str 'no'
+fastholdem.errors.InputTypeError: exact must be True or False, got str 'no'
 >>> echo("x" * 10**6)
 "'xxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxx' (1,000,000 characters)"
 >>> echo(10**5000)
@@ -26,6 +27,8 @@ from __future__ import annotations
 import operator
 import os
 import reprlib
+
+from .errors import InputError, InputTypeError
 
 __all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "echo", "is_bool"]
 
@@ -125,13 +128,13 @@ def check_int(value: object, name: str, *, low: int | None = None, high: int | N
         else:
             what = "an int"
     if is_bool(value):
-        raise TypeError(f"{name} must be {what}, got {_described(value)}")
+        raise InputTypeError(f"{name} must be {what}, got {_described(value)}")
     try:
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"{name} must be {what}, got {_described(value)}") from None
+        raise InputTypeError(f"{name} must be {what}, got {_described(value)}") from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{name} must be {what}, got {echo(number)}")
+        raise InputError(f"{name} must be {what}, got {echo(number)}")
     return number
 
 
@@ -149,7 +152,7 @@ def check_bool(value: object, name: str, *, optional: bool = False) -> bool | No
     if is_bool(value):
         return bool(value)
     what = "True, False or None" if optional else "True or False"
-    raise TypeError(f"{name} must be {what}, got {_described(value)}")
+    raise InputTypeError(f"{name} must be {what}, got {_described(value)}")
 
 
 def check_output_path(path: str | os.PathLike[str]) -> str:
@@ -159,16 +162,16 @@ def check_output_path(path: str | os.PathLike[str]) -> str:
     >>> check_output_path("/nonexistent/dir/x.png")
     Traceback (most recent call last):
     ...
-    ValueError: cannot write /nonexistent/dir/x.png: folder /nonexistent/dir does not exist
+    fastholdem.errors.InputError: cannot write /nonexistent/dir/x.png: folder /nonexistent/dir does not exist
     """
     text = os.fspath(path)
     if isinstance(text, bytes):
         text = os.fsdecode(text)
     folder = os.path.dirname(os.path.abspath(text))
     if not os.path.isdir(folder):
-        raise ValueError(f"cannot write {_path_text(text)}: folder {_path_text(folder)} does not exist")
+        raise InputError(f"cannot write {_path_text(text)}: folder {_path_text(folder)} does not exist")
     if os.path.isdir(text):
-        raise ValueError(f"cannot write {_path_text(text)}: it is a folder")
+        raise InputError(f"cannot write {_path_text(text)}: it is a folder")
     return text
 
 

@@ -40,7 +40,7 @@ import numpy.typing as npt
 from . import _core, _slow
 from ._validate import echo
 from .cards import CardsLike, card_str, parse_cards
-from .errors import CardError, CardTypeError
+from .errors import CardError, CardTypeError, InputError, InputTypeError
 
 __all__ = [
     "HandCategory",
@@ -158,16 +158,16 @@ def describe(value: int) -> str:
 def _checked_values(values: npt.ArrayLike) -> npt.NDArray[np.intp]:
     """``values`` as an intp array of the same shape, each in 1..7462 (TypeError for a
     non-integer array, bool included; ValueError naming the first value out of range)."""
-    arr = np.asarray(values)
+    arr = _core.as_array(values, "values")
     if arr.size == 0 and arr.dtype.kind == "f":  # [] and np.array([]) hold no value to refuse
         arr = arr.astype(np.intp)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-        raise TypeError(f"values must be an array of int hand values 1..7462, got dtype {arr.dtype}")
+        raise InputTypeError(f"values must be an array of int hand values 1..7462, got dtype {arr.dtype}")
     if arr.size:
         bad = (arr < 1) | (arr > _core.N_VALUES)
         if bad.any():
             where = tuple(int(i) for i in np.argwhere(bad)[0])
-            raise ValueError(f"values{list(where)} = {arr[where]} is not a hand value (1..7462)")
+            raise InputError(f"values{list(where)} = {arr[where]} is not a hand value (1..7462)")
     return arr.astype(np.intp, copy=False)
 
 
@@ -230,7 +230,7 @@ def best_five(cards: CardsLike) -> list[int]:
     """
     ids = parse_cards(cards)
     if not 5 <= len(ids) <= 7:
-        raise ValueError(f"cards must hold 5, 6 or 7 cards, got {len(ids)}")
+        raise InputError(f"cards must hold 5, 6 or 7 cards, got {len(ids)}")
     best = max(itertools.combinations(ids, 5), key=lambda five: _core.evaluate(list(five)))
     counts: dict[int, int] = {}
     for c in best:
@@ -267,24 +267,24 @@ def category_counts(values: npt.ArrayLike | None = None, *,
         index 0.
     """
     if (values is None) == (histogram is None):
-        raise TypeError("category_counts takes hand values, or histogram= (the counts per value that "
-                        "enumerate_values returns), not both or neither")
+        raise InputTypeError("category_counts takes hand values, or histogram= (the counts per value that "
+                             "enumerate_values returns), not both or neither")
     if histogram is None:
         assert values is not None
         try:
             checked = _checked_values(values)
         except ValueError as exc:
-            raise ValueError(f"{exc}; to fold a histogram from enumerate_values, pass histogram=") from None
+            raise InputError(f"{exc}; to fold a histogram from enumerate_values, pass histogram=") from None
         counts = np.bincount(checked.ravel(), minlength=_core.N_VALUES + 1).astype(np.int64)
     else:
-        counts = np.asarray(histogram)
+        counts = _core.as_array(histogram, "histogram")
         if counts.dtype == np.bool_ or counts.dtype.kind not in "iu":
-            raise TypeError(f"histogram must be an integer array of counts, got dtype {counts.dtype}")
+            raise InputTypeError(f"histogram must be an integer array of counts, got dtype {counts.dtype}")
         if counts.shape != (_core.N_VALUES + 1,):
-            raise ValueError(f"histogram must hold {_core.N_VALUES + 1:,} counts (index = hand value "
+            raise InputError(f"histogram must hold {_core.N_VALUES + 1:,} counts (index = hand value "
                              f"0..7462, as enumerate_values returns), got shape {counts.shape}")
         if (counts < 0).any() or counts[0] != 0:
-            raise ValueError("histogram counts must be non-negative, with 0 at index 0 (no hand has value 0)")
+            raise InputError("histogram counts must be non-negative, with 0 at index 0 (no hand has value 0)")
         counts = counts.astype(np.int64)
     bounds = [0, *(_slow._category_bounds())]
     return {HandCategory(i): int(counts[bounds[i] + 1 : bounds[i + 1] + 1].sum()) for i in range(9)}

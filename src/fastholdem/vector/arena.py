@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._validate import check_int, echo
-from ..errors import ConfigError
+from ..errors import ConfigError, InputTypeError
 from ..game.config import GameConfig, Structure
 from .actions import ActionSet
 from .legal import Legal
@@ -58,7 +58,7 @@ def starting_stacks(stacks: int | Sequence[int] | None, players: int, config: Ga
         if len(values) != players:
             raise ConfigError(f"stacks needs one entry per seat ({players}), got {len(values)}")
     else:
-        raise TypeError(f"stacks must be an int, one int per seat or None, got {echo(stacks)}")
+        raise InputTypeError(f"stacks must be an int, one int per seat or None, got {echo(stacks)}")
     if min(values) < 1:
         raise ConfigError(f"stacks must be at least 1 chip, got {echo(stacks)}")
     return values
@@ -82,11 +82,11 @@ def opponent_functions(opponents: Any, players: int, seats: Sequence[int], seed:
         if len(chosen) != len(seats):
             raise ConfigError(f"opponents needs one policy per opponent seat ({len(seats)}), got {len(chosen)}")
     else:
-        raise TypeError(f"opponents must be a policy name, a vectorised policy or a sequence of them, "
-                        f"got {echo(opponents)}")
+        raise InputTypeError(f"opponents must be a policy name, a vectorised policy or a sequence of them, "
+                             f"got {echo(opponents)}")
     for p in chosen:
         if not isinstance(p, str) and not is_vector_policy(p):
-            raise TypeError(f"an opponent must be a policy name or a vectorised policy, got {echo(p)}")
+            raise InputTypeError(f"an opponent must be a policy name or a vectorised policy, got {echo(p)}")
     seeds = np.random.SeedSequence([seed, 1]).generate_state(players, dtype=np.uint64)
     by_seat: list[Any] = [None] * players
     for s, p in zip(seats, chosen):

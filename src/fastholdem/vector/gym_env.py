@@ -54,7 +54,7 @@ from gymnasium.vector.utils import batch_space
 from gymnasium.envs.registration import EnvSpec
 
 from .._validate import check_bool, check_int, echo
-from ..errors import ConfigError
+from ..errors import ConfigError, InputError, InputTypeError
 from ..game.config import GameConfig
 from .actions import ActionSet
 from .arena import Arena, no_limit
@@ -112,7 +112,7 @@ def _options(actions: ActionSet | None, exact_amounts: bool, strict: bool) -> Ac
     if actions is None:
         return ActionSet()
     if not isinstance(actions, ActionSet):
-        raise TypeError(f"actions must be an ActionSet, got {echo(actions)}")
+        raise InputTypeError(f"actions must be an ActionSet, got {echo(actions)}")
     return actions
 
 
@@ -122,7 +122,8 @@ def _decode(arena: Arena, actions: ActionSet, exact: bool, strict: bool, action:
     legal = arena.legal()
     if exact:
         if not isinstance(action, dict) or set(action) != {"kind", "amount"}:
-            raise TypeError(f"an exact-amount action is a dict with 'kind' and 'amount', got {echo(action)}")
+            raise InputTypeError(f"an exact-amount action is a dict with 'kind' and 'amount', "
+                                 f"got {echo(action)}")
         kinds = np.asarray(action["kind"]).reshape(arena.n)
         amounts = np.asarray(action["amount"]).reshape(arena.n)
         return actions.decode_exact(kinds, amounts, legal, strict=strict)
@@ -400,7 +401,7 @@ class HoldemVectorEnv(_Learner, gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]
         """Deal a new hand in every table (one card stream for all tables: ``seed`` is an int),
         or only in the tables of ``options["reset_mask"]`` (a bool array, no seed)."""
         if isinstance(seed, list):
-            raise TypeError("HoldemVectorEnv takes one int seed for all its tables, not a list")
+            raise InputTypeError("HoldemVectorEnv takes one int seed for all its tables, not a list")
         bb = self.config.big_blind
         if options is not None and "reset_mask" in options:
             mask = _reset_mask(options["reset_mask"], self.num_envs)

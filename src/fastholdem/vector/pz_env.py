@@ -48,7 +48,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
 from .._validate import check_bool, check_int, echo, is_bool
-from ..errors import ConfigError, InvalidActionError
+from ..errors import ConfigError, InputError, InputTypeError, InvalidActionError
 from ..game.config import GameConfig
 from .actions import ActionSet
 from .arena import no_limit, seat_view, starting_stacks
@@ -90,7 +90,7 @@ class _OneTable:
         if not 2 <= players <= 10:
             raise ConfigError(f"a table seats 2 to 10 players (R10), got {players}")
         if actions is not None and not isinstance(actions, ActionSet):
-            raise TypeError(f"actions must be an ActionSet, got {echo(actions)}")
+            raise InputTypeError(f"actions must be an ActionSet, got {echo(actions)}")
         check_bool(strict, "strict")
         if render_mode not in (None, "ansi"):
             raise ConfigError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")

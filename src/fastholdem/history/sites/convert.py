@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import IO, Any, cast
 
 from ..._validate import echo
-from ...errors import HandHistoryError
+from ...errors import HandHistoryError, InputError
 from .._pool import imap
 from ..phh import dumps
 from ...progress import Progress
@@ -344,7 +344,7 @@ def convert(
     (1, 0, 1, True)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
+        raise InputError(f"jobs must be a positive integer, got {echo(jobs)}")
     start = time.perf_counter()
     files = [str(p) for p in paths_of(list(paths))]
     sizes = [max(os.path.getsize(p), 1) for p in files]
