@@ -35,6 +35,7 @@ import time
 from typing import NamedTuple
 
 import pytest
+from interrupt_helpers import process_cpu_seconds, wait_for_cpu
 
 HEADER = textwrap.dedent(
     """
@@ -227,12 +228,6 @@ def test_sigint_stops_deal_inside_the_call(threads: int) -> None:
     _check(_run(case), case.frame)
 
 
-def _cpu_seconds(pid: int) -> float:
-    """CPU time (user + system) of process ``pid`` so far, from /proc."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def test_sigint_cli_exits_130_printing_interrupted() -> None:
     # 10**10 trials, the most a job may run: many minutes of CPU on any machine.
     env = {**os.environ, "OPENBLAS_NUM_THREADS": "1"}
@@ -247,9 +242,7 @@ def test_sigint_cli_exits_130_printing_interrupted() -> None:
             if len(os.listdir(f"/proc/{proc.pid}/task")) >= 2:
                 break
             time.sleep(0.005)
-        start = _cpu_seconds(proc.pid)
-        while time.monotonic() < deadline and proc.poll() is None and _cpu_seconds(proc.pid) - start < 0.1:
-            time.sleep(0.005)
+        wait_for_cpu(proc, 0.1, deadline)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=120)
     finally:
@@ -297,9 +290,9 @@ def test_sigint_hh_convert_jobs_stops_workers_without_traceback_or_output(tmp_pa
             time.sleep(0.0005)
         if when == "workers converting":  # until the workers have converted for a while
             workers = _children(proc.pid)
-            start = sum(_cpu_seconds(pid) for pid in workers)
+            start = sum(process_cpu_seconds(pid) for pid in workers)
             while (time.monotonic() < deadline and proc.poll() is None
-                   and sum(_cpu_seconds(pid) for pid in workers) - start < 0.3):
+                   and sum(process_cpu_seconds(pid) for pid in workers) - start < 0.3):
                 time.sleep(0.005)
         os.killpg(proc.pid, signal.SIGINT)
         workers = _children(proc.pid)
