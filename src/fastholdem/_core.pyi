@@ -33,6 +33,10 @@ MAX_THREADS: int
 THREAD_BACKEND: str
 """How the core runs parallel loops: ``"pthreads"`` (threads started per call, fork-safe)."""
 
+def _set_poll_ms(ms: int) -> int:
+    """Internal (the interrupt tests): poll for signals every ``ms`` ms in later long calls (0:
+    the default); returns the previous setting."""
+
 def max_threads() -> int:
     """Threads used by default: the CPUs this process may run on, capped by ``OMP_NUM_THREADS``
     when set (as Dask and Ray workers do), at most ``MAX_THREADS``; read at import."""

@@ -88,6 +88,21 @@ cdef int _threads(object threads) except -1:
 
 # ---- Ctrl-C: long C calls poll for signals from the waiting thread -----------------------------
 
+cdef unsigned _POLL_MS = 0  # 0: the C core's FH_POLL_MS
+
+
+def _set_poll_ms(int ms):
+    """Poll for signals every ``ms`` milliseconds in later long calls (0: the default, 50);
+    returns the previous setting. Internal: the interrupt tests poll often so that a call of
+    a few tens of ms (bounded by memory, such as a reset of every vector table) shows that
+    it checks for Ctrl-C all along, not only at its end."""
+    global _POLL_MS
+    if not 0 <= ms <= 10000:
+        raise ValueError(f"ms must be 0..10000, got {ms}")
+    previous, _POLL_MS = _POLL_MS, <unsigned>ms
+    return previous
+
+
 cdef class _Interrupt:
     """The poll of one C call: every ~50 ms the waiting caller takes the GIL and runs the
     Python signal handlers; an exception they raise (KeyboardInterrupt for Ctrl-C) cancels
@@ -101,7 +116,7 @@ cdef class _Interrupt:
         self.ex.threads = threads
         self.ex.poll = _poll_signals
         self.ex.poll_ctx = <void *>self
-        self.ex.poll_ms = 0
+        self.ex.poll_ms = _POLL_MS
 
     cdef int poll(self) noexcept:
         try:
@@ -1079,7 +1094,7 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
     cdef _Interrupt intr = _Interrupt(_threads(threads))
     with nogil:
         status = fh_monte_carlo(pl, players, b, nb, dead_mask, seed, first_block, n_blocks, block_size,
-                                intr.ex.threads, _poll_signals, <void *>intr, 0, <fh_tally *>&t[0, 0], ccp)
+                                intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms, <fh_tally *>&t[0, 0], ccp)
     intr.check(status)
     result = {key: value[0] for key, value in _raw_tallies_to_arrays(raw, players).items()}
     if by_combo:
@@ -1155,7 +1170,7 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
     if n:
         with nogil:
             status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[0, 0], <size_t>n, players,
-                                       intr.ex.threads, _poll_signals, <void *>intr, 0, &t[0, 0])
+                                       intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms, &t[0, 0])
     intr.check(status)
     k = players
     return {"deals": raw[0], "win": raw[1:1 + k].T, "tie": raw[1 + k:1 + 2 * k].T,
@@ -1205,7 +1220,7 @@ def sweep_two(object cards, object w0, object w1, object board, object dead, obj
     if n:
         with nogil:
             status = fh_sweep_two(&cv[0, 0], &a[0], &b[0], <int>n, bc, nb, dead_mask, &pv[0, 0],
-                                  <int>pv.shape[0], first, count, intr.ex.threads, _poll_signals, <void *>intr, 0,
+                                  <int>pv.shape[0], first, count, intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms,
                                   &out)
     intr.check(status)
     return {"win0": counts[0, :n], "tie0": counts[1, :n], "win1": counts[2, :n], "tie1": counts[3, :n],
