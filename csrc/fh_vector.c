@@ -623,7 +623,7 @@ void fh_vec_new_hand(fh_vec *restrict v, size_t t, int move_button, int report) 
 /* ---- legal actions (Hand.legal_actions) ------------------------------------------------- */
 
 FH_INLINE fh_vec_legal legal_of(const fh_vec *restrict v, size_t t) {
-    fh_vec_legal L = {-1, 0, 0, -1, -1};
+    fh_vec_legal L = {-1, 0, 0, 0, -1, -1};
     int i = v->actor[t];
     if (i < 0) return L;
     int n = P_(v);
@@ -634,6 +634,8 @@ FH_INLINE fh_vec_legal legal_of(const fh_vec *restrict v, size_t t) {
     int64_t own = bets[i], need = max_bet - own, stack = stacks[i], all_to = stack + own;
     L.actor = i;
     L.can_check = need <= 0;
+    /* R24: card rooms let a player fold when checking is free; pokerkit refuses it */
+    L.can_fold = !(L.can_check && c->pk);
     if (stack <= need) {
         L.call = L.can_check ? 0 : stack;
         return L;
@@ -692,7 +694,7 @@ int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount) {
     fh_vec_legal L = legal_of(v, t);
     switch (kind) {
     case FH_VEC_FOLD:
-        return FH_VEC_OK;
+        return L.can_fold ? FH_VEC_OK : FH_VEC_NO_FOLD;
     case FH_VEC_CHECK:
         return L.can_check ? FH_VEC_OK : FH_VEC_NO_CHECK;
     case FH_VEC_CALL:
@@ -893,6 +895,55 @@ fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, cons
 
 /* ---- the random player over whole hands --------------------------------------------------- */
 
+/* The random player (fh_vec_play_random): thresholds of the low 32 bits of a draw. */
+static inline uint64_t fold_cut(double p) { return (uint64_t)(p * 4294967296.0); }
+
+/* One decision of the random player for table t's actor, applied. One 64-bit draw per
+ * decision: the low 32 bits choose fold (below pf, when facing a bet) / bet or raise (below pr)
+ * / check or call, the high 32 bits the raise amount (a second draw when the span of amounts
+ * reaches 2**32). */
+static inline void random_act(fh_vec *restrict v, size_t t, uint64_t pf, uint64_t pr, int log) {
+    int n = P_(v);
+    uint64_t x = rng_next(v, t);
+    uint64_t r = x & 0xFFFFFFFFu;
+    int i = v->actor[t];
+    int facing = v->bets[t * (size_t)n + (size_t)i] < v->max_bet[t]; /* a call is legal */
+    int kind = facing ? FH_VEC_CALL : FH_VEC_CHECK;
+    int64_t amount = 0;
+    if (r < pf && facing) {
+        kind = FH_VEC_FOLD;
+    } else if (r < pr) {
+        /* the whole legal set only when a bet or raise is wanted */
+        fh_vec_legal L = legal_of(v, t);
+        if (L.min_to >= 0) {
+            kind = FH_VEC_RAISE;
+            uint64_t span = (uint64_t)(L.max_to - L.min_to) + 1u;
+            if (span <= 0xFFFFFFFFu) {
+                amount = L.min_to + (int64_t)(((x >> 32) * span) >> 32);
+            } else {
+                uint64_t y = rng_next(v, t);
+#ifdef __SIZEOF_INT128__
+                amount = L.min_to + (int64_t)(((unsigned __int128)y * span) >> 64);
+#else
+                amount = L.min_to + (int64_t)(y % span);
+#endif
+            }
+        }
+    }
+    apply(v, t, kind, amount, 1, log);
+}
+
+void fh_vec_play_random_until(fh_vec *v, const uint8_t *mask, int seat, double p_fold, double p_raise) {
+    const uint64_t pf = fold_cut(p_fold), pr = fold_cut(p_fold + p_raise);
+    for (size_t t = 0; t < v->n; t++) {
+        if (mask && !mask[t]) continue;
+        if (v->actor[t] < 0 || v->actor[t] == seat) continue;
+        v->hand_over[t] = 0;
+        do random_act(v, t, pf, pr, 1);
+        while (v->actor[t] >= 0 && v->actor[t] != seat);
+    }
+}
+
 typedef struct {
     fh_vec *v;
     uint64_t per, extra;
@@ -904,43 +955,12 @@ static void play_table(play_ctx *pc, size_t t, fh_vec_tally *tl, fh_par *par) {
     fh_vec *v = pc->v;
     int n = P_(v);
     uint64_t hands = pc->per + (t < pc->extra);
-    /* one 64-bit draw per decision: the low 32 bits choose fold / raise / check-call, the high
-     * 32 bits the raise amount (a second draw when the span of amounts reaches 2**32) */
-    const uint64_t pf = (uint64_t)(pc->p_fold * 4294967296.0);
-    const uint64_t pr = (uint64_t)((pc->p_fold + pc->p_raise) * 4294967296.0);
+    const uint64_t pf = fold_cut(pc->p_fold), pr = fold_cut(pc->p_fold + pc->p_raise);
     for (uint64_t h = 0; h < hands; h++) {
         if ((h & 255u) == 255u && fh_par_cancelled(par)) return;
         int log = h + 1 == hands; /* only the last hand stays on record */
         fh_vec_new_hand(v, t, 1, 1);
-        while (v->actor[t] >= 0) {
-            uint64_t x = rng_next(v, t);
-            uint64_t r = x & 0xFFFFFFFFu;
-            int i = v->actor[t];
-            int facing = v->bets[t * (size_t)n + (size_t)i] < v->max_bet[t]; /* a call is legal */
-            int kind = facing ? FH_VEC_CALL : FH_VEC_CHECK;
-            int64_t amount = 0;
-            if (r < pf && facing) {
-                kind = FH_VEC_FOLD;
-            } else if (r < pr) {
-                /* the whole legal set only when a bet or raise is wanted */
-                fh_vec_legal L = legal_of(v, t);
-                if (L.min_to >= 0) {
-                    kind = FH_VEC_RAISE;
-                    uint64_t span = (uint64_t)(L.max_to - L.min_to) + 1u;
-                    if (span <= 0xFFFFFFFFu) {
-                        amount = L.min_to + (int64_t)(((x >> 32) * span) >> 32);
-                    } else {
-                        uint64_t y = rng_next(v, t);
-#ifdef __SIZEOF_INT128__
-                        amount = L.min_to + (int64_t)(((unsigned __int128)y * span) >> 64);
-#else
-                        amount = L.min_to + (int64_t)(y % span);
-#endif
-                    }
-                }
-            }
-            apply(v, t, kind, amount, 1, log);
-        }
+        while (v->actor[t] >= 0) random_act(v, t, pf, pr, log);
         /* tally */
         size_t base = t * (size_t)n;
         size_t rs = t * 2 + (size_t)v->slot[t];

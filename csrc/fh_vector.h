@@ -35,6 +35,7 @@ enum {
     FH_VEC_NO_RAISE = 4,     /* bet or raise not allowed */
     FH_VEC_RAISE_LOW = 5,    /* amount below min_to */
     FH_VEC_RAISE_HIGH = 6,   /* amount above max_to */
+    FH_VEC_NO_FOLD = 7,      /* fold with nothing to call, under pokerkit's conventions (R24) */
 };
 
 typedef struct fh_vec_cfg {
@@ -102,6 +103,7 @@ typedef struct fh_vec {
 /* The legal actions of table t (actor -1: none). */
 typedef struct fh_vec_legal {
     int actor;
+    int can_fold;   /* 0 with nothing to call under pokerkit's conventions (R24) */
     int can_check;
     int64_t call;   /* 0 when no call is legal */
     int64_t min_to; /* -1 when no bet or raise */
@@ -166,5 +168,11 @@ typedef struct fh_vec_tally {
  * FH_OK, FH_ERR_INTERRUPTED or FH_ERR_NOMEM. */
 fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
                              fh_vec_tally *out);
+
+/* In every table where mask is nonzero (mask NULL: every table), let the random player of
+ * fh_vec_play_random choose for each seat but `seat` until `seat` is to act or the hand is
+ * over (a table where `seat` is to act, or whose hand is over, is left as it is). Draws from
+ * each table's own generator; the actions are logged as fh_vec_apply logs them. */
+void fh_vec_play_random_until(fh_vec *v, const uint8_t *mask, int seat, double p_fold, double p_raise);
 
 #endif /* FH_VECTOR_H */

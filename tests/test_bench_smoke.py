@@ -16,6 +16,7 @@ BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
 
 # Script -> a word of its table header and a workload name that must appear as a row.
 SCRIPTS = {
+    "bench_cards_text.py": ("M cards/s", "cards_from_text, U array, 1 thread"),
     "bench_evaluate.py": ("hands/s", "evaluate_batch"),
     "bench_game.py": ("workload", "nl6 deep"),
     "bench_equity.py": ("case", "AhKh vs QsQd exact"),
@@ -25,6 +26,7 @@ SCRIPTS = {
     "bench_import.py": ("median", "import fastholdem (after numpy)"),
     "bench_simulate.py": ("hands/CPU s", "simulate 6 random, vector (C)"),
     "bench_vector.py": ("workload", "Tables.play_random"),
+    "bench_rl_envs.py": ("hands/s", "HoldemVectorEnv, 1,024 tables"),
 }
 
 

@@ -15,6 +15,7 @@ import pytest
 from fastholdem import phh, simulate
 from fastholdem._validate import check_output_path, output_file
 from fastholdem.cli import main
+from fastholdem.errors import InputError
 
 STARS = """PokerStars Hand #{n}: Hold'em No Limit (10/20) - 2020/01/01 0:00:00 ET
 Table 'T 1' 9-max Seat #2 is the button
@@ -115,14 +116,14 @@ def test_check_output_path_names_the_input_it_would_overwrite(tmp_path):
     src.write_text("x")
     os.link(src, tmp_path / "b.phhs")
     same = r"cannot write .*b\.phhs: it is the input .*a\.phhs \(the same file\)"
-    with pytest.raises(ValueError, match=same):
+    with pytest.raises(InputError, match=same):
         check_output_path(tmp_path / "b.phhs", [src])
-    with pytest.raises(ValueError, match=r"a\.phhs: it is one of the inputs"):
+    with pytest.raises(InputError, match=r"a\.phhs: it is one of the inputs"):
         check_output_path(src, [tmp_path / "other.phhs", src])
     # A file not there yet is no input; an input folder refuses only what it would read.
     assert check_output_path(tmp_path / "new.phhs", [src]) == str(tmp_path / "new.phhs")
     assert check_output_path(tmp_path / "x.txt", [tmp_path]) == str(tmp_path / "x.txt")
-    with pytest.raises(ValueError, match="inside the input folder"):
+    with pytest.raises(InputError, match="inside the input folder"):
         check_output_path(tmp_path / "x.txt", [tmp_path], folder_reads=lambda p: p.endswith(".txt"))
 
 

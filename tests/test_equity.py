@@ -622,7 +622,7 @@ def test_auto_mode_samples_big_jobs_and_reports_the_seed() -> None:
     "players, kwargs, exc, match",
     [
         (["AhKh"], {}, ValueError, "2 to 10 hands or ranges, got 1"),
-        ("AhKh", {}, ValueError, "2 to 10 hands or ranges, got 1"),
+        ("AhKh", {}, ValueError, "a list of 2 to 10 hands or ranges, .* got one string 'AhKh'"),
         (["random"] * 11, {}, ValueError, "2 to 10 hands or ranges, got 11"),
         (["AhKh", "QsQd"], {"board": "7c2d"}, CardError, "0, 3, 4 or 5 cards, got 2"),
         (["AhKh", "QsQd"], {"board": "7c2d3h4h5h6h"}, CardError, "got 6"),

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 import numpy as np
 import pytest
 
-from fastholdem import deal, equity_batch, evaluate_batch, hand_strength
+from fastholdem import cards_from_text, deal, equity_batch, evaluate_batch, hand_strength
 
 #: The released call must see this many times the increments of the GIL-holding call ...
 RATIO = 5
@@ -95,16 +95,22 @@ def calls() -> dict[str, Callable[[], object]]:
     hands = np.tile(distinct_cards(rng, 1000, 7), (16_000, 1))  # 16 million seven-card hands
     spots = distinct_cards(rng, 20_000, 7)  # heads-up flops: 990 boards each
     holes, flops = spots[:, :4].reshape(-1, 2, 2), np.ascontiguousarray(spots[:, 4:])
+    rank, suit = np.array(list("23456789TJQKA")), np.array(list("cdhs"))
+    text = np.char.add(rank[hands[:1000] >> 2], suit[hands[:1000] & 3])
+    texts = np.tile(np.array(["".join(row) for row in text.tolist()]), 2000)
     return {
         "evaluate_batch": lambda: evaluate_batch(hands, threads=1),
         "equity_batch": lambda: equity_batch(holes, flops, threads=1),
         # Exact against one random opponent on the flop (rank classes per runout: ~0.3 ms a spot).
         "hand_strength": lambda: hand_strength(holes[:200, 0], flops[:200], exact=True, threads=1),
         "deal": lambda: deal(20_000_000, 7, seed=1, threads=1),
+        # 2 million rows of 7-card text (14 million cards).
+        "cards_from_text": lambda: cards_from_text(texts, threads=1),
     }
 
 
-@pytest.mark.parametrize("name", ["evaluate_batch", "equity_batch", "hand_strength", "deal"])
+@pytest.mark.parametrize("name", ["evaluate_batch", "equity_batch", "hand_strength", "deal",
+                                  "cards_from_text"])
 def test_call_releases_the_gil(counter: Counter, calls: dict[str, Callable[[], object]], name: str) -> None:
     baseline = baseline_increments(counter)
     released = max(increments_during(counter, calls[name]) for _ in range(2))

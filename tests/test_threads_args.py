@@ -12,6 +12,7 @@ import pytest
 from fastholdem import phh
 from fastholdem._core import check_threads
 from fastholdem.cli import main
+from fastholdem.errors import FastHoldemError, InputTypeError
 from fastholdem.history.allin_ev import allin_ev
 from fastholdem.history.stats import player_stats, stats_files
 from fastholdem.history.summary import summarize
@@ -60,6 +61,7 @@ def test_history_functions_refuse_a_bad_thread_count_whatever_the_hands(tmp_path
         with pytest.raises(type(expected.value), match=r"^threads must be a positive int or None") as got:
             call(bad)  # type: ignore[operator]
         assert str(got.value) == str(expected.value), name
+        assert isinstance(got.value, FastHoldemError) and isinstance(got.value, (TypeError, ValueError))
 
 
 @pytest.mark.parametrize("good", [None, 1, 2, np.int64(3), 10**6])
@@ -70,11 +72,11 @@ def test_history_functions_take_a_good_thread_count(tmp_path: Path, good: object
 
 def test_player_stats_checks_its_other_arguments_before_the_hands() -> None:
     fold = phh.loads(FOLD)
-    with pytest.raises(TypeError, match="hero must be a player name"):
+    with pytest.raises(InputTypeError, match="hero must be a player name"):
         player_stats([fold], hero=5)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="allin_ev must be True or False"):
+    with pytest.raises(InputTypeError, match="allin_ev must be True or False"):
         player_stats([], allin_ev=1)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match="allin_ev must be True or False"):
+    with pytest.raises(InputTypeError, match="allin_ev must be True or False"):
         stats_files([], allin_ev="no")  # type: ignore[arg-type]
 
 
@@ -118,11 +120,11 @@ def test_stats_files_and_convert_refuse_one_path_alone(tmp_path: Path) -> None:
 
     path = _file(tmp_path, "s.phhs", FOLD)
     for one in (str(path), path, bytes(path)):
-        with pytest.raises(TypeError, match=r"^paths must be a list of files or folders, got .*: write \["):
+        with pytest.raises(InputTypeError, match=r"^paths must be a list of files or folders, got .*: write \["):
             stats_files(one)  # type: ignore[arg-type]
-        with pytest.raises(TypeError, match=r"^paths must be a list of files or folders"):
+        with pytest.raises(InputTypeError, match=r"^paths must be a list of files or folders"):
             convert(one, tmp_path / "out.phhs")  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"^paths must be a list of files or folders, got int 3"):
+    with pytest.raises(InputTypeError, match=r"^paths must be a list of files or folders, got int 3"):
         stats_files(3)  # type: ignore[arg-type]
     assert not (tmp_path / "out.phhs").exists()
     assert stats_files((p for p in [path])).hands == 1  # any iterable of paths

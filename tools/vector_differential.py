@@ -13,7 +13,7 @@ smallest and largest bet, one chip off either, all-in, fold, check, call; short 
 incomplete all-in raises, R29).
 
 What is compared, for every hand. At every step the tool records, per table, the engine's
-legal arrays (``actor``, ``can_check``, ``call``, ``min_to``, ``max_to``) and the action it
+legal arrays (``actor``, ``can_fold``, ``can_check``, ``call``, ``min_to``, ``max_to``) and the action it
 sent. When the hand ends it is rebuilt as a :class:`fastholdem.game.Hand` from the cards,
 starting stacks and button the engine dealt, and the recorded actions are replayed into it:
 
@@ -181,7 +181,8 @@ def choose(rng: np.random.Generator, legal: Any, p_raise: float, p_fold: float
     lo, hi = legal.min_to, legal.max_to
     kind = np.where(legal.can_check, CHECK, CALL).astype(np.int64)
     raise_ = (r < p_raise) & (lo >= 0)
-    fold = ~raise_ & (r > np.where(legal.can_check, 1.0 - p_fold / 8, 1.0 - p_fold))
+    # folds when checking is free too, where the rules allow it (card-room, R24)
+    fold = ~raise_ & legal.can_fold & (r > np.where(legal.can_check, 1.0 - p_fold / 8, 1.0 - p_fold))
     kind[raise_] = BET_OR_RAISE_TO
     kind[fold] = FOLD
     pick = rng.random(n)
@@ -197,7 +198,7 @@ def choose(rng: np.random.Generator, legal: Any, p_raise: float, p_fold: float
 class _Recorder:
     """Per table, the engine's legal arrays and the action taken at each step of its hand."""
 
-    FIELDS = 7  # actor, can_check, call, min_to, max_to, kind, amount
+    FIELDS = 8  # actor, can_fold, can_check, call, min_to, max_to, kind, amount
 
     def __init__(self, n: int) -> None:
         self.buf = np.zeros((n, 32, self.FIELDS), np.int64)
@@ -213,7 +214,8 @@ class _Recorder:
             grown = np.zeros((self.buf.shape[0], 2 * self.buf.shape[1], self.FIELDS), np.int64)
             grown[:, : self.buf.shape[1]] = self.buf
             self.buf = grown
-        row = np.stack([legal.actor, legal.can_check, legal.call, legal.min_to, legal.max_to, kind, amount], axis=1)
+        row = np.stack([legal.actor, legal.can_fold, legal.can_check, legal.call, legal.min_to, legal.max_to, kind,
+                        amount], axis=1)
         self.buf[rows, pos] = row[rows]
         self.count[rows] += 1
         return len(rows)
@@ -224,16 +226,16 @@ class _Recorder:
         return steps
 
 
-def _legal_tuple(hand: Hand) -> tuple[int, int, int, int, int]:
-    """``Hand.legal_actions()`` in the engine's terms (actor, can_check, call, min_to, max_to)."""
+def _legal_tuple(hand: Hand) -> tuple[int, int, int, int, int, int]:
+    """``Hand.legal_actions()`` in the engine's terms (actor, can_fold, can_check, call, min_to, max_to)."""
     la = hand.legal_actions()
-    return (-1 if la.seat is None else la.seat, int(la.check), la.call or 0,
+    return (-1 if la.seat is None else la.seat, int(la.fold), int(la.check), la.call or 0,
             -1 if la.min_to is None else la.min_to, -1 if la.max_to is None else la.max_to)
 
 
-def _as_hand_legal(actor: int, can_check: int, call: int, lo: int, hi: int) -> tuple[Any, ...]:
+def _as_hand_legal(actor: int, can_fold: int, can_check: int, call: int, lo: int, hi: int) -> tuple[Any, ...]:
     """The engine's legal arrays of one step as the first six fields of ``LegalActions``."""
-    return (actor, True, can_check == 1, call or None, None if lo < 0 else lo, None if hi < 0 else hi)
+    return (actor, can_fold == 1, can_check == 1, call or None, None if lo < 0 else lo, None if hi < 0 else hi)
 
 
 def note_hand(hand: Hand, notes: Counter[str]) -> None:
@@ -406,10 +408,10 @@ class _Player:
                 return f"the hand starts with stacks {start}, expected {stacks} (0: a rebuy)"
         elif self.fixed is not None and not self.block.carry_stacks and start != self.fixed[i].tolist():
             return f"the hand starts with stacks {start}, configured {self.fixed[i].tolist()}"
-        for j, (actor, can_check, call, lo, hi, kind, amount) in enumerate(steps):
-            if hand.legal_actions()[:6] != _as_hand_legal(actor, can_check, call, lo, hi):
-                return (f"step {j}: engine legal (actor, can_check, call, min_to, max_to) = "
-                        f"{(actor, can_check, call, lo, hi)}, Hand.legal_actions() = {_legal_tuple(hand)}")
+        for j, (actor, can_fold, can_check, call, lo, hi, kind, amount) in enumerate(steps):
+            if hand.legal_actions()[:6] != _as_hand_legal(actor, can_fold, can_check, call, lo, hi):
+                return (f"step {j}: engine legal (actor, can_fold, can_check, call, min_to, max_to) = "
+                        f"{(actor, can_fold, can_check, call, lo, hi)}, Hand.legal_actions() = {_legal_tuple(hand)}")
             try:
                 apply_kind(hand, kind, amount)
             except ValueError as exc:
@@ -431,7 +433,7 @@ class _Player:
 
     def _report(self, hand: Hand, steps: list[list[int]], rewards: list[int], i: int, problem: str) -> str:
         cards = " ".join(f"{a},{b}" for a, b in hand.hole_cards)
-        actions = " ".join(f"s{s[0]}:{_NAMES[s[5]]}" + (f"{s[6]}" if s[5] == BET_OR_RAISE_TO else "") for s in steps)
+        actions = " ".join(f"s{s[0]}:{_NAMES[s[6]]}" + (f"{s[7]}" if s[6] == BET_OR_RAISE_TO else "") for s in steps)
         return (f"DIFFERENCE in {self.block.describe()}\n  table {i}: {problem}\n"
                 f"  starting stacks {list(hand.starting_stacks)}, button {hand.button}, hole cards {cards}, "
                 f"board {hand.board}\n  actions (seat:kind amount) {actions}\n  engine rewards {rewards}")

@@ -33,6 +33,10 @@ MAX_THREADS: int
 THREAD_BACKEND: str
 """How the core runs parallel loops: ``"pthreads"`` (threads started per call, fork-safe)."""
 
+def _set_poll_ms(ms: int) -> int:
+    """Internal (the interrupt tests): poll for signals every ``ms`` ms in later long calls (0:
+    the default); returns the previous setting."""
+
 def max_threads() -> int:
     """Threads used by default: the CPUs this process may run on, capped by ``OMP_NUM_THREADS``
     when set (as Dask and Ray workers do), at most ``MAX_THREADS``; read at import."""
@@ -41,6 +45,9 @@ def max_threads() -> int:
 
 def as_int(value: object, name: str, what: str) -> int:
     """``value`` as an int; TypeError naming ``name`` for bools and non-integers."""
+    ...
+def as_array(value: object, name: str) -> npt.NDArray[Any]:
+    """``numpy.asarray(value)``; InputError naming ``name`` when NumPy cannot make one array of it."""
     ...
 def check_threads(threads: object) -> int:
     """The thread count a call uses: None means all cores, above ``MAX_THREADS`` is clamped.
@@ -138,6 +145,28 @@ def deal(
     """``(n, k)`` uint8 array: each row ``k`` distinct live cards, uniformly random; the same
     seed gives the same array for any thread count."""
 
+
+# ---- card text in bulk (issue 25) -----------------------------------------------------------
+
+TEXT_BAD: int
+"""``text_row``'s count for a bad token (``where`` = its offset)."""
+TEXT_REPEAT: int
+"""``text_row``'s count for a repeated card (``where`` = the card id)."""
+
+def text_row(text: str | bytes) -> tuple[int, list[int], int]:
+    """Internal: ``(count, ids, where)`` of one card text, parsed as a row of the batch parser."""
+
+def text_rows_fixed(
+    texts: npt.NDArray[np.str_] | npt.NDArray[np.bytes_], k: int, threads: _Threads = None
+) -> tuple[npt.NDArray[np.uint8], int]:
+    """Internal: ``(n, k)`` card ids of a 1-D native-order ``S``/``U`` array, and the first row
+    that is not ``k`` distinct cards (-1 if none)."""
+
+def text_rows_objects(
+    texts: list[object], k: int, threads: _Threads = None
+) -> tuple[npt.NDArray[np.uint8], int]:
+    """Internal: as :func:`text_rows_fixed` for a list of str or bytes; an item that is neither
+    (or a str with a character beyond U+00FF) is a bad row."""
 
 # ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
 
@@ -247,6 +276,8 @@ class VecCore:
                    max_report: int) -> tuple[int, list[int], list[int]]: ...
     def step(self, kind: npt.NDArray[np.int64], amount: npt.NDArray[np.int64], auto_reset: bool) -> None: ...
     def play_random(self, hands: int, p_fold: float, p_raise: float, threads: int | None) -> dict[str, Any]: ...
+    def play_random_until(self, seat: int, mask: npt.NDArray[np.bool_] | None, p_fold: float,
+                          p_raise: float) -> None: ...
     def observe(self, seats: npt.NDArray[np.int16]) -> tuple[Any, ...]: ...
     def extra_log(self, i: int, slot: int) -> tuple[bytes, list[int]] | None: ...
 

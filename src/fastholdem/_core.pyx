@@ -1,9 +1,10 @@
 # cython: language_level=3, binding=True
 """The only compiled module: validates input, then calls the C core without the GIL.
 
-Every check happens here, before ``nogil``: wrong types raise ``TypeError``; wrong shapes,
-card ids outside 0-51 and repeated cards raise ``ValueError`` naming the argument, the row
-and the card. The C functions trust what they receive.
+Every check happens here, before ``nogil``: wrong types raise ``InputTypeError`` (a
+``TypeError``); wrong shapes and values raise ``InputError``, card ids outside 0-51 and repeated
+cards ``CardError`` (both ``ValueError``), naming the argument, the row and the card. The C
+functions trust what they receive.
 """
 
 cimport cython
@@ -21,7 +22,7 @@ from libc.stdlib cimport calloc, free
 from fastholdem._core cimport *
 from fastholdem._validate import echo
 from fastholdem.cards import card_str, parse_cards
-from fastholdem.errors import CardError, RangeError
+from fastholdem.errors import CardError, CardTypeError, InputError, InputTypeError, RangeError
 
 cnp.import_array()
 
@@ -66,14 +67,14 @@ def check_threads(object threads):
     if threads is None:
         return _DEFAULT_THREADS
     if isinstance(threads, (bool, np.bool_)):
-        raise TypeError(f"threads must be a positive int or None, got bool {echo(threads)}")
+        raise InputTypeError(f"threads must be a positive int or None, got bool {echo(threads)}")
     try:
         value = operator.index(threads)
     except TypeError:
-        raise TypeError(f"threads must be a positive int or None, got {type(threads).__name__} "
-                        f"{echo(threads)}") from None
+        raise InputTypeError(f"threads must be a positive int or None, got {type(threads).__name__} "
+                             f"{echo(threads)}") from None
     if value < 1:
-        raise ValueError(f"threads must be a positive int or None, got {echo(value)}")
+        raise InputError(f"threads must be a positive int or None, got {echo(value)}")
     return min(value, FH_MAX_THREADS)
 
 
@@ -86,6 +87,21 @@ cdef int _threads(object threads) except -1:
 
 
 # ---- Ctrl-C: long C calls poll for signals from the waiting thread -----------------------------
+
+cdef unsigned _POLL_MS = 0  # 0: the C core's FH_POLL_MS
+
+
+def _set_poll_ms(int ms):
+    """Poll for signals every ``ms`` milliseconds in later long calls (0: the default, 50);
+    returns the previous setting. Internal: the interrupt tests poll often so that a call of
+    a few tens of ms (bounded by memory, such as a reset of every vector table) shows that
+    it checks for Ctrl-C all along, not only at its end."""
+    global _POLL_MS
+    if not 0 <= ms <= 10000:
+        raise ValueError(f"ms must be 0..10000, got {ms}")
+    previous, _POLL_MS = _POLL_MS, <unsigned>ms
+    return previous
+
 
 cdef class _Interrupt:
     """The poll of one C call: every ~50 ms the waiting caller takes the GIL and runs the
@@ -100,7 +116,7 @@ cdef class _Interrupt:
         self.ex.threads = threads
         self.ex.poll = _poll_signals
         self.ex.poll_ctx = <void *>self
-        self.ex.poll_ms = 0
+        self.ex.poll_ms = _POLL_MS
 
     cdef int poll(self) noexcept:
         try:
@@ -128,11 +144,20 @@ def as_int(object value, str name, str what):
     count, a seed or a hand value) and non-integers such as ``2.0`` are refused; NumPy
     integers are accepted."""
     if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be {what}, got bool {echo(value)}")
+        raise InputTypeError(f"{name} must be {what}, got bool {echo(value)}")
     try:
         return operator.index(value)
     except TypeError:
-        raise TypeError(f"{name} must be {what}, got {type(value).__name__} {echo(value)}") from None
+        raise InputTypeError(f"{name} must be {what}, got {type(value).__name__} {echo(value)}") from None
+
+
+def as_array(object value, str name):
+    """``numpy.asarray(value)``, or InputError naming ``name`` when NumPy cannot make one
+    array of it (rows of different lengths, say)."""
+    try:
+        return np.asarray(value)
+    except (ValueError, TypeError) as exc:
+        raise InputError(f"{name} must be an array with rows of one length: {exc}") from None
 
 
 def _card_name(value):
@@ -145,51 +170,83 @@ _UINT8 = np.dtype(np.uint8)
 def _batch_array(object hands):
     """``hands`` as an (n, 5|6|7) integer array (a view when possible), checked for dtype and
     shape. An empty batch (n = 0) is fine, whatever the dtype of its (absent) values."""
-    arr = np.asarray(hands)
+    arr = as_array(hands, "hands")
     if arr.dtype is _UINT8 and arr.ndim == 2 and arr.shape[1] in (5, 6, 7):  # the common case, fast
         return arr
     if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
-        raise TypeError(f"hands must be an array of integer card ids, got dtype {arr.dtype}")
+        raise _hands_dtype_error(arr)
     if arr.ndim != 2 or arr.shape[1] not in (5, 6, 7):
-        raise ValueError(f"hands must have shape (n, 5) or (n, 6) or (n, 7), got {arr.shape}")
+        raise InputError(f"hands must have shape (n, 5) or (n, 6) or (n, 7), got {arr.shape}")
     if not arr.size:
         return np.empty(arr.shape, np.uint8)
-    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-        raise TypeError(f"hands must be an array of integer card ids, got dtype {arr.dtype}")
     if not arr.dtype.isnative:
         arr = arr.astype(arr.dtype.newbyteorder("="))
     return arr
 
 
+_CARD_TEXT_HINT = "fastholdem.cards_from_text(texts) turns card text such as 'AhKd7c2s3h' into card ids"
+_ID_SCHEME = ("card ids are 4 * rank + suit with rank 0 = deuce .. 12 = ace and suit 0-3 = c, d, h, s "
+              "(2c = 0, 2d = 1, 3c = 4, As = 51)")
+
+
+def _hands_dtype_error(object arr):
+    """The CardTypeError for ``hands`` that hold no integers: text, objects, floats, bools.
+    Text names ``cards_from_text``; an object array of small ints (or missing values), which
+    is how a nullable pandas integer column arrives, says how to convert it."""
+    head = f"hands must be an array of integer card ids, got dtype {arr.dtype}"
+    kind = arr.dtype.kind
+    if kind in "SUT":
+        return CardTypeError(f"{head}: that is card text; {_CARD_TEXT_HINT}")
+    if kind == "O":
+        items = arr.reshape(-1)[:1000].tolist()
+        if any(isinstance(x, (str, bytes)) for x in items):
+            return CardTypeError(f"{head} holding card text; {_CARD_TEXT_HINT}, one row per text")
+        missing = [x is None or type(x).__name__ == "NAType" or (isinstance(x, float) and x != x)
+                   for x in items]
+        if items and all(m or (isinstance(x, (int, np.integer)) and not isinstance(x, (bool, np.bool_))
+                               and -2**63 <= x < 2**63) for x, m in zip(items, missing)):
+            fill = "drop or fill the missing values, then " if any(missing) else ""
+            return CardTypeError(f"{head} holding ints{' and missing values' if any(missing) else ''}, as a "
+                                 "nullable integer column (pandas Int8, UInt8, ...) arrives: "
+                                 f"{fill}convert it with .to_numpy(dtype=\"uint8\") or "
+                                 "np.asarray(hands, dtype=np.uint8)")
+    return CardTypeError(head)
+
+
 def _bad_row_error(object arr, Py_ssize_t row):
-    """The ValueError for a batch whose first bad row is ``row``: an id outside 0-51 anywhere
-    is named first (row and column), else the card that ``row`` repeats."""
+    """The CardError (a ValueError) for a batch whose first bad row is ``row``: an id outside
+    0-51 anywhere is named first (row and column) with the id scheme, and a hint when the ids
+    look 1-based (1-52); else the card that ``row`` repeats."""
     bad = (arr < 0) | (arr > 51)
     if bad.any():
         r, col = divmod(int(np.argmax(bad.reshape(-1))), arr.shape[1])
-        return ValueError(f"hands[{r}, {col}] = {arr[r, col]} is not a card id (0-51)")
+        one_based = ""
+        if arr.max() == 52 and arr.min() >= 1:
+            one_based = "; these ids run 1-52: if they count from 1, subtract 1 (hands - 1)"
+        return CardError(f"hands[{r}, {col}] = {arr[r, col]} is not a card id (0-51): "
+                         f"{_ID_SCHEME}{one_based}")
     seen = {}
     for col in range(arr.shape[1]):
         c = int(arr[row, col])
         if c in seen:
-            return ValueError(f"hands[{row}] repeats card {card_str(c)} (columns {seen[c]} and {col})")
+            return CardError(f"hands[{row}] repeats card {card_str(c)} (columns {seen[c]} and {col})")
         seen[c] = col
-    return ValueError(f"hands[{row}] repeats a card")
+    return CardError(f"hands[{row}] repeats a card")
 
 
 def _batch_out(object out, Py_ssize_t n):
     """``out`` checked as NumPy checks a ufunc's ``out=``: a writeable, C-contiguous uint16
     array of shape (n,)."""
     if not isinstance(out, np.ndarray):
-        raise TypeError(f"out must be a numpy.ndarray of uint16, got {type(out).__name__}")
+        raise InputTypeError(f"out must be a numpy.ndarray of uint16, got {type(out).__name__}")
     if out.dtype != np.uint16:
-        raise TypeError(f"out must have dtype uint16, got {out.dtype}")
+        raise InputTypeError(f"out must have dtype uint16, got {out.dtype}")
     if out.shape != (n,):
-        raise ValueError(f"out must have shape ({n},) for {n} hands, got {out.shape}")
+        raise InputError(f"out must have shape ({n},) for {n} hands, got {out.shape}")
     if not out.flags.c_contiguous:
-        raise ValueError("out must be C-contiguous")
+        raise InputError("out must be C-contiguous")
     if not out.flags.writeable:
-        raise ValueError("out must be writeable")
+        raise InputError("out must be writeable")
     return out
 
 
@@ -216,13 +273,18 @@ def evaluate_batch(object hands, object threads=None, object out=None):
 
     Raises
     ------
+    CardTypeError
+        If ``hands`` is not an integer array (a ``TypeError``): card text is pointed to
+        ``fastholdem.cards_from_text``, an object array of ints (a nullable pandas integer
+        column) to ``.to_numpy(dtype="uint8")``.
+    CardError
+        If a row holds a card id outside 0-51 (the message gives the id scheme, and a hint when
+        the ids look 1-based) or the same card twice; it names row and card (a ``ValueError``).
     TypeError
-        If ``hands`` is not an integer array, ``threads`` not an int, or ``out`` not a
-        uint16 ndarray.
+        If ``threads`` is not an int, or ``out`` not a uint16 ndarray.
     ValueError
-        If the shape is wrong, ``threads`` is below 1, a row holds a card id outside 0-51 or
-        the same card twice (the message names row and card), or ``out`` has the wrong
-        shape, is not C-contiguous or is read-only.
+        If the shape is wrong, ``threads`` is below 1, or ``out`` has the wrong shape, is not
+        C-contiguous or is read-only.
     KeyboardInterrupt
         On Ctrl-C (the batch stops within a fraction of a second).
 
@@ -333,9 +395,9 @@ def set_eval_kernel(str name):
     >>> set_eval_kernel(before)
     """
     if name not in EVAL_KERNELS:
-        raise ValueError(f"unknown evaluator kernel {name!r}: expected one of {', '.join(EVAL_KERNELS)}")
+        raise InputError(f"unknown evaluator kernel {name!r}: expected one of {', '.join(EVAL_KERNELS)}")
     if fh_eval_set_kernel(EVAL_KERNELS.index(name)) != 0:
-        raise ValueError(f"evaluator kernel {name!r} is not supported on this CPU or build "
+        raise InputError(f"evaluator kernel {name!r} is not supported on this CPU or build "
                          f"(supported: {', '.join(eval_kernels_supported())})")
 
 
@@ -345,7 +407,7 @@ def _kernel_from_environment():
         try:
             set_eval_kernel(name)
         except ValueError as exc:
-            raise ValueError(f"FASTHOLDEM_EVAL_KERNEL={name!r}: {exc}") from None
+            raise InputError(f"FASTHOLDEM_EVAL_KERNEL={name!r}: {exc}") from None
 
 
 _kernel_from_environment()
@@ -391,11 +453,11 @@ def evaluate(object cards):
         try:
             cards = list(cards)
         except TypeError:
-            raise TypeError("cards must be a text such as 'AsKsQsJsTs' or an iterable of 5-7 card ids "
-                            f"or texts, got {type(cards).__name__} {echo(cards)}") from None
+            raise InputTypeError("cards must be a text such as 'AsKsQsJsTs' or an iterable of 5-7 card ids "
+                                 f"or texts, got {type(cards).__name__} {echo(cards)}") from None
     n = len(cards)
     if n < 5 or n > 7:
-        raise ValueError(f"cards must hold 5, 6 or 7 cards, got {n}")
+        raise InputError(f"cards must hold 5, 6 or 7 cards, got {n}")
     for i in range(n):
         c = _card_id(cards[i])
         if seen >> c & 1:
@@ -413,7 +475,7 @@ def category_of(object value):
     """
     v = as_int(value, "value", "an int 1..7462")
     if not 1 <= v <= N_VALUES:
-        raise ValueError(f"value must be in 1..7462, got {echo(v)}")
+        raise InputError(f"value must be in 1..7462, got {echo(v)}")
     return fh_category(<fh_value_t>v)
 
 
@@ -428,7 +490,7 @@ def enumerate_values(object fixed=None, object dead=None, object threads=None):
     fixed_ids = parse_cards(fixed)
     dead_ids = parse_cards(dead)
     if len(fixed_ids) > 7:
-        raise ValueError(f"at most 7 fixed cards, got {len(fixed_ids)}")
+        raise InputError(f"at most 7 fixed cards, got {len(fixed_ids)}")
     overlap = set(fixed_ids) & set(dead_ids)
     if overlap:
         raise CardError(f"card {card_str(min(overlap))} is both fixed and dead")
@@ -458,9 +520,9 @@ SHARE_UNIT = FH_SHARE_UNIT
 cdef dict _STATUS_MESSAGES = {
     FH_ERR_NOMEM: (MemoryError, "out of memory"),
     FH_ERR_NO_DEAL: (RangeError, "the ranges cannot be dealt without two players sharing a card"),
-    FH_ERR_TOO_BIG: (ValueError, "the job is too big"),
-    FH_ERR_ARGUMENT: (ValueError, "argument out of range"),
-    FH_ERR_FEW_CARDS: (ValueError, "too few live cards: the cards that are not dead, on the board or "
+    FH_ERR_TOO_BIG: (InputError, "the job is too big"),
+    FH_ERR_ARGUMENT: (InputError, "argument out of range"),
+    FH_ERR_FEW_CARDS: (InputError, "too few live cards: the cards that are not dead, on the board or "
                                    "held cannot complete every hand and the board"),
 }
 
@@ -493,7 +555,7 @@ def canonical_deal_keys(const uint8_t[:, ::1] deals, object board=(), object dea
     cdef Py_ssize_t n = deals.shape[0], i
     cdef int players = <int>(deals.shape[1] // 2)
     if players > 5:
-        raise ValueError("canonical keys need at most 5 players")
+        raise InputError("canonical keys need at most 5 players")
     cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
     keys = np.empty(n, dtype=np.uint64)
     cdef uint64_t[::1] k = keys
@@ -515,7 +577,7 @@ def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, object t
     cdef Py_ssize_t n = deals.shape[0]
     cdef int players = <int>(deals.shape[1] // 2)
     if players < 1 or players > FH_MAX_PLAYERS or deals.shape[1] % 2:
-        raise ValueError(f"deals must have 2 to {2 * FH_MAX_PLAYERS} columns, got {deals.shape[1]}")
+        raise InputError(f"deals must have 2 to {2 * FH_MAX_PLAYERS} columns, got {deals.shape[1]}")
     cdef fh_card_t b[5]
     cdef int nb = len(board)
     for i, c in enumerate(board):
@@ -535,34 +597,34 @@ def exact_deals(const uint8_t[:, ::1] deals, object board, object dead, object t
 
 def _check_spots(holes, boards, str hole_name="holes", str board_name="boards"):
     """Validate (m, p, 2) holes and (m, b) boards; return contiguous uint8 copies."""
-    h = np.asarray(holes)
+    h = as_array(holes, hole_name)
     if h.dtype == np.bool_ or h.dtype.kind not in "iu":
-        raise TypeError(f"{hole_name} must be an integer array of card ids, got dtype {h.dtype}")
+        raise InputTypeError(f"{hole_name} must be an integer array of card ids, got dtype {h.dtype}")
     if h.ndim == 2 and h.shape[-1] == 2:
         h = h[:, None, :]
     if h.ndim != 3 or h.shape[2] != 2:
-        raise ValueError(f"{hole_name} must have shape (m, players, 2), got {np.shape(holes)}")
+        raise InputError(f"{hole_name} must have shape (m, players, 2), got {np.shape(holes)}")
     m, players = h.shape[0], h.shape[1]
-    b = np.asarray(boards) if boards is not None else np.zeros((m, 0), dtype=np.uint8)
+    b = as_array(boards, board_name) if boards is not None else np.zeros((m, 0), dtype=np.uint8)
     if b.ndim == 1 and b.shape[0] == 0:
         b = np.zeros((m, 0), dtype=np.uint8)
     if b.dtype == np.bool_ or b.dtype.kind not in "iu":
-        raise TypeError(f"{board_name} must be an integer array of card ids, got dtype {b.dtype}")
+        raise InputTypeError(f"{board_name} must be an integer array of card ids, got dtype {b.dtype}")
     if b.ndim != 2 or b.shape[0] != m or b.shape[1] not in (0, 3, 4, 5):
-        raise ValueError(f"{board_name} must have shape ({m}, 0|3|4|5), got {b.shape}")
+        raise InputError(f"{board_name} must have shape ({m}, 0|3|4|5), got {b.shape}")
     rows = np.concatenate([h.reshape(m, 2 * players).astype(np.int64), b.astype(np.int64)], axis=1)
     bad = (rows < 0) | (rows > 51)
     if bad.any():
         row, col = np.argwhere(bad)[0]
         what = f"{hole_name}[{row}]" if col < 2 * players else f"{board_name}[{row}]"
-        raise ValueError(f"{what} holds {rows[row, col]}, which is not a card id (0-51)")
+        raise CardError(f"{what} holds {rows[row, col]}, which is not a card id (0-51)")
     srt = np.sort(rows, axis=1)
     dup = (srt[:, 1:] == srt[:, :-1]).any(axis=1)
     if dup.any():
         row = int(np.flatnonzero(dup)[0])
         s = srt[row]
         card = int(s[1:][s[1:] == s[:-1]][0])
-        raise ValueError(f"spot {row} uses card {card_str(card)} twice (across {hole_name} and {board_name})")
+        raise CardError(f"spot {row} uses card {card_str(card)} twice (across {hole_name} and {board_name})")
     return (np.ascontiguousarray(h, dtype=np.uint8), np.ascontiguousarray(b, dtype=np.uint8))
 
 
@@ -595,7 +657,7 @@ def equity_batch(object holes, object boards=None, object threads=None):
     cdef Py_ssize_t m = h.shape[0]
     cdef int players = <int>h.shape[1]
     if players < 2 or players > FH_MAX_PLAYERS:
-        raise ValueError(f"holes must hold 2 to {FH_MAX_PLAYERS} players per spot, got {players}")
+        raise InputError(f"holes must hold 2 to {FH_MAX_PLAYERS} players per spot, got {players}")
     out = np.empty((m, players), dtype=np.float64)
     if m == 0:
         return out
@@ -663,14 +725,14 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
     cdef int nthreads = _threads(threads)
     h, b = _check_spots(holes, boards)
     if h.shape[1] != 1:
-        raise ValueError(f"holes must have shape (M, 2), got {np.shape(holes)}")
+        raise InputError(f"holes must have shape (M, 2), got {np.shape(holes)}")
     opponents = as_int(opponents, "opponents", f"an int 1..{FH_MAX_PLAYERS - 1}")
     if not 1 <= opponents <= FH_MAX_PLAYERS - 1:
-        raise ValueError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {echo(opponents)}")
+        raise InputError(f"opponents must be an int 1..{FH_MAX_PLAYERS - 1}, got {echo(opponents)}")
     if trials is not None:
         trials = as_int(trials, "trials", "an int 1..2**32-1 or None")
         if not 1 <= trials < 2**32:
-            raise ValueError(f"trials must be 1..2**32-1, got {echo(trials)}")
+            raise InputError(f"trials must be 1..2**32-1, got {echo(trials)}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = as_int(seed, "seed", "an int or None")
@@ -687,11 +749,11 @@ def hand_strength(object holes, object boards=None, object opponents=1, object e
         # (a preflop spot has some 80,000 structures)
         showdowns = (80_000 if nb == 0 else fh_board_count(avail, 5 - nb)) * 20_000
     if exact is not None and not isinstance(exact, (bool, np.bool_)):
-        raise TypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
+        raise InputTypeError(f"exact must be True, False or None, got {type(exact).__name__} {exact!r:.50}")
     if exact is None:
         exact = showdowns <= 2_000_000
     elif exact and showdowns > MAX_EXACT_SHOWDOWNS:
-        raise ValueError(f"exact hand strength needs {showdowns:,} showdowns per spot (limit "
+        raise InputError(f"exact hand strength needs {showdowns:,} showdowns per spot (limit "
                          f"{MAX_EXACT_SHOWDOWNS:,}); use Monte Carlo (exact=False)")
     cdef uint32_t n_trials = 10_000 if trials is None else trials
     cdef uint64_t s = seed & 0xFFFFFFFFFFFFFFFF
@@ -776,12 +838,12 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     dead_ids = parse_cards(dead)
     live = 52 - len(dead_ids)
     if n < 0:
-        raise ValueError(f"n must be >= 0, got {echo(n)}")
+        raise InputError(f"n must be >= 0, got {echo(n)}")
     if live == 0:
-        raise ValueError("no card is left to deal: all 52 cards are dead")
+        raise InputError("no card is left to deal: all 52 cards are dead")
     if not 1 <= k <= live:
         dead_note = f" (52 cards minus {len(dead_ids)} dead)" if dead_ids else ""
-        raise ValueError(f"k must be 1..{live}{dead_note}, got {echo(k)}")
+        raise InputError(f"k must be 1..{live}{dead_note}, got {echo(k)}")
     if seed is None:
         seed = int.from_bytes(os.urandom(8), "little")
     seed = as_int(seed, "seed", "an int or None")
@@ -791,7 +853,7 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
     try:
         out = np.empty((n, k), dtype=np.uint8)
     except ValueError:  # more elements than an array may hold
-        raise ValueError(f"n = {n:,} rows of {k} cards is too big for one array") from None
+        raise InputError(f"n = {n:,} rows of {k} cards is too big for one array") from None
     if n == 0:
         return out
     cdef uint8_t[:, ::1] ov = out
@@ -803,6 +865,137 @@ def deal(object n, object k=7, object dead=None, object seed=None, object thread
         status = fh_deal(&ov[0, 0], rows, width, dead_mask, s, &intr.ex)
     intr.check(status)
     return out
+
+# ---- card text in bulk (fh_text.c; issue 25) ------------------------------------------------
+# The parsing loop is C; the argument checks and messages are fastholdem.evaluate.cards_from_text.
+
+from cpython.unicode cimport PyUnicode_Check, PyUnicode_KIND, PyUnicode_DATA, PyUnicode_GET_LENGTH
+from cpython.bytes cimport PyBytes_Check, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.list cimport PyList_GET_ITEM, PyList_GET_SIZE
+
+cdef extern from "fh_text.h" nogil:
+    enum:
+        FH_TEXT_BAD
+        FH_TEXT_REPEAT
+        FH_TEXT_TOO_MANY
+    int fh_text_row(const void *text, size_t len, int unit, fh_card_t *out, int max_cards, ptrdiff_t *where)
+    ctypedef struct fh_text_rows:
+        const char *base
+        ptrdiff_t row_stride
+        size_t width
+        const char *const *ptrs
+        const size_t *lens
+        int unit
+    fh_status fh_cards_from_text(const fh_text_rows *rows, size_t n, int k, fh_card_t *out,
+                                 ptrdiff_t *bad_row, const fh_exec *ex)
+
+TEXT_BAD = FH_TEXT_BAD
+TEXT_REPEAT = FH_TEXT_REPEAT
+
+
+def text_row(object text):
+    """Internal: one card text (a str or bytes) parsed as the batch parser parses a row, with
+    room for 52 cards: ``(count, ids, where)``. ``count`` >= 0 is the number of cards (``ids``
+    their list); ``TEXT_BAD`` with ``where`` the offset of the bad token; ``TEXT_REPEAT`` with
+    ``where`` the repeated card id.
+
+    >>> text_row("Ah Kd"), text_row("AhKx")[0] == TEXT_BAD, text_row(b"AhAh")[2]
+    ((2, [50, 45], -1), True, 50)
+    """
+    cdef fh_card_t ids[52]
+    cdef ptrdiff_t where = -1
+    cdef int count
+    cdef int unit
+    if PyUnicode_Check(text):
+        unit = PyUnicode_KIND(text)
+        if unit not in (1, 2, 4):
+            raise TypeError("a str in the legacy (not ready) representation")
+        count = fh_text_row(PyUnicode_DATA(text), <size_t>PyUnicode_GET_LENGTH(text), unit, ids, 52, &where)
+    elif PyBytes_Check(text):
+        count = fh_text_row(PyBytes_AS_STRING(text), <size_t>PyBytes_GET_SIZE(text), 1, ids, 52, &where)
+    else:
+        raise TypeError(f"expected a str or bytes, got {type(text).__name__}")
+    return count, [ids[i] for i in range(max(count, 0))], where
+
+
+cdef object _text_rows_run(fh_text_rows *rows, Py_ssize_t n, int k, object threads):
+    """(out, first bad row or -1) of ``rows`` parsed without the GIL."""
+    cdef int nthreads = _threads(threads)
+    out = np.empty((n, k), dtype=np.uint8)
+    if n == 0:
+        return out, -1
+    cdef uint8_t[:, ::1] ov = out
+    cdef ptrdiff_t bad = -1
+    cdef fh_status status
+    cdef _Interrupt intr = _Interrupt(nthreads)
+    with nogil:
+        status = fh_cards_from_text(rows, <size_t>n, k, &ov[0, 0], &bad, &intr.ex)
+    intr.check(status)
+    return out, bad
+
+
+def text_rows_fixed(cnp.ndarray texts, int k, object threads=None):
+    """Internal: the rows of a 1-D NumPy ``S`` or ``U`` array (native byte order, any stride)
+    as an ``(n, k)`` uint8 array of card ids, and the first row that is not exactly ``k``
+    distinct cards (-1 if none: the array is then complete).
+
+    >>> ids, bad = text_rows_fixed(np.array(["AhKd", "2c3c"]), 2); ids.tolist(), bad
+    ([[50, 45], [0, 4]], -1)
+    """
+    if texts.ndim != 1 or texts.dtype.kind not in "SU" or not texts.dtype.isnative:
+        raise ValueError("expected a 1-D S or U array in native byte order")
+    cdef fh_text_rows rows
+    rows.unit = 1 if texts.dtype.kind == "S" else 4
+    rows.base = <const char *>cnp.PyArray_DATA(texts)
+    rows.row_stride = texts.strides[0]
+    rows.width = <size_t>(texts.dtype.itemsize // rows.unit)
+    rows.ptrs = NULL
+    rows.lens = NULL
+    return _text_rows_run(&rows, texts.shape[0], k, threads)
+
+
+def text_rows_objects(list texts, int k, object threads=None):
+    """Internal: as :func:`text_rows_fixed` for a list of str or bytes (the caller's snapshot,
+    which keeps the texts alive while the GIL is released). An item that is neither, or a str
+    holding a character beyond U+00FF (no card text has one), is a bad row at once.
+
+    >>> ids, bad = text_rows_objects(["AhKd", b"2c3c", None, "AhAh"], 2); ids[:2].tolist(), bad
+    ([[50, 45], [0, 4]], 2)
+    """
+    cdef Py_ssize_t n = PyList_GET_SIZE(texts), i, parsed = n
+    cdef const char **ptrs = <const char **>calloc(max(n, 1), sizeof(char *))
+    cdef size_t *lens = <size_t *>calloc(max(n, 1), sizeof(size_t))
+    cdef object item
+    cdef fh_text_rows rows
+    try:
+        if ptrs == NULL or lens == NULL:
+            raise MemoryError()
+        for i in range(n):
+            item = <object>PyList_GET_ITEM(texts, i)
+            if PyUnicode_Check(item) and PyUnicode_KIND(item) == 1:
+                ptrs[i] = <const char *>PyUnicode_DATA(item)
+                lens[i] = <size_t>PyUnicode_GET_LENGTH(item)
+            elif PyBytes_Check(item):
+                ptrs[i] = PyBytes_AS_STRING(item)
+                lens[i] = <size_t>PyBytes_GET_SIZE(item)
+            else:
+                parsed = i
+                break
+        rows.base = NULL
+        rows.row_stride = 0
+        rows.width = 0
+        rows.ptrs = ptrs
+        rows.lens = lens
+        rows.unit = 1
+        out, bad = _text_rows_run(&rows, parsed, k, threads)
+    finally:
+        free(ptrs)
+        free(lens)
+    if parsed < n:
+        full = np.empty((n, k), dtype=np.uint8)
+        full[:parsed] = out
+        return full, (bad if bad >= 0 else parsed)
+    return out, bad
 
 # ---- Monte Carlo kernel (fh_montecarlo) -----------------------------------------------------
 
@@ -849,7 +1042,7 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
     """
     cdef int players = len(combos)
     if players < 2 or players > FH_MAX_PLAYERS or len(weights) != players or len(random) != players:
-        raise ValueError(f"2 to {FH_MAX_PLAYERS} players, with one weights and one random entry each")
+        raise InputError(f"2 to {FH_MAX_PLAYERS} players, with one weights and one random entry each")
     cdef fh_mc_player pl[10]
     cdef const uint8_t[:, ::1] cv
     cdef const double[::1] wv
@@ -862,15 +1055,15 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
         pl[p].random = 1 if random[p] else 0
         if combos[p] is None:
             if not random[p]:
-                raise ValueError(f"player {p}: a player who is not random needs combos")
+                raise InputError(f"player {p}: a player who is not random needs combos")
             sizes.append(0)
             continue
         arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
         limit = 1326 if random[p] else 65535
         if arr.ndim != 2 or arr.shape[1] != 2 or not 0 < arr.shape[0] <= limit:
-            raise ValueError(f"player {p}: combos must be a (n, 2) array with 1 <= n <= {limit}")
+            raise InputError(f"player {p}: combos must be a (n, 2) array with 1 <= n <= {limit}")
         if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
-            raise ValueError(f"player {p}: combos must hold two different card ids 0..51")
+            raise InputError(f"player {p}: combos must hold two different card ids 0..51")
         cv = arr
         pl[p].combos = &cv[0, 0]
         pl[p].n = <int>arr.shape[0]
@@ -880,14 +1073,14 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
             w = np.ascontiguousarray(weights[p], dtype=np.float64)
             if w.shape != (arr.shape[0],) or not bool(np.all(np.isfinite(w))) or bool(np.any(w < 0)) \
                     or not float(w.sum()) > 0:
-                raise ValueError(f"player {p}: weights must be n finite values >= 0 with a positive sum")
+                raise InputError(f"player {p}: weights must be n finite values >= 0 with a positive sum")
             wv = w
             pl[p].weights = &wv[0]
             keep.append(w)
     cdef fh_card_t b[5]
     cdef int nb = len(board)
     if nb > 5:
-        raise ValueError("a board has at most 5 cards")
+        raise InputError("a board has at most 5 cards")
     for i, c in enumerate(board):
         b[i] = c
     cdef uint64_t dead_mask = _mask(dead)
@@ -901,7 +1094,7 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
     cdef _Interrupt intr = _Interrupt(_threads(threads))
     with nogil:
         status = fh_monte_carlo(pl, players, b, nb, dead_mask, seed, first_block, n_blocks, block_size,
-                                intr.ex.threads, _poll_signals, <void *>intr, 0, <fh_tally *>&t[0, 0], ccp)
+                                intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms, <fh_tally *>&t[0, 0], ccp)
     intr.check(status)
     result = {key: value[0] for key, value in _raw_tallies_to_arrays(raw, players).items()}
     if by_combo:
@@ -926,19 +1119,19 @@ def runout_values(object combos, object board, object dead=()):
     card with the runout and in the padding (stride is a multiple of 8)."""
     arr = np.ascontiguousarray(combos, dtype=np.uint8)
     if arr.ndim != 2 or arr.shape[1] != 2 or arr.shape[0] < 1:
-        raise ValueError("combos must be a non-empty (n, 2) array")
+        raise InputError("combos must be a non-empty (n, 2) array")
     if int(arr.max()) > 51 or bool(np.any(arr[:, 0] == arr[:, 1])):
-        raise ValueError("combos must hold two different card ids 0..51")
+        raise InputError("combos must hold two different card ids 0..51")
     cdef int nb = len(board)
     if nb not in (3, 4):
-        raise ValueError(f"runout tables need a flop or a turn, got {nb} board cards")
+        raise InputError(f"runout tables need a flop or a turn, got {nb} board cards")
     cdef fh_card_t b[5]
     for i, c in enumerate(board):
         b[i] = c
     cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
     masks = (np.uint64(1) << arr[:, 0].astype(np.uint64)) | (np.uint64(1) << arr[:, 1].astype(np.uint64))
     if bool(np.any(masks & np.uint64(board_mask | dead_mask))):
-        raise ValueError("a combo holds a board or dead card")
+        raise InputError("a combo holds a board or dead card")
     cdef size_t stride = fh_runout_stride(fh_runout_count(nb, board_mask | dead_mask))
     out = np.zeros((arr.shape[0], max(<Py_ssize_t>stride, 8)), dtype=np.uint16)
     cdef uint16_t[:, ::1] ov = out
@@ -959,11 +1152,11 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
     not share cards (checked by the caller)."""
     d = np.ascontiguousarray(deals, dtype=np.uint32)
     if d.ndim != 2 or not 2 <= d.shape[1] <= FH_MAX_PLAYERS:
-        raise ValueError(f"deals must be (n, 2..{FH_MAX_PLAYERS}) row indexes")
+        raise InputError(f"deals must be (n, 2..{FH_MAX_PLAYERS}) row indexes")
     if values.shape[1] % 8:
-        raise ValueError("values must come from runout_values")
+        raise InputError("values must come from runout_values")
     if d.shape[0] and int(d.max()) >= values.shape[0]:
-        raise ValueError("a deal refers to a row past the value table")
+        raise InputError("a deal refers to a row past the value table")
     cdef Py_ssize_t n = d.shape[0]
     cdef int players = <int>d.shape[1]
     # One compact tally per deal, written field-major in place by the kernel (each key is a
@@ -977,7 +1170,7 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
     if n:
         with nogil:
             status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[0, 0], <size_t>n, players,
-                                       intr.ex.threads, _poll_signals, <void *>intr, 0, &t[0, 0])
+                                       intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms, &t[0, 0])
     intr.check(status)
     k = players
     return {"deals": raw[0], "win": raw[1:1 + k].T, "tie": raw[1 + k:1 + 2 * k].T,
@@ -1000,15 +1193,15 @@ def sweep_two(object cards, object w0, object w1, object board, object dead, obj
     cdef const int64_t[::1] b = np.ascontiguousarray(w1, dtype=np.int64)
     cdef Py_ssize_t n = cv.shape[0]
     if cv.shape[1] != 2 or a.shape[0] != n or b.shape[0] != n or n > 1326:
-        raise ValueError("sweep_two needs at most 1326 (n, 2) entries and n weights per range")
+        raise InputError("sweep_two needs at most 1326 (n, 2) entries and n weights per range")
     if len(board) > 5:
-        raise ValueError(f"a board has at most 5 cards, got {len(board)}")
+        raise InputError(f"a board has at most 5 cards, got {len(board)}")
     cdef const uint8_t[:, ::1] pv = np.ascontiguousarray(perms, dtype=np.uint8)
     if pv.shape[1] != 4 or not 1 <= pv.shape[0] <= 24:
-        raise ValueError("perms must be a (g, 4) array of suit permutations, 1 <= g <= 24")
+        raise InputError("perms must be a (g, 4) array of suit permutations, 1 <= g <= 24")
     parr = np.asarray(pv)
     if not (np.sort(parr, axis=1) == np.arange(4)).all() or not (parr[0] == np.arange(4)).all():
-        raise ValueError("perms must hold permutations of 0..3, the identity first")
+        raise InputError("perms must hold permutations of 0..3, the identity first")
     cdef fh_card_t bc[5]
     cdef int nb = len(board)
     for i, c in enumerate(board):
@@ -1027,7 +1220,7 @@ def sweep_two(object cards, object w0, object w1, object board, object dead, obj
     if n:
         with nogil:
             status = fh_sweep_two(&cv[0, 0], &a[0], &b[0], <int>n, bc, nb, dead_mask, &pv[0, 0],
-                                  <int>pv.shape[0], first, count, intr.ex.threads, _poll_signals, <void *>intr, 0,
+                                  <int>pv.shape[0], first, count, intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms,
                                   &out)
     intr.check(status)
     return {"win0": counts[0, :n], "tie0": counts[1, :n], "win1": counts[2, :n], "tie1": counts[3, :n],
@@ -1111,6 +1304,7 @@ cdef extern from "fh_vector.h" nogil:
         uint16_t *values
     ctypedef struct fh_vec_legal:
         int actor
+        int can_fold
         int can_check
         int64_t call
         int64_t min_to
@@ -1134,6 +1328,7 @@ cdef extern from "fh_vector.h" nogil:
     fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
                                const fh_exec *ex)
     fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done)
+    void fh_vec_play_random_until(fh_vec *v, const uint8_t *mask, int seat, double p_fold, double p_raise)
 
 
 
@@ -1156,7 +1351,7 @@ cdef class VecCore:
         cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64;
         history: actions logged per hand (a third as many bet/raise amounts)."""
         if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0 or not 0 <= history <= 10000:
-            raise ValueError("players must be 2..10, n >= 0 and history 0..10000")
+            raise InputError("players must be 2..10, n >= 0 and history 0..10000")
         self.v.log_cap = history
         self.v.raise_cap = history // 3
         self.n = n
@@ -1211,7 +1406,7 @@ cdef class VecCore:
         self.winners = np.zeros((n, 2), np.uint16)
         self.values = np.zeros((n, P), np.uint16)
         if self.base.shape[0] not in (1, n) or self.base.shape[1] != P:
-            raise ValueError("base stacks must have shape (n, players) or (1, players)")
+            raise InputError("base stacks must have shape (n, players) or (1, players)")
         self._bind()
         self.v.xlog = NULL
         if history and n:
@@ -1287,7 +1482,7 @@ cdef class VecCore:
         """Replace the configured stacks: an (n, players) or (1, players) int64 array of positive chips."""
         arr = np.ascontiguousarray(base, dtype=np.int64)
         if arr.ndim != 2 or arr.shape[0] not in (1, self.n) or arr.shape[1] != self.players:
-            raise ValueError("base stacks must have shape (n, players) or (1, players)")
+            raise InputError("base stacks must have shape (n, players) or (1, players)")
         self.base = arr
         self.v.base = _p64(arr)
         self.v.base_stride = 0 if arr.shape[0] == 1 else self.players
@@ -1315,11 +1510,13 @@ cdef class VecCore:
         """(actor int16, can_fold bool, can_check bool, call int64, min_to int64, max_to int64)."""
         cdef Py_ssize_t n = self.n
         actor = np.empty(n, np.int16)
+        can_fold = np.empty(n, np.bool_)
         can_check = np.empty(n, np.bool_)
         call = np.empty(n, np.int64)
         lo = np.empty(n, np.int64)
         hi = np.empty(n, np.int64)
         cdef int16_t[::1] a = actor
+        cdef uint8_t[::1] f = can_fold.view(np.uint8)
         cdef uint8_t[::1] c = can_check.view(np.uint8)
         cdef int64_t[::1] ca = call, l = lo, h = hi
         cdef fh_vec_legal L
@@ -1328,11 +1525,12 @@ cdef class VecCore:
             for t in range(n):
                 L = fh_vec_legal_of(&self.v, <size_t>t)
                 a[t] = <int16_t>L.actor
+                f[t] = <uint8_t>L.can_fold
                 c[t] = <uint8_t>L.can_check
                 ca[t] = L.call
                 l[t] = L.min_to
                 h[t] = L.max_to
-        return actor, actor >= 0, can_check, call, lo, hi
+        return actor, can_fold, can_check, call, lo, hi
 
     def check_step(self, object kind, object amount, int max_report):
         """Validate every table's action, changing nothing: (number of illegal ones, first indices,
@@ -1419,6 +1617,19 @@ cdef class VecCore:
                 bu[t] = b
         return hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button
 
+    def play_random_until(self, int seat, object mask, double p_fold, double p_raise):
+        """The random player for every seat but ``seat`` in the tables of the bool (n,) ``mask``
+        (None: all), until ``seat`` is to act or the hand is over."""
+        cdef const uint8_t[::1] m
+        cdef const uint8_t *mp = NULL
+        if self.n == 0:
+            return
+        if mask is not None:
+            m = np.ascontiguousarray(mask).view(np.uint8)
+            mp = &m[0]
+        with nogil:
+            fh_vec_play_random_until(&self.v, mp, seat, p_fold, p_raise)
+
     def play_random(self, uint64_t hands, double p_fold, double p_raise, object threads):
         """Play ``hands`` whole hands with the random player; returns its per-seat tallies as a dict."""
         cdef fh_vec_tally tally
@@ -1451,9 +1662,9 @@ cdef void *_ptr(object arr):
 
 cdef int _vs_card(object c, str name) except -1:
     if isinstance(c, bool) or not isinstance(c, (int, np.integer)):
-        raise TypeError(f"{name} must hold card ids (ints 0-51), got {type(c).__name__} {echo(c)}")
+        raise InputTypeError(f"{name} must hold card ids (ints 0-51), got {type(c).__name__} {echo(c)}")
     if not 0 <= c <= 51:
-        raise ValueError(f"{name} must hold card ids 0-51, got {echo(c)}")
+        raise CardError(f"{name} must hold card ids 0-51, got {echo(c)}")
     return <int>c
 
 
@@ -1462,7 +1673,7 @@ cdef list _card_list(object cards, str name):
     try:
         return list(cards)
     except TypeError:
-        raise TypeError(f"{name} must be an iterable of card ids, got {type(cards).__name__}") from None
+        raise InputTypeError(f"{name} must be an iterable of card ids, got {type(cards).__name__}") from None
 
 
 cdef int _vs_spot(object hole, object board, object dead, int opponents, fh_card_t *h, fh_card_t *b,
@@ -1473,29 +1684,29 @@ cdef int _vs_spot(object hole, object board, object dead, int opponents, fh_card
     cdef int i, nb
     hole, board, dead = _card_list(hole, "hole"), _card_list(board, "board"), _card_list(dead, "dead")
     if len(hole) != 2:
-        raise ValueError(f"hole must hold 2 cards, got {len(hole)}")
+        raise InputError(f"hole must hold 2 cards, got {len(hole)}")
     nb = len(board)
     if not (3 <= nb <= 5 or (preflop and nb == 0)):
-        raise ValueError(f"board must hold {'0, ' if preflop else ''}3, 4 or 5 cards, got {nb}")
+        raise InputError(f"board must hold {'0, ' if preflop else ''}3, 4 or 5 cards, got {nb}")
     for i in range(2):
         h[i] = <fh_card_t>_vs_card(hole[i], "hole")
         bit = (<uint64_t>1) << h[i]
         if used & bit:
-            raise ValueError(f"card {card_str(h[i])} is used twice")
+            raise CardError(f"card {card_str(h[i])} is used twice")
         used |= bit
     for i in range(nb):
         b[i] = <fh_card_t>_vs_card(board[i], "board")
         bit = (<uint64_t>1) << b[i]
         if used & bit:
-            raise ValueError(f"card {card_str(b[i])} is used twice")
+            raise CardError(f"card {card_str(b[i])} is used twice")
         used |= bit
     for c in dead:
         bit = (<uint64_t>1) << _vs_card(c, "dead")
         if (used | dmask) & bit:
-            raise ValueError(f"card {card_str(c)} is used twice")
+            raise CardError(f"card {card_str(c)} is used twice")
         dmask |= bit
     if 52 - 2 - nb - <int>len(dead) < 2 * opponents + 5 - nb:
-        raise ValueError(f"too few live cards for {opponents} opponent hand{'s' if opponents > 1 else ''} "
+        raise InputError(f"too few live cards for {opponents} opponent hand{'s' if opponents > 1 else ''} "
                          "and the rest of the board")
     dead_mask[0] = dmask
     return nb
@@ -1550,7 +1761,7 @@ def vs_random_share(object hole, object board, object dead=(), object opponents=
     cdef uint64_t dmask = 0
     opponents = as_int(opponents, "opponents", f"an int 1..{FH_VS_MANY_MAX}")
     if not 1 <= opponents <= FH_VS_MANY_MAX:
-        raise ValueError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
+        raise InputError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
     cdef int opp = opponents
     cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask)
     return fh_vs_random_share(h, b, nb, dmask, opp)
@@ -1589,7 +1800,7 @@ def vs_random_equities(object hole, object board=(), object dead=(), object oppo
     cdef uint64_t dmask = 0
     opponents = as_int(opponents, "opponents", f"an int 1..{FH_VS_MANY_MAX}")
     if not 1 <= opponents <= FH_VS_MANY_MAX:
-        raise ValueError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
+        raise InputError(f"opponents must be an int 1..{FH_VS_MANY_MAX}, got {echo(opponents)}")
     cdef int opp = opponents
     cdef int nb = _vs_spot(hole, board, dead, opp, h, b, &dmask, True)
     cdef fh_vs_many_tally tally

@@ -12,6 +12,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from .errors import CardError
+
 __all__ = ["class_key", "all_class_keys", "value5", "evaluate", "category_index", "straight_top"]
 
 # Category indices, low to high (R6).
@@ -82,7 +84,7 @@ def value5(cards: Sequence[int]) -> int:
 def evaluate(cards: Sequence[int]) -> int:
     """Value of the best five of 5, 6 or 7 card ids (R5)."""
     if not 5 <= len(cards) <= 7 or len(set(cards)) != len(cards):
-        raise ValueError(f"need 5-7 distinct cards, got {list(cards)}")
+        raise CardError(f"need 5-7 distinct cards, got {list(cards)}")
     return max(value5(five) for five in itertools.combinations(cards, 5))
 
 

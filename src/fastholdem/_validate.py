@@ -1,8 +1,9 @@
 """Argument checks shared by the public API: integers, booleans, and bounded echoes of bad input.
 
-Every check raises ``TypeError`` for a value of the wrong type (``bool`` is not an integer,
-``1.0`` is not an integer, ``"yes"`` is not a boolean) and ``ValueError`` for a value of the
-right type outside its range. Error messages quote the bad value through :func:`echo`, which
+Every check raises :class:`~fastholdem.errors.InputTypeError` (a ``TypeError``) for a value of
+the wrong type (``bool`` is not an integer, ``1.0`` is not an integer, ``"yes"`` is not a
+boolean) and :class:`~fastholdem.errors.InputError` (a ``ValueError``) for a value of the right
+type outside its range. Error messages quote the bad value through :func:`echo`, which
 cuts long text with an ellipsis, so a megabyte of bad input gives a short message.
 
 >>> check_int(3, "trials", low=2)
@@ -10,11 +11,11 @@ cuts long text with an ellipsis, so a megabyte of bad input gives a short messag
 >>> check_int(1.5, "trials", low=2)
 Traceback (most recent call last):
 ...
-TypeError: trials must be an int >= 2, got float 1.5
+fastholdem.errors.InputTypeError: trials must be an int >= 2, got float 1.5
 >>> check_bool("no", "exact")
 Traceback (most recent call last):
 ...
-TypeError: exact must be True or False, got str 'no'
+fastholdem.errors.InputTypeError: exact must be True or False, got str 'no'
 >>> echo("x" * 10**6)
 "'xxxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxxx' (1,000,000 characters)"
 >>> echo(10**5000)
@@ -33,6 +34,8 @@ import stat
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager as ContextManager
 from typing import IO, Any, Literal, overload
+
+from .errors import InputError, InputTypeError
 
 __all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "check_paths", "echo", "is_bool",
            "output_file"]
@@ -133,13 +136,13 @@ def check_int(value: object, name: str, *, low: int | None = None, high: int | N
         else:
             what = "an int"
     if is_bool(value):
-        raise TypeError(f"{name} must be {what}, got {_described(value)}")
+        raise InputTypeError(f"{name} must be {what}, got {_described(value)}")
     try:
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"{name} must be {what}, got {_described(value)}") from None
+        raise InputTypeError(f"{name} must be {what}, got {_described(value)}") from None
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{name} must be {what}, got {echo(number)}")
+        raise InputError(f"{name} must be {what}, got {echo(number)}")
     return number
 
 
@@ -157,34 +160,34 @@ def check_bool(value: object, name: str, *, optional: bool = False) -> bool | No
     if is_bool(value):
         return bool(value)
     what = "True, False or None" if optional else "True or False"
-    raise TypeError(f"{name} must be {what}, got {_described(value)}")
+    raise InputTypeError(f"{name} must be {what}, got {_described(value)}")
 
 
 def check_paths(paths: object, name: str = "paths") -> list[str | os.PathLike[str]]:
     """``paths`` (files and folders to read) as a list; one path alone (a ``str``, ``bytes`` or
-    ``os.PathLike``), which would be read character by character, is refused (TypeError), as is
-    anything not iterable.
+    ``os.PathLike``), which would be read character by character, is refused
+    (:class:`~fastholdem.errors.InputTypeError`, a TypeError), as is anything not iterable.
 
     >>> check_paths(("a.phhs", "b.phhs"))
     ['a.phhs', 'b.phhs']
     >>> check_paths("a.phhs")
     Traceback (most recent call last):
     ...
-    TypeError: paths must be a list of files or folders, got str 'a.phhs': write ['a.phhs']
+    fastholdem.errors.InputTypeError: paths must be a list of files or folders, got str 'a.phhs': write ['a.phhs']
     """
     if isinstance(paths, (str, bytes, os.PathLike)):
-        raise TypeError(f"{name} must be a list of files or folders, got {_described(paths)}: "
+        raise InputTypeError(f"{name} must be a list of files or folders, got {_described(paths)}: "
                         f"write [{echo(paths)}]")
     if not isinstance(paths, Iterable):
-        raise TypeError(f"{name} must be a list of files or folders, got {_described(paths)}")
+        raise InputTypeError(f"{name} must be a list of files or folders, got {_described(paths)}")
     return list(paths)
 
 
 def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = (), *,
                       folder_reads: Callable[[str], bool] | None = None) -> str:
     """``path`` as a string, checked before any work is done: its folder must exist, it must not
-    be a folder itself, and it must not be one of ``inputs`` (ValueError otherwise, naming the
-    path).
+    be a folder itself, and it must not be one of ``inputs`` (:class:`~fastholdem.errors.InputError`,
+    a ValueError, otherwise, naming the path).
 
     An output is one of the inputs when it is the same file, whatever the path that names it:
     the same name, a symlink to it or a hard link (the same inode). An output inside an input
@@ -207,7 +210,7 @@ def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.Pa
 
     Raises
     ------
-    ValueError
+    InputError
         The output cannot or must not be written, naming it.
 
     Examples
@@ -215,7 +218,7 @@ def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.Pa
     >>> check_output_path("/nonexistent/dir/x.png")
     Traceback (most recent call last):
     ...
-    ValueError: cannot write /nonexistent/dir/x.png: folder /nonexistent/dir does not exist
+    fastholdem.errors.InputError: cannot write /nonexistent/dir/x.png: folder /nonexistent/dir does not exist
     >>> import os, tempfile
     >>> hands = os.path.join(tempfile.mkdtemp(), "hands.txt")
     >>> open(hands, "w").close()
@@ -223,14 +226,14 @@ def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.Pa
     >>> check_output_path(hands + ".bak", [hands])
     Traceback (most recent call last):
     ...
-    ValueError: cannot write .../hands.txt.bak: it is the input .../hands.txt (the same file)
+    fastholdem.errors.InputError: cannot write .../hands.txt.bak: it is the input .../hands.txt (the same file)
     """
     text = _path_str(path)
     folder = os.path.dirname(os.path.abspath(text))
     if not os.path.isdir(folder):
-        raise ValueError(f"cannot write {_path_text(text)}: folder {_path_text(folder)} does not exist")
+        raise InputError(f"cannot write {_path_text(text)}: folder {_path_text(folder)} does not exist")
     if os.path.isdir(text):
-        raise ValueError(f"cannot write {_path_text(text)}: it is a folder")
+        raise InputError(f"cannot write {_path_text(text)}: it is a folder")
     try:
         written = os.stat(text)  # through symlinks: the file that would be replaced
     except OSError:
@@ -247,12 +250,12 @@ def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.Pa
         if stat.S_ISDIR(read.st_mode):
             top = os.path.realpath(name)
             if folder_reads is not None and os.path.commonpath([real, top]) == top and folder_reads(real):
-                raise ValueError(f"cannot write {_path_text(text)}: it is inside the input folder "
+                raise InputError(f"cannot write {_path_text(text)}: it is inside the input folder "
                                  f"{_path_text(name)}, which would read it as an input")
         elif written is not None and (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino):
             if os.path.abspath(name) == os.path.abspath(text):
-                raise ValueError(f"cannot write {_path_text(text)}: it is one of the inputs")
-            raise ValueError(f"cannot write {_path_text(text)}: it is the input {_path_text(name)} "
+                raise InputError(f"cannot write {_path_text(text)}: it is one of the inputs")
+            raise InputError(f"cannot write {_path_text(text)}: it is the input {_path_text(name)} "
                              "(the same file)")
     return text
 

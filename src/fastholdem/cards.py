@@ -7,6 +7,9 @@ A card id is ``4 * rank + suit`` with rank 0 = deuce ... 12 = ace and suit
 (51, 'As')
 >>> parse_cards("AsKd 10h")
 [51, 45, 34]
+
+Many texts at once (a column of ``"AhKd7c2s3h"`` strings) are parsed in C by
+``fastholdem.cards_from_text``, which reads each row as :func:`parse_cards` does.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from typing import Union
 
 from ._validate import echo
-from .errors import CardError
+from .errors import CardError, InputTypeError
 
 __all__ = [
     "RANKS",
@@ -89,7 +92,14 @@ def cards_str(cids: Iterable[int], sep: str = "") -> str:
     >>> cards_str([51, 45]), cards_str(parse_cards("Td 7c 2s"), " ")
     ('AsKd', 'Td 7c 2s')
     """
+    if not hasattr(cids, "__iter__"):
+        raise _not_cards(cids, "cids must be an iterable of card ids")
     return sep.join(card_str(c) for c in cids)
+
+
+def _not_cards(value: object, what: str) -> InputTypeError:
+    """The error for ``value`` where ``what`` (e.g. "cids must be an iterable of card ids") was expected."""
+    return InputTypeError(f"{what}; got {type(value).__name__} {echo(value)}")
 
 
 def _split_text(text: str) -> list[str]:
@@ -121,11 +131,16 @@ def parse_cards(spec: CardsLike, *, unique: bool = True) -> list[int]:
     ------
     CardError
         Naming the bad token, or the repeated card when ``unique`` is true.
+    InputTypeError
+        If ``spec`` is neither text, an iterable nor None.
     """
     if spec is None:
         return []
     if isinstance(spec, str):
         ids = [_card_from_text(t) for t in _split_text(spec)]
+    elif not hasattr(spec, "__iter__"):
+        raise _not_cards(spec, "cards must be a text such as 'AsKd', an iterable of card texts or ids, "
+                               "or None")
     else:
         ids = [card(c) for c in spec]
     if unique and len(set(ids)) != len(ids):
@@ -143,9 +158,11 @@ def cards_mask(cids: Iterable[int]) -> int:
     >>> cards_mask([0, 1]), cards_mask(parse_cards("As")) == 1 << 51
     (3, True)
     """
+    if not hasattr(cids, "__iter__"):
+        raise _not_cards(cids, "cids must be an iterable of card ids")
     mask = 0
     for c in cids:
-        mask |= 1 << c
+        mask |= 1 << card(c)
     return mask
 
 
@@ -157,7 +174,7 @@ class Deck:
     """
 
     def __init__(self, seed: int | None = None, *, exclude: Sequence[int] = ()) -> None:
-        excluded = set(exclude)
+        excluded = {card(c) for c in exclude}
         self.cards: list[int] = [c for c in range(52) if c not in excluded]
         random.Random(seed).shuffle(self.cards)
         self._pos = 0

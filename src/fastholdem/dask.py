@@ -60,8 +60,10 @@ from .equities import equity_batch as _equity_batch
 from .game.config import GameConfig
 from .game.simulation import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
 from .progress import Progress
+from .errors import InputError, InputTypeError
 
-__all__ = ["CHUNK_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch", "simulate"]
+__all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch",
+           "simulate"]
 
 CHUNK_SECONDS = 0.5
 """Default work per equity chunk, in seconds of one worker thread (estimated from one unit
@@ -71,6 +73,11 @@ a second keeps that near 1.2% and leaves room for a slower network, and jobs too
 4 such chunks per worker thread get smaller chunks (see :func:`equity`)."""
 _MIN_CHUNKS_PER_THREAD = 4
 
+CONNECT_SECONDS = 5.0
+"""How long :func:`connect` waits for the scheduler at an address to answer (Dask's own default
+is 30 s): a scheduler on a network answers in milliseconds, so a wrong address or port fails
+within seconds."""
+
 ClientLike = Client | str | None
 """A ``distributed.Client``, a scheduler address (``tcp://HOST:8786`` or ``local:N``), or None."""
 
@@ -79,18 +86,19 @@ ClientLike = Client | str | None
 
 
 @contextmanager
-def connect(address: str) -> Iterator[Client]:
+def connect(address: str, *, timeout: float = CONNECT_SECONDS) -> Iterator[Client]:
     """A ``distributed.Client`` of the scheduler at ``address``, closed on exit.
 
     ``local:N`` starts a ``LocalCluster`` of N worker processes of one thread each for the
     duration (closed on exit too); anything else is a scheduler address such as
-    ``tcp://HOST:8786``.
+    ``tcp://HOST:8786``, which must answer within ``timeout`` seconds (default
+    :data:`CONNECT_SECONDS`).
 
     Raises
     ------
-    ValueError
+    InputError
         If ``local:N`` has an N that is not a positive integer, or no scheduler answers at
-        the address (within Dask's connect timeout).
+        the address within ``timeout`` seconds (a ``ValueError`` too).
 
     Examples
     --------
@@ -104,16 +112,17 @@ def connect(address: str) -> Iterator[Client]:
     if address.startswith("local:"):
         count = address[len("local:"):]
         if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"local:N needs a positive number of workers, got {echo(address)}")
+            raise InputError(f"local:N needs a positive number of workers, got {echo(address)}")
         cluster = LocalCluster(  # type: ignore[no-untyped-call]
             n_workers=int(count), threads_per_worker=1, processes=True, dashboard_address=":0")
         with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
             yield client
     else:
         try:
-            client = Client(address)  # type: ignore[no-untyped-call]
+            client = Client(address, timeout=timeout)  # type: ignore[no-untyped-call]
         except OSError as exc:
-            raise ValueError(f"no Dask scheduler answers at {echo(address)}: {exc}") from exc
+            raise InputError(f"no Dask scheduler answers at {echo(address)} within {timeout:g} s: "
+                             f"{exc}") from exc
         with client:
             yield client
 
@@ -130,7 +139,7 @@ def _client(client: ClientLike) -> Iterator[Client]:
         except ValueError:
             address = os.environ.get("DASK_SCHEDULER_ADDRESS")
             if not address:
-                raise ValueError("no Dask client: make a distributed.Client first, pass client= (a Client or "
+                raise InputError("no Dask client: make a distributed.Client first, pass client= (a Client or "
                                  "a scheduler address), or set DASK_SCHEDULER_ADDRESS") from None
             with connect(address) as made:
                 yield made
@@ -141,7 +150,8 @@ def _client(client: ClientLike) -> Iterator[Client]:
         with connect(client) as made:
             yield made
         return
-    raise TypeError(f"client must be a distributed.Client, an address or None, got {type(client).__name__}")
+    raise InputTypeError(f"client must be a distributed.Client, an address or None, "
+                         f"got {type(client).__name__}")
 
 
 def _worker_threads(client: Client) -> int:
@@ -288,7 +298,7 @@ def _chunk_units(job: EquityJob, probe_seconds: float, threads_total: int, chunk
     a worker thread less than 4 tasks (without a target; with one the job's end is unknown)."""
     if chunks is not None:
         if isinstance(chunks, bool) or not isinstance(chunks, int) or chunks < 1:
-            raise ValueError(f"chunks must be a positive int (units per chunk) or None, got {echo(chunks)}")
+            raise InputError(f"chunks must be a positive int (units per chunk) or None, got {echo(chunks)}")
         return chunks
     by_time = int(CHUNK_SECONDS / max(probe_seconds, 1e-6))
     by_balance = -(-job.size // (_MIN_CHUNKS_PER_THREAD * threads_total))
@@ -459,7 +469,7 @@ def evaluate_batch(hands: Any, threads: int | None = None) -> da.Array:
     """
     x = da.asarray(hands)  # type: ignore[no-untyped-call]
     if x.ndim != 2:
-        raise ValueError(f"hands must be a 2-d (n, 5|6|7) array, got {x.ndim} dimensions")
+        raise InputError(f"hands must be a 2-d (n, 5|6|7) array, got {x.ndim} dimensions")
     x = x.rechunk({1: -1})
     values: da.Array = x.map_blocks(_evaluate_block, _threads(threads), dtype=np.uint16, drop_axis=1,
                                     meta=np.empty((0,), np.uint16))
@@ -493,7 +503,7 @@ def equity_batch(holes: Any, boards: Any = None, threads: int | None = None) -> 
     """
     h = da.asarray(holes)  # type: ignore[no-untyped-call]
     if h.ndim != 3:
-        raise ValueError(f"holes must be a 3-d (M, P, 2) array, got {h.ndim} dimensions")
+        raise InputError(f"holes must be a 3-d (M, P, 2) array, got {h.ndim} dimensions")
     h = h.rechunk({1: -1, 2: -1})
     nthreads = _threads(threads)
     if boards is None:
@@ -502,7 +512,7 @@ def equity_batch(holes: Any, boards: Any = None, threads: int | None = None) -> 
         return alone
     b = da.asarray(boards)  # type: ignore[no-untyped-call]
     if b.ndim != 2 or b.shape[0] != h.shape[0]:
-        raise ValueError(f"boards must be a 2-d (M, 0|3|4|5) array with the M={h.shape[0]} rows of holes, "
+        raise InputError(f"boards must be a 2-d (M, 0|3|4|5) array with the M={h.shape[0]} rows of holes, "
                          f"got shape {b.shape}")
     b = b.rechunk({0: h.chunks[0], 1: -1})
     equities: da.Array = da.blockwise(  # type: ignore[no-untyped-call]

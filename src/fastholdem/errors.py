@@ -1,7 +1,9 @@
 """Exception hierarchy of fastholdem.
 
-Every family subclasses both :class:`FastHoldemError` and :class:`ValueError`, so callers
-may catch either.
+Every error raised for bad input is a :class:`FastHoldemError` and also the built-in error
+Python code expects: a value out of range, a bad shape, card or option is a ``ValueError``
+(:class:`InputError` and the families below), an argument of the wrong type a ``TypeError``
+(:class:`InputTypeError`, and :class:`CardTypeError` for card input). Callers may catch either.
 """
 
 from __future__ import annotations
@@ -10,7 +12,10 @@ from typing import Any
 
 __all__ = [
     "FastHoldemError",
+    "InputError",
+    "InputTypeError",
     "CardError",
+    "CardTypeError",
     "RangeError",
     "InvalidActionError",
     "IllegalActionError",
@@ -33,6 +38,31 @@ class FastHoldemError(Exception):
     """
 
 
+class InputError(FastHoldemError, ValueError):
+    """An argument of the right type with a bad value: out of range, a wrong shape, an unknown
+    option, a job too big. The message names the argument. The families below (cards, ranges,
+    configurations, actions, hand histories) are ``ValueError`` too.
+
+    >>> import fastholdem as fh
+    >>> fh.deal(-1)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InputError: n must be >= 0, got -1
+    """
+
+
+class InputTypeError(FastHoldemError, TypeError):
+    """An argument of the wrong type (``bool`` is not a count, ``2.0`` is not an int, a float
+    array is not card ids). The message names the argument.
+
+    >>> import fastholdem as fh
+    >>> fh.evaluate_batch([[0, 1, 2, 3, 4]], threads=1.5)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InputTypeError: threads must be a positive int or None, got float 1.5
+    """
+
+
 class CardError(FastHoldemError, ValueError):
     """Malformed card text or a bad card id (R2); the message names the bad token.
 
@@ -41,6 +71,19 @@ class CardError(FastHoldemError, ValueError):
     Traceback (most recent call last):
     ...
     fastholdem.errors.CardError: bad card 'Kx' in 'As Kx'
+    """
+
+
+class CardTypeError(FastHoldemError, TypeError):
+    """Card input of the wrong type: numbers where card text is read, text or objects where
+    card ids are read, an item that is not a text (``None``, a missing value).
+
+    >>> import numpy as np
+    >>> from fastholdem import evaluate_batch
+    >>> evaluate_batch(np.array(["AhKd7c2s3h"]))
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.CardTypeError: hands must be an array of integer card ids, got dtype <U10: ...
     """
 
 

@@ -20,6 +20,12 @@ draw, so every ordered ``k``-tuple of live cards is equally likely. Rows are dea
 seeded blocks of 8,192 (block ``b`` from the stream ``(seed, b)``), so the array depends on
 the seed only, not on the thread count, and a shorter deal with the same seed is a prefix
 of a longer one. Feed the rows to :func:`evaluate_batch` to rank them.
+
+Card text in bulk, one hand per row (a NumPy string array, a list, a pandas column), becomes
+such an array in C with :func:`cards_from_text`:
+
+>>> evaluate_batch(cards_from_text(["AsKsQsJsTs2c3d", "7c5d4h3s2c9dJh"]))
+array([7462,  172], dtype=uint16)
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ import numpy as np
 import numpy.typing as npt
 
 from . import _core, _slow
-from .cards import CardsLike, parse_cards
+from ._validate import echo
+from .cards import CardsLike, card_str, parse_cards
+from .errors import CardError, CardTypeError, InputError, InputTypeError
 
 __all__ = [
     "HandCategory",
@@ -50,6 +58,7 @@ __all__ = [
     "eval_kernels_supported",
     "set_eval_kernel",
     "deal",
+    "cards_from_text",
 ]
 
 deal = _core.deal
@@ -149,16 +158,16 @@ def describe(value: int) -> str:
 def _checked_values(values: npt.ArrayLike) -> npt.NDArray[np.intp]:
     """``values`` as an intp array of the same shape, each in 1..7462 (TypeError for a
     non-integer array, bool included; ValueError naming the first value out of range)."""
-    arr = np.asarray(values)
+    arr = _core.as_array(values, "values")
     if arr.size == 0 and arr.dtype.kind == "f":  # [] and np.array([]) hold no value to refuse
         arr = arr.astype(np.intp)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-        raise TypeError(f"values must be an array of int hand values 1..7462, got dtype {arr.dtype}")
+        raise InputTypeError(f"values must be an array of int hand values 1..7462, got dtype {arr.dtype}")
     if arr.size:
         bad = (arr < 1) | (arr > _core.N_VALUES)
         if bad.any():
             where = tuple(int(i) for i in np.argwhere(bad)[0])
-            raise ValueError(f"values{list(where)} = {arr[where]} is not a hand value (1..7462)")
+            raise InputError(f"values{list(where)} = {arr[where]} is not a hand value (1..7462)")
     return arr.astype(np.intp, copy=False)
 
 
@@ -221,7 +230,7 @@ def best_five(cards: CardsLike) -> list[int]:
     """
     ids = parse_cards(cards)
     if not 5 <= len(ids) <= 7:
-        raise ValueError(f"cards must hold 5, 6 or 7 cards, got {len(ids)}")
+        raise InputError(f"cards must hold 5, 6 or 7 cards, got {len(ids)}")
     best = max(itertools.combinations(ids, 5), key=lambda five: _core.evaluate(list(five)))
     counts: dict[int, int] = {}
     for c in best:
@@ -258,24 +267,165 @@ def category_counts(values: npt.ArrayLike | None = None, *,
         index 0.
     """
     if (values is None) == (histogram is None):
-        raise TypeError("category_counts takes hand values, or histogram= (the counts per value that "
-                        "enumerate_values returns), not both or neither")
+        raise InputTypeError("category_counts takes hand values, or histogram= (the counts per value that "
+                             "enumerate_values returns), not both or neither")
     if histogram is None:
         assert values is not None
         try:
             checked = _checked_values(values)
         except ValueError as exc:
-            raise ValueError(f"{exc}; to fold a histogram from enumerate_values, pass histogram=") from None
+            raise InputError(f"{exc}; to fold a histogram from enumerate_values, pass histogram=") from None
         counts = np.bincount(checked.ravel(), minlength=_core.N_VALUES + 1).astype(np.int64)
     else:
-        counts = np.asarray(histogram)
+        counts = _core.as_array(histogram, "histogram")
         if counts.dtype == np.bool_ or counts.dtype.kind not in "iu":
-            raise TypeError(f"histogram must be an integer array of counts, got dtype {counts.dtype}")
+            raise InputTypeError(f"histogram must be an integer array of counts, got dtype {counts.dtype}")
         if counts.shape != (_core.N_VALUES + 1,):
-            raise ValueError(f"histogram must hold {_core.N_VALUES + 1:,} counts (index = hand value "
+            raise InputError(f"histogram must hold {_core.N_VALUES + 1:,} counts (index = hand value "
                              f"0..7462, as enumerate_values returns), got shape {counts.shape}")
         if (counts < 0).any() or counts[0] != 0:
-            raise ValueError("histogram counts must be non-negative, with 0 at index 0 (no hand has value 0)")
+            raise InputError("histogram counts must be non-negative, with 0 at index 0 (no hand has value 0)")
         counts = counts.astype(np.int64)
     bounds = [0, *(_slow._category_bounds())]
     return {HandCategory(i): int(counts[bounds[i] + 1 : bounds[i + 1] + 1].sum()) for i in range(9)}
+
+
+_CARD_TEXT = "rank 2-9, T/10, J, Q, K, A and suit c, d, h, s"
+_SEPARATORS = " \t\n\v\f\r,"  # what may stand between cards (csrc/fh_text.h)
+
+
+def _text_rows(texts: object) -> tuple[npt.NDArray[np.str_] | npt.NDArray[np.bytes_] | None, list[object]]:
+    """``texts`` as a 1-D native-order ``S``/``U`` array (and no list), or else (None and) a
+    list snapshot of its items."""
+    if isinstance(texts, (str, bytes)):
+        raise CardTypeError(f"texts must be a 1-D array or list of card texts, one per row, got one "
+                            f"{type(texts).__name__} {echo(texts)} (parse_cards reads one hand)")
+    to_numpy = getattr(texts, "to_numpy", None)
+    if not isinstance(texts, np.ndarray) and callable(to_numpy):
+        texts = to_numpy()  # a pandas Series, Index or extension array; a polars Series
+    if isinstance(texts, np.ndarray):
+        kind = texts.dtype.kind
+        if kind not in "SUOT":  # not bytes, str, objects, NumPy's variable-width StringDType
+            ids = " (card ids need no parsing: evaluate_batch takes them as they are)" if kind in "iu" else ""
+            raise CardTypeError(f"texts must hold card text such as 'AhKd7c2s3h', got dtype "
+                                f"{texts.dtype}{ids}")
+        if texts.ndim != 1:
+            raise CardTypeError(f"texts must be one-dimensional, one text per row, got shape {texts.shape} "
+                                "(join the cards of each row into one text such as 'AhKd7c2s3h')")
+        if kind in "SU":
+            return (texts if texts.dtype.isnative else texts.astype(texts.dtype.newbyteorder("="))), []
+        return None, texts.tolist()
+    try:
+        return None, list(texts)  # type: ignore[call-overload]
+    except TypeError:
+        raise CardTypeError(f"texts must be a 1-D array or list of card texts, one per row, got "
+                            f"{type(texts).__name__} {echo(texts)}") from None
+
+
+def _is_missing(item: object) -> bool:
+    return item is None or (isinstance(item, float) and item != item) or \
+        type(item).__name__ in ("NAType", "NaTType")
+
+
+def _text_row_error(item: object, row: int, k: int, inferred: bool) -> Exception:
+    """The error for row ``row`` of the texts, ``item``, which is not ``k`` distinct cards."""
+    if isinstance(item, (np.str_, np.bytes_)):  # an item of a U or S array: quote it as text
+        item = item.item()
+    if not isinstance(item, (str, bytes)):
+        note = " (a missing value: drop or fill the missing rows first)" if _is_missing(item) else ""
+        return CardTypeError(f"texts[{row}] is {type(item).__name__} {echo(item)}, not a card text{note}")
+    label = f"texts[{row}] = {echo(item)}"
+    count, _, where = _core.text_row(item)
+    if count == _core.TEXT_BAD:
+        size = 3 if item[where:where + 2] == ("10" if isinstance(item, str) else b"10") else 2
+        token = item[where:where + size]
+        token = token.rstrip(_SEPARATORS) if isinstance(token, str) else token.rstrip(_SEPARATORS.encode())
+        return CardError(f"{label}: bad card {echo(token)}: expected {_CARD_TEXT}")
+    if count == _core.TEXT_REPEAT:
+        return CardError(f"{label} repeats card {card_str(where)}")
+    holds = f"holds {count} card{'' if count == 1 else 's'}" if count else "holds no card"
+    if row == 0 and inferred:
+        return CardError(f"{label} {holds}")
+    if inferred:
+        return CardError(f"{label} {holds} but texts[0] holds {k}: every row must hold the same number "
+                         "of cards (or pass n_cards=)")
+    return CardError(f"{label} {holds}, not n_cards = {k}")
+
+
+def cards_from_text(texts: object, n_cards: int | None = None, *,
+                    threads: int | None = None) -> npt.NDArray[np.uint8]:
+    """Card ids of many card texts, one hand or board per row, parsed in C without the GIL.
+
+    Parameters
+    ----------
+    texts : 1-D array_like of str
+        One text per row, such as ``"AhKd7c2s3h"``: a NumPy ``U`` or ``S`` array, an object
+        array or list of ``str`` (``bytes`` too), or anything whose ``.to_numpy()`` gives one
+        (a pandas string or object column). A text is cards as :func:`parse_cards` reads them:
+        rank 2-9, ``T`` or ``10``, ``J``, ``Q``, ``K``, ``A``, then suit ``c``, ``d``, ``h``,
+        ``s``, letters in either case; the cards may be written together or apart, with ASCII
+        whitespace and commas before, between and after them (``"Ah Kd, 7c"``).
+    n_cards : int, optional
+        Cards in every row, 1..52. By default the number in the first row, which every other
+        row must hold too.
+    threads : int, optional
+        Threads (default all cores, at most ``MAX_THREADS``); below 65,536 rows one thread
+        parses. Ctrl-C interrupts a long call.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n, n_cards)
+        The card ids (``4 * rank + suit``, as :func:`parse_cards` gives them) in the order
+        written: rows for :func:`evaluate_batch`. No texts give shape ``(0, n_cards)``, or
+        ``(0, 0)`` without ``n_cards``.
+
+    Raises
+    ------
+    CardError
+        Naming ``texts[row]`` and its text: a bad card, a card twice in the row, or another
+        number of cards than ``n_cards`` (or than the first row). Also a ``ValueError``.
+    CardTypeError
+        If ``texts`` is not a 1-D collection of texts (one str, numbers, a 2-D array), an item
+        is not a str (``None``, a missing value), or ``n_cards`` is not an int. Also a
+        ``TypeError``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cards_from_text(np.array(["AhKd7c2s3h", "2c 3c 4c 5c 6c"]))
+    array([[50, 45, 20,  3,  6],
+           [ 0,  4,  8, 12, 16]], dtype=uint8)
+    >>> cards_from_text(["as,kd", "10h9h"], n_cards=2).tolist()
+    [[51, 45], [34, 30]]
+    >>> cards_from_text(["AhKd7c", "AhKd"])
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.CardError: texts[1] = 'AhKd' holds 2 cards but texts[0] holds 3: ...
+    """
+    arr, items = _text_rows(texts)
+    if n_cards is None:
+        k = 0
+    else:
+        try:
+            k = _core.as_int(n_cards, "n_cards", "an int 1..52 or None")
+        except TypeError as exc:
+            raise CardTypeError(str(exc)) from None
+        if not 1 <= k <= 52:
+            raise CardError(f"n_cards must be 1..52 or None, got {echo(n_cards)}")
+    n = len(items) if arr is None else arr.shape[0]
+    if n == 0:
+        return np.empty((0, k), dtype=np.uint8)
+    inferred = k == 0
+    if inferred:
+        first: object = items[0] if arr is None else arr[0]
+        count = _core.text_row(first)[0] if isinstance(first, (str, bytes)) else -1
+        if count < 1:
+            raise _text_row_error(first, 0, 0, True)
+        k = count
+    if arr is None:
+        out, bad = _core.text_rows_objects(items, k, threads)
+    else:
+        out, bad = _core.text_rows_fixed(arr, k, threads)
+    if bad >= 0:
+        raise _text_row_error(items[bad] if arr is None else arr[bad], bad, k, inferred)
+    return out

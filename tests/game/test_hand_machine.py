@@ -104,7 +104,7 @@ class HandMachine(RuleBasedStateMachine):
     def legal_action(self, data: Any) -> None:
         hand = self.hand
         legal = hand.legal_actions()
-        options: list[Any] = [Fold()]
+        options: list[Any] = [Fold()] if legal.fold else []
         if legal.check:
             options.append(Check())
         if legal.call is not None:
@@ -156,7 +156,9 @@ class HandMachine(RuleBasedStateMachine):
         else:
             i = hand.actor
             assert not hand.folded[i] and hand.stacks[i] > 0 and not hand.is_complete
-            assert legal.fold and (legal.check or legal.call is not None)
+            # R24: a fold is allowed on every turn, except with nothing to call under pokerkit's conventions
+            assert legal.fold == (not (legal.check and hand.config.pokerkit))
+            assert legal.check or legal.call is not None
             assert legal.check != (legal.call is not None)
 
 

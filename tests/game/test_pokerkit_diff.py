@@ -24,6 +24,7 @@ its own test below, named after its rule id, showing the card-room behaviour, po
 that the pokerkit conventions reproduce pokerkit's:
 
 * R14a: a short blind; pokerkit calls and raises from what was posted;
+* R24: card rooms accept a fold when checking is free; pokerkit refuses it;
 * R25: pokerkit asks a player who has no one left to respond to (the big blind checks after a
   short all-in call and a fold); the covered small blind heads-up is asked by neither;
 * R26: fixed limit, pokerkit allows a 4th preflop raise and caps heads-up too;
@@ -213,9 +214,9 @@ def pokerkit_plays(seed: int, structure: Structure, notes: Counter[str]) -> None
         if state.can_complete_bet_or_raise_to():
             theirs = (state.min_completion_betting_or_raising_to_amount,
                       state.max_completion_betting_or_raising_to_amount)
-        seen = (legal.seat, legal.call or 0, ours)
-        expected = (state.actor_index, state.checking_or_calling_amount, theirs)
-        assert seen == expected, f"(actor, call, raise range) {seen} != pokerkit's {expected}\n{hand}"
+        seen = (legal.seat, legal.fold, legal.call or 0, ours)
+        expected = (state.actor_index, state.can_fold(), state.checking_or_calling_amount, theirs)
+        assert seen == expected, f"(actor, fold, call, raise range) {seen} != pokerkit's {expected}\n{hand}"
         r = rng.random()
         if theirs is not None and r < 0.3:
             amount = _random_amount(rng, *theirs)
@@ -492,6 +493,32 @@ def test_r14a_short_big_blind_others_call_in_full_pokerkit_calls_what_was_posted
     assert not room.can_apply(RaiseTo(7))
     _step([twin], state, 7)
     assert _pokerkit_legal(state) == _legal_of(twin)
+
+
+def test_r24_fold_when_checking_is_free_card_room_allows_pokerkit_refuses() -> None:
+    # Issue 25's hand: stacks 341, 2 and 355, blinds 1 and 2 (the big blind is all-in for its
+    # blind); p3 raises to 47, p1 calls; on the flop p1 may check.
+    cfg = GameConfig(small_blind=1, big_blind=2)
+    room, state, twin = _start_both(cfg, [341, 2, 355])
+    _step([room, twin], state, 47)
+    _step([room, twin], state)
+    assert state.actor_index == room.actor == twin.actor == 0 and state.checking_or_calling_amount == 0
+    assert not state.can_fold()
+    with pytest.raises(ValueError, match="no reason for this player to fold"):
+        state.fold()
+    # The pokerkit conventions refuse it too, and change nothing.
+    assert room.legal_actions().fold and not twin.legal_actions().fold
+    with pytest.raises(IllegalActionError, match="cannot fold: nothing to call"):
+        twin.fold()
+    # Card rooms accept it: seat 2 then covers the all-in and nobody could answer, so it is not
+    # asked (R25) and the board is dealt out; seat 0's 47 chips stay in the pots.
+    room.fold()
+    assert room.is_complete and room.stacks[0] == 294
+    # pokerkit asks seat 2 too, which may not fold either; checked down, the twin ends as pokerkit.
+    while state.status:
+        assert not state.can_fold() and not twin.legal_actions().fold
+        _step([twin], state)
+    assert twin.stacks == list(state.stacks)
 
 
 def test_r25_covered_small_blind_heads_up_is_not_asked() -> None:

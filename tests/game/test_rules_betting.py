@@ -3,10 +3,13 @@ incomplete raises) and R40 (the three structures)."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import pytest
 
-from fastholdem import IllegalActionError
-from fastholdem.game import Bet, Check, GameConfig, Hand, RaiseTo, Structure
+from fastholdem import FastHoldemError, IllegalActionError
+from fastholdem.game import Bet, Check, Fold, GameConfig, Hand, PreAction, RaiseTo, Structure
+from fastholdem.game.sizing import resolve
 
 NL = GameConfig(Structure.NO_LIMIT, small_blind=1, big_blind=2)
 PL = GameConfig(Structure.POT_LIMIT, small_blind=1, big_blind=2)
@@ -73,6 +76,55 @@ def test_r24_check_only_when_nothing_to_call_and_fold_gives_up_chips() -> None:
     assert hand.folded == [False, False, True]
     assert hand.pot_total == 26
     assert hand.contributions == [12, 12, 2]
+
+
+def _free_check_spot(conventions: str) -> Hand:
+    """Issue 25's hand: stacks 341, 2 and 355, blinds 1 and 2 (the big blind is all-in for its
+    blind), seat 2 raises to 47 and seat 0 calls; on the flop seat 0 may check."""
+    hand = Hand(GameConfig(small_blind=1, big_blind=2, conventions=conventions), [341, 2, 355], button=2,
+                hole_cards=["2c3d", "AhAd", "7s8s"], board="9sTsJs2h4h")
+    hand.raise_to(47)
+    hand.call()
+    assert hand.street == 1 and hand.actor == 0
+    return hand
+
+
+def test_r24_pokerkit_conventions_refuse_a_fold_when_checking_is_free(snapshot: Callable[[Hand], Any]) -> None:
+    hand = _free_check_spot("pokerkit")
+    legal = hand.legal_actions()
+    assert legal.check and not legal.fold and Fold() not in legal
+    assert str(legal) == "seat 0 may check, bet 2..294"
+    assert not hand.can_apply(Fold())
+    before = snapshot(hand)
+    for attempt in (hand.fold, lambda: hand.fold(0), lambda: hand.apply(Fold()), lambda: hand.verify(Fold())):
+        with pytest.raises(IllegalActionError, match="seat 0 cannot fold: nothing to call, check instead") as err:
+            attempt()
+        assert isinstance(err.value, FastHoldemError) and isinstance(err.value, ValueError)
+        assert snapshot(hand) == before
+    # R31: a queued fold is dropped; check/fold checks.
+    assert resolve(PreAction.fold(), legal) is None and resolve(PreAction.check_fold(), legal) == Check()
+    hand.check()
+    # pokerkit's R25: seat 2 is asked although only the all-in seat 1 is left to answer; it may
+    # not fold either (this fold is the one that gave other stacks in pokerkit).
+    assert hand.actor == 2 and not hand.legal_actions().fold
+    with pytest.raises(IllegalActionError, match="seat 2 cannot fold"):
+        hand.fold()
+    hand.bet(10)
+    assert hand.legal_actions().fold  # facing a bet, folding is allowed
+    hand.fold()
+    assert hand.folded == [True, False, False]
+
+
+def test_r24_card_room_allows_a_fold_when_checking_is_free() -> None:
+    hand = _free_check_spot("card-room")
+    legal = hand.legal_actions()
+    assert legal.check and legal.fold and hand.can_apply(Fold())
+    hand.fold()
+    # The fold stands: seat 0's 47 chips stay in the pots. Seat 2 covers the all-in seat 1 and
+    # nobody else could answer a bet, so it is not asked (R25); the board is dealt out.
+    assert hand.is_complete and hand.folded == [True, False, False]
+    assert hand.stacks == [294, 0, 404]  # 7s8s wins the main pot of 6 and takes the side pot of 90
+    assert [(p.amount, p.winners) for p in hand.result.pots] == [(6, (2,)), (90, (2,))]
 
 
 def test_r25_round_ends_only_after_everyone_acted_on_the_last_raise() -> None:

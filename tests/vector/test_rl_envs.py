@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -12,16 +11,6 @@ import pytest
 
 from fastholdem.game import GameConfig, Structure
 from fastholdem.vector.actions import ActionSet
-
-
-@pytest.fixture(scope="module")
-def gym(peer: Callable[[str], Any]) -> Any:
-    return peer("gymnasium")
-
-
-@pytest.fixture(scope="module")
-def pz(peer: Callable[[str], Any]) -> Any:
-    return peer("pettingzoo")
 
 
 def test_import_fastholdem_does_not_import_rl_libraries() -> None:
@@ -189,13 +178,13 @@ def test_holdem_parallel_env_conserves_chips_and_repeats(pz: Any) -> None:
         env = holdem_parallel_env(players=5, actions=ActionSet(fractions=(1.0,)), seed=seed)
         out = []
         for k in range(12):
-            obs, _ = env.reset(seed=seed) if k == 0 else env.reset()
+            obs, infos = env.reset(seed=seed) if k == 0 else env.reset()
             rng = np.random.default_rng(k)
             while env.agents:
-                actor = [a for a in env.agents if obs[a]["action_mask"].any()]
+                actor = [a for a in env.agents if infos[a]["to_act"]]
                 assert len(actor) == 1
                 move = int(rng.choice(np.flatnonzero(obs[actor[0]]["action_mask"])))
-                obs, rewards, terminated, _, _ = env.step({actor[0]: move})
+                obs, rewards, terminated, _, infos = env.step({actor[0]: move})
             assert sum(rewards.values()) == 0 and all(terminated.values())
             out.append(sorted(rewards.items()))
         return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -132,6 +133,17 @@ def _pokerkit_diff() -> Any:
     return module
 
 
+def _pokerkit_config(rng: np.random.Generator, structure: Structure) -> GameConfig:
+    """A random pokerkit-conventions config that pokerkit's own games can play (fixed limit
+    with pokerkit's cap: no ``bet_cap`` or ``cap_heads_up`` of our own)."""
+    cfg = random_config(rng, "pokerkit", structure)
+    if structure is Structure.LIMIT:
+        cfg = GameConfig(Structure.LIMIT, cfg.small_blind, cfg.big_blind, ante=cfg.ante,
+                         ante_mode=cfg.ante_mode, small_bet=cfg.small_bet, big_bet=cfg.big_bet,
+                         conventions="pokerkit")
+    return cfg
+
+
 @pytest.mark.slow
 def test_vector_to_phh_replays_in_pokerkit() -> None:
     """Hands exported by ``to_phh`` under pokerkit's conventions replay in pokerkit itself."""
@@ -143,11 +155,7 @@ def test_vector_to_phh_replays_in_pokerkit() -> None:
     replayed = 0
     for k in range(30):
         structure = list(Structure)[k % 3]
-        cfg = random_config(rng, "pokerkit", structure)
-        if structure is Structure.LIMIT:
-            cfg = GameConfig(Structure.LIMIT, cfg.small_blind, cfg.big_blind, ante=cfg.ante,
-                             ante_mode=cfg.ante_mode, small_bet=cfg.small_bet, big_bet=cfg.big_bet,
-                             conventions="pokerkit")
+        cfg = _pokerkit_config(rng, structure)
         players = int(rng.integers(2, 11))
         # history=256: random play at 10 seats can run past the default log of 48 actions
         tables = Tables(20, players, cfg, stack_draw(cfg.big_blind, players), seed=k, history=256)
@@ -159,3 +167,126 @@ def test_vector_to_phh_replays_in_pokerkit() -> None:
             assert diff.pokerkit_replay(hh, cfg) == hh.finishing_stacks
             replayed += 1
     assert replayed == 600
+
+
+def _fold_when_allowed(rng: np.random.Generator, legal: Any) -> tuple[np.ndarray, np.ndarray]:
+    """Random actions that trust ``legal.can_fold``, as issue 25's random-action hands did: fold
+    a quarter of the time wherever folding is allowed (when checking is free too), bet or raise
+    a third of the time (the smallest, the largest or any legal amount), else check or call."""
+    from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD
+
+    n = legal.actor.shape[0]
+    r = rng.random(n)
+    lo, hi = legal.min_to, legal.max_to
+    kind = np.where(legal.can_check, CHECK, CALL).astype(np.int64)
+    raise_ = (r < 0.33) & (lo >= 0)
+    fold = (r >= 0.75) & legal.can_fold
+    kind[raise_] = BET_OR_RAISE_TO
+    kind[fold] = FOLD
+    pick = rng.random(n)
+    mid = lo + (rng.random(n) * (np.maximum(hi - lo, 0) + 1)).astype(np.int64)
+    amount = np.where(pick < 0.3, lo, np.where(pick < 0.5, hi, np.minimum(mid, hi)))
+    return kind, np.where(raise_, amount, 0)
+
+
+def _replay_random_hands_in_pokerkit(configs: int, tables: int, seed: int) -> Counter[str]:
+    """Play ``configs`` random pokerkit-conventions configs on ``tables`` tables each with
+    :func:`_fold_when_allowed`; export every hand with ``to_phh`` and replay it strictly in
+    pokerkit, action by action, to the same final stacks. Returns what the run met."""
+    diff = _pokerkit_diff()
+    diff._memoise_pokerkit_hands()
+    from fastholdem.vector import Tables
+
+    rng = np.random.default_rng(seed)
+    notes: Counter[str] = Counter()
+    for k in range(configs):
+        structure = list(Structure)[k % 3]
+        cfg = _pokerkit_config(rng, structure)
+        players = int(rng.integers(2, 7))
+        vec = Tables(tables, players, cfg, stack_draw(cfg.big_blind, players), seed=seed * 1000 + k,
+                     button=rng.integers(0, players, size=tables), history=256)
+        while not vec.hand_over.all():
+            legal = vec.legal()
+            rows = np.flatnonzero((legal.actor >= 0) & legal.can_check)
+            if len(rows):
+                obs = vec.observe()
+                notes["free check"] += len(rows)
+                assert not legal.can_fold[rows].any(), "pokerkit conventions offer a fold when checking is free"
+                for t in rows:  # issue 25's spot: every other player still in is all-in
+                    others = [j for j in range(players) if j != legal.actor[t] and not obs.folded[t, j]]
+                    notes["free check, the rest all-in"] += all(obs.stacks[t, j] == 0 for j in others)
+            vec.step(*_fold_when_allowed(rng, legal))
+        for i in range(vec.n):
+            hh = phh.loads(phh.dumps(vec.to_phh(i)), conventions="pokerkit")
+            assert diff.pokerkit_replay(hh, cfg) == hh.finishing_stacks, phh.dumps(hh)
+            notes["hands"] += 1
+            notes["folds"] += sum(a.split()[1] == "f" for a in hh.actions if not a.startswith("d "))
+    return notes
+
+
+def test_r24_random_vector_hands_replay_in_pokerkit() -> None:
+    """Issue 25: random-action vector hands under pokerkit's conventions, folds wherever
+    ``can_fold`` allows, replay strictly in pokerkit 0.7.7 to the same stacks (R24: no fold
+    when checking is free, which pokerkit refuses)."""
+    pytest.importorskip("pokerkit")
+    notes = _replay_random_hands_in_pokerkit(20, 25, 25)
+    assert notes["hands"] == 500
+    assert notes["free check"] > 500 and notes["free check, the rest all-in"] > 5 and notes["folds"] > 200
+
+
+@pytest.mark.slow
+def test_r24_random_vector_hands_replay_in_pokerkit_slow() -> None:
+    """As above over 3,000 hands (about the issue's 1,800, which had five such folds)."""
+    pytest.importorskip("pokerkit")
+    notes = _replay_random_hands_in_pokerkit(60, 50, 2500)
+    assert notes["hands"] == 3000
+    assert notes["free check, the rest all-in"] > 50
+
+
+def test_r24_issue_25_hand_replays_in_pokerkit() -> None:
+    """The hand of issue 25: stacks 341, 2 and 355, blinds 1 and 2, ``p3 cbr 47``, ``p1 cc``;
+    on the flop pokerkit refuses ``p1 f`` and so do the engine and ``Hand``; played with checks
+    it replays in pokerkit to the same stacks."""
+    pytest.importorskip("pokerkit")
+    diff = _pokerkit_diff()
+    from fastholdem.errors import HandHistoryError
+    from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Tables
+
+    cfg = GameConfig(small_blind=1, big_blind=2, conventions="pokerkit")
+    stacks = [341, 2, 355]
+    tables = Tables(1, 3, cfg, np.array([stacks]), seed=3, button=2)
+    tables.step([BET_OR_RAISE_TO], [47])
+    tables.step([CALL])
+    legal = tables.legal()
+    assert legal.actor.tolist() == [0] and legal.can_check.tolist() == [True]
+    assert legal.can_fold.tolist() == [False]
+    with pytest.raises(ValueError, match="seat 0 cannot fold"):
+        tables.step([FOLD])
+    while not tables.hand_over.all():
+        legal = tables.legal()
+        assert not (legal.can_check & legal.can_fold).any()
+        tables.step([CHECK])
+    hh = tables.to_phh(0)
+    assert [a for a in hh.actions if not a.startswith("d ")][:2] == ["p3 cbr 47", "p1 cc"]
+    assert diff.pokerkit_replay(hh, cfg) == hh.finishing_stacks
+    # pokerkit at the same spot: no fold; the engine's legal arrays agree
+    state = diff.pokerkit_state(cfg, stacks)
+    flop = [a for a in hh.actions if a.startswith("d db")][0]
+    for text in hh.actions[: hh.actions.index(flop) + 1]:
+        words = text.split()
+        if words[0] == "d":
+            if words[1] == "dh":
+                state.deal_hole(words[3], int(words[2][1:]) - 1)
+            else:
+                state.burn_card("??")
+                state.deal_board(words[2])
+        elif words[1] == "cbr":
+            state.complete_bet_or_raise_to(int(words[2]))
+        else:
+            state.check_or_call()
+    assert state.actor_index == 0 and state.checking_or_calling_amount == 0 and not state.can_fold()
+    # the issue's history, with the free folds, is refused on replay
+    bad = phh.loads(phh.dumps(hh), conventions="pokerkit")
+    bad.actions = bad.actions[: bad.actions.index(flop) + 1] + ["p1 f", "p3 f"]
+    with pytest.raises(HandHistoryError, match="'p1 f' does not fit: seat 0 cannot fold: nothing to call"):
+        bad.replay()

@@ -22,6 +22,8 @@ from .._validate import echo
 from .. import _core
 from ..cards import CardsLike, cards_str, parse_cards
 from ..evaluate import HandCategory, categories
+from ..ranges.range import check_range
+from ..errors import InputError, InputTypeError
 
 if TYPE_CHECKING:
     from ..ranges import Range
@@ -122,8 +124,8 @@ class BoardHits:
         if not isinstance(what, str):
             number = type(what) is int and 0 <= what <= 8
             hint = f"; for category number {what}, pass HandCategory({what})" if number else ""
-            raise TypeError(f"what must be a HandCategory or text such as 'ONE_PAIR' or 'flush draw', "
-                            f"got {type(what).__name__} {echo(what)}{hint}")
+            raise InputTypeError(f"what must be a HandCategory or text such as 'ONE_PAIR' or 'flush draw', "
+                                 f"got {type(what).__name__} {echo(what)}{hint}")
         parts = [p.strip() for p in what.split("+")]
         mask = np.ones(len(self.weights), dtype=bool)
         for part in parts:
@@ -132,7 +134,7 @@ class BoardHits:
             elif part.upper().replace(" ", "_") in HandCategory.__members__:
                 mask &= self.category == int(HandCategory[part.upper().replace(" ", "_")])
             else:
-                raise ValueError(
+                raise InputError(
                     f"unknown hit {echo(what)}: use a HandCategory name such as 'ONE_PAIR', one of "
                     f"{', '.join(DRAWS)}, or several joined by '+' ('ONE_PAIR + flush draw')"
                 )
@@ -219,12 +221,13 @@ def board_hits(rng: Range, board: CardsLike) -> BoardHits:
     >>> hits.total, round(hits.share("STRAIGHT"), 4), round(hits.share("gutshot"), 4)
     (35.0, 0.1143, 0.5429)
     """
+    check_range(rng, "rng")
     ids = parse_cards(board)
     if not 3 <= len(ids) <= 5:
-        raise ValueError(f"a hit chart needs a board of 3, 4 or 5 cards, got {len(ids)}")
+        raise InputError(f"a hit chart needs a board of 3, 4 or 5 cards, got {len(ids)}")
     left = rng.without(ids)
     if not len(left):
-        raise ValueError(f"the range {echo(str(rng))} has no combo left without the board {cards_str(ids)}")
+        raise InputError(f"the range {echo(str(rng))} has no combo left without the board {cards_str(ids)}")
     combos, weights = left.combos, left.weights
     n = len(combos)
     board_arr = np.array(ids, dtype=np.uint8)

@@ -16,8 +16,10 @@ import numpy.typing as npt
 from ..cards import CardsLike, parse_cards
 from ..equities import equity
 from ..ranges import Range
+from ..ranges.range import check_range
 from ..ranges.classes import CLASS_EQUITY_DTYPE, CLASS_NAMES, combo_classes
 from ..ranges.combos import _ALL_COMBOS, _COMBO_INDEX, N_COMBOS
+from ..errors import InputError
 
 __all__ = ["equity_by_class"]
 
@@ -71,6 +73,7 @@ def equity_by_class(
     >>> t["hand"].tolist(), float(t["combos"][0])
     (['AKs'], 4.0)
     """
+    check_range(rng, "rng")
     left = rng.without(parse_cards(board, unique=False) + parse_cards(dead, unique=False))
     dense = np.zeros(N_COMBOS)
     combos = left.combos
@@ -78,7 +81,7 @@ def equity_by_class(
     classes = combo_classes()
     present = np.flatnonzero(np.bincount(classes, weights=dense, minlength=169) > 0)
     if not len(present):
-        raise ValueError("the range has no combo left without the board and dead cards")
+        raise InputError("the range has no combo left without the board and dead cards")
     out = np.zeros(len(present), dtype=CLASS_EQUITY_DTYPE)
     for i, c in enumerate(present.tolist()):
         rows = np.flatnonzero((classes == c) & (dense > 0))

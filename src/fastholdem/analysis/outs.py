@@ -27,7 +27,7 @@ from ..equities.engines.enumeration import hand_assignments
 from ..equities.engines.sweep import SweepEngine
 from ..equities.inputs import ParsedPlayer, PlayerLike, parse_inputs, resolve_threads
 from ..equities.plan import MAX_ASSIGNMENTS, sweep_wins
-from ..errors import RangeError
+from ..errors import InputError, RangeError
 
 __all__ = ["NextCardResult", "next_card"]
 
@@ -89,7 +89,7 @@ class NextCardResult:
         c = card(next_card)
         where = np.flatnonzero(self.cards == c)
         if len(where) == 0:
-            raise ValueError(f"{card_str(c)} cannot come next (board {self.board}"
+            raise InputError(f"{card_str(c)} cannot come next (board {self.board}"
                              + (f", dead {self.dead}" if self.dead else "") + ")")
         return np.array(self.equity[where[0]])
 
@@ -172,7 +172,7 @@ def next_card(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike =
     nthreads = resolve_threads(threads)
     parsed, board_ids, dead_ids = parse_inputs(players, board, dead)
     if len(board_ids) not in (3, 4):
-        raise ValueError(f"next_card needs a flop (3 board cards) or a turn (4), got {len(board_ids)} cards")
+        raise InputError(f"next_card needs a flop (3 board cards) or a turn (4), got {len(board_ids)} cards")
     known = set(board_ids) | set(dead_ids)
     candidates = np.array([c for c in range(51, -1, -1) if c not in known], dtype=np.uint8)
     swept = _by_sweep(parsed, board_ids, dead_ids, candidates, nthreads)
@@ -234,7 +234,7 @@ def _by_enumeration(parsed: list[ParsedPlayer], board_ids: list[int], dead_ids: 
     """As :func:`_by_sweep`, by listing every hand assignment (multiway, or small jobs)."""
     listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
     if listed is None:
-        raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
+        raise InputError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
                          "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); narrow the ranges")
     deals, weights = listed
     if len(deals) == 0:

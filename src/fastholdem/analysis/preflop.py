@@ -26,6 +26,7 @@ from .._validate import echo
 from ..equities.engines.table import PREFLOP_BOARDS, table_counts
 from ..ranges.classes import CLASS_SIZES, combo_classes, order_equity
 from ..ranges.combos import _ALL_COMBOS
+from ..errors import InputError
 
 __all__ = ["headsup_equity", "preflop_matrix", "preflop_vs_random", "preflop_vs_random_stderr"]
 
@@ -119,7 +120,7 @@ def _matrix() -> npt.NDArray[np.float64]:
 def _order_name(opponents: object) -> str:
     n = int(_core.as_int(opponents, "opponents", "an int 1..9"))
     if not 1 <= n <= 9:
-        raise ValueError(f"opponents must be 1..9, got {echo(n)}")
+        raise InputError(f"opponents must be 1..9, got {echo(n)}")
     return f"vs{n}"
 
 

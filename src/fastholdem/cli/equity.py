@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import time
 from typing import Any
 
 from .._validate import check_output_path
@@ -81,10 +83,90 @@ def _duration(seconds: float) -> str:
     return f"{seconds / 86400:.1f} days"
 
 
+_VS_RANDOM_FROM = 3
+"""From this many random opponents of one hand on, ``--exact`` counts with
+:func:`fastholdem.vs_random_equities` (fewer: :func:`fastholdem.equity` counts it exactly,
+with the win and tie split)."""
+
+
+def _vs_random_spot(args: argparse.Namespace) -> tuple[int, list[int]] | None:
+    """``(hero index, hand)`` when ``--exact`` asks for one hand against three or more random
+    hands on this machine: the general exact path would have to list every assignment of
+    their hands, which :func:`fastholdem.vs_random_equities` counts without listing."""
+    from ..equities.quick import hero_against_random
+
+    if not args.exact or args.scheduler or len(args.players) - 1 < _VS_RANDOM_FROM:
+        return None
+    return hero_against_random(args.players)
+
+
+def _deals_vs_random(live: int, missing: int, opponents: int) -> int:
+    """Deals counted by one hand against ``opponents`` random hands: every completion of the
+    board (``missing`` cards from ``live``) times every ordered deal of the opponents' hands
+    from the cards left.
+
+    >>> _deals_vs_random(47, 2, 1)          # AhKd against one random hand on a flop
+    1070190
+    """
+    deals = math.comb(live, missing)
+    left = live - missing
+    for i in range(opponents):
+        deals *= math.comb(left - 2 * i, 2)
+    return deals
+
+
+def _cmd_vs_random(args: argparse.Namespace, hero: int, hand: list[int]) -> int:
+    """``fastholdem equity HAND random random random ... --exact``: the exact equity of the hand
+    against the random hands from :func:`fastholdem.vs_random_equities`; each random hand's is
+    the rest shared evenly (they are alike). That count gives no win and tie split, so the
+    flags that need one are refused."""
+    from .. import vs_random_equities
+    from ..cards import cards_str, parse_cards
+
+    refused = (("--by-hand", args.by_hand), ("--by-next-card", args.by_next_card), ("--plot", args.plot))
+    for flag, given in refused:
+        if given:
+            raise CliError(f"{flag} is not available for one hand's exact equity against "
+                           f"{len(args.players) - 1} random hands (it counts the equity only, without the "
+                           "win and tie split or per-hand tables); drop --exact to sample instead")
+    opponents = len(args.players) - 1
+    board, dead = parse_cards(args.board), parse_cards(args.dead)
+    if not board and opponents >= 4 and not args.quiet:
+        note(f"counting every preflop deal against {opponents} random hands exactly: tens of seconds")
+    start = time.perf_counter()
+    hero_equity = float(vs_random_equities(hand, board, dead, opponents=opponents, threads=args.threads)[-1])
+    elapsed = time.perf_counter() - start
+    each = (1.0 - hero_equity) / opponents
+    labels = [p.strip() for p in args.players]
+    labels[hero] = cards_str(hand)
+    equities = [each] * len(labels)
+    equities[hero] = hero_equity
+    live = 52 - 2 - len(board) - len(dead)
+    deals = _deals_vs_random(live, 5 - len(board), opponents)
+    if args.json:
+        data = {"players": [{"hand": p, "equity": e, "win": None, "tie": None, "stderr": 0.0}
+                            for p, e in zip(labels, equities)],
+                "board": cards_str(board), "dead": cards_str(dead), "exact": True, "deals": deals,
+                "seed": None, "elapsed": elapsed}
+        print(json.dumps(data, indent=2))
+        return 0
+    width = max(6, *(len(p) for p in labels))
+    lines = [f"{'player':<{width}}  {'equity':>8}"]
+    lines += [f"{p:<{width}}  {e:8.4%}" for p, e in zip(labels, equities)]
+    context = f"board {cards_str(board) or '-'}" + (f", dead {cards_str(dead)}" if dead else "")
+    lines.append(f"{context}; exact: {deals:,} deals counted in {elapsed:.3f} s (against {opponents} random "
+                 "hands the count gives each player's equity, without the win and tie split)")
+    print("\n".join(lines))
+    return 0
+
+
 def _cmd_equity(args: argparse.Namespace) -> int:
     from ..equities import equity
 
     _check_flags(args)
+    spot = _vs_random_spot(args)
+    if spot is not None:
+        return _cmd_vs_random(args, *spot)
     exact = True if args.exact else (False if args.trials is not None or args.stderr is not None else None)
     progress = None if not args.quiet else False
     if args.plot:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import check_bool, check_int, echo, is_bool
 from ..cards import CardsLike, card_str, cards_str, parse_cards
-from ..errors import CardError, RangeError
+from ..errors import CardError, InputError, InputTypeError, RangeError
 from ..ranges import N_COMBOS, Range
 
 __all__ = ["MAX_TRIALS", "MIN_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards", "check_mode",
@@ -115,9 +115,18 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
     ...
     fastholdem.errors.RangeError: player 2's range 'AhKd,Ah2c' has no hand left without the cards Kh Ah
     """
-    if isinstance(players, (str, Range)) or not 2 <= len(players) <= _core.MAX_PLAYERS:
-        n = 1 if isinstance(players, (str, Range)) else len(players)
-        raise ValueError(f"players must hold 2 to {_core.MAX_PLAYERS} hands or ranges, got {n}")
+    if isinstance(players, (str, Range)):
+        words = players.split() if isinstance(players, str) else []
+        example = words if 2 <= len(words) <= _core.MAX_PLAYERS else ["AhKh", "QsQd"]
+        what = "one string" if isinstance(players, str) else "one Range"
+        raise InputError(f"players must be a list of 2 to {_core.MAX_PLAYERS} hands or ranges, one per "
+                         f"player, such as {echo(example)}, got {what} {echo(players)}")
+    if not hasattr(players, "__len__"):
+        raise InputTypeError(f"players must be a list of 2 to {_core.MAX_PLAYERS} hands or ranges, one "
+                             f"per player, such as ['AhKh', 'QsQd'], got {type(players).__name__} "
+                             f"{echo(players)}")
+    if not 2 <= len(players) <= _core.MAX_PLAYERS:
+        raise InputError(f"players must hold 2 to {_core.MAX_PLAYERS} hands or ranges, got {len(players)}")
     board_ids = parse_cards(board)
     if len(board_ids) not in (0, 3, 4, 5):
         raise CardError(f"a board has 0, 3, 4 or 5 cards, got {len(board_ids)}")
@@ -157,12 +166,12 @@ def check_live_cards(n_players: int, n_board: int, n_dead: int) -> None:
     >>> check_live_cards(10, 0, 30)
     Traceback (most recent call last):
     ...
-    ValueError: too few live cards: 0 on the board and 30 dead leave 22, but 10 players need 20 hole cards and the board 5 more (25)
+    fastholdem.errors.InputError: too few live cards: 0 on the board and 30 dead leave 22, but 10 players need 20 hole cards and the board 5 more (25)
     """
     live = 52 - n_board - n_dead
     need = 2 * n_players + 5 - n_board
     if live < need:
-        raise ValueError(f"too few live cards: {n_board} on the board and {n_dead} dead leave {live}, but "
+        raise InputError(f"too few live cards: {n_board} on the board and {n_dead} dead leave {live}, but "
                          f"{n_players} players need {2 * n_players} hole cards and the board {5 - n_board} "
                          f"more ({need})")
 
@@ -187,21 +196,22 @@ def check_mode(exact: bool | None, trials: int | None, stderr: float | None) -> 
     >>> check_mode(True, 10_000, None)
     Traceback (most recent call last):
     ...
-    ValueError: exact=True cannot be combined with trials=10000: those set Monte Carlo; pass exact=False (or leave exact=None) to sample, or drop them
+    fastholdem.errors.InputError: exact=True cannot be combined with trials=10000: those set Monte Carlo; pass exact=False (or leave exact=None) to sample, or drop them
     """
     check_bool(exact, "exact", optional=True)
     if trials is not None:
         check_int(trials, "trials", low=MIN_TRIALS, high=MAX_TRIALS)
     if stderr is not None:
         if is_bool(stderr) or not isinstance(stderr, (int, float)):
-            raise TypeError(f"stderr must be a number in (0, 1), got {type(stderr).__name__} {echo(stderr)}")
+            raise InputTypeError(f"stderr must be a number in (0, 1), "
+                                 f"got {type(stderr).__name__} {echo(stderr)}")
         if not 0 < stderr < 1:
-            raise ValueError(f"stderr must be a number in (0, 1), got {echo(stderr)}")
+            raise InputError(f"stderr must be a number in (0, 1), got {echo(stderr)}")
     if exact:
         given = [f"{name}={echo(value)}" for name, value in (("trials", trials), ("stderr", stderr))
                  if value is not None]
         if given:
-            raise ValueError(f"exact=True cannot be combined with {' or '.join(given)}: those set Monte "
+            raise InputError(f"exact=True cannot be combined with {' or '.join(given)}: those set Monte "
                              "Carlo; pass exact=False (or leave exact=None) to sample, or drop them")
 
 
@@ -213,7 +223,7 @@ def check_flag(value: bool, name: str) -> bool:
     >>> check_flag(1, "by_combo")
     Traceback (most recent call last):
     ...
-    TypeError: by_combo must be True or False, got int 1
+    fastholdem.errors.InputTypeError: by_combo must be True or False, got int 1
     """
     return bool(check_bool(value, name))
 
@@ -226,6 +236,6 @@ def check_seed(seed: int | None) -> int | None:
     >>> check_seed(1.5)
     Traceback (most recent call last):
     ...
-    TypeError: seed must be an int or None, got float 1.5
+    fastholdem.errors.InputTypeError: seed must be an int or None, got float 1.5
     """
     return None if seed is None else check_int(seed, "seed", what="an int or None")

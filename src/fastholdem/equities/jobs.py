@@ -38,6 +38,7 @@ from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
 from .inputs import resolve_threads
 from .result import EquityResult, combo_tables, monte_carlo_combo_tables
+from ..errors import InputError, InputTypeError
 
 __all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "RoundCheckpoints",
            "round_checkpoints", "run_exact", "run_monte_carlo"]
@@ -200,9 +201,9 @@ class EquityJob:
             If ``chunk`` is empty, has a step other than 1 or reaches outside ``range(size)``.
         """
         if not isinstance(chunk, range):
-            raise TypeError(f"chunk must be a range of units, got {type(chunk).__name__}")
+            raise InputTypeError(f"chunk must be a range of units, got {type(chunk).__name__}")
         if chunk.step != 1 or not 0 <= chunk.start < chunk.stop <= self.size:
-            raise ValueError(f"chunk must be a non-empty range with step 1 within range(0, {self.size}), "
+            raise InputError(f"chunk must be a non-empty range with step 1 within range(0, {self.size}), "
                              f"got {echo(chunk)}")
         nthreads = resolve_threads(threads)
         start = time.perf_counter()
@@ -247,7 +248,7 @@ class EquityJob:
         """
         tallies = sorted(parts, key=lambda t: t.chunk.start)
         if not tallies:
-            raise ValueError("combine needs at least one tally")
+            raise InputError("combine needs at least one tally")
         n_players = len(self.players)
         end = 0
         for t in tallies:
@@ -256,16 +257,16 @@ class EquityJob:
                 [(2, len(c)) for c in self._engine.combos]
             if foreign or t.chunk.stop > self.size or t.win.shape != (n_rows, n_players) \
                     or t.deals.shape != (n_rows,):
-                raise ValueError(f"the tally of {echo(t.chunk)} does not belong to this job ({self.size} units, "
+                raise InputError(f"the tally of {echo(t.chunk)} does not belong to this job ({self.size} units, "
                                  f"{n_players} players, {'exact' if self.exact else 'Monte Carlo'})")
             if t.chunk.start < end:
-                raise ValueError(f"tallies overlap: units {t.chunk.start}..{end - 1} are counted twice")
+                raise InputError(f"tallies overlap: units {t.chunk.start}..{end - 1} are counted twice")
             if self.exact and t.chunk.start > end:
-                raise ValueError(f"exact tallies must cover every unit: range({end}, {t.chunk.start}) "
+                raise InputError(f"exact tallies must cover every unit: range({end}, {t.chunk.start}) "
                                  "is missing")
             end = t.chunk.stop
         if self.exact and end != self.size:
-            raise ValueError(f"exact tallies must cover every unit: range({end}, {self.size}) is missing")
+            raise InputError(f"exact tallies must cover every unit: range({end}, {self.size}) is missing")
         elapsed = float(sum(t.elapsed for t in tallies))
         engine = self._engine
         if isinstance(engine, (ExactEngine, SweepEngine)):

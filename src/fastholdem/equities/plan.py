@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from .. import _core
 from ..cards import CardsLike, cards_str
-from ..errors import RangeError
+from ..errors import InputError, RangeError
 from .engines.enumeration import ExactEngine, hand_assignments
 from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
@@ -99,7 +99,7 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
             randoms = sum(p.label.lower() in ("random", "any", "*") for p in parsed)
             hint = (f"; one hand's exact equity against {randoms} random hands is "
                     "fastholdem.vs_random_equities" if randoms == len(parsed) - 1 else "")
-            raise ValueError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
+            raise InputError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
                              "(the limit, fastholdem.equities.MAX_ASSIGNMENTS); use Monte Carlo instead: "
                              f"exact=False, or trials=N or stderr=E{hint}")
     if listed is not None and len(listed[0]) == 0:

@@ -38,7 +38,7 @@ from .jobs import run_exact
 from .plan import job_for_call
 from .result import EquityResult
 
-__all__ = ["general_combos", "vs_random_result"]
+__all__ = ["general_combos", "hero_against_random", "vs_random_result"]
 
 _RANDOM_WORDS = frozenset({"random", "any", "*"})
 
@@ -52,6 +52,23 @@ def _hand(spec: PlayerLike) -> list[int] | None:
     except Exception:  # not cards: a range, or bad input the general path reports
         return None
     return ids if len(ids) == 2 else None
+
+
+def hero_against_random(players: Sequence[PlayerLike]) -> tuple[int, list[int]] | None:
+    """The index and card ids of the one fixed hand among ``players`` when every other player
+    is random (``"random"``, ``"any"`` or ``"*"``), else None.
+
+    >>> hero_against_random(["random", "AhKd", "any"]), hero_against_random(["AhKd", "QQ"])
+    ((1, [50, 45]), None)
+    """
+    if isinstance(players, (str, Range)) or not hasattr(players, "__len__"):
+        return None
+    randoms = [i for i, p in enumerate(players) if isinstance(p, str) and p.strip().lower() in _RANDOM_WORDS]
+    if len(randoms) != len(players) - 1:
+        return None
+    hero = next(i for i in range(len(players)) if i not in randoms)
+    hand = _hand(players[hero])
+    return None if hand is None else (hero, hand)
 
 
 def general_combos(players: tuple[str, ...], board: str, dead: str, threads: int) -> tuple[npt.NDArray[Any], ...]:
@@ -84,15 +101,10 @@ def vs_random_result(players: Sequence[PlayerLike], board: CardsLike, dead: Card
     """
     if exact is False or trials is not None or stderr is not None:
         return None
-    if isinstance(players, (str, Range)) or len(players) not in (2, 3):
+    spot = hero_against_random(players)
+    if spot is None or len(players) not in (2, 3):
         return None
-    randoms = [i for i, p in enumerate(players) if isinstance(p, str) and p.strip().lower() in _RANDOM_WORDS]
-    if len(randoms) != len(players) - 1:
-        return None
-    hero = next(i for i in range(len(players)) if i not in randoms)
-    hand = _hand(players[hero])
-    if hand is None:
-        return None
+    hero, hand = spot
     try:
         board_ids = parse_cards(board)
         dead_ids = parse_cards(dead)

@@ -35,6 +35,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import echo
 from ..cards import RANKS, cards_str
+from ..errors import InputError
 
 __all__ = ["EquityResult", "combo_table", "combo_tables", "monte_carlo_combo_table", "monte_carlo_combo_tables"]
 
@@ -209,7 +210,7 @@ class EquityResult:
                 or not 0 <= player < len(self.players):
             raise IndexError(f"player must be an int in 0..{len(self.players) - 1}, got {echo(player)}")
         if not self.combos:
-            raise ValueError("this result has no per-combo equities: Monte Carlo keeps them only when asked, "
+            raise InputError("this result has no per-combo equities: Monte Carlo keeps them only when asked, "
                              "equity(..., by_combo=True)")
         return int(player)
 

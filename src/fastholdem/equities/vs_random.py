@@ -18,6 +18,7 @@ import numpy.typing as npt
 
 from .. import _core
 from ..cards import CardsLike, parse_cards
+from ..errors import InputError
 
 __all__ = ["vs_random_equities"]
 
@@ -76,4 +77,7 @@ def vs_random_equities(hand: CardsLike, board: CardsLike = None, dead: CardsLike
     >>> round(float(vs_random_equities("AsAc", "Kd7h2c", dead="KhKs", opponents=1)[0]), 4)
     0.9001
     """
-    return _core.vs_random_equities(parse_cards(hand), parse_cards(board), parse_cards(dead), opponents, threads)
+    hole = parse_cards(hand)
+    if len(hole) != 2:
+        raise InputError(f"hand must hold 2 cards, got {len(hole)}")
+    return _core.vs_random_equities(hole, parse_cards(board), parse_cards(dead), opponents, threads)

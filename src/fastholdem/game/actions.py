@@ -234,7 +234,8 @@ class LegalActions(NamedTuple):
     seat:
         The seat to act, or ``None`` when no player is to act.
     fold, check:
-        Whether folding / checking is allowed.
+        Whether folding / checking is allowed. Folding is allowed whenever a seat is to act,
+        except with nothing to call under ``conventions="pokerkit"`` (R24).
     call:
         Chips the player must add to call (all their chips if the stack is shorter), or
         ``None`` when there is nothing to call.

@@ -34,6 +34,7 @@ from ..errors import (
     BadAmountError,
     ConfigError,
     IllegalActionError,
+    InputTypeError,
     InvalidActionError,
     OutOfTurnError,
 )
@@ -258,11 +259,11 @@ class Hand:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
         if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
-            raise TypeError(f"stacks must be a sequence of 2 to 10 chip counts, one per seat, such as "
-                            f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
+            raise InputTypeError(f"stacks must be a sequence of 2 to 10 chip counts, one per seat, such as "
+                                 f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
         n = len(stacks)
         if not 2 <= n <= 10:
-            raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n}")
+            raise ConfigError(f"a hand needs 2 to 10 players (R10), got {n} stacks")
         if type(manual) is not bool:
             check_bool(manual, "manual")
         if seed is not None and not isinstance(seed, random.Random):
@@ -750,9 +751,11 @@ class Hand:
         stack = stacks[i]
         all_to = stack + own
         check = need <= 0
+        # R24: card rooms let a player fold even when checking is free; pokerkit does not.
+        fold = not (check and self._pk)
         if stack <= need:
             # Calling takes every chip (R34): no bet or raise.
-            legal = _new(LegalActions, (i, True, check, None if check else stack, None, None, max_bet == 0, all_to))
+            legal = _new(LegalActions, (i, fold, check, None if check else stack, None, None, max_bet == 0, all_to))
             self._legal = legal
             return legal
         call = None if check else need
@@ -762,7 +765,7 @@ class Hand:
             if stacks[j] + bets[j] > max_bet and not folded[j]:
                 break
         else:
-            legal = _new(LegalActions, (i, True, check, call, None, None, max_bet == 0, None))
+            legal = _new(LegalActions, (i, fold, check, call, None, None, max_bet == 0, None))
             self._legal = legal
             return legal
         min_to = max_to = all_in_to = None
@@ -817,7 +820,7 @@ class Hand:
                     max_to = all_to
                 if all_to <= max_to:
                     all_in_to = all_to
-        legal = _new(LegalActions, (i, True, check, call, min_to, max_to, max_bet == 0, all_in_to))
+        legal = _new(LegalActions, (i, fold, check, call, min_to, max_to, max_bet == 0, all_in_to))
         self._legal = legal
         return legal
 
@@ -883,7 +886,7 @@ class Hand:
             self._check_dealer(action)
             return action
         if cls not in _PLAYER_ACTIONS:
-            raise InvalidActionError(f"not an action: {echo(action)}")
+            raise InvalidActionError(not_an_action(action))
         i = self._actor
         if i is None:
             raise OutOfTurnError(f"no player is to act ({self._where()})", self.legal_actions())
@@ -891,6 +894,10 @@ class Hand:
             raise self._illegal(OutOfTurnError, f"seat {seat} cannot act: it is seat {i}'s turn")
         _, fold, check, call, lo, hi, bet, _all_in = self._legal_tuple()
         if cls is Fold:
+            if not fold:
+                raise self._illegal(
+                    IllegalActionError, f"seat {i} cannot fold: nothing to call, check instead (pokerkit conventions, R24)"
+                )
             return action
         if cls is Check:
             if not check:
@@ -1092,7 +1099,8 @@ class Hand:
 
     def fold(self, seat: int | None = None) -> Event:
         """Fold (R24). See :meth:`apply`."""
-        if seat is not None or self._actor is None:
+        i = self._actor
+        if seat is not None or i is None or (self._pk and self._bets[i] >= self._max_bet):
             self._check(_FOLD, seat)
         return self._do_fold()
 
@@ -1639,4 +1647,26 @@ _CHECK = Check()
 _CALL = Call()
 _ALLIN = AllIn()
 _PLAYER_ACTIONS = frozenset((Fold, Check, Call, Bet, RaiseTo, AllIn))
+_VALID_ACTIONS = "Fold(), Check(), Call(), Bet(amount), RaiseTo(amount) or AllIn() (from fastholdem.game)"
+_ACTION_WORDS = {"fold": "Fold()", "f": "Fold()", "check": "Check()", "x": "Check()", "call": "Call()",
+                 "c": "Call()", "bet": "Bet(amount)", "b": "Bet(amount)", "raise": "RaiseTo(amount)",
+                 "r": "RaiseTo(amount)", "allin": "AllIn()", "all-in": "AllIn()", "all_in": "AllIn()",
+                 "all in": "AllIn()"}
+
+
+def not_an_action(value: object, source: str = "not an action") -> str:
+    """The message for ``value`` where a player action was expected (``source`` says who gave
+    it): what a valid one is, and the action a word such as ``"call"`` stands for.
+
+    >>> print(not_an_action("call"))
+    not an action: 'call'; a player action is Fold(), Check(), Call(), ... (from fastholdem.game): for 'call' use Call()
+    >>> print(not_an_action(Fold))
+    not an action: <class '...Fold'>; ...: Fold is the class, an action is an instance such as Fold()
+    """
+    message = f"{source}: {echo(value)}; a player action is {_VALID_ACTIONS}"
+    if isinstance(value, str) and value.strip().lower() in _ACTION_WORDS:
+        message += f": for {echo(value)} use {_ACTION_WORDS[value.strip().lower()]}"
+    elif isinstance(value, type) and value in _PLAYER_ACTIONS:
+        message += f": {value.__name__} is the class, an action is an instance such as {value.__name__}()"
+    return message
 _DEALER_ACTIONS = frozenset((DealHole, DealBoard, Show, Muck))

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from .._validate import echo
 from ..cards import cards_str
-from ..errors import FastHoldemError
+from ..errors import FastHoldemError, InputError
 from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig, Structure
 from .hand import Hand
@@ -76,7 +76,7 @@ def parse_command(text: str, hand: Hand) -> Any:
     """
     words = text.strip().lower().split()
     if not words:
-        raise ValueError("empty input")
+        raise InputError("empty input")
     verb, args = words[0], words[1:]
     legal = hand.legal_actions()
     if verb in ("q", "quit", "exit"):
@@ -86,10 +86,10 @@ def parse_command(text: str, hand: Hand) -> Any:
     if verb in PRESETS:
         action = preset(hand, verb)
         if action is None:
-            raise ValueError("you cannot bet or raise now")
+            raise InputError("you cannot bet or raise now")
         return action
     if args and verb not in ("b", "bet", "r", "raise"):
-        raise ValueError(f"{echo(verb)} takes no amount")
+        raise InputError(f"{echo(verb)} takes no amount")
     if verb in ("f", "fold"):
         return Fold()
     if verb in ("k", "check", "x"):
@@ -100,17 +100,17 @@ def parse_command(text: str, hand: Hand) -> Any:
         return AllIn()
     if verb in ("b", "bet", "r", "raise"):
         if len(args) > 1:
-            raise ValueError("give one amount, e.g. 'r 20'")
+            raise InputError("give one amount, e.g. 'r 20'")
         if not args or args[0] == "min":
             if legal.min_to is None:
-                raise ValueError("you cannot bet or raise now")
+                raise InputError("you cannot bet or raise now")
             amount = legal.min_to
         else:
             if not args[0].isdigit():
-                raise ValueError(f"{echo(args[0])} is not a whole number of chips (or 'min')")
+                raise InputError(f"{echo(args[0])} is not a whole number of chips (or 'min')")
             amount = int(args[0])
         return Bet(amount) if legal.bet else RaiseTo(amount)
-    raise ValueError(f"unknown command {echo(verb)}")
+    raise InputError(f"unknown command {echo(verb)}")
 
 
 _PRE_SIMPLE = {
@@ -144,25 +144,25 @@ def parse_pre_action(text: str) -> PreAction | None:
     """
     words = text.strip().lower().split()
     if not words:
-        raise ValueError("say which pre-action, e.g. 'pre kf'")
+        raise InputError("say which pre-action, e.g. 'pre kf'")
     verb, args = words[0], words[1:]
     if verb in ("off", "none", "cancel") and not args:
         return None
     if verb in _PRE_SIMPLE:
         if args:
-            raise ValueError(f"pre-action {echo(verb)} takes no amount")
+            raise InputError(f"pre-action {echo(verb)} takes no amount")
         return _PRE_SIMPLE[verb]()
     if verb in ("c", "call", "b", "bet", "r", "raise"):
         if len(args) != 1:
             also = " or 'pre c any'" if verb[0] == "c" else ""
-            raise ValueError(f"give one amount, e.g. 'pre {verb} 20'{also}")
+            raise InputError(f"give one amount, e.g. 'pre {verb} 20'{also}")
         if verb[0] == "c" and args[0] == "any":
             return PreAction.call_any()
         if not args[0].isdigit() or int(args[0]) <= 0:
-            raise ValueError(f"{echo(args[0])} is not a positive whole number of chips")
+            raise InputError(f"{echo(args[0])} is not a positive whole number of chips")
         amount = int(args[0])
         return PreAction.call(amount) if verb[0] == "c" else PreAction.bet_raise(amount)
-    raise ValueError(f"unknown pre-action {echo(verb)}")
+    raise InputError(f"unknown pre-action {echo(verb)}")
 
 
 def _offer(hand: Hand) -> str:

@@ -22,10 +22,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
 from .._validate import echo
-from ..errors import ConfigError, InvalidActionError
-from .actions import Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
+from ..errors import ConfigError, InputTypeError, InvalidActionError
+from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig
-from .hand import Hand, Phase
+from .hand import Hand, Phase, not_an_action
 from .sizing import PreAction, PreActions, bet_pot_fraction, preset
 
 if TYPE_CHECKING:
@@ -423,8 +423,8 @@ def as_agent(policy: Any) -> Any:
         return policy
     if callable(policy):
         return FunctionAgent(policy)
-    raise TypeError(f"an agent needs an act(view) method or must be a function f(view) -> action, "
-                    f"got {type(policy).__name__} {echo(policy)}")
+    raise InputTypeError(f"an agent needs an act(view) method or must be a function f(view) -> action, "
+                         f"got {type(policy).__name__} {echo(policy)}")
 
 
 def drive(
@@ -474,8 +474,7 @@ def drive(
     asks = [(i, ask) for i, a in enumerate(agents) if (ask := getattr(a, "pre_action", None)) is not None]
     if not asks and not preactions:
         while hand._actor is not None:
-            i = hand._actor
-            hand.apply(agents[i].act(View(hand, i, None if seats is None else seats[i])))
+            _ask_agent(hand, agents[hand._actor], hand._actor, seats)
         return hand
     queue = preactions if preactions is not None else PreActions()
     while hand._actor is not None:
@@ -484,10 +483,26 @@ def drive(
             ask_pre_actions(hand, asks, queue, seats)
         action = queue.take(hand)
         if action is None:
-            action = agents[i].act(View(hand, i, None if seats is None else seats[i]))
-        hand.apply(action)
+            _ask_agent(hand, agents[i], i, seats)
+        else:
+            hand.apply(action)
     queue.clear()
     return hand
+
+
+def _ask_agent(hand: Hand, agent: Any, i: int, seats: Sequence[int] | None) -> None:
+    """Apply what ``agent`` (of hand seat ``i``) chooses; InvalidActionError naming the agent and
+    its seat when ``act`` returned something that is not a player action at all (the engine's
+    own error stands for a malformed action such as ``RaiseTo(2.5)``)."""
+    seat = i if seats is None else seats[i]
+    action = agent.act(View(hand, i, seat))
+    try:
+        hand.apply(action)
+    except InvalidActionError:
+        if type(action) not in (Fold, Check, Call, Bet, RaiseTo, AllIn):
+            source = f"act(view) of the agent at seat {seat} ({agent!r:.60}) did not return an action"
+            raise InvalidActionError(not_an_action(action, source)) from None
+        raise
 
 
 def ask_pre_actions(

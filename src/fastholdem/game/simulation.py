@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any
 import numpy as np
 
 from .._validate import check_bool, check_int, echo
-from ..errors import ConfigError
+from ..errors import ConfigError, InputTypeError
 from .buyin import BuyInPolicy
 from .config import GameConfig, Structure
 from .hand import Hand
@@ -302,15 +302,23 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
     if seed is not None:
         seed = check_int(seed, "seed", what="an int or None")
     check_bool(carry_stacks, "carry_stacks")
+    if isinstance(policies, str) or not isinstance(policies, Sequence):
+        raise InputTypeError(f"policies must be a sequence of 2 to 10 policies, one per seat, such as "
+                             f"['random', 'tight'], got {type(policies).__name__} {echo(policies)}")
+    if config is not None and not isinstance(config, GameConfig):
+        raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
     n = len(policies)
     if not 2 <= n <= 10:
-        raise ConfigError(f"a table seats 2 to 10 players (R10), got {n}")
+        raise ConfigError(f"a table seats 2 to 10 players (R10), got {n} policies")
     cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
     if stacks is None:
         start = [100 * cfg.big_blind] * n
     elif isinstance(stacks, int):
         start = [stacks] * n
     else:
+        if isinstance(stacks, (str, bytes)) or not hasattr(stacks, "__len__"):
+            raise InputTypeError(f"stacks must be an int, one int per seat or None, "
+                                 f"got {type(stacks).__name__} {echo(stacks)}")
         start = list(stacks)
         if len(start) != n:
             raise ConfigError(f"stacks needs one entry per seat ({n}), got {len(start)}")

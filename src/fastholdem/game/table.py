@@ -32,7 +32,7 @@ from typing import Any, Literal, Union
 
 from .._validate import check_int, echo, is_bool
 from ..cards import Deck, card_str
-from ..errors import ConfigError, IllegalActionError
+from ..errors import ConfigError, IllegalActionError, InputTypeError
 from .buyin import BuyInPolicy
 from .config import GameConfig
 from .dealing import Deal, Misdeal, Replacement, arranged_deck
@@ -204,15 +204,16 @@ class Table:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
         if not isinstance(stacks, Sequence) or isinstance(stacks, (str, bytes)):
-            raise TypeError(f"stacks must be a sequence of chip counts, one per player, such as "
-                            f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
+            raise InputTypeError(f"stacks must be a sequence of chip counts, one per player, such as "
+                                 f"[200, 200], got {type(stacks).__name__} {echo(stacks)}")
         if not is_bool(auto_rebuy):
             check_int(auto_rebuy, "auto_rebuy", what="True, False or a positive chip count")
         if seed is not None:
             seed = check_int(seed, "seed", what="an int or None")
         size = seats if seats is not None else (len(stacks) if stacks else 10)
         if isinstance(size, bool) or not isinstance(size, int) or not 2 <= size <= 10:
-            raise ConfigError(f"a table has 2 to 10 seats (R10), got {echo(size)}")
+            raise ConfigError(f"a table has 2 to 10 seats (R10), got {echo(size)}"
+                              f"{' seats' if seats is not None else ' stacks'}")
         if len(stacks) > size:
             raise ConfigError(f"{len(stacks)} players do not fit at a table of {size} seats")
         if names is not None and len(names) != len(stacks):

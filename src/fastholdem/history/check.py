@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from .._validate import echo
-from ..errors import HandHistoryError
+from ..errors import HandHistoryError, InputError
 from ..game.config import CONVENTIONS
 from ..progress import Progress
 from . import phh
@@ -135,7 +135,7 @@ def find_files(paths: Iterable[str | os.PathLike[str]]) -> list[Path]:
         elif path.is_file():
             found.append(path)
         elif path.exists():
-            raise ValueError(f"{entry} is {_kind(path)}, not a .phh/.phhs file or a folder")
+            raise InputError(f"{entry} is {_kind(path)}, not a .phh/.phhs file or a folder")
         else:
             raise FileNotFoundError(f"no such file or folder: {entry}")
     return found
@@ -273,9 +273,9 @@ def check(
     1/2 hands replay to their finishing_stacks (1 failed)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
+        raise InputError(f"jobs must be a positive integer, got {echo(jobs)}")
     if conventions is not None and conventions not in CONVENTIONS:
-        raise ValueError(f"conventions must be one of {', '.join(CONVENTIONS)}, got {echo(conventions)}")
+        raise InputError(f"conventions must be one of {', '.join(CONVENTIONS)}, got {echo(conventions)}")
     start = time.perf_counter()
     files = [str(p) for p in find_files(paths)]
     report = CheckReport(files=len(files))

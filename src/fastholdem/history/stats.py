@@ -38,7 +38,7 @@ from typing import Any, Union
 
 from .._core import check_threads
 from .._validate import check_bool, check_paths, echo
-from ..errors import HandHistoryError
+from ..errors import HandHistoryError, InputTypeError
 from .phh import HandHistory
 from .allin_ev import allin_ev as _allin_ev
 from .players import add_names
@@ -249,8 +249,8 @@ class _Collector:
         # The arguments of player_stats and stats_files, checked before any hand is read: the
         # engine, which checks threads too, is reached only by hands with an all-in.
         if hero is not None and not isinstance(hero, str):
-            raise TypeError(f"hero must be a player name (str) or None, got {type(hero).__name__} "
-                            f"{echo(hero)}")
+            raise InputTypeError(f"hero must be a player name (str) or None, got {type(hero).__name__} "
+                                 f"{echo(hero)}")
         check_threads(threads)
         check_bool(ev, "allin_ev")
         self.hero = hero

@@ -8,6 +8,7 @@ from typing import Any
 import numpy as np
 
 from ._backend import pyplot
+from ..errors import InputError
 
 __all__ = ["ev_graph"]
 
@@ -44,7 +45,7 @@ def ev_graph(
     ev = np.asarray(allin_ev, dtype=np.float64)
     sd = np.asarray(showdown, dtype=bool)
     if not len(won) == len(ev) == len(sd):
-        raise ValueError(
+        raise InputError(
             f"net, allin_ev and showdown need one entry per hand, got {len(won)}, {len(ev)}, {len(sd)}"
         )
     x = np.arange(1, len(won) + 1)

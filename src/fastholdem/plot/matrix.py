@@ -10,6 +10,7 @@ import numpy.typing as npt
 
 from ..ranges.classes import CLASS_NAMES, class_index
 from ._backend import pyplot
+from ..errors import InputError
 
 __all__ = ["matrix"]
 
@@ -57,10 +58,10 @@ def matrix(values: npt.ArrayLike | None = None, classes: Sequence[str] | None = 
         m = np.asarray(values, dtype=np.float64)
         default_title = "Equity, row vs column"
     if m.ndim != 2 or m.shape[0] != m.shape[1]:
-        raise ValueError(f"values must be a square matrix, got shape {m.shape}")
+        raise InputError(f"values must be a square matrix, got shape {m.shape}")
     labels = list(classes) if classes is not None else (list(CLASS_NAMES) if len(m) == 169 else None)
     if labels is None or len(labels) != len(m):
-        raise ValueError(f"values has {len(m)} rows: give as many classes (or a 169 x 169 matrix)")
+        raise InputError(f"values has {len(m)} rows: give as many classes (or a 169 x 169 matrix)")
     n = len(m)
     if annotate is None:
         annotate = n <= 16

@@ -8,6 +8,7 @@ from typing import Any
 from ..analysis.outs import NextCardResult
 from .._validate import echo
 from ._backend import pyplot
+from ..errors import InputError
 
 __all__ = ["next_card"]
 
@@ -41,7 +42,7 @@ def next_card(result: NextCardResult, player: int = 0) -> Any:
     """
     n_players = len(result.players)
     if not 0 <= player < n_players:
-        raise ValueError(f"player must be 0..{n_players - 1}, got {echo(player)}")
+        raise InputError(f"player must be 0..{n_players - 1}, got {echo(player)}")
     plt = pyplot()
     fig, ax = plt.subplots(figsize=(10, 3.8))
     width = 0.2

@@ -12,6 +12,7 @@ from ..analysis.board_hits import DRAWS, BoardHits, board_hits
 from ..ranges.classes import CLASS_NAMES, class_index
 from ..ranges import N_COMBOS, Range
 from ._backend import pyplot
+from ..errors import InputError
 
 __all__ = ["range_grid", "hit_chart", "class_values"]
 
@@ -54,7 +55,7 @@ def class_values(values: ClassValues) -> npt.NDArray[np.float64]:
     array = np.asarray(values)
     if array.dtype.names is not None:
         if "hand" not in array.dtype.names or "equity" not in array.dtype.names:
-            raise ValueError(
+            raise InputError(
                 f"a structured values array needs fields 'hand' and 'equity', has {array.dtype.names}"
             )
         for name, value in zip(array["hand"].tolist(), array["equity"].tolist()):
@@ -63,7 +64,7 @@ def class_values(values: ClassValues) -> npt.NDArray[np.float64]:
         return grid.reshape(13, 13)
     if array.shape == (13, 13) or array.shape == (169,):
         return np.asarray(array, dtype=np.float64).reshape(13, 13)
-    raise ValueError(
+    raise InputError(
         f"values must be a mapping, a (13, 13) or (169,) array, or by_class rows, not shape {array.shape}"
     )
 

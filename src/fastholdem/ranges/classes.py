@@ -38,6 +38,7 @@ import numpy.typing as npt
 
 from .._validate import echo
 from .combos import _ALL_COMBOS
+from ..errors import InputError, InputTypeError
 
 __all__ = [
     "GRID_RANKS",
@@ -111,7 +112,7 @@ def class_index(name: str) -> int:
             found = _NAME_INDEX.get(r1 + r2 + kind)
             if found is not None:
                 return found
-    raise ValueError(f"bad hand class {echo(name)}: expected e.g. 'AA', 'AKs' or 'AKo'")
+    raise InputError(f"bad hand class {echo(name)}: expected e.g. 'AA', 'AKs' or 'AKo'")
 
 
 @lru_cache(maxsize=1)
@@ -168,7 +169,7 @@ def check_order(name: str) -> int:
     >>> check_order("vs10")
     Traceback (most recent call last):
     ...
-    ValueError: unknown hand ordering 'vs10': use one of vs1, vs2, vs3, vs4, vs5, vs6, vs7, vs8, vs9
+    fastholdem.errors.InputError: unknown hand ordering 'vs10': use one of vs1, vs2, vs3, vs4, vs5, vs6, vs7, vs8, vs9
 
     Raises
     ------
@@ -176,7 +177,7 @@ def check_order(name: str) -> int:
         If ``name`` is not one of :data:`ORDERS`.
     """
     if not isinstance(name, str) or name not in ORDERS:
-        raise ValueError(f"unknown hand ordering {echo(name)}: use one of {', '.join(ORDERS)}")
+        raise InputError(f"unknown hand ordering {echo(name)}: use one of {', '.join(ORDERS)}")
     return int(name[2:])
 
 
@@ -254,13 +255,13 @@ def top_classes(fraction: float, name: str = "vs1") -> npt.NDArray[np.intp]:
     """
     ranked = order(name)
     if isinstance(fraction, bool) or not isinstance(fraction, (int, float, np.integer, np.floating)):
-        raise TypeError(f"fraction must be a number, not {type(fraction).__name__}")
+        raise InputTypeError(f"fraction must be a number, not {type(fraction).__name__}")
     try:
         value = float(fraction)
     except OverflowError:  # an int beyond the float range
         value = float("inf")
     if not 0.0 <= value <= 1.0:  # also refuses NaN
-        raise ValueError(f"fraction must be in [0, 1], got {echo(fraction)}")
+        raise InputError(f"fraction must be in [0, 1], got {echo(fraction)}")
     cumulative = np.cumsum(CLASS_SIZES[ranked])
     count = int(np.searchsorted(cumulative, value * 1326 - 1e-9, side="left")) + 1
     if value == 0.0:

@@ -64,11 +64,11 @@ import numpy.typing as npt
 
 from ..cards import RANKS, CardLike, CardsLike, card, card_str, parse_cards
 from .._validate import echo
-from ..errors import RangeError
+from ..errors import InputTypeError, RangeError
 from . import classes as hand_classes
 from .combos import _ALL_COMBOS, _COMBO_INDEX, N_COMBOS, ComboLike
 
-__all__ = ["Range", "N_COMBOS", "ComboLike"]
+__all__ = ["Range", "N_COMBOS", "ComboLike", "check_range"]
 
 _RANK = "[2-9TJQKA]"
 _ANY_WORDS = frozenset({"random", "any", "*"})
@@ -329,13 +329,14 @@ def _combo_index(combo: ComboLike, *, what: str) -> int:
 def _weight_array(weights: object) -> npt.NDArray[np.float64]:
     """``weights`` as a float64 array; TypeError unless they are real numbers (not text or bools)."""
     if isinstance(weights, (str, bytes, bytearray)):
-        raise TypeError(f"weights must be numbers in (0, 1], not {type(weights).__name__} {echo(weights)}")
+        raise InputTypeError(f"weights must be numbers in (0, 1], "
+                             f"not {type(weights).__name__} {echo(weights)}")
     try:
         raw = np.asarray(weights)
     except (TypeError, ValueError) as exc:  # ragged nesting and the like
-        raise TypeError(f"weights must be a sequence of numbers in (0, 1]: {exc}") from None
+        raise InputTypeError(f"weights must be a sequence of numbers in (0, 1]: {exc}") from None
     if raw.dtype.kind not in "iuf":
-        raise TypeError(f"weights must be numbers in (0, 1], got an array of dtype {raw.dtype}")
+        raise InputTypeError(f"weights must be numbers in (0, 1], got an array of dtype {raw.dtype}")
     return raw.astype(np.float64)
 
 
@@ -379,7 +380,7 @@ class Range:
 
     def __init__(self, text: str, order: str = "vs1") -> None:
         if not isinstance(text, str):
-            raise TypeError(f"Range text must be a str, not {type(text).__name__}")
+            raise InputTypeError(f"Range text must be a str, not {type(text).__name__}")
         if order != "vs1":  # refuse an unknown ordering whatever the text
                 hand_classes.check_order(order)
         self._set_dense(_parse(text, order))
@@ -445,10 +446,10 @@ class Range:
                 raise RangeError(f"combos array must have shape (n, 2), not {combos.shape}")
             items: list[Any] = combos.tolist()
         elif isinstance(combos, (str, bytes, bytearray)):
-            raise TypeError(f"from_combos takes a list of combos, not {type(combos).__name__}; "
-                            "use Range(text) for range text")
+            raise InputTypeError(f"from_combos takes a list of combos, not {type(combos).__name__}; "
+                                 "use Range(text) for range text")
         elif not isinstance(combos, Iterable):
-            raise TypeError(f"from_combos takes a list of combos, not {type(combos).__name__}")
+            raise InputTypeError(f"from_combos takes a list of combos, not {type(combos).__name__}")
         else:
             items = list(combos)
         rows = [_combo_index(c, what="combo") for c in items]
@@ -663,3 +664,21 @@ class Range:
             return "Range.from_combos([])"
         return f"Range({str(self)!r})"
 
+
+
+def check_range(value: object, name: str) -> Range:
+    """``value`` if it is a :class:`Range`, else InputTypeError naming ``name`` (range text
+    must be parsed first: ``Range("AKs,QQ+")``).
+
+    >>> check_range(Range("AA"), "rng")
+    Range('AA')
+    >>> check_range("AA", "rng")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InputTypeError: rng must be a Range, such as fastholdem.Range('AA'), got str 'AA'
+    """
+    if isinstance(value, Range):
+        return value
+    example = echo(value) if isinstance(value, str) else "'AKs,QQ+'"
+    raise InputTypeError(f"{name} must be a Range, such as fastholdem.Range({example}), "
+                         f"got {type(value).__name__} {echo(value)}")

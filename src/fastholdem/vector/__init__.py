@@ -38,14 +38,21 @@ __all__ = [
 ]
 
 # Vectorised policies and the reinforcement-learning adapters (vector-rl). The Gymnasium and
-# PettingZoo adapters are imported on first use: ``import fastholdem.vector`` needs neither.
+# PettingZoo adapters are imported on first use: ``import fastholdem.vector`` needs neither and
+# imports neither.
 from .actions import ActionSet, pot_fraction_to
 from .policies import StationPolicy, TightPolicy, VectorPolicy
 
+from .registration import register_on_import
+
 _ADAPTERS = {"HoldemEnv": "gym_env", "HoldemVectorEnv": "gym_env", "HoldemParallelEnv": "pz_env",
-             "holdem_parallel_env": "pz_env"}
+             "holdem_parallel_env": "pz_env", "HoldemAECEnv": "pz_env", "holdem_aec_env": "pz_env"}
 __all__ += ["ActionSet", "pot_fraction_to", "StationPolicy", "TightPolicy", "VectorPolicy", "HoldemEnv",
-            "HoldemVectorEnv", "HoldemParallelEnv", "holdem_parallel_env"]
+            "HoldemVectorEnv", "HoldemParallelEnv", "holdem_parallel_env", "HoldemAECEnv", "holdem_aec_env"]
+
+# ``gymnasium.make("fastholdem/Holdem-v0")`` and ``gymnasium.make_vec``: registered now if
+# Gymnasium is imported, else at the end of its import (see fastholdem.vector.registration).
+register_on_import()
 
 
 def __getattr__(name: str) -> object:

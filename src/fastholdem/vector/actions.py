@@ -19,10 +19,12 @@ from fractions import Fraction
 import numpy as np
 import numpy.typing as npt
 
+from .._core import as_array
 from .._validate import check_bool, echo
 from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD
 from .legal import Legal
 from .observation import Observation
+from ..errors import IllegalActionError, InputError, InputTypeError
 
 __all__ = ["ActionSet", "pot_fraction_to", "DEFAULT_FRACTIONS"]
 
@@ -36,11 +38,11 @@ def _fraction(value: object) -> Fraction:
     if type(value) is Fraction and value > 0:
         return value
     if isinstance(value, bool) or not isinstance(value, (int, float, Fraction, np.integer, np.floating)):
-        raise TypeError(f"a pot fraction must be a number, got {echo(value)}")
+        raise InputTypeError(f"a pot fraction must be a number, got {echo(value)}")
     f = Fraction(float(value)).limit_denominator(1000) if isinstance(value, (float, np.floating)) else \
         Fraction(int(value)) if isinstance(value, (int, np.integer)) else value
     if not f > 0:
-        raise ValueError(f"a pot fraction must be positive, got {echo(value)}")
+        raise InputError(f"a pot fraction must be positive, got {echo(value)}")
     return f
 
 
@@ -104,7 +106,8 @@ class ActionSet:
     is action ``1``.
 
     Legal actions (:meth:`mask`): fold only when facing a bet (folding when checking is free
-    is legal in the rules but never better, so it is masked unless ``free_fold``); check/call
+    is legal in card rooms but never better, so it is masked unless ``free_fold``; under
+    ``conventions="pokerkit"`` it is not legal at all, R24); check/call
     always; the bet sizes and all-in whenever a bet or raise is allowed.
 
     Parameters
@@ -114,7 +117,8 @@ class ActionSet:
     all_in:
         Include the all-in (maximum bet) action.
     free_fold:
-        Allow folding when checking is free.
+        Allow folding when checking is free, where the rules do (``Legal.can_fold``: the
+        card-room conventions, not pokerkit's).
 
     Examples
     --------
@@ -125,7 +129,7 @@ class ActionSet:
     def __init__(self, fractions: Sequence[float | Fraction] = DEFAULT_FRACTIONS, *, all_in: bool = True,
                  free_fold: bool = False) -> None:
         if isinstance(fractions, (str, bytes)) or not isinstance(fractions, Sequence):
-            raise TypeError(f"fractions must be a sequence of numbers, got {echo(fractions)}")
+            raise InputTypeError(f"fractions must be a sequence of numbers, got {echo(fractions)}")
         self.fractions: tuple[Fraction, ...] = tuple(_fraction(f) for f in fractions)
         self.all_in = bool(check_bool(all_in, "all_in"))
         self.free_fold = bool(check_bool(free_fold, "free_fold"))
@@ -196,23 +200,23 @@ class ActionSet:
         >>> kind.tolist(), amount.tolist()   # call; raise to the pot
         ([2, 3], [0, 6])
         """
-        a = np.asarray(actions)
+        a = as_array(actions, "actions")
         n = len(legal.actor)
         if a.dtype.kind not in "iu":
-            raise TypeError(f"actions must be an integer array, got dtype {a.dtype}")
+            raise InputTypeError(f"actions must be an integer array, got dtype {a.dtype}")
         if a.shape != (n,):
-            raise ValueError(f"actions must have shape ({n},), got {a.shape}")
+            raise InputError(f"actions must have shape ({n},), got {a.shape}")
         a = a.astype(np.int64)
         bad = np.flatnonzero((a < 0) | (a >= self.size))
         if len(bad):
-            raise ValueError(f"actions must be in 0..{self.size - 1}: tables {bad[:5].tolist()} "
+            raise InputError(f"actions must be in 0..{self.size - 1}: tables {bad[:5].tolist()} "
                              f"have {a[bad[:5]].tolist()}")
         mask = self.mask(legal)
         live = legal.actor >= 0
         allowed = mask[np.arange(n), a].astype(bool) | ~live
         if strict and not allowed.all():
             bad = np.flatnonzero(~allowed)
-            raise ValueError(f"illegal actions in tables {bad[:5].tolist()}: "
+            raise IllegalActionError(f"illegal actions in tables {bad[:5].tolist()}: "
                              f"{[self.names[int(a[i])] for i in bad[:5]]}")
         a = np.where(allowed, a, 1)
         passive = np.where(legal.can_check, CHECK, CALL)
@@ -246,19 +250,19 @@ class ActionSet:
         >>> int(kind[0]), int(amount[0])
         (3, 100)
         """
-        k = np.asarray(kinds)
-        x = np.asarray(amounts)
+        k = as_array(kinds, "kinds")
+        x = as_array(amounts, "amounts")
         n = len(legal.actor)
         for name, arr in (("kinds", k), ("amounts", x)):
             if arr.dtype.kind not in "iu":
-                raise TypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
+                raise InputTypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
             if arr.shape != (n,):
-                raise ValueError(f"{name} must have shape ({n},), got {arr.shape}")
+                raise InputError(f"{name} must have shape ({n},), got {arr.shape}")
         k = k.astype(np.int64)
         x = x.astype(np.int64)
         bad = np.flatnonzero((k < 0) | (k > 2))
         if len(bad):
-            raise ValueError(f"kinds must be 0 (fold), 1 (check/call) or 2 (bet/raise): tables "
+            raise InputError(f"kinds must be 0 (fold), 1 (check/call) or 2 (bet/raise): tables "
                              f"{bad[:5].tolist()} have {k[bad[:5]].tolist()}")
         live = legal.actor >= 0
         can_raise = legal.min_to >= 0
@@ -268,7 +272,7 @@ class ActionSet:
             allowed &= ~((k == 2) & live & can_raise & ((x < legal.min_to) | (x > legal.max_to)))
             if not allowed.all():
                 bad = np.flatnonzero(~allowed)
-                raise ValueError(f"illegal actions in tables {bad[:5].tolist()} (kinds "
+                raise IllegalActionError(f"illegal actions in tables {bad[:5].tolist()} (kinds "
                                  f"{k[bad[:5]].tolist()}, amounts {x[bad[:5]].tolist()})")
         k = np.where(allowed, k, 1)
         passive = np.where(legal.can_check, CHECK, CALL)

@@ -16,18 +16,19 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from .._validate import check_int, echo
-from ..errors import ConfigError
+from ..errors import ConfigError, InputTypeError
 from ..game.config import GameConfig, Structure
 from .actions import ActionSet
 from .legal import Legal
 from .observation import Observation
-from .policies import act_by_seat, is_vector_policy, seat_functions
+from .policies import act_by_seat, is_vector_policy, policy_key, seat_functions
 from .tables import Tables
 
 __all__ = ["Arena", "MAX_REDEALS", "no_limit", "opponent_functions", "seat_view", "starting_stacks"]
@@ -57,7 +58,7 @@ def starting_stacks(stacks: int | Sequence[int] | None, players: int, config: Ga
         if len(values) != players:
             raise ConfigError(f"stacks needs one entry per seat ({players}), got {len(values)}")
     else:
-        raise TypeError(f"stacks must be an int, one int per seat or None, got {echo(stacks)}")
+        raise InputTypeError(f"stacks must be an int, one int per seat or None, got {echo(stacks)}")
     if min(values) < 1:
         raise ConfigError(f"stacks must be at least 1 chip, got {echo(stacks)}")
     return values
@@ -81,11 +82,11 @@ def opponent_functions(opponents: Any, players: int, seats: Sequence[int], seed:
         if len(chosen) != len(seats):
             raise ConfigError(f"opponents needs one policy per opponent seat ({len(seats)}), got {len(chosen)}")
     else:
-        raise TypeError(f"opponents must be a policy name, a vectorised policy or a sequence of them, "
-                        f"got {echo(opponents)}")
+        raise InputTypeError(f"opponents must be a policy name, a vectorised policy or a sequence of them, "
+                             f"got {echo(opponents)}")
     for p in chosen:
         if not isinstance(p, str) and not is_vector_policy(p):
-            raise TypeError(f"an opponent must be a policy name or a vectorised policy, got {echo(p)}")
+            raise InputTypeError(f"an opponent must be a policy name or a vectorised policy, got {echo(p)}")
     seeds = np.random.SeedSequence([seed, 1]).generate_state(players, dtype=np.uint64)
     by_seat: list[Any] = [None] * players
     for s, p in zip(seats, chosen):
@@ -103,21 +104,38 @@ def seat_view(obs: Observation, players: int) -> dict[str, npt.NDArray[Any]]:
     ((2, 2), (2, 3), 3)
     """
     n = len(obs.street)
-    seat = np.maximum(obs.seat.astype(np.int64), 0)
-    order = (seat[:, None] + np.arange(players)[None, :]) % players
-    rows = np.arange(n)[:, None]
+    seat = obs.seat
+    if n and int(seat.min()) == int(seat.max()):  # one seat everywhere: turn the columns
+        order = _order(max(int(seat[0]), 0), players)
+
+        def turned(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return a[:, order]
+    else:
+        rows = np.arange(n)[:, None]
+        orders = (np.maximum(seat.astype(np.int64), 0)[:, None] + np.arange(players)[None, :]) % players
+
+        def turned(a: npt.NDArray[Any]) -> npt.NDArray[Any]:
+            return a[rows, orders]
     return {
         "hole": obs.hole.astype(np.int8).reshape(n, 2),
         "board": obs.board.astype(np.int8).reshape(n, 5),
         "street": obs.street.astype(np.int8).reshape(n, 1),
         "position": obs.position.astype(np.int8).reshape(n, 1),
-        "stacks": obs.stacks[rows, order].astype(np.int64),
-        "bets": obs.bets[rows, order].astype(np.int64),
-        "folded": obs.folded[rows, order].astype(np.int8),
+        "stacks": turned(obs.stacks).astype(np.int64, copy=False),
+        "bets": turned(obs.bets).astype(np.int64, copy=False),
+        "folded": turned(obs.folded).astype(np.int8),
         "pot": obs.pot.astype(np.int64).reshape(n, 1),
         "to_call": obs.to_call.astype(np.int64).reshape(n, 1),
         "raises": np.minimum(obs.raises, 127).astype(np.int8).reshape(n, 1),
     }
+
+
+@lru_cache(maxsize=None)
+def _order(seat: int, players: int) -> npt.NDArray[np.intp]:
+    """The seats from ``seat`` on, clockwise (read-only)."""
+    order = (seat + np.arange(players)) % players
+    order.flags.writeable = False
+    return order
 
 
 class Arena:
@@ -163,11 +181,31 @@ class Arena:
         self.start = starting_stacks(stacks, players, config)
         others = [s for s in range(players) if s != seat]
         self.functions = opponent_functions(opponents, players, others, seed)
+        # Every opponent the built-in random player: they play in C (Tables.play_random_until).
+        self.random_opponents = _all_random(opponents)
         table_seed = int(np.random.SeedSequence([seed, 0]).generate_state(1, dtype=np.uint64)[0])
         self.tables = Tables(n, players, config, np.tile(np.array(self.start, dtype=np.int64), (n, 1)),
                              seed=table_seed)
         self.skipped = np.zeros(n, dtype=np.int64)
         self.total_chips = sum(self.start)
+        self._legal: Legal | None = None
+        self._view: Observation | None = None
+
+    def legal(self) -> Legal:
+        """``tables.legal()``, kept until the tables next change."""
+        if self._legal is None:
+            self._legal = self.tables.legal()
+        return self._legal
+
+    def view(self) -> Observation:
+        """``tables.observe(seat)`` (the learner's view), kept until the tables next change."""
+        if self._view is None:
+            self._view = self.tables.observe(self.seat)
+        return self._view
+
+    def _changed(self) -> None:
+        self._legal = None
+        self._view = None
 
     @property
     def n(self) -> int:
@@ -178,6 +216,10 @@ class Arena:
         """Let the opponents act in the ``active`` tables until the learner is to act or the hand
         is over."""
         tables = self.tables
+        self._changed()
+        if self.random_opponents:
+            tables.play_random_until(self.seat, active)
+            return
         while True:
             legal = tables.legal()
             turn = active & (legal.actor >= 0) & (legal.actor != self.seat)
@@ -202,8 +244,9 @@ class Arena:
             if not todo.any():
                 return
             self.tables.reset(todo)
+            self._changed()
             self._play_opponents(todo)
-            over = todo & (self.tables.legal().actor < 0)
+            over = todo & (self.legal().actor < 0)
             self.skipped[over] += self.tables.rewards[over, self.seat]
             todo = over
         raise RuntimeError(f"seat {self.seat} never got to act in {MAX_REDEALS} hands in a row "
@@ -214,18 +257,18 @@ class Arena:
         """Apply the learner's action in every table where it is to act, then let the
         opponents play on; returns the tables whose hand is now over (their chips are in
         ``tables.rewards[:, seat]``)."""
-        turn = self.tables.legal().actor == self.seat
+        turn = self.legal().actor == self.seat
         self.tables.step(kind, amount, mask=turn)
+        self._changed()
         self._play_opponents(turn)
-        over: npt.NDArray[np.bool_] = turn & (self.tables.legal().actor < 0)
+        over: npt.NDArray[np.bool_] = turn & (self.legal().actor < 0)
         return over
 
     def observation(self, actions: ActionSet, exact: bool) -> dict[str, npt.NDArray[Any]]:
         """The learner's batched observation, with its ``action_mask`` (and, with ``exact``,
         the legal raise-to range ``min_to``/``max_to``, -1 when no raise is allowed)."""
-        tables = self.tables
-        legal = tables.legal()
-        out = seat_view(tables.observe(self.seat), self.players)
+        legal = self.legal()
+        out = seat_view(self.view(), self.players)
         mine = legal.actor == self.seat
         mask = actions.mask(legal) if not exact else _exact_mask(actions, legal)
         out["action_mask"] = np.where(mine[:, None], mask, 0).astype(np.int8)
@@ -233,6 +276,12 @@ class Arena:
             out["min_to"] = np.where(mine, legal.min_to, -1).astype(np.int64).reshape(-1, 1)
             out["max_to"] = np.where(mine, legal.max_to, -1).astype(np.int64).reshape(-1, 1)
         return out
+
+
+def _all_random(opponents: Any) -> bool:
+    """Whether every opponent is the built-in random player, named (``"random"``)."""
+    chosen = [opponents] if isinstance(opponents, str) else list(opponents) if isinstance(opponents, Sequence) else []
+    return bool(chosen) and all(isinstance(p, str) and policy_key(p) == "random" for p in chosen)
 
 
 def _exact_mask(actions: ActionSet, legal: Legal) -> npt.NDArray[np.int8]:

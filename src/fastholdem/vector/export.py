@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..game.hand import Hand
 from ..history.phh import HandHistory, from_hand
+from ..errors import InputError
 
 if TYPE_CHECKING:
     from .tables import Tables
@@ -66,7 +67,7 @@ def record_hand(tables: Tables, i: int, *, finished: bool = False) -> Hand:
         raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
     slot = int(core.rep[i] if finished else core.slot[i])
     if slot < 0:
-        raise ValueError(f"table {i} has no finished hand on record")
+        raise InputError(f"table {i} has no finished hand on record")
     hole = core.hole[i, slot]
     return Hand(
         tables.config,
@@ -95,7 +96,7 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
         raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
     slot = int(core.rep[i])
     if slot < 0:
-        raise ValueError(f"table {i} has no finished hand on record")
+        raise InputError(f"table {i} has no finished hand on record")
     count = int(core.log_len[i, slot])
     n_raises = int(core.log_raises[i, slot])
     cap, raise_cap = core.log.shape[2], core.raise_to.shape[2]
@@ -107,7 +108,7 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
             kinds += list(extra[0])
             amounts += extra[1]
     if len(kinds) != count or len(amounts) != n_raises:
-        raise ValueError(f"table {i}'s last hand had {count} actions ({n_raises} bets or raises) and its log "
+        raise InputError(f"table {i}'s last hand had {count} actions ({n_raises} bets or raises) and its log "
                          f"keeps {len(kinds)} ({len(amounts)}): history=0 keeps none, and a log that could "
                          f"not grow (out of memory) or a hand of over 32,767 actions is incomplete")
     hand = record_hand(tables, i, finished=True)

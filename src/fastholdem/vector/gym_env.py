@@ -51,12 +51,16 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
+from gymnasium.envs.registration import EnvSpec
+
 from .._validate import check_bool, check_int, echo
+from ..errors import ConfigError, InputError, InputTypeError
 from ..game.config import GameConfig
 from .actions import ActionSet
 from .arena import Arena, no_limit
+from .registration import ENTRY_POINT, HOLDEM_ID, VECTOR_ENTRY_POINT
 
-__all__ = ["HoldemEnv", "HoldemVectorEnv", "observation_space", "action_space"]
+__all__ = ["HoldemEnv", "HoldemVectorEnv", "RENDER_FPS", "observation_space", "action_space"]
 
 Obs = dict[str, Any]
 
@@ -108,26 +112,71 @@ def _options(actions: ActionSet | None, exact_amounts: bool, strict: bool) -> Ac
     if actions is None:
         return ActionSet()
     if not isinstance(actions, ActionSet):
-        raise TypeError(f"actions must be an ActionSet, got {echo(actions)}")
+        raise InputTypeError(f"actions must be an ActionSet, got {echo(actions)}")
     return actions
 
 
 def _decode(arena: Arena, actions: ActionSet, exact: bool, strict: bool, action: Any
             ) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int64]]:
     """The engine's (kind, amount) arrays of a batch of actions (one per table)."""
-    tables = arena.tables
-    legal = tables.legal()
+    legal = arena.legal()
     if exact:
         if not isinstance(action, dict) or set(action) != {"kind", "amount"}:
-            raise TypeError(f"an exact-amount action is a dict with 'kind' and 'amount', got {echo(action)}")
+            raise InputTypeError(f"an exact-amount action is a dict with 'kind' and 'amount', "
+                                 f"got {echo(action)}")
         kinds = np.asarray(action["kind"]).reshape(arena.n)
         amounts = np.asarray(action["amount"]).reshape(arena.n)
         return actions.decode_exact(kinds, amounts, legal, strict=strict)
-    return actions.decode(np.asarray(action).reshape(arena.n), tables.observe(), legal, strict=strict)
+    return actions.decode(np.asarray(action).reshape(arena.n), arena.view(), legal, strict=strict)
 
 
-def _row(batch: Obs, i: int) -> Obs:
-    return {key: value[i] for key, value in batch.items()}
+RENDER_FPS = 4
+"""``metadata["render_fps"]`` of the environments: ``ansi`` frames are text, shown at most this
+often by a viewer that paces them."""
+
+
+def _rows(batch: Obs, rows: npt.NDArray[np.intp]) -> list[Obs]:
+    """The observation dicts of the tables ``rows`` (each holds views of one copied batch)."""
+    keys = list(batch)
+    columns = [list(batch[key][rows]) for key in keys]
+    return [dict(zip(keys, values)) for values in zip(*columns)]
+
+
+def _render_line(o: Obs) -> str:
+    from ..cards import card_str
+
+    board = " ".join(card_str(int(c)) for c in o["board"] if c >= 0) or "-"
+    hole = " ".join(card_str(int(c)) for c in o["hole"] if c >= 0)
+    return (f"street {int(o['street'][0])} board {board} | you {hole} | pot {int(o['pot'][0])} "
+            f"to call {int(o['to_call'][0])} | stacks {o['stacks'].tolist()}")
+
+
+def _render_mode(render_mode: object) -> str | None:
+    if render_mode not in (None, "ansi"):
+        raise ConfigError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
+    return None if render_mode is None else "ansi"
+
+
+def _autoreset_mode(mode: object) -> AutoresetMode:
+    """``mode`` as an ``AutoresetMode`` (its value, e.g. ``"NextStep"``, is accepted too)."""
+    if isinstance(mode, AutoresetMode):
+        return mode
+    try:
+        return AutoresetMode(mode)
+    except ValueError:
+        names = ", ".join(f"AutoresetMode.{m.name}" for m in AutoresetMode)
+        raise ConfigError(f"autoreset_mode must be one of {names} (or its value), got {echo(mode)}") from None
+
+
+def _reset_mask(mask: object, n: int) -> npt.NDArray[np.bool_]:
+    """Check ``options["reset_mask"]`` as Gymnasium's own vector envs do."""
+    if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
+        raise ConfigError(f"options['reset_mask'] must be a NumPy bool array, got {echo(mask)}")
+    if mask.shape != (n,):
+        raise ConfigError(f"options['reset_mask'] must have shape ({n},), got {mask.shape}")
+    if not mask.any():
+        raise ConfigError("options['reset_mask'] must be true for at least one table")
+    return mask.copy()
 
 
 class _Learner:
@@ -153,6 +202,9 @@ class _Learner:
         self._seed = None if seed is None else check_int(seed, "seed", what="an int or None")
         self._arena = self._new_arena(self._seed if self._seed is not None else 0)
         self._dealt = False
+        self._kwargs: dict[str, Any] = {"players": players, "opponents": opponents, "seat": seat, "config": config,
+                                        "stacks": stacks, "actions": actions, "exact_amounts": exact_amounts,
+                                        "strict": strict, "seed": seed}
         total = self._arena.total_chips
         return (observation_space(self._arena.players, total, self.actions, exact_amounts),
                 action_space(total, self.actions, exact_amounts))
@@ -171,10 +223,18 @@ class _Learner:
         self._arena.deal()
         self._dealt = True
 
+    def _env_spec(self, **extra: Any) -> EnvSpec:
+        """The spec ``gymnasium.make`` (``make_vec`` with ``extra``) would give this env."""
+        kwargs = {**self._kwargs, **extra}
+        return EnvSpec(HOLDEM_ID, entry_point=ENTRY_POINT, vector_entry_point=VECTOR_ENTRY_POINT, kwargs=kwargs)
+
 
 class HoldemEnv(_Learner, gym.Env[Obs, Any]):
     """One table of no-limit (or any ``config``) hold'em: the learner at ``seat`` against
     ``opponents`` (see the module docstring for observations, actions and rewards).
+
+    Registered with Gymnasium as ``fastholdem/Holdem-v0`` (``gymnasium.make`` passes its
+    keyword arguments here); an env built directly gets the same :attr:`spec`.
 
     Parameters
     ----------
@@ -204,23 +264,26 @@ class HoldemEnv(_Learner, gym.Env[Obs, Any]):
     Examples
     --------
     >>> from gymnasium.utils.env_checker import check_env
-    >>> env = HoldemEnv(players=6, opponents="tight", seed=1)
-    >>> check_env(env, skip_render_check=True)
+    >>> env = HoldemEnv(players=6, opponents="tight", seed=1, render_mode="ansi")
+    >>> check_env(env)
+    >>> env.spec.id
+    'fastholdem/Holdem-v0'
     >>> obs, info = env.reset(seed=1)
     >>> obs, reward, terminated, truncated, info = env.step(1)   # check or call
+    >>> env.render()[:6]
+    'street'
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": RENDER_FPS}
 
     def __init__(self, players: int = 6, opponents: Any = "random", *, seat: int = 0,
                  config: GameConfig | None = None, stacks: int | Sequence[int] | None = None,
                  actions: ActionSet | None = None, exact_amounts: bool = False, strict: bool = False,
                  seed: int | None = None, render_mode: str | None = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode must be None or 'ansi', got {echo(render_mode)}")
-        self.render_mode = render_mode
+        self.render_mode = _render_mode(render_mode)
         self.observation_space, self.action_space = self._setup(
             1, players, opponents, seat, config, stacks, actions, exact_amounts, strict, seed)
+        self.spec = self._env_spec(**({} if render_mode is None else {"render_mode": render_mode}))
         self._last: Obs | None = None
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Obs, dict[str, Any]]:
@@ -229,14 +292,14 @@ class HoldemEnv(_Learner, gym.Env[Obs, Any]):
         super().reset(seed=seed)
         self._deal(seed, self.np_random)
         bb = self.config.big_blind
-        obs = _row(self._arena.observation(self.actions, self.exact), 0)
+        obs = _rows(self._arena.observation(self.actions, self.exact), _FIRST)[0]
         self._last = obs
         return obs, {"skipped": float(self._arena.skipped[0]) / bb}
 
     def step(self, action: Any) -> tuple[Obs, float, bool, bool, dict[str, Any]]:
         """Play the learner's action, then the opponents up to the learner's next action or the
         end of the hand."""
-        if not self._dealt or self._arena.tables.legal().actor[0] != self._arena.seat:
+        if not self._dealt or self._arena.legal().actor[0] != self._arena.seat:
             raise RuntimeError("call reset() first: the hand is over")
         if self.exact:
             batch = {"kind": np.asarray(action["kind"]).reshape(1),
@@ -246,7 +309,7 @@ class HoldemEnv(_Learner, gym.Env[Obs, Any]):
         kind, amount = _decode(self._arena, self.actions, self.exact, self.strict, batch)
         over = bool(self._arena.step(kind, amount)[0])
         reward = float(self._arena.tables.rewards[0, self._arena.seat]) / self.config.big_blind if over else 0.0
-        obs = _row(self._arena.observation(self.actions, self.exact), 0)
+        obs = _rows(self._arena.observation(self.actions, self.exact), _FIRST)[0]
         self._last = obs
         return obs, reward, over, False, {}
 
@@ -254,26 +317,41 @@ class HoldemEnv(_Learner, gym.Env[Obs, Any]):
         """A line of text: street, board, the learner's cards, pot and stacks (``ansi``)."""
         if self.render_mode != "ansi" or self._last is None:
             return None
-        from ..cards import card_str
+        return _render_line(self._last)
 
-        o = self._last
-        board = " ".join(card_str(int(c)) for c in o["board"] if c >= 0) or "-"
-        hole = " ".join(card_str(int(c)) for c in o["hole"] if c >= 0)
-        return (f"street {int(o['street'][0])} board {board} | you {hole} | pot {int(o['pot'][0])} "
-                f"to call {int(o['to_call'][0])} | stacks {o['stacks'].tolist()}")
+
+_FIRST = np.zeros(1, dtype=np.intp)
 
 
 class HoldemVectorEnv(_Learner, gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]):
     """``num_envs`` tables stepped together on the vector engine, each a :class:`HoldemEnv`.
 
-    Autoreset: ``AutoresetMode.SAME_STEP`` (``metadata["autoreset_mode"]``). When a table's
-    hand ends, ``step`` returns its reward and ``terminated=True`` together with the first
-    observation of its next hand; the last observation of the finished hand is in
-    ``infos["final_obs"]`` (an object array, as gymnasium's ``SyncVectorEnv`` gives it, with
-    the mask ``infos["_final_obs"]``), and ``infos["skipped"]`` holds the big blinds of hands
-    dealt past meanwhile.
+    ``gymnasium.make_vec("fastholdem/Holdem-v0", num_envs=...)`` builds one (the vector entry
+    point; ``fastholdem/HoldemVector-v0`` too). All tables draw from one card stream, so
+    ``reset`` takes one int ``seed``.
 
-    Parameters are those of :class:`HoldemEnv` plus ``num_envs``.
+    Autoreset (``autoreset_mode``, also in ``metadata["autoreset_mode"]``), as Gymnasium's own
+    vector envs do it (https://farama.org/Vector-Autoreset-Mode):
+
+    ``AutoresetMode.SAME_STEP`` (the default)
+        When a table's hand ends, ``step`` returns its reward and ``terminated=True`` together
+        with the first observation of its next hand. The last observation of the finished hand
+        is in ``infos["final_obs"]`` (an object array, with the mask ``infos["_final_obs"]``),
+        its step info in ``infos["final_info"]``, and ``infos["skipped"]`` (mask
+        ``infos["_skipped"]``) holds the big blinds of the hands dealt past meanwhile.
+    ``AutoresetMode.NEXT_STEP``
+        ``step`` returns the last observation of the finished hand with its reward and
+        ``terminated=True``; the next ``step`` ignores that table's action, deals its next
+        hand and returns the hand's first observation with reward 0, ``terminated=False`` and
+        the deal's ``infos["skipped"]``. Gymnasium's observation wrappers
+        (``gymnasium.wrappers.vector.FlattenObservation`` and friends) need this mode or
+        ``DISABLED``; Gymnasium's own vector envs default to it.
+    ``AutoresetMode.DISABLED``
+        A finished table stays finished until ``reset(options={"reset_mask": mask})`` deals
+        the tables of ``mask`` (``step`` refuses to run while a finished table waits).
+
+    Parameters are those of :class:`HoldemEnv` plus ``num_envs`` and ``autoreset_mode``
+    (an ``AutoresetMode`` or its value, e.g. ``"NextStep"``).
 
     Examples
     --------
@@ -284,52 +362,102 @@ class HoldemVectorEnv(_Learner, gym.vector.VectorEnv[Obs, Any, npt.NDArray[Any]]
     >>> obs, rewards, terminated, truncated, info = envs.step(np.ones(8, dtype=np.int64))
     >>> rewards.shape, rewards.dtype
     ((8,), dtype('float64'))
+    >>> from gymnasium.wrappers.vector import FlattenObservation
+    >>> flat = FlattenObservation(HoldemVectorEnv(4, players=2, autoreset_mode=AutoresetMode.NEXT_STEP))
+    >>> flat.reset(seed=1)[0].shape
+    (4, 24)
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"],
+                                "render_fps": RENDER_FPS}
 
     def __init__(self, num_envs: int, players: int = 6, opponents: Any = "random", *, seat: int = 0,
                  config: GameConfig | None = None, stacks: int | Sequence[int] | None = None,
                  actions: ActionSet | None = None, exact_amounts: bool = False, strict: bool = False,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None, render_mode: str | None = None,
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP) -> None:
         num_envs = check_int(num_envs, "num_envs", what="a positive int")
         if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, got {num_envs}")
+            raise ConfigError(f"num_envs must be at least 1, got {num_envs}")
         self.num_envs = num_envs
+        self.render_mode = _render_mode(render_mode)
+        self.autoreset_mode = _autoreset_mode(autoreset_mode)
+        self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         self.single_observation_space, self.single_action_space = self._setup(
             num_envs, players, opponents, seat, config, stacks, actions, exact_amounts, strict, seed)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
+        extra: dict[str, Any] = {"num_envs": num_envs, "autoreset_mode": self.autoreset_mode}
+        if render_mode is not None:
+            extra["render_mode"] = render_mode
+        self.spec = self._env_spec(**extra, vectorization_mode="vector_entry_point")
+        # NEXT_STEP: tables whose hand ended at the last step (dealt at the next one);
+        # DISABLED: finished tables waiting for reset(options={"reset_mask": ...}).
+        self._waiting = np.zeros(num_envs, dtype=bool)
+        self._last: Obs | None = None
 
     def reset(self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Obs, dict[str, Any]]:
-        """Deal a new hand in every table (one card stream for all tables: ``seed`` is an int)."""
+        """Deal a new hand in every table (one card stream for all tables: ``seed`` is an int),
+        or only in the tables of ``options["reset_mask"]`` (a bool array, no seed)."""
         if isinstance(seed, list):
-            raise TypeError("HoldemVectorEnv takes one int seed for all its tables, not a list")
-        super().reset(seed=seed)
-        self._deal(seed, self.np_random)
-        return self._arena.observation(self.actions, self.exact), \
-            {"skipped": self._arena.skipped / self.config.big_blind}
+            raise InputTypeError("HoldemVectorEnv takes one int seed for all its tables, not a list")
+        bb = self.config.big_blind
+        if options is not None and "reset_mask" in options:
+            mask = _reset_mask(options["reset_mask"], self.num_envs)
+            if seed is not None:
+                raise ConfigError("reset with a reset_mask takes no seed: the tables share one card stream")
+            if not self._dealt:
+                raise RuntimeError("call reset() without a reset_mask first")
+            self._arena.deal(mask)
+            self._waiting &= ~mask
+            infos = {"skipped": np.where(mask, self._arena.skipped, 0) / bb, "_skipped": mask}
+        else:
+            super().reset(seed=seed)
+            self._deal(seed, self.np_random)
+            self._waiting[:] = False
+            infos = {"skipped": self._arena.skipped / bb, "_skipped": np.ones(self.num_envs, dtype=bool)}
+        obs = self._arena.observation(self.actions, self.exact)
+        self._last = obs
+        return obs, infos
 
     def step(self, actions: Any) -> tuple[Obs, npt.NDArray[np.float64], npt.NDArray[np.bool_],
                                           npt.NDArray[np.bool_], dict[str, Any]]:
-        """Play one learner action in every table; finished tables deal their next hand."""
+        """Play one learner action in every table, then autoreset as ``autoreset_mode`` says."""
         if not self._dealt:
             raise RuntimeError("call reset() first")
-        kind, amount = _decode(self._arena, self.actions, self.exact, self.strict, actions)
-        over = self._arena.step(kind, amount)
+        arena = self._arena
+        mode = self.autoreset_mode
+        waiting = self._waiting
+        if mode is AutoresetMode.DISABLED and waiting.any():
+            raise RuntimeError(f"autoreset is disabled and the hands of tables {np.flatnonzero(waiting)[:5].tolist()} "
+                               f"are over: deal them with reset(options={{'reset_mask': ...}}) first")
+        kind, amount = _decode(arena, self.actions, self.exact, self.strict, actions)
+        over = arena.step(kind, amount)
         bb = self.config.big_blind
-        rewards = np.where(over, self._arena.tables.rewards[:, self._arena.seat], 0) / bb
+        rewards = np.where(over, arena.tables.rewards[:, arena.seat], 0) / bb
         infos: dict[str, Any] = {}
-        if over.any():
-            final = self._arena.observation(self.actions, self.exact)
-            final_obs = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(over):
-                final_obs[i] = _row(final, int(i))
-            infos["final_obs"], infos["_final_obs"] = final_obs, over.copy()
-            self._arena.deal(over)
-            infos["skipped"] = np.where(over, self._arena.skipped, 0) / bb
-            infos["_skipped"] = over.copy()
-        obs = self._arena.observation(self.actions, self.exact)
-        truncated = np.zeros(self.num_envs, dtype=bool)
-        return obs, rewards.astype(np.float64), over, truncated, infos
+        if mode is AutoresetMode.SAME_STEP:
+            if over.any():
+                rows = np.flatnonzero(over)
+                final_obs = np.full(self.num_envs, None, dtype=object)
+                for i, row in zip(rows, _rows(arena.observation(self.actions, self.exact), rows)):
+                    final_obs[i] = row
+                infos["final_obs"], infos["_final_obs"] = final_obs, over.copy()
+                infos["final_info"], infos["_final_info"] = {}, over.copy()
+                arena.deal(over)
+                infos["skipped"], infos["_skipped"] = np.where(over, arena.skipped, 0) / bb, over.copy()
+        else:
+            if mode is AutoresetMode.NEXT_STEP and waiting.any():
+                arena.deal(waiting)
+                infos["skipped"], infos["_skipped"] = np.where(waiting, arena.skipped, 0) / bb, waiting
+            self._waiting = over.copy()
+        obs = arena.observation(self.actions, self.exact)
+        self._last = obs
+        return obs, rewards.astype(np.float64), over, np.zeros(self.num_envs, dtype=bool), infos
+
+    def render(self) -> tuple[str, ...] | None:
+        """A line of text per table, as :meth:`HoldemEnv.render` (``ansi``)."""
+        if self.render_mode != "ansi" or self._last is None:
+            return None
+        return tuple(_render_line(o) for o in _rows(self._last, np.arange(self.num_envs)))

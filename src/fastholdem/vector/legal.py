@@ -28,8 +28,8 @@ class Legal(NamedTuple):
     actor:
         int16: the seat to act, ``-1`` when the table's hand is over.
     can_fold:
-        bool: folding is allowed (always, when a seat is to act: ``Hand`` allows folding even
-        when checking is free).
+        bool: folding is allowed: whenever a seat is to act, except with nothing to call under
+        ``conventions="pokerkit"`` (R24), as in ``Hand``.
     can_check:
         bool: nothing to call.
     call:

@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._validate import echo
-from ..errors import ConfigError
+from ..errors import ConfigError, InputError, InputTypeError, InvalidActionError
 from ..evaluate import categories, evaluate_batch
 from ..ranges.classes import order_equity
 from .actions import pot_fraction_to
@@ -82,9 +82,9 @@ class RandomPolicy:
     def __init__(self, seed: int | None = None, *, fold: float = 0.15, aggression: float = 0.30) -> None:
         for name, p in (("fold", fold), ("aggression", aggression)):
             if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise ValueError(f"{name} must be a probability in [0, 1], got {p!r}")
+                raise InputError(f"{name} must be a probability in [0, 1], got {p!r}")
         if fold + aggression > 1.0:
-            raise ValueError(f"fold + aggression must be at most 1, got {fold + aggression}")
+            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
         self.rng = np.random.default_rng(seed)
         self.fold = float(fold)
         self.aggression = float(aggression)
@@ -189,7 +189,7 @@ def policy_function(policy: object) -> Callable[[Observation, Legal], Decision]:
     'act'
     """
     if not is_vector_policy(policy):
-        raise TypeError(f"not a vectorised policy (act(obs, legal) -> (kind, amount)): {echo(policy)}")
+        raise InputTypeError(f"not a vectorised policy (act(obs, legal) -> (kind, amount)): {echo(policy)}")
     act = getattr(policy, "act", None)
     fn: Callable[[Observation, Legal], Decision] = act if act is not None else policy  # type: ignore[assignment]
     return fn
@@ -226,10 +226,35 @@ def act_by_seat(functions: Sequence[Callable[[Observation, Legal], Decision] | N
         rows = group == g
         if mask is not None:
             rows &= mask
-        k, a = fn(obs, legal)
-        kind = np.where(rows, np.asarray(k), kind).astype(np.int8)
-        amount = np.where(rows, np.asarray(a), amount).astype(np.int64)
+        k, a = _decision(fn, fn(obs, legal), n)
+        kind = np.where(rows, k, kind).astype(np.int8)
+        amount = np.where(rows, a, amount).astype(np.int64)
     return kind, amount
+
+
+def _decision(fn: Callable[..., Any], decision: Any, n: int) -> tuple[npt.NDArray[Any], npt.NDArray[Any]]:
+    """A policy's answer as ``(kind, amount)`` integer arrays (of shape ``(n,)`` or scalars, which
+    stand for every table), or InvalidActionError naming the policy and saying what is valid.
+
+    >>> _decision(StationPolicy().act, 2, 3)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InvalidActionError: the policy StationPolicy.act returned 2; ...
+    """
+    if isinstance(decision, (tuple, list)) and len(decision) == 2:
+        try:
+            k, a = np.asarray(decision[0]), np.asarray(decision[1])
+        except (ValueError, TypeError):  # ragged rows: reported below
+            pass
+        else:
+            if all(x.dtype.kind in "iu" and x.shape in ((), (n,)) for x in (k, a)):
+                return k, a
+    name = getattr(fn, "__qualname__", None) or type(fn).__name__
+    raise InvalidActionError(
+        f"the policy {name} returned {echo(decision)}; a vectorised policy's act(obs, legal) returns "
+        f"(kind, amount), a tuple of two integer arrays of shape ({n},), one entry per table: kind {FOLD} "
+        f"fold, {CHECK} check, {CALL} call, {BET_OR_RAISE_TO} bet or raise to amount (fastholdem.vector's "
+        "FOLD, CHECK, CALL, BET_OR_RAISE_TO)")
 
 
 class StationPolicy:

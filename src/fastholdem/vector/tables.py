@@ -25,9 +25,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from .._core import VecCore
+from .._core import VecCore, as_array
 from .._validate import echo
-from ..errors import ConfigError
+from ..errors import ConfigError, IllegalActionError, InputError, InputTypeError
 from ..game.config import AnteMode, GameConfig, Structure
 from .export import hand_history
 from .legal import Legal
@@ -48,32 +48,33 @@ _REASONS = {
     4: "seat {seat} cannot bet or raise now",
     5: "seat {seat} cannot bet or raise to {amount}: the minimum is {lo} (maximum {hi})",
     6: "seat {seat} cannot bet or raise to {amount}: the maximum is {hi} (minimum {lo})",
+    7: "seat {seat} cannot fold: nothing to call, check instead (pokerkit conventions, R24)",
 }
 _REPORT = 5
 
 
 def _count(value: object, name: str, low: int, high: int | None = None) -> int:
     if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be an int, got bool {value!r}")
+        raise InputTypeError(f"{name} must be an int, got bool {value!r}")
     try:
         k = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
+        raise InputTypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
     if k < low or (high is not None and k > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise ValueError(f"{name} must be {bound}, got {k}")
+        raise InputError(f"{name} must be {bound}, got {k}")
     return k
 
 
 def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
     """``value`` as an int64 array of ``shape``: TypeError unless it holds integers."""
-    arr = np.asarray(value)
+    arr = as_array(value, name)
     if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-        raise TypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
+        raise InputTypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
     if arr.shape != shape:
-        raise ValueError(f"{name} must have shape {shape}, got {arr.shape}")
+        raise InputError(f"{name} must have shape {shape}, got {arr.shape}")
     if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise ValueError(f"{name} holds values beyond int64")
+        raise InputError(f"{name} holds values beyond int64")
     return np.ascontiguousarray(arr, dtype=np.int64)
 
 
@@ -185,10 +186,10 @@ class Tables:
         self.n = n = _count(n, "n", 0)
         self.players = players = _count(players, "players", 2, 10)
         if not isinstance(config, GameConfig):
-            raise TypeError(f"config must be a GameConfig, got {type(config).__name__}")
+            raise InputTypeError(f"config must be a GameConfig, got {type(config).__name__}")
         self.config = config
         if type(auto_reset) is not bool or type(carry_stacks) is not bool:
-            raise TypeError("auto_reset and carry_stacks must be bools")
+            raise InputTypeError("auto_reset and carry_stacks must be bools")
         self.auto_reset = auto_reset
         self.carry_stacks = carry_stacks
         if seed is None:
@@ -212,7 +213,7 @@ class Tables:
         else:
             arr = _int_array(button, "button", (n,))
             if arr.size and (arr.min() < 0 or arr.max() >= players):
-                raise ValueError(f"button must hold seats 0..{players - 1}")
+                raise InputError(f"button must hold seats 0..{players - 1}")
             self._core.button[:] = arr
         self._core.new_hands(None, False)
 
@@ -220,12 +221,12 @@ class Tables:
 
     def _stack_value(self, value: int) -> int:
         if not 1 <= value < _MAX_CHIPS // 16:
-            raise ValueError(f"stacks must be positive and below 2**52 chips, got {value}")
+            raise InputError(f"stacks must be positive and below 2**52 chips, got {value}")
         return value
 
     def _check_stacks(self, arr: npt.NDArray[np.int64], name: str) -> None:
         if arr.size and (arr.min() < 1 or arr.max() >= _MAX_CHIPS // 16):
-            raise ValueError(f"{name} must be positive and below 2**52 chips")
+            raise InputError(f"{name} must be positive and below 2**52 chips")
 
     def _drawn(self, k: int) -> npt.NDArray[np.int64]:
         assert self._draw is not None
@@ -276,11 +277,11 @@ class Tables:
         if mask is None:
             m = np.ones(self.n, np.bool_)
         else:
-            m = np.asarray(mask)
+            m = as_array(mask, "mask")
             if m.dtype != np.bool_:
-                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
             if m.shape != (self.n,):
-                raise ValueError(f"mask must have shape ({self.n},), got {m.shape}")
+                raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
         if self._draw is not None:
             self._redraw(m)
         self._core.new_hands(None if mask is None else m, True)
@@ -315,10 +316,12 @@ class Tables:
 
         Raises
         ------
-        TypeError
-            ``kind`` or ``amount`` not an integer array, ``mask`` not a bool array.
-        ValueError
-            A wrong shape, or an illegal action in any table: the message names the first few
+        InputTypeError
+            ``kind`` or ``amount`` not an integer array, ``mask`` not a bool array (a ``TypeError``).
+        InputError
+            A wrong shape (a ``ValueError``).
+        IllegalActionError
+            An illegal action in any table (a ``ValueError``): the message names the first few
             tables and why, and no table changes (all tables are checked before any moves).
         KeyboardInterrupt
             On Ctrl-C while the actions are checked (polled on large ``n``): no table changed.
@@ -332,7 +335,7 @@ class Tables:
         >>> tables.step([CHECK, CALL])
         Traceback (most recent call last):
         ...
-        ValueError: illegal action in 1 table (no table changed): table 0: seat 0 cannot check: 1 to call
+        fastholdem.errors.IllegalActionError: illegal action in 1 table (no table changed): table 0: seat 0 cannot check: 1 to call
         >>> tables.step([BET_OR_RAISE_TO, FOLD], [6, 0])
         >>> tables.legal().call.tolist(), tables.hand_over.tolist()
         ([4, 0], [False, True])
@@ -342,13 +345,13 @@ class Tables:
         am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
         core = self._core
         if mask is not None:
-            m = np.asarray(mask)
+            m = as_array(mask, "mask")
             if m.dtype != np.bool_:
-                raise TypeError(f"mask must be a bool array, got dtype {m.dtype}")
+                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
             if m.shape != (n,):
-                raise ValueError(f"mask must have shape ({n},), got {m.shape}")
+                raise InputError(f"mask must have shape ({n},), got {m.shape}")
             if self.auto_reset:
-                raise ValueError("step(mask=...) needs auto_reset=False")
+                raise InputError("step(mask=...) needs auto_reset=False")
             held = ~m & (core.actor >= 0)
             if held.any():  # the engine steps every table with an actor: hide the held ones
                 actors = core.actor[held]
@@ -360,7 +363,7 @@ class Tables:
                 return
         bad, idx, codes = core.check_step(k, am, _REPORT)
         if bad:
-            raise ValueError(self._illegal_message(bad, idx, codes, k, am))
+            raise IllegalActionError(self._illegal_message(bad, idx, codes, k, am))
         if not self.auto_reset:
             core.step(k, am, False)
         elif self._draw is None:
@@ -491,17 +494,17 @@ class Tables:
         if rows is None:
             r = np.arange(self.n)
         else:
-            arr = np.asarray(rows)
+            arr = as_array(rows, "rows")
             if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
-                raise TypeError(f"rows must be an integer array, got dtype {arr.dtype}")
+                raise InputTypeError(f"rows must be an integer array, got dtype {arr.dtype}")
             if arr.ndim != 1:
-                raise ValueError(f"rows must be one-dimensional, got shape {arr.shape}")
+                raise InputError(f"rows must be one-dimensional, got shape {arr.shape}")
             if arr.size and (arr.min() < 0 or arr.max() >= self.n):
-                raise ValueError(f"rows must hold tables 0..{self.n - 1}")
+                raise InputError(f"rows must hold tables 0..{self.n - 1}")
             r = arr.astype(np.intp)
         slot = core.rep[r]
         if (slot < 0).any():
-            raise ValueError(f"table {int(r[np.argmax(slot < 0)])} has no finished hand on record")
+            raise InputError(f"table {int(r[np.argmax(slot < 0)])} has no finished hand on record")
         bits = np.arange(self.players, dtype=np.uint16)
         dealt_again = (slot != core.slot[r]) | (core.running[r] != 0)
         return HandRecord(
@@ -541,7 +544,7 @@ class Tables:
         else:
             arr = _int_array(seat, "seat", (n,))
             if arr.size and (arr.min() < -1 or arr.max() >= players):
-                raise ValueError(f"seat must hold seats 0..{players - 1} or -1")
+                raise InputError(f"seat must hold seats 0..{players - 1} or -1")
             s = arr.astype(np.int16)
         hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
             np.ascontiguousarray(s, dtype=np.int16))
@@ -587,14 +590,54 @@ class Tables:
         hands = _count(hands, "hands", 0, (1 << 63) - 1)
         for name, p in (("fold", fold), ("aggression", aggression)):
             if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise ValueError(f"{name} must be a probability in [0, 1], got {echo(p)}")
+                raise InputError(f"{name} must be a probability in [0, 1], got {echo(p)}")
         if fold + aggression > 1.0:
-            raise ValueError(f"fold + aggression must be at most 1, got {fold + aggression}")
+            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
         if self._draw is not None:
-            raise ValueError("play_random needs int or array stacks, not a callable")
+            raise InputError("play_random needs int or array stacks, not a callable")
         if self.n == 0 and hands:
-            raise ValueError("play_random needs at least one table")
+            raise InputError("play_random needs at least one table")
         return self._core.play_random(hands, float(fold), float(aggression), threads)
+
+    def play_random_until(self, seat: int, mask: npt.ArrayLike | None = None, *, fold: float = 0.15,
+                          aggression: float = 0.30) -> None:
+        """Let the random player act for every seat but ``seat`` until ``seat`` is to act or the
+        hand is over, in every table (or those where ``mask`` is true), in C.
+
+        The random player is :meth:`play_random`'s (and :class:`fastholdem.vector.RandomPolicy`'s
+        policy, drawing from each table's own generator instead). This is how the reinforcement
+        learning adapters play ``opponents="random"``. Needs ``auto_reset=False``.
+
+        Raises
+        ------
+        TypeError, ValueError
+            ``seat`` not a seat, ``mask`` not a bool array of shape ``(n,)``, probabilities
+            outside [0, 1] or summing above 1, or ``auto_reset=True``.
+
+        Examples
+        --------
+        >>> from fastholdem.game import GameConfig
+        >>> tables = Tables(500, 6, GameConfig(), 400, seed=1)
+        >>> tables.play_random_until(2)
+        >>> bool(np.isin(tables.legal().actor, [2, -1]).all())
+        True
+        """
+        s = _count(seat, "seat", 0, self.players - 1)
+        for name, p in (("fold", fold), ("aggression", aggression)):
+            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+                raise InputError(f"{name} must be a probability in [0, 1], got {echo(p)}")
+        if fold + aggression > 1.0:
+            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
+        if self.auto_reset:
+            raise InputError("play_random_until needs auto_reset=False")
+        m = None
+        if mask is not None:
+            m = np.asarray(mask)
+            if m.dtype != np.bool_:
+                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
+            if m.shape != (self.n,):
+                raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
+        self._core.play_random_until(s, m, float(fold), float(aggression))
 
     def to_phh(self, i: int) -> Any:
         """The PHH hand history of table ``i``'s last finished hand, with ``finishing_stacks``.

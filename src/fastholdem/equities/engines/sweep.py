@@ -31,6 +31,7 @@ import numpy.typing as npt
 
 from ... import _core
 from ..inputs import ParsedPlayer
+from ...errors import InputError
 
 __all__ = ["SweepEngine", "integer_weights"]
 
@@ -232,7 +233,7 @@ class SweepEngine:
         counts of every runout (``runouts``: how many the counts account for, every one of
         the job)."""
         if runouts != self.size:
-            raise ValueError(f"the tallies account for {runouts} of the job's {self.size} runouts")
+            raise InputError(f"the tallies account for {runouts} of the job's {self.size} runouts")
         win, tie = self._totals((per[0], per[1]))
         scale = self.scale
         deals_w = self._weighted_deals() / scale

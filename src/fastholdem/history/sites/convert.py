@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, cast
 
 from ..._validate import check_output_path, check_paths, echo, output_file
-from ...errors import HandHistoryError
+from ...errors import HandHistoryError, InputError
 from .._pool import imap
 from ..phh import dumps
 from ...progress import Progress
@@ -345,7 +345,7 @@ def convert(
     (1, 0, 1, True)
     """
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise ValueError(f"jobs must be a positive integer, got {echo(jobs)}")
+        raise InputError(f"jobs must be a positive integer, got {echo(jobs)}")
     start = time.perf_counter()
     entries = check_paths(paths)
     files = [str(p) for p in paths_of(entries)]
