@@ -1841,6 +1841,7 @@ def _vec_check_arrays(dict a, Py_ssize_t n, int P):
                and within("values", 0, 7462), "card ids or hand values out of range")
     running = a["running"].astype(bool)
     _vec_check(not np.any((a["actor"] >= 0) & ~running), "a table without a hand has an actor")
+    _vec_check(not np.any(running & (a["street"] > 3)), "a running hand is past the river")
     if running.any():
         rows = np.flatnonzero(running)
         slot = a["slot"][rows].astype(np.intp)

@@ -238,6 +238,8 @@ def test_a_running_hand_with_a_card_twice_or_every_seat_folded_is_refused() -> N
         vec_from_state(edited("hole", card, (t, slot, 1, 0)))
     with pytest.raises(InputError, match="every seat folded"):
         vec_from_state(edited("folded", 0b111, (t,)))
+    with pytest.raises(InputError, match="past the river"):   # bet_sizes[street] would read beyond its 4
+        vec_from_state(edited("street", 4, (t,)))
 
 
 # ---------------------------------------------------------------- the RL environments
