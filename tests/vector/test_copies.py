@@ -354,3 +354,25 @@ def test_pettingzoo_env_copies_play_alike_apart_and_pass_api_test(pz: Any, how: 
     checked = COPIES[how](env)
     with pz_advice_ignored():
         api_test(parallel_to_aec(checked) if parallel else checked, num_cycles=200)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_gymnasium_made_env_deep_copies_and_pickles(gym: Any, how: str) -> None:
+    import gymnasium
+
+    from fastholdem.vector.registration import HOLDEM_ID
+
+    env = gymnasium.make(HOLDEM_ID, players=3, seed=2)
+    env.reset(seed=2)
+    twin = COPIES[how](env)
+    assert twin.unwrapped is not env.unwrapped
+    rng_a, rng_b = np.random.default_rng(4), np.random.default_rng(4)
+    obs_a = obs_b = env.unwrapped._last
+    for _ in range(50):
+        a = plain(env.step(int(rng_a.choice(np.flatnonzero(obs_a["action_mask"])))))
+        b = plain(twin.step(int(rng_b.choice(np.flatnonzero(obs_b["action_mask"])))))
+        assert a == b
+        obs_a, obs_b = env.unwrapped._last, twin.unwrapped._last
+        if a[2]:
+            obs_a, _ = env.reset()
+            obs_b, _ = twin.reset()

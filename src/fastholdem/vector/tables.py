@@ -675,7 +675,7 @@ class Tables:
 
         ``pickle``, ``copy.deepcopy`` and ``copy.copy`` all give an independent copy: the same
         cards to come, generators, stacks, bets and records, and stepping one leaves the other
-        as it was. A callable ``stacks`` is copied too (pickled by reference).
+        as it was. A callable ``stacks`` is shared, not copied (pickle stores it by name).
 
         >>> import copy
         >>> from fastholdem.game import GameConfig
