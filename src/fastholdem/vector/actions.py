@@ -296,13 +296,12 @@ def action_index(action: object, agent: str, actions: ActionSet) -> int:
     value = action
     if isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind in "iu":
         value = value.reshape(()).item()
+    valid = f"0..{actions.size - 1} ({', '.join(f'{k} {n}' for k, n in enumerate(actions.names))})"
     if is_bool(value) or not isinstance(value, (int, np.integer)):
-        raise InvalidActionError(f"{agent}'s action must be an int 0..{actions.size - 1} "
-                                 f"({', '.join(f'{k} {n}' for k, n in enumerate(actions.names))}), got {echo(action)}")
+        raise InvalidActionError(f"{agent}'s action must be an int {valid}, got {echo(action)}")
     index = int(value)
     if not 0 <= index < actions.size:
-        raise InvalidActionError(f"{agent}'s action must be 0..{actions.size - 1} "
-                                 f"({', '.join(f'{k} {n}' for k, n in enumerate(actions.names))}), got {index}")
+        raise InvalidActionError(f"{agent}'s action must be {valid}, got {index}")
     return index
 
 
