@@ -24,8 +24,8 @@ from ..errors import InputError, RangeError
 from .engines.enumeration import ExactEngine, hand_assignments
 from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
-from .inputs import (MAX_TRIALS, ParsedPlayer, PlayerLike, check_flag, check_mode, check_seed, narrow_ranges,
-                     parse_inputs, read_inputs)
+from .inputs import (MAX_TRIALS, RANDOM_WORDS, ParsedPlayer, PlayerLike, check_flag, check_mode, check_seed,
+                     narrow_ranges, parse_inputs, read_inputs)
 from .jobs import EquityJob
 
 __all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "SWEEP_AUTO_LIMIT", "Call", "build_job",
@@ -110,7 +110,7 @@ def build_job(parsed: list[ParsedPlayer], board_ids: list[int], dead_ids: list[i
     if exact is not False:
         listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
         if listed is None and exact:
-            randoms = sum(p.label.lower() in ("random", "any", "*") for p in parsed)
+            randoms = sum(p.label.lower() in RANDOM_WORDS for p in parsed)
             hint = (f"; one hand's exact equity against {randoms} random hands is "
                     "fastholdem.vs_random_equities" if randoms == len(parsed) - 1 else "")
             raise InputError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
