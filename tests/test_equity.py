@@ -698,3 +698,20 @@ def test_result_to_dict_and_text() -> None:
     assert [p["hand"] for p in d["players"]] == ["AhKh", "QsQd"]
     assert "990 deals enumerated" in str(r) and "exact" in str(r)
     assert "exact=True" in repr(r)
+
+
+@pytest.mark.parametrize("text", ["random", "QQ+,AKs", "AA:1e-170,KK:1e-170", "22+:0.25,A2s+", "AhKh:0.5,AsAd"])
+def test_narrow_ranges_keeps_what_range_without_keeps(text: str) -> None:
+    """inputs.narrow_ranges narrows by a mask of live cards: the same combos, order and weights
+    as Range.without (then relative_weights), and narrowing twice changes nothing."""
+    from fastholdem import Range
+    from fastholdem.equities.inputs import narrow_ranges, read_inputs, relative_weights
+
+    parsed, board, dead = read_inputs(["AcKc", text], "Ah7c2s", "Ks")
+    narrow_ranges(parsed, board, dead)
+    want = Range(text).without([*board, *dead, 48, 44])
+    assert parsed[1].combos.tolist() == want.combos.tolist()
+    assert parsed[1].weights.tolist() == relative_weights(want.weights).tolist()
+    narrow_ranges(parsed, board, dead)
+    assert parsed[1].combos.tolist() == want.combos.tolist()
+    assert parsed[1].weights.tolist() == relative_weights(want.weights).tolist()

@@ -1,5 +1,5 @@
 """``equity([hand, "random"], board)`` on a flop, turn or river: the short path
-(fastholdem.equities.quick, csrc/fh_equity.c ``fh_vs_random_counts``) against the general
+(fastholdem.equities._quick, csrc/fh_equity.c ``fh_vs_random_counts``) against the general
 path (runout tables or the sweep, through ``equity_job``) and against brute force."""
 
 from __future__ import annotations
@@ -91,3 +91,60 @@ def test_vs_random_counts_boundary_checks() -> None:
         _core.vs_random_counts([50], [33, 20, 3])
     with pytest.raises(ValueError, match="too few live cards"):
         _core.vs_random_counts([50, 45], [33, 20, 3, 4, 5], [c for c in range(52) if c not in (50, 45, 33, 20, 3, 4, 5)])
+
+
+class _CountingCards:
+    """Cards that count how often they are read (each parse iterates them once)."""
+
+    def __init__(self, cards: list[str]) -> None:
+        self.cards, self.reads = cards, 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self.reads += 1
+        return iter(self.cards)
+
+
+@pytest.mark.parametrize("players, board, exact", [
+    (["AhKd", "random", "random"], None, None),     # the short path declines (preflop, exact=None)
+    (["AhKd", "random"], "Td7c2s", None),            # the short path counts it
+    (["AhKd", "random", "random"], "Td7c2s", True),  # against two, by one C call
+    (["AhKd", "QQ"], "Td7c2s", None),                # the general path
+    (["AhKd", "random"], "Td7c2s", False),           # Monte Carlo
+])
+def test_equity_reads_each_input_once(players: list[str], board: str | None, exact: bool | None) -> None:
+    """Issue 27 item 5: one parse per equity call, whichever path counts it (the short path
+    used to parse the board and dead cards itself, then the plan parsed them again)."""
+    dead = _CountingCards(["2c"])
+    hero = _CountingCards(["Ah", "Kd"])
+    r = equity([hero, *players[1:]], board=board, dead=dead, exact=exact, threads=1,
+               **({"trials": 10_000, "seed": 1} if exact is False else {}))
+    assert r.players[0] == "AhKd" and r.dead == "2c"
+    assert (dead.reads, hero.reads) == (1, 1)
+
+
+def test_equity_short_path_lets_unexpected_errors_through() -> None:
+    """No ``except Exception`` around library code: an error that is not the library's own
+    input error is not swallowed by the short path (it used to be, and raised again later)."""
+    class Broken:
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            raise RuntimeError("broken iterable")
+
+    from fastholdem.equities._quick import hero_against_random
+
+    with pytest.raises(RuntimeError, match="broken iterable"):
+        hero_against_random(["random", Broken()])  # type: ignore[list-item]
+    assert hero_against_random(["random", "AhKdQs"]) is None  # not a hand: CardError means "no"
+    with pytest.raises(RuntimeError, match="broken iterable"):
+        equity(["AhKd", "random"], board="Td7c2s", dead=Broken())  # type: ignore[arg-type]
+
+
+def test_equity_range_random_object_takes_the_general_path() -> None:
+    """Only the words "random", "any" and "*" take the short path; a Range of every hand is
+    counted by the general path, as before, with the same numbers."""
+    from fastholdem import Range
+
+    word = equity(["AhKd", " Any "], board="Td7c2s", threads=1)
+    rng = equity(["AhKd", Range("random")], board="Td7c2s", threads=1)
+    assert word.players == ("AhKd", "Any") and rng.players == ("AhKd", "random")
+    assert word.deals == rng.deals
+    np.testing.assert_allclose(word.equity, rng.equity, rtol=0, atol=1e-12)

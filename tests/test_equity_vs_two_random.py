@@ -12,7 +12,7 @@ import pytest
 import fastholdem as fh
 from fastholdem import _core
 from fastholdem.equities.jobs import run_exact
-from fastholdem.equities.plan import job_for_call
+from fastholdem.equities._plan import job_for_call
 
 
 def _general(players: list[str], board: str, dead: str | None) -> fh.EquityResult:

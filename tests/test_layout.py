@@ -283,7 +283,7 @@ def test_layout_names_in_messages_resolve() -> None:
 
 
 def test_layout_equities_package_is_not_hidden_by_the_equity_function() -> None:
-    code = ("import fastholdem\nimport fastholdem.equities.plan as p\n"
+    code = ("import fastholdem\nimport fastholdem.equities._plan as p\n"
             "assert callable(fastholdem.equity) and fastholdem.equities.MAX_ASSIGNMENTS == p.MAX_ASSIGNMENTS\n"
             "import fastholdem.game\nassert callable(fastholdem.game.simulate) and callable(fastholdem.simulate)\n")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -52,7 +52,7 @@ from fastholdem import phh
 from fastholdem.game import AnteMode, GameConfig, Hand, Structure
 from fastholdem.progress import Progress
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Tables
-from fastholdem.vector.export import apply_kind
+from fastholdem.vector._export import apply_kind
 
 __all__ = ["Block", "BlockResult", "draw_block", "draw_config", "main", "note_hand", "play_block", "run"]
 

@@ -54,7 +54,7 @@ from .cards import CardsLike
 from . import _core
 from .equities import EquityJob, EquityResult, EquityTally, PlayerLike
 from .equities.jobs import round_checkpoints
-from .equities.plan import job_for_call
+from .equities._plan import job_for_call
 from .evaluate import evaluate_batch as _evaluate_batch
 from .equities import equity_batch as _equity_batch
 from .game.config import GameConfig

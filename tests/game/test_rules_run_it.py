@@ -25,8 +25,8 @@ from fastholdem.game import (
     RaiseTo,
     RunIt,
     Structure,
-    split_runs,
 )
+from fastholdem.game.pots import split_runs
 
 # Heads-up, seat 0 (button, small blind) holds aces, seat 1 kings. Deck stubs list the burns too.
 _HEADS_UP = ["AsAh", "KsKh"]

@@ -20,7 +20,7 @@ import numpy as np
 from fastholdem import phh
 from fastholdem.game import GameConfig, Structure
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, Tables
-from fastholdem.vector.export import apply_kind, record_hand
+from fastholdem.vector._export import apply_kind, record_hand
 
 
 @dataclass

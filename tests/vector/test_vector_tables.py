@@ -345,7 +345,7 @@ def test_r14a_short_blinds_auto_reset_reports_every_hand(draw: bool) -> None:
 
 def test_tables_last_hands_match_hand() -> None:
     """Every field of last_hands against the Hand that replays the same hand (R35-R38)."""
-    from fastholdem.vector.export import record_hand
+    from fastholdem.vector._export import record_hand
 
     cfg = GameConfig(small_blind=1, big_blind=2, ante=1)
     tables = Tables(64, 4, cfg, lambda rng, k: rng.integers(1, 60, size=(k, 4)), seed=8)

@@ -26,7 +26,7 @@ from .. import _core
 from ..equities.engines.enumeration import hand_assignments
 from ..equities.engines.sweep import SweepEngine
 from ..equities.inputs import ParsedPlayer, PlayerLike, parse_inputs, resolve_threads
-from ..equities.plan import MAX_ASSIGNMENTS, sweep_wins
+from ..equities._plan import MAX_ASSIGNMENTS, sweep_wins
 from ..errors import InputError, RangeError
 
 __all__ = ["NextCardResult", "next_card"]

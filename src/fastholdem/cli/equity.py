@@ -93,7 +93,7 @@ def _vs_random_spot(args: argparse.Namespace) -> tuple[int, list[int]] | None:
     """``(hero index, hand)`` when ``--exact`` asks for one hand against three or more random
     hands on this machine: the general exact path would have to list every assignment of
     their hands, which :func:`fastholdem.vs_random_equities` counts without listing."""
-    from ..equities.quick import hero_against_random
+    from ..equities._quick import hero_against_random
 
     if not args.exact or args.scheduler or len(args.players) - 1 < _VS_RANDOM_FROM:
         return None

@@ -18,14 +18,17 @@ chunks (and :func:`equity` runs the same jobs):
 >>> bool(np.array_equal(job.combine(parts).equity, whole.equity))
 True
 
-This package's ``__init__`` is the public entry only. The pipeline, one module per step:
+This package's ``__init__`` is the public entry only (the modules with a leading underscore
+are implementation, not API). The pipeline, one module per step:
 
 1. :mod:`.inputs` parses and checks players, board, dead cards, threads, mode and seed;
-2. :mod:`.plan` picks the engine and builds the job;
+2. ``_plan`` checks the mode arguments, parses the inputs once (``parse_call``), picks the
+   engine and builds the job;
 3. :mod:`.engines` count: :mod:`.engines.enumeration`, :mod:`.engines.sweep` (two players:
    one pass per runout), :mod:`.engines.table` (the shipped heads-up preflop table) and
-   :mod:`.engines.montecarlo`; a hand against one random hand on a flop, turn or river
-   skips the plan (:mod:`.quick`); one hand against 1-9 random hands, exactly, is
+   :mod:`.engines.montecarlo`; a hand against one or two random hands on a flop, turn or
+   river (or two preflop, with ``exact=True``) is counted from the parsed call by one C call
+   instead of a job (``_quick``); one hand against 1-9 random hands, exactly, is
    :func:`vs_random_equities` (:mod:`.vs_random`);
 4. :mod:`.jobs` cuts a job into chunks, runs them and combines their integer tallies;
 5. :mod:`.result` holds :class:`EquityResult`.
@@ -40,22 +43,21 @@ from collections.abc import Sequence
 from .. import _core
 from .._validate import check_bool
 from ..cards import CardsLike
+from ._plan import DEFAULT_TRIALS, EXACT_AUTO_LIMIT, MAX_ASSIGNMENTS, SWEEP_AUTO_LIMIT
+from ._plan import job_for_call, parse_call, plan_job
+from ._quick import vs_random_result
 from .inputs import MAX_TRIALS as MAX_TRIALS
 from .inputs import MIN_TRIALS as MIN_TRIALS
 from .inputs import PlayerLike, resolve_threads
 from .jobs import BLOCK_TRIALS as BLOCK_TRIALS
 from .jobs import MAX_ROUND_BLOCKS as MAX_ROUND_BLOCKS
 from .jobs import EquityJob, EquityTally, run_exact, run_monte_carlo
-from .plan import DEFAULT_TRIALS as DEFAULT_TRIALS
-from .plan import EXACT_AUTO_LIMIT as EXACT_AUTO_LIMIT
-from .plan import MAX_ASSIGNMENTS as MAX_ASSIGNMENTS
-from .plan import job_for_call
-from .quick import vs_random_result
 from .result import EquityResult
 from .vs_random import vs_random_equities
 
-__all__ = ["EquityJob", "EquityResult", "EquityTally", "PlayerLike", "equity", "equity_batch", "equity_job",
-           "hand_strength", "vs_random_equities"]
+__all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "EquityJob", "EquityResult", "EquityTally", "MAX_ASSIGNMENTS",
+           "PlayerLike", "SWEEP_AUTO_LIMIT", "equity", "equity_batch", "equity_job", "hand_strength",
+           "vs_random_equities"]
 
 equity_batch = _core.equity_batch
 hand_strength = _core.hand_strength
@@ -152,12 +154,11 @@ def equity(
     start = time.perf_counter()
     nthreads = resolve_threads(threads)
     check_bool(progress, "progress", optional=True)
-    if (by_combo is False or by_combo is True) and (exact is None or exact is True) and \
-            (seed is None or type(seed) is int):
-        quick = vs_random_result(players, board, dead, exact, trials, stderr, nthreads)
-        if quick is not None:
-            return dataclasses.replace(quick, elapsed=time.perf_counter() - start)
-    job = job_for_call(players, board, dead, exact, trials, stderr, seed, by_combo)
+    call = parse_call(players, board, dead, exact, trials, stderr, seed, by_combo)
+    quick = vs_random_result(call, nthreads)
+    if quick is not None:
+        return dataclasses.replace(quick, elapsed=time.perf_counter() - start)
+    job = plan_job(call)
     if job.exact:
         result = run_exact(job, nthreads, progress)
     else:

@@ -7,6 +7,7 @@ Every error names the argument at fault (CardError, RangeError, ValueError or Ty
 from __future__ import annotations
 
 from collections.abc import Sequence
+import functools
 import math
 from dataclasses import dataclass
 from typing import Union
@@ -20,8 +21,9 @@ from ..cards import CardsLike, card_str, cards_str, parse_cards
 from ..errors import CardError, InputError, InputTypeError, RangeError
 from ..ranges import N_COMBOS, Range
 
-__all__ = ["MAX_TRIALS", "MIN_TRIALS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards", "check_mode",
-           "check_seed", "parse_inputs", "relative_weights", "resolve_threads"]
+__all__ = ["MAX_TRIALS", "MIN_TRIALS", "RANDOM_WORDS", "ParsedPlayer", "PlayerLike", "check_flag", "check_live_cards",
+           "check_mode", "check_seed", "is_random_word", "narrow_ranges", "parse_inputs", "read_inputs",
+           "relative_weights", "resolve_threads"]
 
 PlayerLike = Union[str, Range, Sequence[Union[int, str]]]
 """A player: a hand (``"AhKh"`` or two cards) or a range (``"AKs,QQ+"``, a :class:`Range`)."""
@@ -30,6 +32,8 @@ MAX_TRIALS = 10**10
 """Most Monte Carlo trials one job may run."""
 MIN_TRIALS = 2
 """Fewest Monte Carlo trials one job may run: the standard error needs two."""
+RANDOM_WORDS = frozenset({"random", "any", "*"})
+"""The range words for every hand, in any case (``"Random"``, ``" any "``)."""
 
 
 @dataclass
@@ -53,11 +57,30 @@ class ParsedPlayer:
     range: Range | None = None
 
 
+@functools.cache
+def _every_hand() -> Range:
+    """``Range("random")``, parsed once (a Range is immutable)."""
+    return Range("random")
+
+
+def is_random_word(player: ParsedPlayer) -> bool:
+    """Whether ``player`` was given as one of the words ``RANDOM_WORDS`` (not as a Range).
+
+    >>> parsed, _, _ = parse_inputs(["AhKh", " Any ", Range("random")], None, None)
+    >>> [is_random_word(p) for p in parsed], [p.random for p in parsed]
+    ([False, True, False], [False, True, True])
+    """
+    return player.range is _every_hand()
+
+
 def _parse_player(index: int, spec: PlayerLike) -> ParsedPlayer:
     """Player ``index`` (0-based): two cards make a fixed hand, anything else is a range."""
     if isinstance(spec, Range):
         rng = spec
         label = str(spec)
+    elif isinstance(spec, str) and spec.strip().lower() in RANDOM_WORDS:
+        rng = _every_hand()
+        return ParsedPlayer(spec.strip(), rng.combos, rng.weights, fixed=False, random=True, range=rng)
     elif isinstance(spec, str):
         label = spec.strip()
         try:
@@ -115,6 +138,21 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
     ...
     fastholdem.errors.RangeError: player 2's range 'AhKd,Ah2c' has no hand left without the cards Kh Ah
     """
+    parsed, board_ids, dead_ids = read_inputs(players, board, dead)
+    narrow_ranges(parsed, board_ids, dead_ids)
+    return parsed, board_ids, dead_ids
+
+
+def read_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike
+                ) -> tuple[list[ParsedPlayer], list[int], list[int]]:
+    """:func:`parse_inputs` up to the narrowing of the ranges (:func:`narrow_ranges`): every
+    check but a range left empty. What the short path of :func:`fastholdem.equity` reads: it
+    needs no hand of a random player.
+
+    >>> parsed, board, dead = read_inputs(["AhKh", "random"], "Td7c2s", "3h")
+    >>> len(parsed[1].combos), board, dead
+    (1326, [33, 20, 3], [6])
+    """
     if isinstance(players, (str, Range)):
         words = players.split() if isinstance(players, str) else []
         example = words if 2 <= len(words) <= _core.MAX_PLAYERS else ["AhKh", "QsQd"]
@@ -146,16 +184,36 @@ def parse_inputs(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLik
                     raise CardError(f"card {card_str(c)} of player {i + 1} is also in {owner[c]}")
                 owner[c] = f"player {i + 1}'s hand"
     check_live_cards(len(parsed), len(board_ids), len(dead_ids))
-    taken = list(owner)
+    return parsed, board_ids, dead_ids
+
+
+def narrow_ranges(parsed: list[ParsedPlayer], board_ids: list[int], dead_ids: list[int]) -> None:
+    """Narrow each range of ``parsed`` (in place) to the hands that the board, the dead cards
+    and the fixed hands leave, its weights rescaled exactly when they are all tiny
+    (:func:`relative_weights`); RangeError for a range left empty. Narrowing twice changes
+    nothing.
+
+    >>> parsed, board, dead = read_inputs(["AhKh", "random"], "Td7c2s", "3h")
+    >>> narrow_ranges(parsed, board, dead)
+    >>> len(parsed[1].combos)                       # C(46, 2)
+    1035
+    """
+    known = list(board_ids) + list(dead_ids)
+    for p in parsed:
+        if p.fixed and not p.random:
+            known.extend(map(int, p.combos[0]))
+    live = np.ones(52, dtype=bool)
+    live[known] = False
     for i, p in enumerate(parsed):
         if p.fixed:
             continue
-        keep = (p.range if p.range is not None else Range.from_combos(p.combos, p.weights)).without(taken)
-        if len(keep) == 0:
+        keep = live[p.combos[:, 0]] & live[p.combos[:, 1]]  # what Range.without keeps, in its order
+        if not keep.any():
             raise RangeError(f"player {i + 1}'s range {echo(p.label)} has no hand left without the cards "
-                             f"{cards_str(sorted(taken), ' ')}")
-        p.combos, p.weights = keep.combos, relative_weights(keep.weights)
-    return parsed, board_ids, dead_ids
+                             f"{cards_str(sorted(known), ' ')}")
+        if not keep.all():
+            p.combos, p.weights = p.combos[keep], p.weights[keep]
+        p.weights = relative_weights(p.weights)
 
 
 def check_live_cards(n_players: int, n_board: int, n_dead: int) -> None:

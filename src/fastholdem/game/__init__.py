@@ -27,7 +27,7 @@ from .actions import (
 from .config import CONVENTIONS, AnteMode, GameConfig, Structure
 from .account import describe
 from .hand import Hand, HandResult, Phase, PotResult
-from .pots import Pot, layer_pots, split_amount, split_runs, uncalled
+from .pots import Pot
 from .buyin import BuyInPolicy, minimum_buy_in
 from .levels import Level
 from .dealing import Deal, DealerErrorOutcome, Misdeal, Replacement
@@ -103,8 +103,4 @@ __all__ = [
     "Show",
     "Structure",
     "describe",
-    "layer_pots",
-    "split_amount",
-    "split_runs",
-    "uncalled",
 ]

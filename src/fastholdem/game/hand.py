@@ -38,6 +38,7 @@ from ..errors import (
     InvalidActionError,
     OutOfTurnError,
 )
+from ..evaluate import evaluate
 from .account import describe
 from .actions import (
     AllIn,
@@ -824,8 +825,6 @@ class Hand:
         self._legal = legal
         return legal
 
-    _legal_tuple = legal_actions  # the internal name used by the validation code
-
 
     # ------------------------------------------------------------------ validation
 
@@ -892,7 +891,7 @@ class Hand:
             raise OutOfTurnError(f"no player is to act ({self._where()})", self.legal_actions())
         if seat is not None and seat != i:
             raise self._illegal(OutOfTurnError, f"seat {seat} cannot act: it is seat {i}'s turn")
-        _, fold, check, call, lo, hi, bet, _all_in = self._legal_tuple()
+        _, fold, check, call, lo, hi, bet, _all_in = self.legal_actions()
         if cls is Fold:
             if not fold:
                 raise self._illegal(
@@ -1492,7 +1491,6 @@ class Hand:
             values = self._values
             per_board = [values]
             if len(live) > 1:
-                evaluate = _evaluator()
                 # Every live seat's hole cards are known here: automatic hands deal them, and
                 # manual showdowns only award once each contender has shown (Show/finish check).
                 hole = cast("list[list[int]]", self._hole)
@@ -1619,19 +1617,6 @@ def _best(eligible: Sequence[int], values: dict[int, int]) -> list[int]:
         elif v == best:
             winners.append(i)
     return winners
-
-
-def _evaluator() -> Any:
-    """``fastholdem.evaluate.evaluate``, imported on first use (the game package loads without it)."""
-    global _evaluate
-    if _evaluate is None:
-        from ..evaluate import evaluate
-
-        _evaluate = evaluate
-    return _evaluate
-
-
-_evaluate: Any = None
 
 
 class _TopOfDeck(random.Random):

@@ -21,7 +21,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, Union, runtime_checkable
 
+import numpy as np
+
 from .._validate import echo
+from ..equities import hand_strength
 from ..errors import ConfigError, InputTypeError, InvalidActionError
 from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
 from .config import GameConfig
@@ -333,12 +336,8 @@ class TightPlayer:
     def equity(self, hole: Sequence[int], board: Sequence[int], opponents: int) -> float:
         """Equity of ``hole`` against ``opponents`` random hands on ``board`` (Monte Carlo).
 
-        Uses ``fastholdem.equities.hand_strength`` (imported on first use).
+        Uses ``fastholdem.equities.hand_strength``.
         """
-        import numpy as np
-
-        from ..equities import hand_strength
-
         key: tuple[int, int, bool, int] | None = None
         trials = self.trials
         if not board:

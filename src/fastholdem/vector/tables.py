@@ -32,7 +32,7 @@ from .._core import VecCore, as_array, vec_from_state
 from .._validate import echo
 from ..errors import ConfigError, IllegalActionError, InputError, InputTypeError
 from ..game.config import AnteMode, GameConfig, Structure
-from .export import hand_history
+from ._export import hand_history
 from .legal import Legal
 from .observation import Observation
 from .record import HandRecord

@@ -2,7 +2,7 @@
 every distinct deal, or runout tables on a flop or turn), :mod:`.sweep` (two players: one
 pass over the combos per runout), :mod:`.table` (the shipped heads-up preflop table) and
 :mod:`.montecarlo` (seeded blocks of random trials). Each returns integer tallies; the plan
-(:mod:`fastholdem.equities.plan`) picks one per job.
+(``fastholdem.equities._plan``) picks one per job.
 
 >>> from fastholdem import equity_job
 >>> [type(equity_job(p, b, trials=t)._engine).__name__ for p, b, t in [

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .. import _core
 from ..cards import CardsLike, cards_str
@@ -23,10 +24,12 @@ from ..errors import InputError, RangeError
 from .engines.enumeration import ExactEngine, hand_assignments
 from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
-from .inputs import MAX_TRIALS, PlayerLike, check_flag, check_mode, check_seed, parse_inputs
+from .inputs import (MAX_TRIALS, RANDOM_WORDS, ParsedPlayer, PlayerLike, check_flag, check_mode, check_seed,
+                     narrow_ranges, parse_inputs, read_inputs)
 from .jobs import EquityJob
 
-__all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "SWEEP_AUTO_LIMIT", "make_job", "sweep_wins"]
+__all__ = ["DEFAULT_TRIALS", "EXACT_AUTO_LIMIT", "MAX_ASSIGNMENTS", "SWEEP_AUTO_LIMIT", "Call", "build_job",
+           "job_for_call", "make_job", "parse_call", "plan_job", "sweep_wins"]
 
 DEFAULT_TRIALS = 1_000_000
 """Monte Carlo trials when neither ``trials`` nor ``stderr`` is given."""
@@ -82,6 +85,17 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     EquityJob(players=('AhKh', 'QsQd'), board='Td7c2s', monte carlo, 10,000 trials, seed 1, size=3)
     """
     parsed, board_ids, dead_ids = parse_inputs(players, board, dead)
+    return build_job(parsed, board_ids, dead_ids, exact, trials, seed, by_combo)
+
+
+def build_job(parsed: list[ParsedPlayer], board_ids: list[int], dead_ids: list[int], exact: bool | None,
+              trials: int, seed: int | None, by_combo: bool = False) -> EquityJob:
+    """:func:`make_job` of inputs already parsed (:func:`fastholdem.equities.inputs.parse_inputs`).
+
+    >>> parsed, board, dead = parse_inputs(["AhKh", "QsQd"], "Td7c2s", None)
+    >>> build_job(parsed, board, dead, None, trials=10_000, seed=1).exact
+    True
+    """
     labels = tuple(p.label for p in parsed)
     board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
     missing = 5 - len(board_ids)
@@ -96,7 +110,7 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     if exact is not False:
         listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
         if listed is None and exact:
-            randoms = sum(p.label.lower() in ("random", "any", "*") for p in parsed)
+            randoms = sum(p.label.lower() in RANDOM_WORDS for p in parsed)
             hint = (f"; one hand's exact equity against {randoms} random hands is "
                     "fastholdem.vs_random_equities" if randoms == len(parsed) - 1 else "")
             raise InputError(f"exact enumeration would list over {MAX_ASSIGNMENTS:,} hand assignments "
@@ -114,14 +128,67 @@ def make_job(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, e
     return EquityJob(mc, labels, board_text, dead_text, trials=trials, seed=seed)
 
 
+@dataclass
+class Call:
+    """The arguments of one :func:`fastholdem.equity` call, checked and parsed once
+    (:func:`parse_call`): what both the short path (:mod:`._quick`) and :func:`plan_job` read.
+
+    ``exact``, ``trials`` and ``stderr`` are as given; ``players`` are the parsed players
+    (:func:`~fastholdem.equities.inputs.read_inputs`), whose ranges :func:`plan_job` narrows
+    to the hands the known cards leave.
+    """
+
+    players: list[ParsedPlayer]
+    board: list[int]
+    dead: list[int]
+    exact: bool | None
+    trials: int | None
+    stderr: float | None
+    seed: int | None
+    by_combo: bool
+
+
+def parse_call(players: Sequence[PlayerLike], board: CardsLike = None, dead: CardsLike = None,
+               exact: bool | None = None, trials: int | None = None, stderr: float | None = None,
+               seed: int | None = None, by_combo: bool = False) -> Call:
+    """The checked arguments of one :func:`fastholdem.equity` call: the mode arguments
+    (:func:`~fastholdem.equities.inputs.check_mode`), the seed and ``by_combo``, then the
+    players, board and dead cards (:func:`~fastholdem.equities.inputs.read_inputs`), in this
+    order, each error naming its argument.
+
+    >>> call = parse_call(["AhKh", "random"], "Td7c2s")
+    >>> [p.label for p in call.players], call.board, call.exact
+    (['AhKh', 'random'], [33, 20, 3], None)
+    """
+    check_mode(exact, trials, stderr)
+    seed = check_seed(seed)
+    by_combo = check_flag(by_combo, "by_combo")
+    parsed, board_ids, dead_ids = read_inputs(players, board, dead)
+    return Call(parsed, board_ids, dead_ids, exact, trials, stderr, seed, by_combo)
+
+
+def plan_job(call: Call) -> EquityJob:
+    """The job of a parsed call, its ranges narrowed first
+    (:func:`~fastholdem.equities.inputs.narrow_ranges`, RangeError for one left empty): asking
+    for trials or a standard error means Monte Carlo, of ``trials`` (default
+    ``DEFAULT_TRIALS``, or ``MAX_TRIALS`` as the ceiling of a ``stderr`` target); else
+    :func:`build_job` decides.
+
+    >>> plan_job(parse_call(["AhKh", "QsQd"], "Td7c2s", trials=10_000, seed=1))
+    EquityJob(players=('AhKh', 'QsQd'), board='Td7c2s', monte carlo, 10,000 trials, seed 1, size=3)
+    """
+    narrow_ranges(call.players, call.board, call.dead)
+    exact = call.exact
+    if exact is None and (call.trials is not None or call.stderr is not None):
+        exact = False
+    trials = call.trials
+    limit = trials if trials is not None else (MAX_TRIALS if call.stderr is not None else DEFAULT_TRIALS)
+    return build_job(call.players, call.board, call.dead, exact, int(limit), call.seed, call.by_combo)
+
+
 def job_for_call(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, exact: bool | None,
                  trials: int | None, stderr: float | None, seed: int | None, by_combo: bool) -> EquityJob:
-    """The job of one :func:`fastholdem.equity` call (also :func:`fastholdem.equity_job`, with
-    ``stderr=None``, and the Dask path): the mode arguments checked, then asking for trials or
-    a standard error means Monte Carlo, of ``trials`` (default ``DEFAULT_TRIALS``, or
-    ``MAX_TRIALS`` as the ceiling of a ``stderr`` target)."""
-    check_mode(exact, trials, stderr)
-    if exact is None and (trials is not None or stderr is not None):
-        exact = False
-    limit = trials if trials is not None else (MAX_TRIALS if stderr is not None else DEFAULT_TRIALS)
-    return make_job(players, board, dead, exact, int(limit), check_seed(seed), check_flag(by_combo, "by_combo"))
+    """The job of one :func:`fastholdem.equity` call without its short path (also
+    :func:`fastholdem.equity_job`, with ``stderr=None``, and the Dask path):
+    :func:`plan_job` of :func:`parse_call`."""
+    return plan_job(parse_call(players, board, dead, exact, trials, stderr, seed, by_combo))

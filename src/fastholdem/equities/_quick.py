@@ -10,18 +10,21 @@ general path, only when asked (:meth:`EquityResult.by_combo`). Against two rando
 ``fastholdem._core.vs_two_random_counts`` (csrc/fh_vs_many.c, boards solved once per
 structure) gives every player's equity, win, tie and split.
 
-Anything else (another shape of call, or bad input, whose error the general path names)
-returns None, and :func:`fastholdem.equity` plans the job as usual.
+It reads the call as :func:`fastholdem.equities._plan.parse_call` parsed and checked it (bad
+input was refused there); a call of another shape gives None, and :func:`fastholdem.equity`
+plans the job from the same parsed call.
 
->>> r = vs_random_result(["AhKd", "random"], "Td7c2s", None, None, None, None, 1)
+>>> from fastholdem.equities._plan import parse_call
+>>> r = vs_random_result(parse_call(["AhKd", "random"], "Td7c2s"), 1)
 >>> r.deals, round(float(r.equity[0]), 6), r.players
 (1070190, 0.539973, ('AhKd', 'random'))
->>> vs_random_result(["AhKd", "QQ"], "Td7c2s", None, None, None, None, 1) is None
+>>> vs_random_result(parse_call(["AhKd", "QQ"], "Td7c2s"), 1) is None
 True
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import partial
@@ -31,98 +34,92 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ..cards import CardsLike, cards_str, parse_cards
+from ..cards import cards_str, parse_cards
+from ..errors import FastHoldemError
 from ..ranges import Range
-from .inputs import PlayerLike
+from ._plan import Call, plan_job
+from .inputs import RANDOM_WORDS, PlayerLike, is_random_word
 from .jobs import run_exact
-from .plan import job_for_call
 from .result import EquityResult
 
 __all__ = ["general_combos", "hero_against_random", "vs_random_result"]
 
-_RANDOM_WORDS = frozenset({"random", "any", "*"})
-
-
-def _hand(spec: PlayerLike) -> list[int] | None:
-    """The two card ids of a fixed hand given as text or cards, else None."""
-    if isinstance(spec, Range):
-        return None
-    try:
-        ids = parse_cards(spec)
-    except Exception:  # not cards: a range, or bad input the general path reports
-        return None
-    return ids if len(ids) == 2 else None
-
 
 def hero_against_random(players: Sequence[PlayerLike]) -> tuple[int, list[int]] | None:
     """The index and card ids of the one fixed hand among ``players`` when every other player
-    is random (``"random"``, ``"any"`` or ``"*"``), else None.
+    is random (``"random"``, ``"any"`` or ``"*"``), else None; the command line's test, before
+    any parsing (a hand that does not parse is no fixed hand: the general path reports it).
 
     >>> hero_against_random(["random", "AhKd", "any"]), hero_against_random(["AhKd", "QQ"])
     ((1, [50, 45]), None)
     """
     if isinstance(players, (str, Range)) or not hasattr(players, "__len__"):
         return None
-    randoms = [i for i, p in enumerate(players) if isinstance(p, str) and p.strip().lower() in _RANDOM_WORDS]
+    randoms = [i for i, p in enumerate(players) if isinstance(p, str) and p.strip().lower() in RANDOM_WORDS]
     if len(randoms) != len(players) - 1:
         return None
     hero = next(i for i in range(len(players)) if i not in randoms)
-    hand = _hand(players[hero])
-    return None if hand is None else (hero, hand)
+    spec = players[hero]
+    if isinstance(spec, Range):
+        return None
+    try:
+        hand = parse_cards(spec)
+    except FastHoldemError:  # not cards (a range, or bad input): not a fixed hand
+        return None
+    return (hero, hand) if len(hand) == 2 else None
 
 
-def general_combos(players: tuple[str, ...], board: str, dead: str, threads: int) -> tuple[npt.NDArray[Any], ...]:
-    """The per-combo tables of an exact job counted by the general path (the runout tables or
+def general_combos(call: Call, threads: int) -> tuple[npt.NDArray[Any], ...]:
+    """The per-combo tables of an exact call counted by the general path (the runout tables or
     the sweep): what :meth:`EquityResult.by_combo` reads for a result of
     :func:`vs_random_result`.
 
-    >>> t = general_combos(("AhKd", "random"), "Td7c2sKh3c", "", 1)
+    >>> from fastholdem.equities._plan import parse_call
+    >>> t = general_combos(parse_call(("AhKd", "random"), "Td7c2sKh3c"), 1)
     >>> [len(x) for x in t], str(t[1]["hand"][0]), float(t[1]["equity"][0])
     ([1, 990], 'AsAd', 1.0)
     """
-    job = job_for_call(list(players), board, dead or None, True, None, None, None, False)
-    return run_exact(job, threads, False).combos
+    return run_exact(plan_job(dataclasses.replace(call, exact=True)), threads, False).combos
 
 
-def vs_random_result(players: Sequence[PlayerLike], board: CardsLike, dead: CardsLike, exact: bool | None,
-                     trials: int | None, stderr: float | None, threads: int) -> EquityResult | None:
+def _spot(call: Call) -> tuple[int, list[int]] | None:
+    """The index and card ids of the one fixed hand of ``call`` when every other player is a
+    random word and the quick path counts the call (see :func:`vs_random_result`), else None."""
+    players = call.players
+    if call.exact is False or call.trials is not None or call.stderr is not None or len(players) not in (2, 3):
+        return None
+    heroes = [i for i, p in enumerate(players) if not is_random_word(p)]
+    if len(heroes) != 1 or not (players[heroes[0]].fixed and players[heroes[0]].range is None):
+        return None  # a range of one combo is no fixed hand here: the general path counts it
+    if not (len(call.board) >= 3 or (len(players) == 3 and call.exact is True)):
+        return None
+    return heroes[0], [int(c) for c in players[heroes[0]].combos[0]]
+
+
+def vs_random_result(call: Call, threads: int) -> EquityResult | None:
     """The exact result of a hand against one ``"random"`` (either order) on a board of 3 to 5
     cards, or against two (any order) on a board of 3 to 5 cards, or preflop when ``exact`` is
     True; None when the call is of another kind (see the module text).
 
     ``threads`` is used only if the per-combo tables are asked for.
 
-    >>> r = vs_random_result(["random", "AhKd"], "Td7c2sKh", None, None, None, None, 1)
+    >>> from fastholdem.equities._plan import parse_call
+    >>> r = vs_random_result(parse_call(["random", "AhKd"], "Td7c2sKh"), 1)
     >>> round(float(r.equity[1]), 6), r.deals, r.split.tolist()
     (0.893368, 45540, [0.0, 45276.0, 264.0])
-    >>> r = vs_random_result(["AhKd", "random", "random"], "Td7c2sKh", None, None, None, None, 1)
+    >>> r = vs_random_result(parse_call(["AhKd", "random", "random"], "Td7c2sKh"), 1)
     >>> r.deals, r.split.tolist(), round(float(r.equity[0]), 6)
     (41122620, [0.0, 40671360.0, 450756.0, 504.0], 0.797391)
     """
-    if exact is False or trials is not None or stderr is not None:
-        return None
-    spot = hero_against_random(players)
-    if spot is None or len(players) not in (2, 3):
+    spot = _spot(call)
+    if spot is None:
         return None
     hero, hand = spot
-    try:
-        board_ids = parse_cards(board)
-        dead_ids = parse_cards(dead)
-    except Exception:  # reported by the general path
-        return None
-    opponents = len(players) - 1
-    preflop_ok = opponents == 2 and exact is True and not board_ids
-    if not (3 <= len(board_ids) <= 5 or preflop_ok):
-        return None
-    if len(set(hand + board_ids + dead_ids)) != len(hand + board_ids + dead_ids):
-        return None
-    if 52 - 2 - len(board_ids) - len(dead_ids) < 2 * opponents + 5 - len(board_ids):
-        return None
-    labels = [str(p).strip() for p in players]
-    labels[hero] = cards_str(hand)
+    board_ids, dead_ids = call.board, call.dead
+    labels = tuple(p.label for p in call.players)
     board_text, dead_text = cards_str(board_ids), cards_str(dead_ids)
-    source = partial(general_combos, tuple(labels), board_text, dead_text, threads)
-    if opponents == 1:
+    source = partial(general_combos, call, threads)
+    if len(call.players) == 2:
         won, tied, total = _core.vs_random_counts(hand, board_ids, dead_ids)
         lost = total - won - tied
         outcome = [won, lost] if hero == 0 else [lost, won]
@@ -133,7 +130,7 @@ def vs_random_result(players: Sequence[PlayerLike], board: CardsLike, dead: Card
         deals = total
     else:
         win, tie, share, split, deals = _two_random(hand, board_ids, dead_ids, hero, threads)
-    return EquityResult(players=tuple(labels), equity=share, win=win, tie=tie, stderr=np.zeros(len(players)),
+    return EquityResult(players=labels, equity=share, win=win, tie=tie, stderr=np.zeros(len(labels)),
                         exact=True, deals=deals, elapsed=0.0, board=board_text, dead=dead_text, split=split,
                         combo_source=source)
 
