@@ -18,9 +18,11 @@ structure.
 
 from __future__ import annotations
 
+import functools
 import operator
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -98,6 +100,24 @@ def _config_tuple(config: GameConfig, carry: bool) -> tuple[Any, ...]:
     )
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _locked(method: Callable[Concatenate[Tables, _P], _R]) -> Callable[Concatenate[Tables, _P], _R]:
+    """``method`` run holding its object's lock, from its first check to its last write (the
+    GIL is released only inside the C calls): concurrent calls on one ``Tables`` run in turn.
+    The methods of the stepping loop (``legal``, ``step``, ``observe``, ``play_random_until``)
+    take the lock inline instead: this wrapper's extra call costs about a microsecond."""
+
+    @functools.wraps(method)
+    def locked(self: Tables, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return locked
+
+
 def _readonly(arr: npt.NDArray[Any]) -> npt.NDArray[Any]:
     view = arr.view()
     view.flags.writeable = False
@@ -158,6 +178,17 @@ class Tables:
         A config the engine cannot play (small blind above the big blind, chip amounts of
         2**56 or more, a ``bet_cap`` above 10,000).
 
+    Notes
+    -----
+    Threads: every method holds the object's lock (reentrant) from its first check to its last
+    write, and releases the GIL only inside its C calls, so concurrent calls on one object run
+    one after the other, each on the state the previous one left. A :meth:`step` that another
+    thread made illegal since this thread's :meth:`legal` is refused with
+    ``IllegalActionError`` and changes no table. ``hand_over``, ``rewards`` and ``stacks`` are
+    views of the live arrays (another thread's step changes them under the reader); the other
+    properties and methods return copies taken under the lock. For speed, give each thread
+    its own ``Tables``.
+
     Examples
     --------
     >>> from fastholdem.game import GameConfig
@@ -183,6 +214,7 @@ class Tables:
         carry_stacks: bool = False,
         history: int = 48,
     ) -> None:
+        self._lock = threading.RLock()
         self.n = n = _count(n, "n", 0)
         self.players = players = _count(players, "players", 2, 10)
         if not isinstance(config, GameConfig):
@@ -247,6 +279,7 @@ class Tables:
 
     # ------------------------------------------------------------------ hands
 
+    @_locked
     def reset(self, mask: npt.ArrayLike | None = None) -> None:
         """Deal a new hand to every table, or to the tables where ``mask`` is true.
 
@@ -295,7 +328,8 @@ class Tables:
         >>> Tables(1, 2, GameConfig(), 100, seed=0).legal().can_check.tolist()
         [False]
         """
-        return Legal(*self._core.legal())
+        with self._lock:
+            return Legal(*self._core.legal())
 
     def step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None = None,
              mask: npt.ArrayLike | None = None) -> None:
@@ -340,6 +374,11 @@ class Tables:
         >>> tables.legal().call.tolist(), tables.hand_over.tolist()
         ([4, 0], [False, True])
         """
+        with self._lock:
+            self._step(kind, amount, mask)
+
+    def _step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None, mask: npt.ArrayLike | None) -> None:
+        """:meth:`step`, holding the lock."""
         n = self.n
         k = _int_array(kind, "kind", (n,))
         am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
@@ -357,7 +396,7 @@ class Tables:
                 actors = core.actor[held]
                 core.actor[held] = -1
                 try:
-                    self.step(k, am)
+                    self._step(k, am, None)
                 finally:
                     core.actor[held] = actors
                 return
@@ -421,6 +460,7 @@ class Tables:
         return _readonly(self._core.stacks)
 
     @property
+    @_locked
     def button(self) -> npt.NDArray[np.int16]:
         """int16 ``(n,)``: the button's seat in each table's current hand."""
         return self._core.button.astype(np.int16)
@@ -431,6 +471,7 @@ class Tables:
         return np.where(core.hand_over.view(np.bool_) & (core.rep >= 0), core.rep, core.slot).astype(np.int8)
 
     @property
+    @_locked
     def hole(self) -> npt.NDArray[np.int8]:
         """int8 ``(n, players, 2)``: every seat's hole cards, of the finished hand where
         ``hand_over``, else of the hand being played (a read-only copy)."""
@@ -440,6 +481,7 @@ class Tables:
         return out
 
     @property
+    @_locked
     def showdown(self) -> npt.NDArray[np.bool_]:
         """bool ``(n,)``: whether each table's last finished hand was decided at a showdown."""
         core = self._core
@@ -447,6 +489,7 @@ class Tables:
         return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)
 
     @property
+    @_locked
     def winning_value(self) -> npt.NDArray[np.uint16]:
         """uint16 ``(n,)``: the best hand value shown down in each table's last finished hand
         (1..7462, higher wins; 0 without a showdown)."""
@@ -454,6 +497,7 @@ class Tables:
         rep = core.rep
         return np.where(rep >= 0, core.win_value[np.arange(self.n), np.maximum(rep, 0)], 0).astype(np.uint16)
 
+    @_locked
     def last_hands(self, rows: npt.ArrayLike | None = None) -> HandRecord:
         """The record of the last finished hand of every table, or of the tables ``rows``.
 
@@ -537,22 +581,25 @@ class Tables:
         """
         core = self._core
         n, players = self.n, self.players
-        if seat is None:
-            s = core.actor.astype(np.int16)
-        elif isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)):
+        s: npt.NDArray[np.int16] | None = None  # None: the player to act, read under the lock
+        if isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)):
             s = np.full(n, _count(seat, "seat", 0, players - 1), np.int16)
-        else:
+        elif seat is not None:
             arr = _int_array(seat, "seat", (n,))
             if arr.size and (arr.min() < -1 or arr.max() >= players):
                 raise InputError(f"seat must hold seats 0..{players - 1} or -1")
             s = arr.astype(np.int16)
-        hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
-            np.ascontiguousarray(s, dtype=np.int16))
+        with self._lock:
+            if s is None:
+                s = core.actor.astype(np.int16)
+            hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
+                np.ascontiguousarray(s, dtype=np.int16))
         return Observation(s, hole, board, street, stacks, bets, folded, pot, to_call, position, raises,
                            button)
 
     # ------------------------------------------------------------------ fast paths, export
 
+    @_locked
     def play_random(self, hands: int, *, fold: float = 0.15, aggression: float = 0.30,
                     threads: int | None = None) -> dict[str, Any]:
         """Play ``hands`` whole hands in C, every seat a random player; return per-seat tallies.
@@ -637,8 +684,10 @@ class Tables:
                 raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
             if m.shape != (self.n,):
                 raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
-        self._core.play_random_until(s, m, float(fold), float(aggression))
+        with self._lock:
+            self._core.play_random_until(s, m, float(fold), float(aggression))
 
+    @_locked
     def to_phh(self, i: int) -> Any:
         """The PHH hand history of table ``i``'s last finished hand, with ``finishing_stacks``.
 
