@@ -617,7 +617,9 @@ class Tables:
         dict
             ``hands``; per seat ``total`` (chips won), ``squares`` (sum of squared wins),
             ``showdowns`` (hands shown down) and ``wins`` (pots won at showdown, by category
-            0..8 of the winning hand).
+            0..8 of the winning hand). The sums are exact Python ints at any stacks and any
+            number of hands: the C engine adds ``total`` in 128 bits and ``squares`` in 192
+            (a seat's total passes int64 after a few hundred hands of stacks near 2**52).
 
         Raises
         ------
