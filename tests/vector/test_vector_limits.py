@@ -3,11 +3,14 @@ of the boundary checks (issue 26 item 7)."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
-from fastholdem.game import GameConfig
-from fastholdem.vector import Tables
+from fastholdem.errors import ConfigError, InputError, InputTypeError
+from fastholdem.game import GameConfig, Structure
+from fastholdem.vector import FOLD, Tables
 
 MAX_STACK = 2**52 - 1  # the largest stack a table takes
 
@@ -63,7 +66,78 @@ def test_play_random_squares_beyond_2_128_are_exact() -> None:
     one = Tables(2, 10, cfg, MAX_STACK, seed=3)
     total, squares = _hand_by_hand(one, 10)
     k = 120_000
-    tally = Tables(2, 10, cfg, MAX_STACK, seed=3).play_random(2 * 10 * k, fold=1.0, aggression=0.0, threads=2)
+    tally = Tables(2, 10, cfg, MAX_STACK, seed=3).play_random(20 * k, fold=1.0, aggression=0.0, threads=2)
     assert tally["total"] == [k * x for x in total] == [0] * 10
     assert tally["squares"] == [k * x for x in squares]
     assert min(tally["squares"]) > 2**128
+
+
+# ---- boundary messages (issue 26 item 7) -------------------------------------------------
+
+
+def test_tables_of_no_table_take_empty_lists() -> None:
+    # NumPy makes [] a float64 array: with nothing in it, it is an empty array of actions
+    tables = Tables(0, 2, GameConfig(), 100)
+    tables.step([])
+    tables.step([], [], mask=[])
+    tables.reset([])
+    tables.play_random_until(0, [])
+    assert tables.last_hands([]).rewards.shape == (0, 2)
+    assert tables.observe([]).seat.shape == (0,)
+    # with tables, an empty list is the wrong shape, and the message says so
+    three = Tables(3, 2, GameConfig(), 100, seed=1)
+    with pytest.raises(InputError, match=r"kind must have shape \(3,\), got \(0,\)"):
+        three.step([])
+    with pytest.raises(InputError, match=r"mask must have shape \(3,\), got \(0,\)"):
+        three.reset([])
+    assert three.last_hands([]).rewards.shape == (0, 2)  # no row asked for
+
+
+@pytest.mark.parametrize(
+    ("i", "what"), [(True, "bool True"), (1.5, "float 1.5"), ("0", "str '0'"), (None, "NoneType None")])
+def test_tables_to_phh_refuses_a_table_that_is_not_an_int(i: object, what: str) -> None:
+    tables = Tables(2, 2, GameConfig(), 100, seed=1)
+    tables.step([FOLD, FOLD])
+    with pytest.raises(InputTypeError, match=rf"^i \(the table\) must be an int, got {re.escape(what)}$"):
+        tables.to_phh(i)  # type: ignore[arg-type]
+    assert tables.to_phh(np.int64(1)).finishing_stacks == [101, 99]
+
+
+@pytest.mark.parametrize("n", [2**40 + 1, 2**62, 2**64])
+def test_tables_refuses_n_beyond_its_limit_naming_it(n: int) -> None:
+    with pytest.raises(InputError, match=r"^n must be at most 2\*\*40 \(1,099,511,627,776\) tables, got \d+"):
+        Tables(n, 2, GameConfig(), 100)
+
+
+def test_tables_config_message_names_the_option_set() -> None:
+    # No limit does not use the fixed-limit bet sizes: big blinds of 2**55 play (all short)
+    tables = Tables(20, 6, GameConfig(small_blind=2**54, big_blind=2**55), 1000, seed=2)
+    tally = tables.play_random(200, fold=0.1, aggression=0.5, threads=1)
+    assert sum(tally["total"]) == 0
+    assert (tables.stacks.sum(axis=1) == 6000).all()
+    # fixed limit does: its big bet is twice the big blind unless set, and the message says so
+    limit = GameConfig(Structure.LIMIT, small_blind=2**54, big_blind=2**55)
+    message = (r"^big_blind=36028797018963968 makes big_bet \(2 \* big_blind unless set\) 72057594037927936 "
+               r"chips; the vector engine needs every amount below 2\*\*56$")
+    with pytest.raises(ConfigError, match=message):
+        Tables(1, 2, limit, 100)
+    too_big = r" must be below 2\*\*56 chips in the vector engine, got 7"
+    with pytest.raises(ConfigError, match=r"^small_bet=36028797018963968 makes big_bet \(2 \* small_bet unless"):
+        Tables(1, 2, GameConfig(Structure.LIMIT, small_bet=2**55), 100)
+    with pytest.raises(ConfigError, match="^big_bet" + too_big):
+        Tables(1, 2, GameConfig(Structure.LIMIT, big_bet=2**56), 100)
+    with pytest.raises(ConfigError, match="^big_blind" + too_big):
+        Tables(1, 2, GameConfig(small_blind=1, big_blind=2**56), 100)
+    with pytest.raises(ConfigError, match="^min_bet" + too_big):
+        Tables(1, 2, GameConfig(min_bet=2**56), 100)
+    Tables(1, 2, GameConfig(Structure.LIMIT, min_bet=2**70), 100)  # fixed limit has no use for min_bet
+    Tables(1, 2, GameConfig(big_bet=2**70), 100)  # nor no limit for big_bet
+
+
+def test_tables_to_phh_without_a_log_says_so_plainly() -> None:
+    tables = Tables(1, 2, GameConfig(), 100, seed=1, history=0)
+    tables.step([FOLD])
+    message = (r"^table 0's last hand cannot be replayed: these tables keep no action log \(history=0\); "
+               r"make them with history=1 or more$")
+    with pytest.raises(InputError, match=message):
+        tables.to_phh(0)

@@ -43,6 +43,7 @@ StackDraw = Callable[[np.random.Generator, int], Any]
 
 _MAX_CHIPS = 1 << 56  # every amount of a table fits int64 with room for pot-limit sums
 _MAX_CAP = 10_000
+_MAX_TABLES = 1 << 40  # every array's size in bytes stays far below 2**63, at any history
 _REASONS = {
     1: "kind {kind} is not an action (0 fold, 1 check, 2 call, 3 bet or raise to)",
     2: "seat {seat} cannot check: {call} to call",
@@ -55,13 +56,18 @@ _REASONS = {
 _REPORT = 5
 
 
-def _count(value: object, name: str, low: int, high: int | None = None) -> int:
+def _as_int(value: object, name: str) -> int:
+    """``value`` as an int (NumPy integers too); InputTypeError for a bool, a float, a text."""
     if isinstance(value, (bool, np.bool_)):
         raise InputTypeError(f"{name} must be an int, got bool {value!r}")
     try:
-        k = operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InputTypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
+
+
+def _count(value: object, name: str, low: int, high: int | None = None) -> int:
+    k = _as_int(value, name)
     if k < low or (high is not None and k > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
         raise InputError(f"{name} must be {bound}, got {k}")
@@ -69,9 +75,10 @@ def _count(value: object, name: str, low: int, high: int | None = None) -> int:
 
 
 def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
-    """``value`` as an int64 array of ``shape``: TypeError unless it holds integers."""
+    """``value`` as an int64 array of ``shape``: TypeError unless it holds integers (an empty one,
+    such as ``[]``, which NumPy makes float64, holds no value to be wrong)."""
     arr = as_array(value, name)
-    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+    if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
         raise InputTypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
     if arr.shape != shape:
         raise InputError(f"{name} must have shape {shape}, got {arr.shape}")
@@ -80,22 +87,51 @@ def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[
     return np.ascontiguousarray(arr, dtype=np.int64)
 
 
+def _bool_mask(mask: object, n: int) -> npt.NDArray[np.bool_]:
+    """``mask`` as a bool array of shape ``(n,)`` (an empty one of any dtype for ``n=0``)."""
+    m = as_array(mask, "mask")
+    if m.size and m.dtype != np.bool_:
+        raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
+    if m.shape != (n,):
+        raise InputError(f"mask must have shape ({n},), got {m.shape}")
+    return m.astype(np.bool_, copy=False)
+
+
+def _too_big(config: GameConfig, name: str) -> str:
+    """Why the amount ``name`` of ``config`` is too big, naming the option the user set: a
+    default ``big_bet`` is traced back to ``small_bet`` or ``big_blind`` (the defaults of
+    ``min_bet`` and ``small_bet``, the big blind, are checked before them)."""
+    value = getattr(config, name)
+    via = ""
+    if name == "big_bet" and value == 2 * config.small_bet:  # type: ignore[operator]
+        if config.small_bet == config.big_blind:
+            via = f"big_blind={config.big_blind} makes big_bet (2 * big_blind unless set)"
+        else:
+            via = f"small_bet={config.small_bet} makes big_bet (2 * small_bet unless set)"
+    if via:
+        return f"{via} {value} chips; the vector engine needs every amount below 2**56"
+    return f"{name} must be below 2**56 chips in the vector engine, got {value}"
+
+
 def _config_tuple(config: GameConfig, carry: bool) -> tuple[Any, ...]:
     """The engine's view of ``config`` (every GameConfig option is used or refused here)."""
     if config.small_blind > config.big_blind:
         raise ConfigError(f"small blind {config.small_blind} exceeds big blind {config.big_blind}")
-    for name in ("small_blind", "big_blind", "ante", "min_bet", "small_bet", "big_bet"):
+    limit = config.structure is Structure.LIMIT
+    for name in ("small_blind", "big_blind", "ante") + (("small_bet", "big_bet") if limit else ("min_bet",)):
         if getattr(config, name) >= _MAX_CHIPS:
-            raise ConfigError(f"{name} must be below 2**56 chips in the vector engine")
+            raise ConfigError(_too_big(config, name))
+    # the amounts the structure does not use go to the engine clamped into its range
+    min_bet = min(config.min_bet, _MAX_CHIPS - 1)  # type: ignore[type-var]
+    sizes = tuple(min(x, _MAX_CHIPS - 1) for x in config.bet_sizes)
     cap = config.bet_cap
     if cap is not None and cap > _MAX_CAP:
         raise ConfigError(f"bet_cap above {_MAX_CAP} is not supported by the vector engine; use None for no cap")
     ante_mode = {AnteMode.NONE: 0, AnteMode.EVERY_PLAYER: 1, AnteMode.BIG_BLIND: 2}[config.ante_mode]
-    assert config.min_bet is not None
     return (
-        int(config.structure is Structure.LIMIT), int(config.structure is Structure.POT_LIMIT),
+        int(limit), int(config.structure is Structure.POT_LIMIT),
         int(config.pokerkit), config.small_blind, config.big_blind, config.ante, ante_mode,
-        config.min_bet, tuple(config.bet_sizes), -1 if cap is None else cap,
+        min_bet, sizes, -1 if cap is None else cap,
         int(config.cap_heads_up), int(config.uncapped_river), int(config.half_bet_reopens), int(carry),
     )
 
@@ -134,7 +170,8 @@ class Tables:
     Parameters
     ----------
     n:
-        Number of tables (0 is allowed).
+        Number of tables (0 is allowed, and then an empty list is an empty array of actions);
+        at most 2**40.
     players:
         Seats per table, 2 to 10 (R10).
     config:
@@ -175,8 +212,8 @@ class Tables:
     ValueError
         Values or shapes out of range (naming the argument).
     ConfigError
-        A config the engine cannot play (small blind above the big blind, chip amounts of
-        2**56 or more, a ``bet_cap`` above 10,000).
+        A config the engine cannot play (small blind above the big blind, a chip amount its
+        structure uses of 2**56 or more, a ``bet_cap`` above 10,000).
 
     Notes
     -----
@@ -216,6 +253,8 @@ class Tables:
     ) -> None:
         self._lock = threading.RLock()
         self.n = n = _count(n, "n", 0)
+        if n > _MAX_TABLES:
+            raise InputError(f"n must be at most 2**40 (1,099,511,627,776) tables, got {echo(n)}")
         self.players = players = _count(players, "players", 2, 10)
         if not isinstance(config, GameConfig):
             raise InputTypeError(f"config must be a GameConfig, got {type(config).__name__}")
@@ -238,7 +277,11 @@ class Tables:
             base = _int_array(stacks, "stacks", (n, players))
             self._check_stacks(base, "stacks")
         self.history = _count(history, "history", 0, 10_000)
-        self._core = VecCore(n, players, _config_tuple(config, carry_stacks), base, self.seed, self.history)
+        cfg = _config_tuple(config, carry_stacks)
+        try:
+            self._core = VecCore(n, players, cfg, base, self.seed, self.history)
+        except MemoryError:
+            raise MemoryError(f"no memory for n={n:,} tables of {players} seats (history={self.history})") from None
         if isinstance(button, (int, np.integer)) and not isinstance(button, (bool, np.bool_)):
             b = _count(button, "button", 0, players - 1)
             self._core.button[:] = b
@@ -307,14 +350,7 @@ class Tables:
         >>> tables.button.tolist()
         [1, 0]
         """
-        if mask is None:
-            m = np.ones(self.n, np.bool_)
-        else:
-            m = as_array(mask, "mask")
-            if m.dtype != np.bool_:
-                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
-            if m.shape != (self.n,):
-                raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
+        m = np.ones(self.n, np.bool_) if mask is None else _bool_mask(mask, self.n)
         if self._draw is not None:
             self._redraw(m)
         self._core.new_hands(None if mask is None else m, True)
@@ -384,11 +420,7 @@ class Tables:
         am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
         core = self._core
         if mask is not None:
-            m = as_array(mask, "mask")
-            if m.dtype != np.bool_:
-                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
-            if m.shape != (n,):
-                raise InputError(f"mask must have shape ({n},), got {m.shape}")
+            m = _bool_mask(mask, n)
             if self.auto_reset:
                 raise InputError("step(mask=...) needs auto_reset=False")
             held = ~m & (core.actor >= 0)
@@ -539,7 +571,7 @@ class Tables:
             r = np.arange(self.n)
         else:
             arr = as_array(rows, "rows")
-            if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+            if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
                 raise InputTypeError(f"rows must be an integer array, got dtype {arr.dtype}")
             if arr.ndim != 1:
                 raise InputError(f"rows must be one-dimensional, got shape {arr.shape}")
@@ -679,13 +711,7 @@ class Tables:
             raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
         if self.auto_reset:
             raise InputError("play_random_until needs auto_reset=False")
-        m = None
-        if mask is not None:
-            m = np.asarray(mask)
-            if m.dtype != np.bool_:
-                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
-            if m.shape != (self.n,):
-                raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
+        m = None if mask is None else _bool_mask(mask, self.n)
         with self._lock:
             self._core.play_random_until(s, m, float(fold), float(aggression))
 
@@ -698,10 +724,13 @@ class Tables:
 
         Raises
         ------
+        InputTypeError
+            ``i`` not an int (a ``TypeError``).
         IndexError
             ``i`` outside ``0..n-1``.
-        ValueError
-            The table has no finished hand on record, or keeps no log (``history=0``).
+        InputError
+            The table has no finished hand on record, or its log cannot replay the hand:
+            ``history=0`` keeps none (a ``ValueError``).
 
         Examples
         --------
@@ -712,7 +741,7 @@ class Tables:
         >>> tables.to_phh(0).finishing_stacks
         [101, 99]
         """
-        return hand_history(self, i)
+        return hand_history(self, _as_int(i, "i (the table)"))
 
     def __repr__(self) -> str:
         return f"<Tables n={self.n} players={self.players} {self.config.structure.value} conventions={self.config.conventions!r}>"
