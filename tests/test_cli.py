@@ -91,7 +91,6 @@ def test_equity_exact_and_trials_conflict() -> None:
         (["equity", "AhKh", "QsQd", "--exact", "--stderr", "0.01"],
          "--exact cannot be combined with --stderr"),
         (["equity", "AhKh", "QsQd", "--stderr", "2"], "--stderr must be a number in (0, 1)"),
-        (["equity", "AhKh", "QsQd", "--threads", "0"], "--threads must be a positive integer, got 0"),
         (["simulate", "--hands", "-1"], "--hands"),
         (["simulate", "--block-hands", "0"], "--block-hands"),
         (["phh", "check", ".", "--jobs", "0"], "--jobs"),

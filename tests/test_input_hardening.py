@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -371,10 +373,14 @@ def test_cli_unwritable_output_paths_exit_2_before_any_work(
 
 def test_cli_os_errors_while_writing_exit_2(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise PermissionError(13, "Permission denied", str(tmp_path / "out.phhs"))
+    real_open = os.open
 
-    monkeypatch.setattr("builtins.open", refuse)
+    def refuse(path: str, *args: Any, **kwargs: Any) -> int:  # the output's folder refuses new files
+        if os.path.dirname(os.fspath(path)) == str(tmp_path):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refuse)
     code, _, err = run_cli(capsys, "simulate", "--hands", "2", "--phh", str(tmp_path / "out.phhs"))
     assert code == 2 and err.startswith("fastholdem: error: ") and "Permission denied" in err
 

@@ -88,6 +88,21 @@ cdef int _threads(object threads) except -1:
 
 # ---- Ctrl-C: long C calls poll for signals from the waiting thread -----------------------------
 
+cdef unsigned _POLL_MS = 0  # 0: the C core's FH_POLL_MS
+
+
+def _set_poll_ms(int ms):
+    """Poll for signals every ``ms`` milliseconds in later long calls (0: the default, 50);
+    returns the previous setting. Internal: the interrupt tests poll often so that a call of
+    a few tens of ms (bounded by memory, such as a reset of every vector table) shows that
+    it checks for Ctrl-C all along, not only at its end."""
+    global _POLL_MS
+    if not 0 <= ms <= 10000:
+        raise ValueError(f"ms must be 0..10000, got {ms}")
+    previous, _POLL_MS = _POLL_MS, <unsigned>ms
+    return previous
+
+
 cdef class _Interrupt:
     """The poll of one C call: every ~50 ms the waiting caller takes the GIL and runs the
     Python signal handlers; an exception they raise (KeyboardInterrupt for Ctrl-C) cancels
@@ -101,7 +116,7 @@ cdef class _Interrupt:
         self.ex.threads = threads
         self.ex.poll = _poll_signals
         self.ex.poll_ctx = <void *>self
-        self.ex.poll_ms = 0
+        self.ex.poll_ms = _POLL_MS
 
     cdef int poll(self) noexcept:
         try:
@@ -1079,7 +1094,7 @@ def monte_carlo_blocks(list combos, list weights, list random, object board, obj
     cdef _Interrupt intr = _Interrupt(_threads(threads))
     with nogil:
         status = fh_monte_carlo(pl, players, b, nb, dead_mask, seed, first_block, n_blocks, block_size,
-                                intr.ex.threads, _poll_signals, <void *>intr, 0, <fh_tally *>&t[0, 0], ccp)
+                                intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms, <fh_tally *>&t[0, 0], ccp)
     intr.check(status)
     result = {key: value[0] for key, value in _raw_tallies_to_arrays(raw, players).items()}
     if by_combo:
@@ -1155,7 +1170,7 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
     if n:
         with nogil:
             status = fh_runout_tallies(&values[0, 0], <size_t>values.shape[1], &dv[0, 0], <size_t>n, players,
-                                       intr.ex.threads, _poll_signals, <void *>intr, 0, &t[0, 0])
+                                       intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms, &t[0, 0])
     intr.check(status)
     k = players
     return {"deals": raw[0], "win": raw[1:1 + k].T, "tie": raw[1 + k:1 + 2 * k].T,
@@ -1205,7 +1220,7 @@ def sweep_two(object cards, object w0, object w1, object board, object dead, obj
     if n:
         with nogil:
             status = fh_sweep_two(&cv[0, 0], &a[0], &b[0], <int>n, bc, nb, dead_mask, &pv[0, 0],
-                                  <int>pv.shape[0], first, count, intr.ex.threads, _poll_signals, <void *>intr, 0,
+                                  <int>pv.shape[0], first, count, intr.ex.threads, _poll_signals, <void *>intr, intr.ex.poll_ms,
                                   &out)
     intr.check(status)
     return {"win0": counts[0, :n], "tie0": counts[1, :n], "win1": counts[2, :n], "tie1": counts[3, :n],
@@ -1215,6 +1230,10 @@ def sweep_two(object cards, object w0, object w1, object board, object dead, obj
 # ---- the vector engine: many tables as arrays (csrc/fh_vector.h, fastholdem.vector) -----------
 
 from libc.stdint cimport int8_t, int16_t
+from libc.string cimport memcpy
+import hashlib
+import struct
+import zlib
 
 
 cdef extern from "fh_vector.h" nogil:
@@ -1237,7 +1256,9 @@ cdef extern from "fh_vector.h" nogil:
         int carry_stacks
     ctypedef struct fh_vec_xlog:
         int kn
+        int kcap
         int rn
+        int rcap
         uint8_t *kinds
         int64_t *raises
         int lost
@@ -1631,6 +1652,219 @@ cdef class VecCore:
             "showdowns": [int(tally.showdowns[i]) for i in range(P)],
             "wins": [[int(tally.wins[i][c]) for c in range(9)] for i in range(P)],
         }
+
+    # ---- copies and pickles: the whole engine state as versioned, checksummed bytes --------
+
+    def state(self):
+        """Every table's whole state (cards, generators, stacks, bets, records and overflow logs,
+        configuration) as bytes that :func:`vec_from_state` turns back into an independent copy.
+
+        Layout (little-endian): magic, layout version and fingerprint, n, players, history, the
+        configuration, the configured stacks, every array of ``_vec_layout`` in order, the
+        overflow log entries, then a BLAKE2b digest of everything before it."""
+        cdef fh_vec_cfg c = self.v.cfg
+        cdef fh_vec_xlog *x
+        cdef size_t rs
+        parts = [_VEC_HEAD.pack(_VEC_MAGIC, _VEC_VERSION, _VEC_LAYOUT_ID, self.n, self.players,
+                                self.v.log_cap, self.base.shape[0]),
+                 _VEC_CFG.pack(c.limit, c.pot_limit, c.pk, c.small_blind, c.big_blind, c.ante, c.ante_mode,
+                               c.min_bet, c.bet_sizes[0], c.bet_sizes[1], c.bet_sizes[2], c.bet_sizes[3],
+                               c.bet_cap, c.cap_heads_up, c.uncapped_river, c.half_bet_reopens, c.carry_stacks),
+                 np.ascontiguousarray(self.base, dtype="<i8").tobytes()]
+        for name, dtype, shape in _vec_layout(self.n, self.players, self.v.log_cap):
+            arr = getattr(self, name)
+            assert arr.shape == shape
+            parts.append(np.ascontiguousarray(arr, dtype=dtype).tobytes())
+        logs = []
+        if self.v.xlog != NULL:
+            for rs in range(<size_t>self.n * 2):
+                x = self.v.xlog[rs]
+                if x == NULL:
+                    continue
+                logs.append(_VEC_XLOG.pack(rs, x.lost, x.kn, x.rn))
+                logs.append((<char *>x.kinds)[:x.kn] if x.kn else b"")
+                logs.append(np.array([x.raises[j] for j in range(x.rn)], "<i8").tobytes())
+        parts.append(struct.pack("<Q", len(logs) // 3))
+        parts.extend(logs)
+        body = b"".join(parts)
+        return body + hashlib.blake2b(body, digest_size=_VEC_DIGEST).digest()
+
+    cdef int _load_logs(self, bytes data, Py_ssize_t pos) except -1:
+        """Rebuild the overflow logs from data[pos:] (their count, then the entries)."""
+        cdef const unsigned char *raw = data
+        cdef Py_ssize_t end = len(data)
+        cdef uint64_t count, k, rs
+        cdef uint32_t lost, kn, rn
+        cdef fh_vec_xlog *x
+        cdef Py_ssize_t need, j
+        count = struct.unpack_from("<Q", data, pos)[0]
+        pos += 8
+        if count and self.v.xlog == NULL:
+            raise InputError("state: overflow log entries for tables that keep no log (history=0)")
+        if count > <uint64_t>self.n * 2:
+            raise InputError(f"state: {count} overflow log entries for {self.n * 2} hand records")
+        for k in range(count):
+            if end - pos < _VEC_XLOG.size:
+                raise InputError("state: the overflow logs are cut short")
+            rs, lost, kn, rn = _VEC_XLOG.unpack_from(data, pos)
+            pos += _VEC_XLOG.size
+            need = <Py_ssize_t>kn + <Py_ssize_t>rn * 8
+            if rs >= <uint64_t>self.n * 2 or self.v.xlog[rs] != NULL or lost > 1 or end - pos < need \
+                    or kn > 32767 or rn > 32767:
+                raise InputError(f"state: overflow log entry {k} is malformed")
+            x = <fh_vec_xlog *>calloc(1, sizeof(fh_vec_xlog))
+            if x == NULL:
+                raise MemoryError("no memory for the overflow logs")
+            self.v.xlog[rs] = x
+            x.lost = lost
+            if kn:
+                x.kinds = <uint8_t *>calloc(kn, 1)
+                if x.kinds == NULL:
+                    raise MemoryError("no memory for the overflow logs")
+                memcpy(x.kinds, raw + pos, kn)
+                x.kn = x.kcap = kn
+                for j in range(kn):
+                    if x.kinds[j] > 3:
+                        raise InputError(f"state: overflow log entry {k} holds action kind {x.kinds[j]}")
+            if rn:
+                x.raises = <int64_t *>calloc(rn, 8)
+                if x.raises == NULL:
+                    raise MemoryError("no memory for the overflow logs")
+                for j in range(rn):
+                    x.raises[j] = struct.unpack_from("<q", data, pos + kn + 8 * j)[0]
+                x.rn = x.rcap = rn
+            pos += need
+        if pos != end:
+            raise InputError("state: bytes left over after the overflow logs")
+        return 0
+
+    def __reduce__(self):
+        return vec_from_state, (self.state(),)
+
+    def __copy__(self):
+        return vec_from_state(self.state())
+
+    def __deepcopy__(self, memo):
+        return vec_from_state(self.state())
+
+
+_VEC_MAGIC = b"FHVECST\x00"
+_VEC_VERSION = 1
+_VEC_DIGEST = 16
+_VEC_HEAD = struct.Struct("<8sIIqiiq")     # magic, version, layout id, n, players, history, base rows
+_VEC_CFG = struct.Struct("<iiiqqqiqqqqqiiiii")
+_VEC_XLOG = struct.Struct("<QIII")         # record index, lost, kinds, amounts
+
+
+def _vec_layout(Py_ssize_t n, int P, int history):
+    """(name, little-endian dtype, shape) of every array of the engine state, in state order."""
+    per_table = [("max_bet", "<i8"), ("full", "<i8"), ("pot", "<i8"), ("dead", "<i8"), ("shorts_sum", "<i8"),
+                 ("folded", "<u2"), ("acted", "<u2"), ("seen", "<u2"), ("broke", "<u2"), ("actor", "i1"),
+                 ("button", "i1"), ("street", "i1"), ("betting_over", "i1"), ("shorts_cnt", "i1"),
+                 ("slot", "i1"), ("rep", "i1"), ("nbets", "<i2"), ("nraise", "<i2"), ("running", "i1"),
+                 ("behind", "u1"), ("hand_over", "u1"), ("rng", "<u8")]
+    per_record = [("rec_button", "i1"), ("log_len", "<i2"), ("log_raises", "<i2"), ("showdown", "u1"),
+                  ("win_value", "<u2"), ("winners", "<u2")]
+    return ([(k, d, (n, P)) for k, d in (("stacks", "<i8"), ("bets", "<i8"), ("put", "<i8"), ("rewards", "<i8"),
+                                          ("values", "<u2"))]
+            + [(k, d, (n,)) for k, d in per_table]
+            + [(k, d, (n, 2)) for k, d in per_record]
+            + [("hole", "i1", (n, 2, P, 2)), ("board", "i1", (n, 2, 5)), ("start", "<i8", (n, 2, P)),
+               ("log", "u1", (n, 2, history)), ("raise_to", "<i8", (n, 2, history // 3))])
+
+
+# the layout's fingerprint: a build that changes the arrays without bumping _VEC_VERSION still refuses old bytes
+_VEC_LAYOUT_ID = zlib.crc32(repr((_VEC_HEAD.format, _VEC_CFG.format, _VEC_XLOG.format,
+                                  _vec_layout(1, 2, 3))).encode())
+
+
+def _vec_check(bint ok, str what):
+    if not ok:
+        raise InputError(f"state: {what}")
+
+
+def vec_from_state(object data):
+    """The independent ``VecCore`` that ``VecCore.state()`` wrote into ``data`` (bytes).
+
+    Nothing in ``data`` is trusted: a blob that is not a state, of another layout version,
+    truncated, altered (the digest) or holding values the engine could not play raises
+    ``InputError`` (``InputTypeError`` if ``data`` is not bytes)."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise InputTypeError(f"state must be bytes, got {type(data).__name__}")
+    blob = bytes(data)
+    if len(blob) < _VEC_HEAD.size + _VEC_DIGEST or blob[:8] != _VEC_MAGIC:
+        raise InputError("state: not a fastholdem vector engine state (no FHVECST header)")
+    magic, version, layout, n, P, history, rows = _VEC_HEAD.unpack_from(blob, 0)
+    if version != _VEC_VERSION or layout != _VEC_LAYOUT_ID:
+        raise InputError(f"state: written by another fastholdem build (layout version {version}, "
+                         f"fingerprint {layout:#010x}); this build reads version {_VEC_VERSION}, "
+                         f"fingerprint {_VEC_LAYOUT_ID:#010x}")
+    body, digest = blob[:-_VEC_DIGEST], blob[-_VEC_DIGEST:]
+    if hashlib.blake2b(body, digest_size=_VEC_DIGEST).digest() != digest:
+        raise InputError("state: the bytes are truncated or altered (digest mismatch)")
+    _vec_check(0 <= n < 2**40 and 2 <= P <= FH_VEC_MAX_PLAYERS and 0 <= history <= 10000 and rows in (1, n),
+               "bad table count, seats, history or stack rows")
+    layout_ = _vec_layout(n, P, history)
+    fixed = _VEC_HEAD.size + _VEC_CFG.size + rows * P * 8 + 8
+    for name, dtype, shape in layout_:
+        fixed += np.dtype(dtype).itemsize * int(np.prod(shape))
+    _vec_check(len(body) >= fixed, "the bytes are shorter than the tables they describe")
+    cfg = _VEC_CFG.unpack_from(body, _VEC_HEAD.size)
+    (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, s0, s1, s2, s3, cap, chu, unc, half, carry) = cfg
+    _vec_check(all(f in (0, 1) for f in (limit, pot_limit, pk, chu, unc, half, carry)) and not (limit and pot_limit)
+               and 0 <= ante_mode <= 2 and -1 <= cap <= 10000
+               and all(0 <= a < 2**56 for a in (sb, bb, ante, min_bet, s0, s1, s2, s3)) and sb <= bb,
+               "the configuration is out of range")
+    pos = _VEC_HEAD.size + _VEC_CFG.size
+    base = np.frombuffer(body, "<i8", rows * P, pos).reshape(rows, P)
+    pos += rows * P * 8
+    _vec_check(base.size == 0 or (base.min() >= 1 and base.max() < 2**52), "configured stacks out of range")
+    arrays = {}
+    for name, dtype, shape in layout_:
+        count = int(np.prod(shape))
+        arrays[name] = np.frombuffer(body, dtype, count, pos).reshape(shape)
+        pos += np.dtype(dtype).itemsize * count
+    _vec_check_arrays(arrays, n, P)
+    cdef VecCore core = VecCore(n, P, (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (s0, s1, s2, s3), cap,
+                          chu, unc, half, carry), base.copy(), 0, history)
+    for name, arr in arrays.items():
+        getattr(core, name)[...] = arr
+    core._load_logs(body, pos)
+    return core
+
+
+def _vec_check_arrays(dict a, Py_ssize_t n, int P):
+    """Refuse array values the C engine would index with, divide by or shift by unchecked."""
+    full = (1 << P) - 1
+    chips = ("stacks", "bets", "put", "max_bet", "full", "pot", "dead", "shorts_sum", "start")
+    _vec_check(all(a[k].size == 0 or (a[k].min() >= 0 and a[k].max() < 2**62) for k in chips),
+               "negative or oversized chip amounts")
+    _vec_check(a["rewards"].size == 0 or int(np.abs(a["rewards"]).max()) < 2**62, "oversized rewards")
+    _vec_check(all(a[k].size == 0 or a[k].max() <= full for k in ("folded", "acted", "seen", "broke", "winners")),
+               "seat masks name seats beyond the table")
+    def within(k, lo, hi):
+        return a[k].size == 0 or (int(a[k].min()) >= lo and int(a[k].max()) <= hi)
+    _vec_check(within("actor", -1, P - 1) and within("button", 0, P - 1) and within("rec_button", 0, P - 1),
+               "actor or button outside the seats")
+    _vec_check(within("street", 0, 4) and within("slot", 0, 1) and within("rep", -1, 1)
+               and all(within(k, 0, 1) for k in ("betting_over", "running", "behind", "hand_over", "showdown")),
+               "street, record slot or flags out of range")
+    _vec_check(within("shorts_cnt", 0, P) and within("nbets", 0, 32767) and within("nraise", 0, 32767)
+               and within("log_len", 0, 32767) and within("log_raises", 0, 32767) and within("log", 0, 3),
+               "counters or logged action kinds out of range")
+    _vec_check(within("hole", -1, 51) and within("board", -1, 51) and within("win_value", 0, 7462)
+               and within("values", 0, 7462), "card ids or hand values out of range")
+    running = a["running"].astype(bool)
+    _vec_check(not np.any((a["actor"] >= 0) & ~running), "a table without a hand has an actor")
+    _vec_check(not np.any(running & (a["street"] > 3)), "a running hand is past the river")
+    if running.any():
+        rows = np.flatnonzero(running)
+        slot = a["slot"][rows].astype(np.intp)
+        cards = np.concatenate([a["hole"][rows, slot].reshape(rows.size, -1), a["board"][rows, slot]], axis=1)
+        _vec_check(bool(cards.min() >= 0), "a running hand has undealt cards")
+        ordered = np.sort(cards, axis=1)
+        _vec_check(not np.any(ordered[:, 1:] == ordered[:, :-1]), "a running hand holds a card twice")
+        _vec_check(not np.any(a["folded"][rows] == full), "a running hand has every seat folded")
 
 
 cdef object _int128(uint64_t lo, uint64_t hi):

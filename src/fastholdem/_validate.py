@@ -24,13 +24,21 @@ fastholdem.errors.InputTypeError: exact must be True or False, got str 'no'
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import operator
 import os
 import reprlib
+import secrets
+import stat
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager as ContextManager
+from typing import IO, Any, Literal, overload
 
 from .errors import InputError, InputTypeError
 
-__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "echo", "is_bool"]
+__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "check_paths", "echo", "is_bool",
+           "output_file"]
 
 ECHO_LIMIT = 50
 """Most characters of a bad value that an error message quotes (longer ones are cut)."""
@@ -155,24 +163,178 @@ def check_bool(value: object, name: str, *, optional: bool = False) -> bool | No
     raise InputTypeError(f"{name} must be {what}, got {_described(value)}")
 
 
-def check_output_path(path: str | os.PathLike[str]) -> str:
-    """``path`` as a string, checked before any work is done: its folder must exist and it
-    must not be a folder itself (ValueError otherwise, naming the path).
+def check_paths(paths: object, name: str = "paths") -> list[str | os.PathLike[str]]:
+    """``paths`` (files and folders to read) as a list; one path alone (a ``str``, ``bytes`` or
+    ``os.PathLike``), which would be read character by character, is refused
+    (:class:`~fastholdem.errors.InputTypeError`, a TypeError), as is anything not iterable.
 
+    >>> check_paths(("a.phhs", "b.phhs"))
+    ['a.phhs', 'b.phhs']
+    >>> check_paths("a.phhs")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InputTypeError: paths must be a list of files or folders, got str 'a.phhs': write ['a.phhs']
+    """
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        raise InputTypeError(f"{name} must be a list of files or folders, got {_described(paths)}: "
+                        f"write [{echo(paths)}]")
+    if not isinstance(paths, Iterable):
+        raise InputTypeError(f"{name} must be a list of files or folders, got {_described(paths)}")
+    return list(paths)
+
+
+def check_output_path(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = (), *,
+                      folder_reads: Callable[[str], bool] | None = None) -> str:
+    """``path`` as a string, checked before any work is done: its folder must exist, it must not
+    be a folder itself, and it must not be one of ``inputs`` (:class:`~fastholdem.errors.InputError`,
+    a ValueError, otherwise, naming the path).
+
+    An output is one of the inputs when it is the same file, whatever the path that names it:
+    the same name, a symlink to it or a hard link (the same inode). An output inside an input
+    folder (at any depth) is refused when ``folder_reads(path)`` says reading that folder would
+    read it, whether or not it exists yet: the next run would read it.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write.
+    inputs : iterable of str or os.PathLike, optional
+        The files and folders the command reads.
+    folder_reads : callable, optional
+        Whether reading a folder reads a file of this name (e.g. by its suffix); without it,
+        files inside input folders are not refused.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    InputError
+        The output cannot or must not be written, naming it.
+
+    Examples
+    --------
     >>> check_output_path("/nonexistent/dir/x.png")
     Traceback (most recent call last):
     ...
     fastholdem.errors.InputError: cannot write /nonexistent/dir/x.png: folder /nonexistent/dir does not exist
+    >>> import os, tempfile
+    >>> hands = os.path.join(tempfile.mkdtemp(), "hands.txt")
+    >>> open(hands, "w").close()
+    >>> os.link(hands, hands + ".bak")
+    >>> check_output_path(hands + ".bak", [hands])
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InputError: cannot write .../hands.txt.bak: it is the input .../hands.txt (the same file)
     """
-    text = os.fspath(path)
-    if isinstance(text, bytes):
-        text = os.fsdecode(text)
+    text = _path_str(path)
     folder = os.path.dirname(os.path.abspath(text))
     if not os.path.isdir(folder):
         raise InputError(f"cannot write {_path_text(text)}: folder {_path_text(folder)} does not exist")
     if os.path.isdir(text):
         raise InputError(f"cannot write {_path_text(text)}: it is a folder")
+    try:
+        written = os.stat(text)  # through symlinks: the file that would be replaced
+    except OSError:
+        written = None
+    if written is None and folder_reads is None:
+        return text  # a file that does not exist yet is no input
+    real = os.path.realpath(text)
+    for entry in inputs:
+        name = _path_str(entry)
+        try:
+            read = os.stat(name)
+        except OSError:
+            continue  # a missing input is reported by the reader
+        if stat.S_ISDIR(read.st_mode):
+            top = os.path.realpath(name)
+            if folder_reads is not None and os.path.commonpath([real, top]) == top and folder_reads(real):
+                raise InputError(f"cannot write {_path_text(text)}: it is inside the input folder "
+                                 f"{_path_text(name)}, which would read it as an input")
+        elif written is not None and (read.st_dev, read.st_ino) == (written.st_dev, written.st_ino):
+            if os.path.abspath(name) == os.path.abspath(text):
+                raise InputError(f"cannot write {_path_text(text)}: it is one of the inputs")
+            raise InputError(f"cannot write {_path_text(text)}: it is the input {_path_text(name)} "
+                             "(the same file)")
     return text
+
+
+@overload
+def output_file(path: str | os.PathLike[str], binary: Literal[False] = ...) -> ContextManager[IO[str]]: ...
+@overload
+def output_file(path: str | os.PathLike[str], binary: Literal[True]) -> ContextManager[IO[bytes]]: ...
+def output_file(path: str | os.PathLike[str], binary: bool = False) -> ContextManager[IO[Any]]:
+    """Open ``path`` for writing whole or not at all: the one way every command and library
+    function writes a file.
+
+    The block writes to a temporary file beside ``path`` (``.NAME.XXXXXXXX.part``, in the same
+    folder, so on the same file system), which is renamed over ``path`` (``os.replace``) when
+    the block ends normally. On any error, ``KeyboardInterrupt`` included, the temporary file is
+    removed and ``path`` is left as it was. Through a symlink, its target is replaced (as
+    ``open(path, "w")`` would write it). The new file keeps the permissions of the file it
+    replaces, else gets the umask's default; a file ``open(path, "w")`` may not write is not
+    replaced either (PermissionError). What is not a regular file (``/dev/stdout``,
+    ``/dev/null``, a named pipe) has nothing to replace and is written directly. Text is UTF-8.
+    ``path`` is first checked by :func:`check_output_path`.
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "out.txt")
+    >>> with output_file(path) as fh:
+    ...     _ = fh.write("all of it\\n")
+    >>> try:
+    ...     with output_file(path) as fh:
+    ...         _ = fh.write("half of")
+    ...         raise KeyboardInterrupt
+    ... except KeyboardInterrupt:
+    ...     pass
+    >>> from pathlib import Path
+    >>> Path(path).read_text(), os.listdir(os.path.dirname(path))
+    ('all of it\\n', ['out.txt'])
+    """
+    return _output_file(path, binary)
+
+
+@contextlib.contextmanager
+def _output_file(path: str | os.PathLike[str], binary: bool) -> Iterator[IO[Any]]:
+    target = os.path.realpath(check_output_path(path))
+    folder, name = os.path.split(target)
+    try:
+        info: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        info = None  # a new file: 0o666 less the umask, as open() makes it
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        # /dev/stdout, /dev/null, a named pipe: no file to replace, and no temporary file in /dev
+        with open(path, "wb") if binary else open(path, "w", encoding="utf-8") as direct:
+            yield direct
+        return
+    if info is not None and not os.access(target, os.W_OK):  # as open(path, "w") refuses it
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), os.fspath(path))
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+        try:
+            fd = os.open(tmp, flags, 0o666)
+            break
+        except FileExistsError:
+            continue
+    else:  # pragma: no cover - 100 names of 2**32 taken
+        raise FileExistsError(errno.EEXIST, "no free temporary name", tmp)
+    try:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as fh:
+            yield fh
+        if info is not None:
+            os.chmod(tmp, stat.S_IMODE(info.st_mode))  # the permissions of the file it replaces
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _path_str(path: str | os.PathLike[str]) -> str:
+    text = os.fspath(path)
+    return os.fsdecode(text) if isinstance(text, bytes) else text
 
 
 def _path_text(path: str) -> str:

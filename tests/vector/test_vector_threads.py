@@ -14,6 +14,7 @@ started with), that no stack is negative and that the rewards of every table sum
 
 from __future__ import annotations
 
+import copy
 import sys
 import threading
 from collections.abc import Iterator
@@ -81,6 +82,8 @@ def _worker(tables: Tables, seed: int, barrier: threading.Barrier, out: dict[str
                     out["steps"] += 1
                 except IllegalActionError:  # another thread stepped since our legal(): refused
                     out["refused"] += 1
+            if call % 20 == 7:  # a copy taken while other threads step is a consistent one
+                out["errors"] += _check_state(copy.deepcopy(tables))
             if call % 3 == 0:
                 try:
                     tables.to_phh(call % N)

@@ -5,9 +5,10 @@ from __future__ import annotations
 import argparse
 from decimal import Decimal, InvalidOperation
 
+from .._core import check_threads
 from .._validate import echo
 
-__all__ = ["int_arg", "real_arg"]
+__all__ = ["int_arg", "real_arg", "threads_arg"]
 
 _MAX_NUMBER_TEXT = 100
 """Longest command-line number read (longer text is refused before it is parsed)."""
@@ -51,3 +52,24 @@ def real_arg(text: str) -> float:
         except ValueError:
             pass
     raise argparse.ArgumentTypeError(f"expected a number such as 0.001 or 1e-3, got {echo(text)}")
+
+
+def threads_arg(text: str) -> int:
+    """``--threads`` of every command (an ``argparse`` type): a positive integer as
+    :func:`int_arg` reads it (``8``, ``1e6``), checked by the library's own rule
+    (:func:`fastholdem._core.check_threads`); above ``MAX_THREADS`` (256) uses 256, as the
+    library does. The message names ``--threads`` (argparse puts the flag first).
+
+    >>> threads_arg("4"), threads_arg("1e6")
+    (4, 1000000)
+    >>> threads_arg("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a positive integer such as 4, got '0'
+    """
+    try:
+        value = int_arg(text)
+        check_threads(value)
+    except (argparse.ArgumentTypeError, TypeError, ValueError):
+        raise argparse.ArgumentTypeError(f"expected a positive integer such as 4, got {echo(text)}") from None
+    return value

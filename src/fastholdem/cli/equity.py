@@ -17,7 +17,7 @@ import time
 from typing import Any
 
 from .._validate import check_output_path
-from ._args import int_arg, real_arg
+from ._args import int_arg, real_arg, threads_arg
 from ._report import CliError, note, wrote
 
 __all__ = ["register", "check_plotting", "FLAGS"]
@@ -269,7 +269,7 @@ def register(sub: Any) -> None:
                     help="Monte Carlo until every standard error is at most this (warns first when that "
                          "will take long)")
     eq.add_argument("--seed", type=int_arg, help="Monte Carlo seed (reproducible for any --threads)")
-    eq.add_argument("--threads", type=int_arg, help="threads to use (default: all cores)")
+    eq.add_argument("--threads", type=threads_arg, help="threads to use (default: all cores)")
     eq.add_argument("--json", action="store_true", help="print JSON")
     eq.add_argument("--plot", metavar="PNG", help="also write a bar chart of the equities, or with --by-next-card "
                                                   "of the first player's equity by next card (needs matplotlib)")

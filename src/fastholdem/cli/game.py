@@ -17,7 +17,7 @@ import json
 import sys
 from typing import Any
 
-from .._validate import check_output_path, echo
+from .._validate import echo, output_file
 from ..errors import ConfigError
 from ..game.config import GameConfig, Structure
 from ..game.simulation import BLOCK_HANDS
@@ -130,7 +130,8 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             client = context.enter_context(cluster.connect(args.scheduler))
             run = functools.partial(cluster.simulate, client=client)
         if args.phh:
-            options["phh"] = context.enter_context(open(check_output_path(args.phh), "w", encoding="utf-8"))
+            # Renamed into place when every hand is written: an error or Ctrl-C leaves no partial session.
+            options["phh"] = context.enter_context(output_file(args.phh))
             if args.engine != "hand":
                 from ..vector.simulation import plays_in_c
 

@@ -3,19 +3,18 @@
 See :mod:`fastholdem.history.export_pokerstars`.
 
 Exit status: 0 when every hand was written, 1 when some hand could not be read or replayed
-(each is listed on stderr and left out), 2 on unusable arguments (no traceback). The output is
-written to a temporary file renamed into place at the end, so an interrupted export leaves no
-partial file.
+(each is listed on stderr and left out), 2 on unusable arguments (no traceback), an output
+that is one of the inputs included. The output is written to a temporary file renamed into
+place at the end, so an interrupted export leaves no partial file.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import tempfile
 from typing import Any
 
-from .._validate import check_output_path
+from .._validate import check_output_path, output_file
 from ._hh_input import site_text
 from ._report import error, note
 from ..errors import HandHistoryError
@@ -39,27 +38,21 @@ def _cmd_export(args: argparse.Namespace) -> int:
             hero = find_player(hero, *player_names(args.paths))
         except HandHistoryError as exc:
             return error(str(exc))
-    out = os.path.abspath(check_output_path(args.output))
-    fd, tmp = tempfile.mkstemp(prefix=".hh-export-", suffix=".txt", dir=os.path.dirname(out))
+    out = os.path.abspath(check_output_path(args.output, args.paths))
     written = failed = 0
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            for name, number, item in iter_files(args.paths):
-                try:
-                    if isinstance(item, HandHistoryError):
-                        raise item
-                    text = hand_text(item, written + failed + 1, hero=hero)
-                except HandHistoryError as exc:
-                    failed += 1
-                    note(f"{name}: hand {number}: {exc}")
-                    continue
-                fh.write(("\n\n\n" if written else "") + text)
-                written += 1
-            fh.write("\n")
-        os.replace(tmp, out)
-    except BaseException:
-        os.unlink(tmp)
-        raise
+    with output_file(out) as fh:
+        for name, number, item in iter_files(args.paths):
+            try:
+                if isinstance(item, HandHistoryError):
+                    raise item
+                text = hand_text(item, written + failed + 1, hero=hero)
+            except HandHistoryError as exc:
+                failed += 1
+                note(f"{name}: hand {number}: {exc}")
+                continue
+            fh.write(("\n\n\n" if written else "") + text)
+            written += 1
+        fh.write("\n")
     note(f"wrote {written:,} hands to {out}" + (f", {failed:,} failed" if failed else ""))
     return 1 if failed else 0
 

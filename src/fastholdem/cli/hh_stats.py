@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from .._validate import check_output_path
+from ._args import threads_arg
 from ._hh_input import site_text
 from ._report import error, note, wrote
 from ..errors import HandHistoryError
@@ -121,7 +122,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
     if args.plot is not None:
         if args.hero is None:
             return error("--plot draws the hero's graph: give --hero NAME")
-        check_output_path(args.plot)
+        check_output_path(args.plot, args.paths)  # not one of the inputs: refused before the work
     report = stats_files(args.paths, hero=args.hero, threads=args.threads)
     if args.hero is not None and args.hero not in report.players:
         try:  # the exact name first, else the one name equal to it ignoring case
@@ -172,6 +173,6 @@ def register(actions: Any) -> None:
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.add_argument("--plot", metavar="PNG", help="write the hero's graph: net won, all-in EV, showdown and "
                                                    "non-showdown lines in big blinds (needs matplotlib)")
-    cmd.add_argument("--threads", type=int, metavar="N",
+    cmd.add_argument("--threads", type=threads_arg, metavar="N",
                      help="threads of the equity engine (default: all cores)")
-    cmd.set_defaults(func=_cmd_stats)
+    cmd.set_defaults(func=_cmd_stats, flags={"threads": "--threads", "hero": "--hero"})

@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._core import equity_batch
+from .._core import check_threads, equity_batch
 from ..cards import card_str
 from ..equities import equity
 from ..equities.engines.table import table_counts
@@ -129,7 +129,13 @@ def allin_ev(summaries: Sequence[HandSummary], *, threads: int | None = None) ->
         Hands from :func:`fastholdem.history.summary.summarize`.
     threads:
         Threads for the equity engine (default: all cores).
+
+    Raises
+    ------
+    TypeError, ValueError
+        ``threads`` is not a positive int or None, whether or not a hand needs the engine.
     """
+    check_threads(threads)  # at the boundary: hands without an all-in never reach the engine
     problems: list[list[tuple[tuple[int, ...], tuple[tuple[int, int], ...], tuple[int, ...]]] | None] = []
     spots: dict[_Spot, float | np.ndarray | None] = {}
     for s in summaries:

@@ -60,6 +60,7 @@ from collections.abc import Iterable, Iterator
 from decimal import Decimal
 from typing import IO, Any
 
+from .._validate import output_file
 from ..cards import card_str
 from ..errors import HandHistoryError
 from ..evaluate import describe
@@ -529,7 +530,7 @@ def dump(
         out.write("\n")
 
     if isinstance(path, (str, os.PathLike)):
-        with open(path, "w", encoding="utf-8") as fh:
+        with output_file(path) as fh:  # whole or not at all
             write(fh)
     else:
         write(path)

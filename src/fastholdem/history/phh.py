@@ -74,7 +74,7 @@ from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
 from typing import IO, Any, BinaryIO, TextIO, Union
 
-from .._validate import echo
+from .._validate import echo, output_file
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
 from ..game.actions import DealBoard, DealHole, Fold, Muck, Show
@@ -1036,7 +1036,7 @@ def dump(obj: HandHistory | Hand, path: str | os.PathLike[str] | TextIO) -> None
     if hasattr(path, "write"):
         path.write(text)
     else:
-        with open(path, "w", encoding="utf-8") as fh:
+        with output_file(path) as fh:
             fh.write(text)
 
 
@@ -1110,7 +1110,7 @@ def dump_all(objs: Iterable[HandHistory | Hand], path: str | os.PathLike[str] | 
     """
     text = dumps_all(objs)
     if isinstance(path, (str, os.PathLike)):
-        with open(path, "w", encoding="utf-8") as fh:
+        with output_file(path) as fh:
             fh.write(text)
     else:
         path.write(text)

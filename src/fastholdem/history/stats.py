@@ -36,7 +36,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Union
 
-from ..errors import HandHistoryError
+from .._core import check_threads
+from .._validate import check_bool, check_paths, echo
+from ..errors import HandHistoryError, InputTypeError
 from .phh import HandHistory
 from .allin_ev import allin_ev as _allin_ev
 from .players import add_names
@@ -244,6 +246,13 @@ class _Acc:
 
 class _Collector:
     def __init__(self, hero: str | None, threads: int | None, ev: bool = True) -> None:
+        # The arguments of player_stats and stats_files, checked before any hand is read: the
+        # engine, which checks threads too, is reached only by hands with an all-in.
+        if hero is not None and not isinstance(hero, str):
+            raise InputTypeError(f"hero must be a player name (str) or None, got {type(hero).__name__} "
+                                 f"{echo(hero)}")
+        check_threads(threads)
+        check_bool(ev, "allin_ev")
         self.hero = hero
         self.threads = threads
         self.ev = ev
@@ -378,6 +387,9 @@ def player_stats(
     ------
     HandHistoryError
         On a hand whose actions cannot be read.
+    TypeError, ValueError
+        ``hero`` is not a str or None, ``threads`` not a positive int or None, ``allin_ev`` not
+        a bool: checked before any hand is read, whether or not a hand needs the equity engine.
     """
     collector = _Collector(hero, threads, allin_ev)
     for hh in histories:
@@ -400,9 +412,14 @@ def stats_files(
     >>> report = stats_files([path], hero="station0")
     >>> report.hands, report.players["station0"].hands, report.players["station0"].vpip
     (50, 50, 50.0)
+
+    Raises
+    ------
+    TypeError, ValueError
+        As :func:`player_stats`, before any file is read; ``paths`` one path alone, not a list.
     """
     collector = _Collector(hero, threads, allin_ev)
-    for name, number, item in _items(paths):
+    for name, number, item in _items(check_paths(paths)):
         collector.hands += 1
         if isinstance(item, HandHistoryError):
             collector.errors.append((name, number, str(item)))

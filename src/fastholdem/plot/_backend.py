@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from .._validate import check_output_path
+from .._validate import output_file
 
 
 def pyplot() -> Any:
@@ -36,8 +36,14 @@ def save(fig: Any, path: str | os.PathLike[str], dpi: int = 120) -> str:
     ------
     ValueError
         The folder of ``path`` does not exist, or ``path`` is a folder.
+
+    The figure is written to a temporary file renamed over ``path`` at the end: an error or
+    Ctrl-C while drawing leaves ``path`` as it was and no partial file.
     """
-    path = check_output_path(path)
-    fig.savefig(path, dpi=dpi)
-    pyplot().close(fig)
+    suffix = os.path.splitext(os.fspath(path))[1][1:]
+    try:
+        with output_file(path, binary=True) as fh:  # whole or not at all
+            fig.savefig(fh, dpi=dpi, format=suffix or None)  # the format of the name, as a path gives
+    finally:
+        pyplot().close(fig)
     return os.path.abspath(path)

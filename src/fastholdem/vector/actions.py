@@ -20,11 +20,11 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import as_array
-from .._validate import check_bool, echo
+from .._validate import check_bool, echo, is_bool
 from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD
 from .legal import Legal
 from .observation import Observation
-from ..errors import IllegalActionError, InputError, InputTypeError
+from ..errors import IllegalActionError, InputError, InputTypeError, InvalidActionError
 
 __all__ = ["ActionSet", "pot_fraction_to", "DEFAULT_FRACTIONS"]
 
@@ -206,11 +206,11 @@ class ActionSet:
             raise InputTypeError(f"actions must be an integer array, got dtype {a.dtype}")
         if a.shape != (n,):
             raise InputError(f"actions must have shape ({n},), got {a.shape}")
-        a = a.astype(np.int64)
-        bad = np.flatnonzero((a < 0) | (a >= self.size))
+        bad = np.flatnonzero((a < 0) | (a >= self.size))  # before the cast: a uint64 above int64 stays itself
         if len(bad):
             raise InputError(f"actions must be in 0..{self.size - 1}: tables {bad[:5].tolist()} "
                              f"have {a[bad[:5]].tolist()}")
+        a = a.astype(np.int64)
         mask = self.mask(legal)
         live = legal.actor >= 0
         allowed = mask[np.arange(n), a].astype(bool) | ~live
@@ -258,12 +258,16 @@ class ActionSet:
                 raise InputTypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
             if arr.shape != (n,):
                 raise InputError(f"{name} must have shape ({n},), got {arr.shape}")
-        k = k.astype(np.int64)
-        x = x.astype(np.int64)
         bad = np.flatnonzero((k < 0) | (k > 2))
         if len(bad):
             raise InputError(f"kinds must be 0 (fold), 1 (check/call) or 2 (bet/raise): tables "
                              f"{bad[:5].tolist()} have {k[bad[:5]].tolist()}")
+        bad = np.flatnonzero(x > np.iinfo(np.int64).max) if x.dtype == np.uint64 else bad[:0]
+        if len(bad):
+            raise InputError(f"amounts must be chips within int64: tables {bad[:5].tolist()} "
+                             f"have {x[bad[:5]].tolist()}")
+        k = k.astype(np.int64)
+        x = x.astype(np.int64)
         live = legal.actor >= 0
         can_raise = legal.min_to >= 0
         fold_ok = legal.can_fold & (self.free_fold | ~legal.can_check)
@@ -279,3 +283,52 @@ class ActionSet:
         kind = np.where(k == 0, FOLD, np.where(k == 2, BET_OR_RAISE_TO, passive)).astype(np.int8)
         amount = np.where(k == 2, np.clip(x, legal.min_to, legal.max_to), 0).astype(np.int64)
         return kind, amount
+
+
+def action_index(action: object, agent: str, actions: ActionSet) -> int:
+    """``action`` as an index of ``actions``: an int (or a NumPy integer, or a one-element
+    integer array); floats, strings and bools are refused, not truncated. ``agent`` names
+    who acts in the message.
+
+    >>> action_index(4, "player_0", ActionSet())
+    4
+    """
+    value = action
+    if isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind in "iu":
+        value = value.reshape(()).item()
+    valid = f"0..{actions.size - 1} ({', '.join(f'{k} {n}' for k, n in enumerate(actions.names))})"
+    if is_bool(value) or not isinstance(value, (int, np.integer)):
+        raise InvalidActionError(f"{agent}'s action must be an int {valid}, got {echo(action)}")
+    index = int(value)
+    if not 0 <= index < actions.size:
+        raise InvalidActionError(f"{agent}'s action must be {valid}, got {index}")
+    return index
+
+
+def exact_action(action: object, who: str) -> tuple[int, int]:
+    """One exact-amount action ``{'kind': 0|1|2, 'amount': chips}`` as ``(kind, amount)``:
+    each an int (or NumPy integer, or one-element integer array); anything else, a missing
+    or extra key, a kind outside 0..2 or an amount beyond int64 is refused, naming ``who``.
+
+    >>> exact_action({"kind": 2, "amount": 40}, "the learner")
+    (2, 40)
+    """
+    if not isinstance(action, dict) or set(action) != {"kind", "amount"}:
+        keys = set(action) if isinstance(action, dict) else {"kind", "amount"}
+        missing = [repr(k) for k in ("kind", "amount") if k not in keys]
+        extra = sorted(repr(k) for k in keys - {"kind", "amount"})
+        why = "".join(f" ({' and '.join(ks)} {what})" for ks, what in ((missing, "missing"), (extra, "not a key")) if ks)
+        raise InvalidActionError(f"{who}'s exact-amount action must be a dict {{'kind': 0 fold | 1 check/call | "
+                                 f"2 bet/raise, 'amount': chips}}, got {echo(action)}{why}")
+    out = []
+    for key, what, low, high in (("kind", "0 (fold), 1 (check/call) or 2 (bet/raise to 'amount')", 0, 2),
+                                 ("amount", "an int of chips (int64)", -(1 << 63), (1 << 63) - 1)):
+        value = action[key]
+        if isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind in "iu":
+            value = value.reshape(()).item()
+        if is_bool(value) or not isinstance(value, (int, np.integer)):
+            raise InvalidActionError(f"{who}'s action[{key!r}] must be {what}, got {echo(action[key])}")
+        if not low <= int(value) <= high:
+            raise InvalidActionError(f"{who}'s action[{key!r}] must be {what}, got {int(value)}")
+        out.append(int(value))
+    return out[0], out[1]

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -190,6 +191,11 @@ class Arena:
         self.total_chips = sum(self.start)
         self._legal: Legal | None = None
         self._view: Observation | None = None
+
+    def __copy__(self) -> Arena:
+        """An independent copy, as ``copy.deepcopy``: the copy's tables, card streams and
+        opponents' generators are its own (a shallow copy would share the engine)."""
+        return copy.deepcopy(self)
 
     def legal(self) -> Legal:
         """``tables.legal()``, kept until the tables next change."""

@@ -41,6 +41,7 @@ that deals them).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -56,7 +57,7 @@ from gymnasium.envs.registration import EnvSpec
 from .._validate import check_bool, check_int, echo
 from ..errors import ConfigError, InputError, InputTypeError
 from ..game.config import GameConfig
-from .actions import ActionSet
+from .actions import ActionSet, action_index, exact_action
 from .arena import Arena, no_limit
 from .registration import ENTRY_POINT, HOLDEM_ID, VECTOR_ENTRY_POINT
 
@@ -223,6 +224,11 @@ class _Learner:
         self._arena.deal()
         self._dealt = True
 
+    def __copy__(self) -> _Learner:
+        """An independent copy, as ``copy.deepcopy``: the copy's tables, card streams and
+        opponents' generators are its own (a shallow copy would share the engine)."""
+        return copy.deepcopy(self)
+
     def _env_spec(self, **extra: Any) -> EnvSpec:
         """The spec ``gymnasium.make`` (``make_vec`` with ``extra``) would give this env."""
         kwargs = {**self._kwargs, **extra}
@@ -301,11 +307,12 @@ class HoldemEnv(_Learner, gym.Env[Obs, Any]):
         end of the hand."""
         if not self._dealt or self._arena.legal().actor[0] != self._arena.seat:
             raise RuntimeError("call reset() first: the hand is over")
+        batch: Any
         if self.exact:
-            batch = {"kind": np.asarray(action["kind"]).reshape(1),
-                     "amount": np.asarray(action["amount"]).reshape(1)} if isinstance(action, dict) else action
+            k, x = exact_action(action, "the learner")
+            batch = {"kind": np.array([k]), "amount": np.array([x])}
         else:
-            batch = np.asarray(action).reshape(1)
+            batch = np.array([action_index(action, "the learner", self.actions)])
         kind, amount = _decode(self._arena, self.actions, self.exact, self.strict, batch)
         over = bool(self._arena.step(kind, amount)[0])
         reward = float(self._arena.tables.rewards[0, self._arena.seat]) / self.config.big_blind if over else 0.0

@@ -39,6 +39,7 @@ such as ``1.7``, a string, a bool) is refused with
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,10 +48,11 @@ import numpy.typing as npt
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 
-from .._validate import check_bool, check_int, echo, is_bool
+from .._validate import check_bool, check_int, echo
 from ..errors import ConfigError, InputError, InputTypeError, InvalidActionError
 from ..game.config import GameConfig
 from .actions import ActionSet
+from .actions import action_index as _action_index
 from .arena import no_limit, seat_view, starting_stacks
 from .gym_env import RENDER_FPS, action_space, observation_space
 from .tables import Tables
@@ -61,21 +63,6 @@ Obs = dict[str, Any]
 
 PASS = 1
 """The one action in the mask of an agent that is not to act (check/call; ignored)."""
-
-
-def _action_index(action: object, agent: str, actions: ActionSet) -> int:
-    """``action`` as an index of ``actions``: an int (or a NumPy integer, or a one-element
-    integer array); floats, strings and bools are refused, not truncated."""
-    value = action
-    if isinstance(value, np.ndarray) and value.size == 1 and value.dtype.kind in "iu":
-        value = value.reshape(()).item()
-    if is_bool(value) or not isinstance(value, (int, np.integer)):
-        raise InvalidActionError(f"{agent}'s action must be an int 0..{actions.size - 1} "
-                                 f"({', '.join(f'{k} {n}' for k, n in enumerate(actions.names))}), got {echo(action)}")
-    index = int(value)
-    if not 0 <= index < actions.size:
-        raise InvalidActionError(f"{agent}'s action must be 0..{actions.size - 1}, got {index}")
-    return index
 
 
 class _OneTable:
@@ -109,6 +96,11 @@ class _OneTable:
         self._action_spaces = {a: act_space for a in self.possible_agents}
         self._seed = None if seed is None else check_int(seed, "seed", what="an int or None")
         self._tables: Tables | None = None
+
+    def __copy__(self) -> _OneTable:
+        """An independent copy, as ``copy.deepcopy``: the copy's tables, card streams and
+        opponents' generators are its own (a shallow copy would share the engine)."""
+        return copy.deepcopy(self)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space of ``agent`` (the same object every time)."""

@@ -18,6 +18,8 @@ structure.
 
 from __future__ import annotations
 
+import contextlib
+import copy
 import functools
 import operator
 import threading
@@ -27,7 +29,7 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .._core import VecCore, as_array
+from .._core import VecCore, as_array, vec_from_state
 from .._validate import echo
 from ..errors import ConfigError, IllegalActionError, InputError, InputTypeError
 from ..game.config import AnteMode, GameConfig, Structure
@@ -54,6 +56,7 @@ _REASONS = {
     7: "seat {seat} cannot fold: nothing to call, check instead (pokerkit conventions, R24)",
 }
 _REPORT = 5
+_LOCK_TYPES = (type(threading.Lock()), type(threading.RLock()))
 
 
 def _as_int(value: object, name: str) -> int:
@@ -742,6 +745,46 @@ class Tables:
         [101, 99]
         """
         return hand_history(self, _as_int(i, "i (the table)"))
+
+    # ------------------------------------------------------------------ copies
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickle and copy support: the engine travels as its state bytes (``VecCore.state``,
+        versioned and checked on load), taken under the object's locks; locks are made afresh.
+
+        ``pickle``, ``copy.deepcopy`` and ``copy.copy`` all give an independent copy: the same
+        cards to come, generators, stacks, bets and records, and stepping one leaves the other
+        as it was. A callable ``stacks`` is shared, not copied (pickle stores it by name).
+
+        >>> import copy
+        >>> from fastholdem.game import GameConfig
+        >>> tables = Tables(2, 2, GameConfig(), 100, seed=4)
+        >>> twin = copy.copy(tables)
+        >>> tables.step([0, 0])
+        >>> tables.hand_over.tolist(), twin.hand_over.tolist()
+        ([True, True], [False, False])
+        """
+        state = self.__dict__.copy()
+        locks = {k: v for k, v in state.items() if isinstance(v, _LOCK_TYPES)}
+        with contextlib.ExitStack() as held:
+            for lock in locks.values():
+                held.enter_context(lock)
+            state["_core"] = self._core.state()
+        for k, lock in locks.items():
+            state[k] = _LOCK_TYPES.index(type(lock))
+        state["_locks"] = list(locks)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state = dict(state)
+        for k in state.pop("_locks", []):
+            state[k] = (threading.Lock, threading.RLock)[state[k]]()
+        state["_core"] = vec_from_state(state["_core"])
+        self.__dict__.update(state)
+
+    def __copy__(self) -> Tables:
+        """An independent copy, as ``copy.deepcopy`` (tables never share an engine)."""
+        return copy.deepcopy(self)
 
     def __repr__(self) -> str:
         return f"<Tables n={self.n} players={self.players} {self.config.structure.value} conventions={self.config.conventions!r}>"

@@ -37,20 +37,18 @@ from __future__ import annotations
 
 import io
 import os
-import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import IO, Any, cast
 
-from ..._validate import echo
+from ..._validate import check_output_path, check_paths, echo, output_file
 from ...errors import HandHistoryError, InputError
 from .._pool import imap
 from ..phh import dumps
 from ...progress import Progress
-from .reader import Imported, paths_of, read
+from .reader import Imported, paths_of, read, read_in_folders
 
 __all__ = ["ConvertReport", "FileReport", "Problem", "Problems", "KEEP", "convert", "convert_file"]
 
@@ -329,8 +327,11 @@ def convert(
     ------
     FileNotFoundError
         A path does not exist.
+    TypeError
+        ``paths`` is one path alone, not a list of them.
     ValueError
-        ``jobs`` below 1.
+        ``jobs`` below 1; ``output`` is one of the files read (by any name: a symlink or a hard
+        link too), a ``.txt``/``.xml`` file inside an input folder, or its folder does not exist.
 
     Examples
     --------
@@ -346,54 +347,45 @@ def convert(
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise InputError(f"jobs must be a positive integer, got {echo(jobs)}")
     start = time.perf_counter()
-    files = [str(p) for p in paths_of(list(paths))]
+    entries = check_paths(paths)
+    files = [str(p) for p in paths_of(entries)]
     sizes = [max(os.path.getsize(p), 1) for p in files]
+    # Refused before anything is read: the output is one of the files read (by any name, through
+    # a symlink or a hard link), or a file an input folder would have read.
+    check_output_path(output, entries, folder_reads=read_in_folders)
+    check_output_path(output, files)  # at once when the output does not exist yet
     report = ConvertReport()
-    out = Path(output)
-    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=str(out.parent) or ".")
     count = 0
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as sink, \
-                Progress(total=sum(sizes), label="hh convert", enabled=progress) as bar:
+    with output_file(output) as sink, Progress(total=sum(sizes), label="hh convert", enabled=progress) as bar:
 
-            def emit_one(hh: Any) -> None:
-                nonlocal count
-                count += 1
-                text = hh if isinstance(hh, str) else dumps(hh)
-                sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{text}")
+        def emit_one(hh: Any) -> None:
+            nonlocal count
+            count += 1
+            text = hh if isinstance(hh, str) else dumps(hh)
+            sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{text}")
 
-            def emit(file_report: FileReport, texts: Iterable[str]) -> None:
-                for text in texts:
-                    emit_one(text)
+        def emit(file_report: FileReport, texts: Iterable[str]) -> None:
+            for text in texts:
+                emit_one(text)
+            report.files.append(file_report)
+
+        if jobs == 1 or len(files) <= 1:
+            for path, size in zip(files, sizes):
+                file_report = FileReport(path)
+                with open(path, "rb") as raw:
+                    counted = _Counting(raw)
+                    done = 0
+                    for hh in _checked(read(cast(IO[bytes], counted), name=path), file_report, True):
+                        emit_one(hh)
+                        if counted.count - done > 1 << 20:  # the bar moves inside big files
+                            bar.update(counted.count - done)
+                            done = counted.count
                 report.files.append(file_report)
-
-            if jobs == 1 or len(files) <= 1:
-                for path, size in zip(files, sizes):
-                    file_report = FileReport(path)
-                    with open(path, "rb") as raw:
-                        counted = _Counting(raw)
-                        done = 0
-                        for hh in _checked(read(cast(IO[bytes], counted), name=path), file_report, True):
-                            emit_one(hh)
-                            if counted.count - done > 1 << 20:  # the bar moves inside big files
-                                bar.update(counted.count - done)
-                                done = counted.count
-                    report.files.append(file_report)
-                    bar.update(size - done)
-            else:  # workers ignore Ctrl-C; the parent stops them at once (see history._pool)
-                results = imap(_convert_job, files, jobs=min(jobs, len(files)))
-                for (file_report, texts), size in zip(results, sizes):
-                    emit(file_report, texts)
-                    bar.update(size)
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp made it private; the output is an ordinary file
-        os.replace(tmp, out)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+                bar.update(size - done)
+        else:  # workers ignore Ctrl-C; the parent stops them at once (see history._pool)
+            results = imap(_convert_job, files, jobs=min(jobs, len(files)))
+            for (file_report, texts), size in zip(results, sizes):
+                emit(file_report, texts)
+                bar.update(size)
     report.elapsed = time.perf_counter() - start
     return report

@@ -350,6 +350,17 @@ def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
     yield from _split(label, _lines(io.BufferedReader(rest)))
 
 
+def read_in_folders(path: str | os.PathLike[str]) -> bool:
+    """Whether a folder's file of this name is read as a hand history (:func:`paths_of`):
+    ``.txt`` and ``.xml`` files, except a site's tournament summaries (``...Summary.txt``).
+
+    >>> [read_in_folders(name) for name in ("hands/HH20200101.txt", "out.phhs", "TS Summary.txt")]
+    [True, False, False]
+    """
+    name = Path(path).name
+    return Path(name).suffix.lower() in _SUFFIXES and not name.endswith("Summary.txt")
+
+
 def paths_of(entries: Sequence[str | os.PathLike[str]]) -> list[Path]:
     """The files named by ``entries``, folders searched recursively (``.txt``/``.xml``), sorted.
 
@@ -362,8 +373,7 @@ def paths_of(entries: Sequence[str | os.PathLike[str]]) -> list[Path]:
     for entry in entries:
         path = Path(entry)
         if path.is_dir():
-            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in _SUFFIXES
-                                and not p.name.endswith("Summary.txt")))
+            found.extend(sorted(p for p in path.rglob("*") if p.is_file() and read_in_folders(p)))
         elif path.is_file():
             found.append(path)
         else:
