@@ -944,6 +944,38 @@ void fh_vec_play_random_until(fh_vec *v, const uint8_t *mask, int seat, double p
     }
 }
 
+/* w (n little-endian 64-bit words) += the k-word number a (k <= n), modulo 2**(64 n). */
+static inline void add_words(uint64_t *w, const uint64_t *a, int k, int n) {
+    uint64_t carry = 0;
+    for (int j = 0; j < n; j++) {
+        uint64_t old = w[j], add = j < k ? a[j] : 0;
+        uint64_t sum = old + add;
+        uint64_t c = sum < old;
+        w[j] = sum + carry;
+        carry = c + (w[j] < sum);
+    }
+}
+
+/* The tally of one seat's win `won` of a hand: total (128-bit signed) and squares (192-bit). */
+static inline void tally_win(uint64_t total[2], uint64_t squares[3], int64_t won) {
+    const uint64_t w[2] = {(uint64_t)won, won < 0 ? UINT64_MAX : 0}; /* won, sign-extended */
+    add_words(total, w, 2, 2);
+    uint64_t a = (uint64_t)(won < 0 ? -won : won); /* below 2**56 */
+    uint64_t sq[2];
+#ifdef __SIZEOF_INT128__
+    unsigned __int128 p = (unsigned __int128)a * a;
+    sq[0] = (uint64_t)p;
+    sq[1] = (uint64_t)(p >> 64);
+#else
+    uint64_t lo = a & 0xFFFFFFFFu, hi = a >> 32, mid = lo * hi; /* hi < 2**24: no overflow */
+    sq[0] = lo * lo;
+    sq[1] = hi * hi;
+    const uint64_t cross[2] = {mid << 33, mid >> 31}; /* 2 * mid * 2**32 */
+    add_words(sq, cross, 2, 2);
+#endif
+    add_words(squares, sq, 2, 3);
+}
+
 typedef struct {
     fh_vec *v;
     uint64_t per, extra;
@@ -965,20 +997,7 @@ static void play_table(play_ctx *pc, size_t t, fh_vec_tally *tl, fh_par *par) {
         size_t base = t * (size_t)n;
         size_t rs = t * 2 + (size_t)v->slot[t];
         tl->hands++;
-        for (int i = 0; i < n; i++) {
-            int64_t won = v->rewards[base + (size_t)i];
-            tl->total[i] += won;
-            uint64_t a = (uint64_t)(won < 0 ? -won : won);
-#ifdef __SIZEOF_INT128__
-            unsigned __int128 sq = (unsigned __int128)a * a;
-            uint64_t lo = (uint64_t)sq, hi = (uint64_t)(sq >> 64);
-#else
-            uint64_t lo = a * a, hi = 0;
-#endif
-            uint64_t old = tl->sq_lo[i];
-            tl->sq_lo[i] = old + lo;
-            tl->sq_hi[i] += hi + (tl->sq_lo[i] < old);
-        }
+        for (int i = 0; i < n; i++) tally_win(tl->total[i], tl->squares[i], v->rewards[base + (size_t)i]);
         if (v->showdown[rs]) {
             uint16_t folded = v->folded[t], won = v->winners[rs];
             const fh_value_t *values = v->values + base;
@@ -1028,10 +1047,8 @@ fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_
         fh_vec_tally *tl = &tallies[k];
         out->hands += tl->hands;
         for (int i = 0; i < FH_VEC_MAX_PLAYERS; i++) {
-            out->total[i] += tl->total[i];
-            uint64_t old = out->sq_lo[i];
-            out->sq_lo[i] = old + tl->sq_lo[i];
-            out->sq_hi[i] += tl->sq_hi[i] + (out->sq_lo[i] < old);
+            add_words(out->total[i], tl->total[i], 2, 2);
+            add_words(out->squares[i], tl->squares[i], 3, 3);
             out->showdowns[i] += tl->showdowns[i];
             for (int c = 0; c < 9; c++) out->wins[i][c] += tl->wins[i][c];
         }

@@ -150,12 +150,13 @@ fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *
  * receives that index. Returns FH_OK, FH_ERR_INTERRUPTED or FH_ERR_NOMEM. */
 fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done);
 
-/* Tallies of fh_vec_play_random, per seat. */
+/* Tallies of fh_vec_play_random, per seat. The sums are wide enough for any run (hands below
+ * 2**63, a hand's win below 2**56 chips): the total in 128-bit two's complement, the squares in
+ * 192 bits, as little-endian 64-bit words. */
 typedef struct fh_vec_tally {
     int64_t hands;
-    int64_t total[FH_VEC_MAX_PLAYERS];     /* sum of chips won */
-    uint64_t sq_lo[FH_VEC_MAX_PLAYERS];    /* sum of squares, 128 bits: lo + 2**64 * hi */
-    uint64_t sq_hi[FH_VEC_MAX_PLAYERS];
+    uint64_t total[FH_VEC_MAX_PLAYERS][2];   /* sum of chips won: w[0] + 2**64 * (int64_t)w[1] */
+    uint64_t squares[FH_VEC_MAX_PLAYERS][3]; /* sum of squared wins: w[0] + 2**64 w[1] + 2**128 w[2] */
     int64_t showdowns[FH_VEC_MAX_PLAYERS]; /* hands the seat showed down */
     int64_t wins[FH_VEC_MAX_PLAYERS][9];   /* pots won at showdown, by category of the hand */
 } fh_vec_tally;

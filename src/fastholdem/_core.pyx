@@ -1317,9 +1317,8 @@ cdef extern from "fh_vector.h" nogil:
         int64_t max_to
     ctypedef struct fh_vec_tally:
         int64_t hands
-        int64_t total[10]
-        uint64_t sq_lo[10]
-        uint64_t sq_hi[10]
+        uint64_t total[10][2]
+        uint64_t squares[10][3]
         int64_t showdowns[10]
         int64_t wins[10][9]
     void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed)
@@ -1647,8 +1646,9 @@ cdef class VecCore:
         P = self.players
         return {
             "hands": int(tally.hands),
-            "total": [int(tally.total[i]) for i in range(P)],
-            "squares": [int(tally.sq_lo[i]) + (int(tally.sq_hi[i]) << 64) for i in range(P)],
+            "total": [_int128(tally.total[i][0], tally.total[i][1]) for i in range(P)],
+            "squares": [int(tally.squares[i][0]) + (int(tally.squares[i][1]) << 64)
+                        + (int(tally.squares[i][2]) << 128) for i in range(P)],
             "showdowns": [int(tally.showdowns[i]) for i in range(P)],
             "wins": [[int(tally.wins[i][c]) for c in range(9)] for i in range(P)],
         }
@@ -1865,6 +1865,12 @@ def _vec_check_arrays(dict a, Py_ssize_t n, int P):
         ordered = np.sort(cards, axis=1)
         _vec_check(not np.any(ordered[:, 1:] == ordered[:, :-1]), "a running hand holds a card twice")
         _vec_check(not np.any(a["folded"][rows] == full), "a running hand has every seat folded")
+
+
+cdef object _int128(uint64_t lo, uint64_t hi):
+    """The 128-bit two's-complement number lo + 2**64 * hi as a Python int."""
+    value = int(lo) + (int(hi) << 64)
+    return value - (1 << 128) if hi >> 63 else value
 
 
 cdef int64_t *_p64(object arr):

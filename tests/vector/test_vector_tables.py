@@ -266,7 +266,7 @@ def test_tables_to_phh_errors() -> None:
     assert short.to_phh(0).actions[-1].endswith(" f")
     none = Tables(1, 2, CFG, 100, seed=1, history=0)
     none.step([FOLD])
-    with pytest.raises(ValueError, match="history=0 keeps none"):
+    with pytest.raises(ValueError, match=r"keep no action log \(history=0\)"):
         none.to_phh(0)
 
 

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["apply_kind", "hand_history", "record_hand"]
 
 _FOLD, _CHECK, _CALL, _RAISE = range(4)
+_MOST_LOGGED = 32_767  # a hand's action count is an int16 in the engine (it stops there)
 
 
 def apply_kind(hand: Hand, kind: int, amount: int) -> None:
@@ -108,9 +109,13 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
             kinds += list(extra[0])
             amounts += extra[1]
     if len(kinds) != count or len(amounts) != n_raises:
-        raise InputError(f"table {i}'s last hand had {count} actions ({n_raises} bets or raises) and its log "
-                         f"keeps {len(kinds)} ({len(amounts)}): history=0 keeps none, and a log that could "
-                         f"not grow (out of memory) or a hand of over 32,767 actions is incomplete")
+        if cap == 0:
+            why = "these tables keep no action log (history=0); make them with history=1 or more"
+        elif count >= _MOST_LOGGED:
+            why = f"it has more than {_MOST_LOGGED:,} actions, the most a log counts"
+        else:
+            why = "its action log could not grow on the heap (out of memory), so it is incomplete"
+        raise InputError(f"table {i}'s last hand cannot be replayed: {why}")
     hand = record_hand(tables, i, finished=True)
     r = 0
     for k in kinds:

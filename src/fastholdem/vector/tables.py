@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 import operator
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -44,6 +45,7 @@ StackDraw = Callable[[np.random.Generator, int], Any]
 
 _MAX_CHIPS = 1 << 56  # every amount of a table fits int64 with room for pot-limit sums
 _MAX_CAP = 10_000
+_MAX_TABLES = 1 << 40  # every array's size in bytes stays far below 2**63, at any history
 _REASONS = {
     1: "kind {kind} is not an action (0 fold, 1 check, 2 call, 3 bet or raise to)",
     2: "seat {seat} cannot check: {call} to call",
@@ -57,13 +59,18 @@ _REPORT = 5
 _LOCK_TYPES = (type(threading.Lock()), type(threading.RLock()))
 
 
-def _count(value: object, name: str, low: int, high: int | None = None) -> int:
+def _as_int(value: object, name: str) -> int:
+    """``value`` as an int (NumPy integers too); InputTypeError for a bool, a float, a text."""
     if isinstance(value, (bool, np.bool_)):
         raise InputTypeError(f"{name} must be an int, got bool {value!r}")
     try:
-        k = operator.index(value)  # type: ignore[arg-type]
+        return operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise InputTypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
+
+
+def _count(value: object, name: str, low: int, high: int | None = None) -> int:
+    k = _as_int(value, name)
     if k < low or (high is not None and k > high):
         bound = f"{low}..{high}" if high is not None else f">= {low}"
         raise InputError(f"{name} must be {bound}, got {k}")
@@ -71,9 +78,10 @@ def _count(value: object, name: str, low: int, high: int | None = None) -> int:
 
 
 def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
-    """``value`` as an int64 array of ``shape``: TypeError unless it holds integers."""
+    """``value`` as an int64 array of ``shape``: TypeError unless it holds integers (an empty one,
+    such as ``[]``, which NumPy makes float64, holds no value to be wrong)."""
     arr = as_array(value, name)
-    if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+    if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
         raise InputTypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
     if arr.shape != shape:
         raise InputError(f"{name} must have shape {shape}, got {arr.shape}")
@@ -82,24 +90,71 @@ def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[
     return np.ascontiguousarray(arr, dtype=np.int64)
 
 
+def _bool_mask(mask: object, n: int) -> npt.NDArray[np.bool_]:
+    """``mask`` as a bool array of shape ``(n,)`` (an empty one of any dtype for ``n=0``)."""
+    m = as_array(mask, "mask")
+    if m.size and m.dtype != np.bool_:
+        raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
+    if m.shape != (n,):
+        raise InputError(f"mask must have shape ({n},), got {m.shape}")
+    return m.astype(np.bool_, copy=False)
+
+
+def _too_big(config: GameConfig, name: str) -> str:
+    """Why the amount ``name`` of ``config`` is too big, naming the option the user set: a
+    default ``big_bet`` is traced back to ``small_bet`` or ``big_blind`` (the defaults of
+    ``min_bet`` and ``small_bet``, the big blind, are checked before them)."""
+    value = getattr(config, name)
+    via = ""
+    if name == "big_bet" and value == 2 * config.small_bet:  # type: ignore[operator]
+        if config.small_bet == config.big_blind:
+            via = f"big_blind={config.big_blind} makes big_bet (2 * big_blind unless set)"
+        else:
+            via = f"small_bet={config.small_bet} makes big_bet (2 * small_bet unless set)"
+    if via:
+        return f"{via} {value} chips; the vector engine needs every amount below 2**56"
+    return f"{name} must be below 2**56 chips in the vector engine, got {value}"
+
+
 def _config_tuple(config: GameConfig, carry: bool) -> tuple[Any, ...]:
     """The engine's view of ``config`` (every GameConfig option is used or refused here)."""
     if config.small_blind > config.big_blind:
         raise ConfigError(f"small blind {config.small_blind} exceeds big blind {config.big_blind}")
-    for name in ("small_blind", "big_blind", "ante", "min_bet", "small_bet", "big_bet"):
+    limit = config.structure is Structure.LIMIT
+    for name in ("small_blind", "big_blind", "ante") + (("small_bet", "big_bet") if limit else ("min_bet",)):
         if getattr(config, name) >= _MAX_CHIPS:
-            raise ConfigError(f"{name} must be below 2**56 chips in the vector engine")
+            raise ConfigError(_too_big(config, name))
+    # the amounts the structure does not use go to the engine clamped into its range
+    min_bet = min(config.min_bet, _MAX_CHIPS - 1)  # type: ignore[type-var]
+    sizes = tuple(min(x, _MAX_CHIPS - 1) for x in config.bet_sizes)
     cap = config.bet_cap
     if cap is not None and cap > _MAX_CAP:
         raise ConfigError(f"bet_cap above {_MAX_CAP} is not supported by the vector engine; use None for no cap")
     ante_mode = {AnteMode.NONE: 0, AnteMode.EVERY_PLAYER: 1, AnteMode.BIG_BLIND: 2}[config.ante_mode]
-    assert config.min_bet is not None
     return (
-        int(config.structure is Structure.LIMIT), int(config.structure is Structure.POT_LIMIT),
+        int(limit), int(config.structure is Structure.POT_LIMIT),
         int(config.pokerkit), config.small_blind, config.big_blind, config.ante, ante_mode,
-        config.min_bet, tuple(config.bet_sizes), -1 if cap is None else cap,
+        min_bet, sizes, -1 if cap is None else cap,
         int(config.cap_heads_up), int(config.uncapped_river), int(config.half_bet_reopens), int(carry),
     )
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _locked(method: Callable[Concatenate[Tables, _P], _R]) -> Callable[Concatenate[Tables, _P], _R]:
+    """``method`` run holding its object's lock, from its first check to its last write (the
+    GIL is released only inside the C calls): concurrent calls on one ``Tables`` run in turn.
+    The methods of the stepping loop (``legal``, ``step``, ``observe``, ``play_random_until``)
+    take the lock inline instead: this wrapper's extra call costs about a microsecond."""
+
+    @functools.wraps(method)
+    def locked(self: Tables, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self._lock:
+            return method(self, *args, **kwargs)
+
+    return locked
 
 
 def _readonly(arr: npt.NDArray[Any]) -> npt.NDArray[Any]:
@@ -118,7 +173,8 @@ class Tables:
     Parameters
     ----------
     n:
-        Number of tables (0 is allowed).
+        Number of tables (0 is allowed, and then an empty list is an empty array of actions);
+        at most 2**40.
     players:
         Seats per table, 2 to 10 (R10).
     config:
@@ -159,8 +215,19 @@ class Tables:
     ValueError
         Values or shapes out of range (naming the argument).
     ConfigError
-        A config the engine cannot play (small blind above the big blind, chip amounts of
-        2**56 or more, a ``bet_cap`` above 10,000).
+        A config the engine cannot play (small blind above the big blind, a chip amount its
+        structure uses of 2**56 or more, a ``bet_cap`` above 10,000).
+
+    Notes
+    -----
+    Threads: every method holds the object's lock (reentrant) from its first check to its last
+    write, and releases the GIL only inside its C calls, so concurrent calls on one object run
+    one after the other, each on the state the previous one left. A :meth:`step` that another
+    thread made illegal since this thread's :meth:`legal` is refused with
+    ``IllegalActionError`` and changes no table. ``hand_over``, ``rewards`` and ``stacks`` are
+    views of the live arrays (another thread's step changes them under the reader); the other
+    properties and methods return copies taken under the lock. For speed, give each thread
+    its own ``Tables``.
 
     Examples
     --------
@@ -187,7 +254,10 @@ class Tables:
         carry_stacks: bool = False,
         history: int = 48,
     ) -> None:
+        self._lock = threading.RLock()
         self.n = n = _count(n, "n", 0)
+        if n > _MAX_TABLES:
+            raise InputError(f"n must be at most 2**40 (1,099,511,627,776) tables, got {echo(n)}")
         self.players = players = _count(players, "players", 2, 10)
         if not isinstance(config, GameConfig):
             raise InputTypeError(f"config must be a GameConfig, got {type(config).__name__}")
@@ -210,7 +280,11 @@ class Tables:
             base = _int_array(stacks, "stacks", (n, players))
             self._check_stacks(base, "stacks")
         self.history = _count(history, "history", 0, 10_000)
-        self._core = VecCore(n, players, _config_tuple(config, carry_stacks), base, self.seed, self.history)
+        cfg = _config_tuple(config, carry_stacks)
+        try:
+            self._core = VecCore(n, players, cfg, base, self.seed, self.history)
+        except MemoryError:
+            raise MemoryError(f"no memory for n={n:,} tables of {players} seats (history={self.history})") from None
         if isinstance(button, (int, np.integer)) and not isinstance(button, (bool, np.bool_)):
             b = _count(button, "button", 0, players - 1)
             self._core.button[:] = b
@@ -251,6 +325,7 @@ class Tables:
 
     # ------------------------------------------------------------------ hands
 
+    @_locked
     def reset(self, mask: npt.ArrayLike | None = None) -> None:
         """Deal a new hand to every table, or to the tables where ``mask`` is true.
 
@@ -278,14 +353,7 @@ class Tables:
         >>> tables.button.tolist()
         [1, 0]
         """
-        if mask is None:
-            m = np.ones(self.n, np.bool_)
-        else:
-            m = as_array(mask, "mask")
-            if m.dtype != np.bool_:
-                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
-            if m.shape != (self.n,):
-                raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
+        m = np.ones(self.n, np.bool_) if mask is None else _bool_mask(mask, self.n)
         if self._draw is not None:
             self._redraw(m)
         self._core.new_hands(None if mask is None else m, True)
@@ -299,7 +367,8 @@ class Tables:
         >>> Tables(1, 2, GameConfig(), 100, seed=0).legal().can_check.tolist()
         [False]
         """
-        return Legal(*self._core.legal())
+        with self._lock:
+            return Legal(*self._core.legal())
 
     def step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None = None,
              mask: npt.ArrayLike | None = None) -> None:
@@ -344,16 +413,17 @@ class Tables:
         >>> tables.legal().call.tolist(), tables.hand_over.tolist()
         ([4, 0], [False, True])
         """
+        with self._lock:
+            self._step(kind, amount, mask)
+
+    def _step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None, mask: npt.ArrayLike | None) -> None:
+        """:meth:`step`, holding the lock."""
         n = self.n
         k = _int_array(kind, "kind", (n,))
         am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
         core = self._core
         if mask is not None:
-            m = as_array(mask, "mask")
-            if m.dtype != np.bool_:
-                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
-            if m.shape != (n,):
-                raise InputError(f"mask must have shape ({n},), got {m.shape}")
+            m = _bool_mask(mask, n)
             if self.auto_reset:
                 raise InputError("step(mask=...) needs auto_reset=False")
             held = ~m & (core.actor >= 0)
@@ -361,7 +431,7 @@ class Tables:
                 actors = core.actor[held]
                 core.actor[held] = -1
                 try:
-                    self.step(k, am)
+                    self._step(k, am, None)
                 finally:
                     core.actor[held] = actors
                 return
@@ -425,6 +495,7 @@ class Tables:
         return _readonly(self._core.stacks)
 
     @property
+    @_locked
     def button(self) -> npt.NDArray[np.int16]:
         """int16 ``(n,)``: the button's seat in each table's current hand."""
         return self._core.button.astype(np.int16)
@@ -435,6 +506,7 @@ class Tables:
         return np.where(core.hand_over.view(np.bool_) & (core.rep >= 0), core.rep, core.slot).astype(np.int8)
 
     @property
+    @_locked
     def hole(self) -> npt.NDArray[np.int8]:
         """int8 ``(n, players, 2)``: every seat's hole cards, of the finished hand where
         ``hand_over``, else of the hand being played (a read-only copy)."""
@@ -444,6 +516,7 @@ class Tables:
         return out
 
     @property
+    @_locked
     def showdown(self) -> npt.NDArray[np.bool_]:
         """bool ``(n,)``: whether each table's last finished hand was decided at a showdown."""
         core = self._core
@@ -451,6 +524,7 @@ class Tables:
         return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)
 
     @property
+    @_locked
     def winning_value(self) -> npt.NDArray[np.uint16]:
         """uint16 ``(n,)``: the best hand value shown down in each table's last finished hand
         (1..7462, higher wins; 0 without a showdown)."""
@@ -458,6 +532,7 @@ class Tables:
         rep = core.rep
         return np.where(rep >= 0, core.win_value[np.arange(self.n), np.maximum(rep, 0)], 0).astype(np.uint16)
 
+    @_locked
     def last_hands(self, rows: npt.ArrayLike | None = None) -> HandRecord:
         """The record of the last finished hand of every table, or of the tables ``rows``.
 
@@ -499,7 +574,7 @@ class Tables:
             r = np.arange(self.n)
         else:
             arr = as_array(rows, "rows")
-            if arr.dtype == np.bool_ or arr.dtype.kind not in "iu":
+            if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
                 raise InputTypeError(f"rows must be an integer array, got dtype {arr.dtype}")
             if arr.ndim != 1:
                 raise InputError(f"rows must be one-dimensional, got shape {arr.shape}")
@@ -541,22 +616,25 @@ class Tables:
         """
         core = self._core
         n, players = self.n, self.players
-        if seat is None:
-            s = core.actor.astype(np.int16)
-        elif isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)):
+        s: npt.NDArray[np.int16] | None = None  # None: the player to act, read under the lock
+        if isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)):
             s = np.full(n, _count(seat, "seat", 0, players - 1), np.int16)
-        else:
+        elif seat is not None:
             arr = _int_array(seat, "seat", (n,))
             if arr.size and (arr.min() < -1 or arr.max() >= players):
                 raise InputError(f"seat must hold seats 0..{players - 1} or -1")
             s = arr.astype(np.int16)
-        hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
-            np.ascontiguousarray(s, dtype=np.int16))
+        with self._lock:
+            if s is None:
+                s = core.actor.astype(np.int16)
+            hole, board, street, stacks, bets, folded, pot, to_call, position, raises, button = core.observe(
+                np.ascontiguousarray(s, dtype=np.int16))
         return Observation(s, hole, board, street, stacks, bets, folded, pot, to_call, position, raises,
                            button)
 
     # ------------------------------------------------------------------ fast paths, export
 
+    @_locked
     def play_random(self, hands: int, *, fold: float = 0.15, aggression: float = 0.30,
                     threads: int | None = None) -> dict[str, Any]:
         """Play ``hands`` whole hands in C, every seat a random player; return per-seat tallies.
@@ -574,7 +652,9 @@ class Tables:
         dict
             ``hands``; per seat ``total`` (chips won), ``squares`` (sum of squared wins),
             ``showdowns`` (hands shown down) and ``wins`` (pots won at showdown, by category
-            0..8 of the winning hand).
+            0..8 of the winning hand). The sums are exact Python ints at any stacks and any
+            number of hands: the C engine adds ``total`` in 128 bits and ``squares`` in 192
+            (a seat's total passes int64 after a few hundred hands of stacks near 2**52).
 
         Raises
         ------
@@ -634,15 +714,11 @@ class Tables:
             raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
         if self.auto_reset:
             raise InputError("play_random_until needs auto_reset=False")
-        m = None
-        if mask is not None:
-            m = np.asarray(mask)
-            if m.dtype != np.bool_:
-                raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
-            if m.shape != (self.n,):
-                raise InputError(f"mask must have shape ({self.n},), got {m.shape}")
-        self._core.play_random_until(s, m, float(fold), float(aggression))
+        m = None if mask is None else _bool_mask(mask, self.n)
+        with self._lock:
+            self._core.play_random_until(s, m, float(fold), float(aggression))
 
+    @_locked
     def to_phh(self, i: int) -> Any:
         """The PHH hand history of table ``i``'s last finished hand, with ``finishing_stacks``.
 
@@ -651,10 +727,13 @@ class Tables:
 
         Raises
         ------
+        InputTypeError
+            ``i`` not an int (a ``TypeError``).
         IndexError
             ``i`` outside ``0..n-1``.
-        ValueError
-            The table has no finished hand on record, or keeps no log (``history=0``).
+        InputError
+            The table has no finished hand on record, or its log cannot replay the hand:
+            ``history=0`` keeps none (a ``ValueError``).
 
         Examples
         --------
@@ -665,7 +744,7 @@ class Tables:
         >>> tables.to_phh(0).finishing_stacks
         [101, 99]
         """
-        return hand_history(self, i)
+        return hand_history(self, _as_int(i, "i (the table)"))
 
     # ------------------------------------------------------------------ copies
 
