@@ -66,8 +66,8 @@ from ..errors import HandHistoryError
 from ..evaluate import describe
 from ..game.config import Structure
 from ..game.hand import Hand
-from ..game.pots import layer_pots, split_amount
-from .phh import HandHistory, _net_shares
+from ..game.pots import split_amount
+from .phh import HandHistory
 
 __all__ = ["dumps", "dump", "iter_text", "hand_text"]
 
@@ -246,11 +246,11 @@ class _Writer:
                 cards = list(ev.cards)
                 if board_len == 5:
                     run += 1
-                    board_len = hand._run_base if hand._run_base is not None else 0
+                    board_len = hand.run_base if hand.run_base is not None else 0
                 before = list(runs[run][:board_len]) if several else list(hand.result.boards[0][:board_len])
                 board_len += len(cards)
                 street = _STREETS[{3: 1, 4: 2, 5: 3}[board_len]]
-                if several and hand._run_base is not None and board_len > hand._run_base:
+                if several and hand.run_base is not None and board_len > hand.run_base:
                     street = f"{_RUNS[run]} {street}"
                 old = f" [{_cards(before)}]" if before else ""
                 lines.append(f"*** {street} ***{old} [{_cards(cards)}]")
@@ -286,7 +286,8 @@ class _Writer:
         """Chips each seat collected from the pots (after any rake or cash-out)."""
         hand = self.hand
         contributions = hand.contributions
-        return [hand._stacks[s] - hand.starting_stacks[s] + contributions[s] for s in range(hand.n)]
+        chips = hand.chips
+        return [chips[s] - hand.starting_stacks[s] + contributions[s] for s in range(hand.n)]
 
     def collected(self, showdown: list[str], several: bool) -> None:
         hand, lines, names, money = self.hand, self.lines, self.names, self.money
@@ -330,16 +331,16 @@ class _Writer:
         several times is written by its awards (one part per board).
         """
         hand, hh = self.hand, self.hh
-        shares = _net_shares(hand, hh, self.scale)
-        awards = hand._awards
+        awards = hand.awards()  # the shares after the rake the replay took (R45)
         by_award: list[tuple[int, int, int, int]] = []
         k = -1
-        for (_amount, _eligible, winners, _shares), board, net in zip(awards, hand._award_boards, shares):
-            k += board == 0
-            by_award.extend((board, k, seat, chips) for seat, chips in zip(winners, net) if chips)
+        for award in awards:
+            k += award.board == 0
+            by_award.extend((award.board, k, seat, int(chips)) for seat, chips in zip(award.winners, award.shares)
+                            if chips)
         if len(hand.result.boards) > 1:
             return k + 1, by_award
-        layers = layer_pots(hand._put, hand._folded, hand._dead)
+        layers = hand.pots(mucked_in=True)
         listed = hh.fields.get("_pots")
         if isinstance(listed, list) and len(listed) == len(layers):
             rakes = [pot.amount - self.units(v) for pot, v in zip(layers, listed)]
@@ -351,7 +352,8 @@ class _Writer:
                 rake -= rakes[-1]
         out: list[tuple[int, int, int, int]] = []
         j = 0
-        for (amount, _eligible, winners, _shares), net in zip(awards, shares):
+        for award in awards:
+            amount, winners, net = int(award.amount), award.winners, [int(x) for x in award.shares]
             spanned: list[int] = []
             total = 0
             while total < amount and j < len(layers):
