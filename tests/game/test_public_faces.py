@@ -7,8 +7,9 @@ The rule, checked statically over every module of ``src/fastholdem`` outside ``g
   properties), read from the class itself;
 * such a name may not appear as an attribute access ``x._name`` (read, write or delete) on any
   object, nor as a string given to ``getattr``/``setattr``/``delattr``/``hasattr``, except as
-  ``self._name`` / ``cls._name`` inside a class that is not a subclass of ``Hand`` (that class's
-  own attribute of the same name);
+  ``self._name`` / ``cls._name`` inside a class that is not a subclass of ``Hand``, or
+  ``C._name`` for a class ``C`` of the same module that is not one (that class's own attribute
+  of the same name);
 * no class outside ``game/`` subclasses ``Hand`` (a subclass reaches every private name).
 
 The names are matched whatever the object is, so a look-alike private attribute of another
@@ -42,6 +43,8 @@ def private_hand_accesses(source: str, private: set[str]) -> list[tuple[int, str
     """``(line, text)`` of every breach of the rule in one module's source."""
     tree = ast.parse(source)
     found: list[tuple[int, str]] = []
+    own_classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                   and not any(_is_hand_base(b) for b in node.bases)}
 
     def visit(node: ast.AST, owner: ast.ClassDef | None) -> None:
         if isinstance(node, ast.ClassDef):
@@ -49,8 +52,10 @@ def private_hand_accesses(source: str, private: set[str]) -> list[tuple[int, str
                 found.append((node.lineno, f"class {node.name} subclasses Hand"))
             owner = node
         elif isinstance(node, ast.Attribute) and node.attr in private:
-            own = (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")
-                   and owner is not None and not any(_is_hand_base(b) for b in owner.bases))
+            own = isinstance(node.value, ast.Name) and (
+                (node.value.id in ("self", "cls") and owner is not None
+                 and not any(_is_hand_base(b) for b in owner.bases))
+                or node.value.id in own_classes)
             if not own:
                 found.append((node.lineno, ast.unparse(node)))
         elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _BY_NAME
@@ -102,12 +107,53 @@ class Sub(fh.Hand):
 
 def g(h):
     setattr(h, "_actor", 1)
-    return [x._stacks for x in h]
+    return [x._stacks for x in h], Other._stacks, Sub._stacks, Hand._legal
 '''
     lines = private_hand_accesses(source, private)
     texts = [t for _, t in lines]
     assert texts == [
         "class Mine subclasses Hand", "hand._actor", "hand._legal", "hand._stacks",
         "getattr(hand, '_legal')", "class Sub subclasses Hand", "self._stacks",
-        "setattr(h, '_actor', 1)", "x._stacks",
+        "setattr(h, '_actor', 1)", "x._stacks", "Sub._stacks", "Hand._legal",
     ]
+
+
+# ---------------------------------------------------------------- Event.kind is an EventKind
+
+def test_public_faces_event_kind_is_an_enum_that_reads_as_its_string() -> None:
+    import json
+    import pickle
+
+    from fastholdem.game import EventKind, GameConfig
+
+    hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=4)
+    while not hand.is_complete:
+        hand.check_or_call()
+    kinds = [ev.kind for ev in hand.history]
+    assert all(type(k) is EventKind for k in kinds)
+    assert {"sb", "bb", "deal", "call", "check", "burn", "board", "show", "win"} <= set(kinds)
+    k = EventKind.RAISE
+    assert (k == "raise", hash(k) == hash("raise"), str(k), f"{k:>6}", repr(k)) == (
+        True, True, "raise", " raise", "'raise'")
+    assert {"raise": 1}[k] == 1 and {k: 1}["raise"] == 1 and EventKind("raise") is k
+    assert json.dumps([k]) == '["raise"]' and pickle.loads(pickle.dumps(k)) is k
+    assert repr(hand.history[0]) == "Event(street=0, seat=1, kind='sb', amount=1, to=1, cards=(), all_in=False)"
+    assert [x.value for x in EventKind if x.is_action] == ["fold", "check", "call", "bet", "raise"]
+    assert [x.value for x in EventKind if x.is_post] == ["ante", "sb", "bb"]
+
+
+def test_public_faces_each_event_ladder_is_one_mapping_over_every_kind() -> None:
+    from fastholdem.game import EventKind
+    from fastholdem.game.account import _ACCOUNT_LINES
+    from fastholdem.game.play import _EVENT_LINES
+    from fastholdem.history.export_pokerstars import _BODY
+    from fastholdem.history.phh import _PHH_ACTIONS
+
+    every = set(EventKind)
+    assert set(_ACCOUNT_LINES) == every - {EventKind.WIN}  # the pots are written after the events
+    assert set(_BODY) == every - {EventKind.WIN, EventKind.BURN, EventKind.RUNS}
+    assert set(_PHH_ACTIONS) == {EventKind.DEAL, EventKind.BOARD, *(k for k in every if k.is_action),
+                                 EventKind.SHOW, EventKind.MUCK}
+    assert set(_EVENT_LINES) <= every
+    for mapping in (_ACCOUNT_LINES, _BODY, _PHH_ACTIONS, _EVENT_LINES):
+        assert all(type(key) is EventKind for key in mapping)

@@ -173,3 +173,12 @@ def test_r45_copy_keeps_the_house_state() -> None:
     assert twin.rake == [2] and twin.awards() == hand.awards()
     with pytest.raises(IllegalActionError):
         twin.take_rake(1)
+
+
+def test_r45_a_result_read_before_the_rake_follows_it() -> None:
+    hand = _showdown([100, 100], ["AsAh", "KsKh"])
+    assert hand.result.stacks == (200, 0)
+    hand.take_rake(2)
+    assert hand.result.stacks == (198, 0) and sum(hand.result.payoffs) == -2
+    hand.pay_out([190, 0])
+    assert hand.result.stacks == (190, 0) == tuple(hand.stacks)

@@ -48,6 +48,7 @@ from .actions import (
     DealBoard,
     DealHole,
     Event,
+    EventKind,
     Fold,
     LegalActions,
     Muck,
@@ -76,6 +77,23 @@ _OTHERS = tuple(tuple(order[:-1] for order in orders) for orders in _AFTER)
 # _DEAL_POS[n][button][s]: when seat ``s`` gets its cards in a round of the deal (R19).
 _DEAL_POS = tuple(tuple(tuple((s - b - 1) % n for s in range(n)) for b in range(n)) for n in range(11))
 _INT_ONLY = {int}
+# The kinds of the events the engine records (module constants: read on the hot paths).
+_K_ANTE = EventKind.ANTE
+_K_SB = EventKind.SB
+_K_BB = EventKind.BB
+_K_DEAL = EventKind.DEAL
+_K_BURN = EventKind.BURN
+_K_BOARD = EventKind.BOARD
+_K_FOLD = EventKind.FOLD
+_K_CHECK = EventKind.CHECK
+_K_CALL = EventKind.CALL
+_K_BET = EventKind.BET
+_K_RAISE = EventKind.RAISE
+_K_RETURN = EventKind.RETURN
+_K_SHOW = EventKind.SHOW
+_K_MUCK = EventKind.MUCK
+_K_WIN = EventKind.WIN
+_K_RUNS = EventKind.RUNS
 
 # Waiting states (what the hand needs next).
 _W_ACTION, _W_HOLE, _W_BOARD, _W_SHOWDOWN, _W_DONE = range(5)
@@ -164,7 +182,7 @@ class HandResult:
     board_values: tuple[dict[int, int], ...] = ()
 
 
-_FORCED_KINDS = frozenset(("ante", "sb", "bb", "deal"))
+_FORCED_KINDS = frozenset((EventKind.ANTE, EventKind.SB, EventKind.BB, EventKind.DEAL))
 
 
 def _checked_blind_seats(value: object, n: int) -> tuple[int, int]:
@@ -476,7 +494,7 @@ class Hand:
         self._dpos = end
         return deck[start:end]  # each step put its card at position p
 
-    def _post(self, seat: int, amount: int, kind: str) -> None:
+    def _post(self, seat: int, amount: int, kind: EventKind) -> None:
         stack = self._stacks[seat]
         if amount > stack:
             amount = stack
@@ -484,7 +502,7 @@ class Hand:
             return
         self._stacks[seat] = stack - amount
         all_in = amount == stack
-        if kind == "ante":
+        if kind is _K_ANTE:
             self._antes[seat] += amount
             if self.config.ante_mode is AnteMode.BIG_BLIND:
                 self._dead += amount
@@ -563,7 +581,7 @@ class Hand:
         (0, 4, 8)
         """
         seat, amount = self._check_post(seat, amount, "straddle")
-        self._post(seat, amount, "bb")
+        self._post(seat, amount, _K_BB)
         if amount >= self._straddle:
             self._straddler, self._straddle = seat, amount
         self._max_bet = max(self._max_bet, amount)
@@ -594,7 +612,7 @@ class Hand:
         (0, None)
         """
         seat, amount = self._check_post(seat, amount, "live post")
-        self._post(seat, amount, "bb")
+        self._post(seat, amount, _K_BB)
         self._legal = None
 
     def post_dead(self, seat: int, amount: int) -> None:
@@ -811,11 +829,11 @@ class Hand:
             pass
         elif ante_mode is AnteMode.EVERY_PLAYER:
             for seat in self._after[button]:
-                self._post(seat, cfg.ante, "ante")
+                self._post(seat, cfg.ante, _K_ANTE)
         elif ante_mode is AnteMode.BIG_BLIND:
-            self._post(bb, cfg.ante, "ante")
-        self._post(sb, cfg.small_blind, "sb")
-        self._post(bb, cfg.big_blind, "bb")
+            self._post(bb, cfg.ante, _K_ANTE)
+        self._post(sb, cfg.small_blind, _K_SB)
+        self._post(bb, cfg.big_blind, _K_BB)
         if self._pk:
             # pokerkit: the bet is what was posted; no raise yet this round.
             self._max_bet = max(self._bets)
@@ -831,7 +849,7 @@ class Hand:
         hole = self._hole  # drawn by _setup_deck
         append = self._history.append
         for seat in self._after[self.button]:
-            append(_new(Event, (0, seat, "deal", 0, 0, tuple(hole[seat]), False)))
+            append(_new(Event, (0, seat, _K_DEAL, 0, 0, tuple(hole[seat]), False)))
         self._next_hole = self.n
 
     # ------------------------------------------------------------------ public state
@@ -1509,7 +1527,7 @@ class Hand:
         self._n_live -= 1
         if self._stacks[i] > 0:
             self._n_active -= 1
-        ev = _new(Event, (self._street, i, "fold", 0, 0, (), False))
+        ev = _new(Event, (self._street, i, _K_FOLD, 0, 0, (), False))
         self._history.append(ev)
         self._legal = None
         if self._n_live == 1:
@@ -1525,7 +1543,7 @@ class Hand:
         assert i is not None
         self._acted[i] = True
         self._seen[i] = True
-        ev = _new(Event, (self._street, i, "check", 0, self._bets[i], (), False))
+        ev = _new(Event, (self._street, i, _K_CHECK, 0, self._bets[i], (), False))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1552,7 +1570,7 @@ class Hand:
         self._pot += amount
         self._acted[i] = True
         self._seen[i] = True
-        ev = _new(Event, (self._street, i, "call", amount, to, (), all_in))
+        ev = _new(Event, (self._street, i, _K_CALL, amount, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1593,7 +1611,7 @@ class Hand:
         all_in = stack == 0
         if all_in:
             self._n_active -= 1
-        ev = _new(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), all_in))
+        ev = _new(Event, (self._street, i, _K_BET if opening else _K_RAISE, delta, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1619,7 +1637,7 @@ class Hand:
         if shorts and sum(shorts) >= self._full:
             shorts.clear()
         self._max_bet = to
-        ev = _new(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), stack == 0))
+        ev = _new(Event, (self._street, i, _K_BET if opening else _K_RAISE, delta, to, (), stack == 0))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1650,7 +1668,7 @@ class Hand:
         if was_all_in and not self._folded[seat]:
             self._n_active += 1
         self._uncalled.append((seat, amount))
-        self._history.append(_new(Event, (self._street, seat, "return", amount, 0, (), False)))
+        self._history.append(_new(Event, (self._street, seat, _K_RETURN, amount, 0, (), False)))
 
     def _end_round(self) -> None:
         """Close the betting round: return uncalled chips (R30), then next street or showdown."""
@@ -1701,12 +1719,12 @@ class Hand:
             drawn = self._draw_many(size + 1)
             burn = drawn[0]
             cards = tuple(drawn[1:])
-        self._history.append(_new(Event, (street, None, "burn", 0, 0, (burn,), False)))
+        self._history.append(_new(Event, (street, None, _K_BURN, 0, 0, (burn,), False)))
         self._enter_street(cards)
 
     def _enter_street(self, cards: tuple[int, ...]) -> Event:
         self._board.extend(cards)
-        ev = _new(Event, (self._street, None, "board", 0, 0, cards, False))
+        ev = _new(Event, (self._street, None, _K_BOARD, 0, 0, cards, False))
         self._history.append(ev)
         if self._betting_over:
             self._next_street()
@@ -1720,7 +1738,7 @@ class Hand:
         seat = action.seat
         self._hole[seat] = list(action.cards)
         self._mark_used(action.cards)
-        ev = Event(0, seat, "deal", 0, 0, tuple(action.cards))
+        ev = Event(0, seat, _K_DEAL, 0, 0, tuple(action.cards))
         self._history.append(ev)
         self._next_hole += 1
         if self._next_hole == self.n:
@@ -1736,7 +1754,7 @@ class Hand:
 
     def _do_run_it(self, times: int) -> Event:
         self._runs = times
-        ev = _new(Event, (self._street, None, "runs", times, 0, (), False))
+        ev = _new(Event, (self._street, None, _K_RUNS, times, 0, (), False))
         self._history.append(ev)
         return ev
 
@@ -1745,7 +1763,7 @@ class Hand:
             self._hole[seat] = list(cards)
             self._mark_used(cards)
         self._shown[seat] = True
-        ev = Event(self._street, seat, "show", 0, 0, tuple(self._hole[seat]))
+        ev = Event(self._street, seat, _K_SHOW, 0, 0, tuple(self._hole[seat]))
         self._history.append(ev)
         if self._waiting == _W_SHOWDOWN:
             self._maybe_finish_showdown()
@@ -1753,7 +1771,7 @@ class Hand:
 
     def _do_muck(self, seat: int) -> Event:
         self._mucked[seat] = True
-        ev = Event(self._street, seat, "muck")
+        ev = Event(self._street, seat, _K_MUCK)
         self._history.append(ev)
         if self._waiting == _W_SHOWDOWN:
             self._maybe_finish_showdown()
@@ -1777,7 +1795,7 @@ class Hand:
         for i in self._after[self.button]:  # seat order from the left of the button
             if not folded[i] and not mucked[i]:
                 shown[i] = True
-                append(_new(Event, (4, i, "show", 0, 0, tuple(hole[i]), False)))
+                append(_new(Event, (4, i, _K_SHOW, 0, 0, tuple(hole[i]), False)))
         self._award()
 
     def _maybe_finish_showdown(self) -> None:
@@ -1802,7 +1820,7 @@ class Hand:
                     raise IllegalActionError(f"seat {i}'s hole cards are unknown and never shown")
             for i in seat_order(todo, self.button, self.n):
                 self._shown[i] = True
-                self._history.append(Event(4, i, "show", 0, 0, tuple(self._hole[i])))
+                self._history.append(Event(4, i, _K_SHOW, 0, 0, tuple(self._hole[i])))
         self._award()
 
     def _award(self) -> None:
@@ -1822,7 +1840,7 @@ class Hand:
             winner = folded.index(False)
             amount = self._pot
             stacks[winner] += amount
-            history.append(_new(Event, (street, winner, "win", amount, 0, (), False)))
+            history.append(_new(Event, (street, winner, _K_WIN, amount, 0, (), False)))
             awards.append((amount, (winner,), [winner], [amount]))
             self._award_boards.append(0)
         else:
@@ -1876,7 +1894,7 @@ class Hand:
                                 shares = split_amount(amount, winners, button, n)
                     for seat, share in zip(winners, shares):
                         stacks[seat] += share
-                        history.append(_new(Event, (street, seat, "win", share, 0, (), False)))
+                        history.append(_new(Event, (street, seat, _K_WIN, share, 0, (), False)))
                     awards.append((amount, eligible, winners, shares))
                     self._award_boards.append(b)
         self._pot = 0

@@ -77,7 +77,7 @@ from typing import IO, Any, BinaryIO, TextIO, Union
 from .._validate import echo, output_file
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
-from ..game.actions import DealBoard, DealHole, Fold, Muck, Show
+from ..game.actions import DealBoard, DealHole, EventKind, Fold, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
 
@@ -795,23 +795,10 @@ def from_hand(
     blinds[1] = u(cfg.big_blind)
     actions: list[str] = []
     for ev in hand.history:
-        kind = ev.kind
-        if kind == "deal":
+        action = _PHH_ACTIONS.get(ev.kind)
+        if action is not None:
             cards = "".join("??" if c is None else card_str(c) for c in ev.cards)
-            actions.append(f"d dh {label[ev.seat]} {cards}")  # type: ignore[index]
-        elif kind == "board":
-            actions.append("d db " + "".join(card_str(c) for c in ev.cards))  # type: ignore[arg-type]
-        elif kind == "fold":
-            actions.append(f"{label[ev.seat]} f")  # type: ignore[index]
-        elif kind in ("check", "call"):
-            actions.append(f"{label[ev.seat]} cc")  # type: ignore[index]
-        elif kind in ("bet", "raise"):
-            actions.append(f"{label[ev.seat]} cbr {u(ev.to)}")  # type: ignore[index]
-        elif kind == "show":
-            cards = "".join("??" if c is None else card_str(c) for c in ev.cards)
-            actions.append(f"{label[ev.seat]} sm {cards}")  # type: ignore[index]
-        elif kind == "muck":
-            actions.append(f"{label[ev.seat]} sm")  # type: ignore[index]
+            actions.append(action.format(player=label.get(ev.seat), cards=cards, to=u(ev.to)))  # type: ignore[arg-type]
     hh = HandHistory(
         variant=_VARIANT_OF[cfg.structure],
         antes=antes,
@@ -846,6 +833,22 @@ def from_hand(
     if players is not None:
         hh.fields["players"] = [players[s] for s in order]
     return hh
+
+
+# The PHH action of each kind of event a hand's history records (format fields: player, cards,
+# to); posts, burns, returns, wins and agreements to run it more than once (``_runouts``) are not
+# actions in PHH.
+_PHH_ACTIONS: dict[str, str] = {
+    EventKind.DEAL: "d dh {player} {cards}",
+    EventKind.BOARD: "d db {cards}",
+    EventKind.FOLD: "{player} f",
+    EventKind.CHECK: "{player} cc",
+    EventKind.CALL: "{player} cc",
+    EventKind.BET: "{player} cbr {to}",
+    EventKind.RAISE: "{player} cbr {to}",
+    EventKind.SHOW: "{player} sm {cards}",
+    EventKind.MUCK: "{player} sm",
+}
 
 
 def _show_before_runout(actions: list[str]) -> list[str]:
