@@ -24,7 +24,7 @@ from typing import Any, Protocol
 
 from ..cards import card_str
 from ..evaluate import describe as describe_value
-from .actions import Event, LegalActions
+from .actions import Event, EventKind, LegalActions
 from .config import AnteMode, GameConfig, Structure
 from .pots import Pot
 
@@ -78,6 +78,28 @@ _STRUCTURE = {
 _STREETS = ("PREFLOP", "FLOP", "TURN", "RIVER", "SHOWDOWN")
 
 
+# The line of each kind of event in ``describe`` (format fields: seat, amount, to, times, cards,
+# tail, street, value). A win has none: the pots are written after the events.
+_ACCOUNT_LINES: dict[str, str] = {
+    EventKind.ANTE: "{seat} posts ante {amount}{tail}",
+    EventKind.SB: "{seat} posts small blind {amount}{tail}",
+    EventKind.BB: "{seat} posts big blind {amount}{tail}",
+    EventKind.DEAL: "{seat} is dealt {cards}",
+    EventKind.BURN: "dealer burns a card",
+    EventKind.BOARD: "*** {street} *** {cards}",
+    EventKind.FOLD: "{seat} folds",
+    EventKind.CHECK: "{seat} checks",
+    EventKind.CALL: "{seat} calls {amount}{tail}",
+    EventKind.BET: "{seat} bets {to}{tail}",
+    EventKind.RAISE: "{seat} raises to {to}{tail}",
+    EventKind.RETURN: "{seat} takes back {amount} (uncalled)",
+    EventKind.SHOW: "{seat} shows {cards}{value}",
+    EventKind.MUCK: "{seat} mucks",
+    EventKind.RUNS: "the players agree to run it {times} times",
+}
+_ACTION_KINDS = frozenset(k for k in EventKind if k.is_action)
+
+
 def _cards(cards: Any) -> str:
     return "".join("??" if c is None else card_str(c) for c in cards)
 
@@ -119,45 +141,22 @@ def describe(hand: HandRecord, *, reveal: bool = False) -> str:
     street = -1
     for ev in hand._history:
         kind = ev.kind
-        if kind in ("fold", "check", "call", "bet", "raise") and ev.street != street:
+        line = _ACCOUNT_LINES.get(kind)
+        if line is None:  # a win: the pots are written below
+            continue
+        if kind in _ACTION_KINDS and ev.street != street:
             street = ev.street
             if street == 0:
                 lines.append("*** PREFLOP ***")
-        seat = f"seat {ev.seat}"
-        tail = " and is all-in" if ev.all_in else ""
-        if kind == "ante":
-            lines.append(f"{seat} posts ante {out(ev.amount)}{tail}")
-        elif kind == "sb":
-            lines.append(f"{seat} posts small blind {out(ev.amount)}{tail}")
-        elif kind == "bb":
-            lines.append(f"{seat} posts big blind {out(ev.amount)}{tail}")
-        elif kind == "deal":
-            lines.append(f"{seat} is dealt {_cards(ev.cards) if reveal else '????'}")
-        elif kind == "burn":
-            lines.append("dealer burns a card")
-        elif kind == "board":
+        if kind == EventKind.BOARD:
             street = ev.street
-            lines.append(f"*** {_STREETS[ev.street]} *** {_cards(ev.cards)}")
-        elif kind == "fold":
-            lines.append(f"{seat} folds")
-        elif kind == "check":
-            lines.append(f"{seat} checks")
-        elif kind == "call":
-            lines.append(f"{seat} calls {out(ev.amount)}{tail}")
-        elif kind == "bet":
-            lines.append(f"{seat} bets {out(ev.to)}{tail}")
-        elif kind == "raise":
-            lines.append(f"{seat} raises to {out(ev.to)}{tail}")
-        elif kind == "return":
-            lines.append(f"{seat} takes back {out(ev.amount)} (uncalled)")
-        elif kind == "show":
-            value = hand._values.get(ev.seat) if ev.seat is not None else None
-            extra = f" ({describe_value(value)})" if value is not None else ""
-            lines.append(f"{seat} shows {_cards(ev.cards)}{extra}")
-        elif kind == "muck":
-            lines.append(f"{seat} mucks")
-        elif kind == "runs":
-            lines.append(f"the players agree to run it {ev.amount} times")
+        cards = "????" if kind == EventKind.DEAL and not reveal else _cards(ev.cards)
+        value = hand._values.get(ev.seat) if kind == EventKind.SHOW and ev.seat is not None else None
+        lines.append(line.format(
+            seat=f"seat {ev.seat}", amount=out(ev.amount), to=out(ev.to), times=ev.amount, cards=cards,
+            tail=" and is all-in" if ev.all_in else "", street=_STREETS[ev.street],
+            value=f" ({describe_value(value)})" if value is not None else "",
+        ))
     boards = [b for b in hand.boards if b]
     if len(boards) == 1:
         lines.append(f"Board: {_cards(boards[0])}")

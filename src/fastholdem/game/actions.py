@@ -13,6 +13,7 @@ current betting round after the action, as in PHH ``cbr``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 from typing import NamedTuple, Union, cast
 
 __all__ = [
@@ -32,6 +33,7 @@ __all__ = [
     "Action",
     "LegalActions",
     "Event",
+    "EventKind",
 ]
 
 
@@ -315,6 +317,62 @@ class LegalActions(NamedTuple):
         return f"seat {self.seat} may " + ", ".join(parts)
 
 
+class EventKind(str, Enum):
+    """What an :class:`Event` of ``Hand.history`` records.
+
+    Each kind is also its name as a string: it compares, hashes, prints, formats and serialises
+    (``repr`` and ``json`` included) as today's strings, so ``ev.kind == "fold"`` and
+    ``{"fold": ...}[ev.kind]`` both hold.
+
+    >>> EventKind.FOLD == "fold", str(EventKind.RAISE), f"{EventKind.SB}", EventKind("bb")
+    (True, 'raise', 'sb', 'bb')
+    >>> [k.value for k in EventKind if k.is_action]
+    ['fold', 'check', 'call', 'bet', 'raise']
+    """
+
+    ANTE = "ante"
+    SB = "sb"
+    BB = "bb"
+    DEAL = "deal"
+    BURN = "burn"
+    BOARD = "board"
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    RETURN = "return"
+    SHOW = "show"
+    MUCK = "muck"
+    WIN = "win"
+    RUNS = "runs"
+
+    __hash__ = str.__hash__  # as the string, so a str-keyed mapping finds a kind and back
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return str.__format__(str(self), spec)
+
+    @property
+    def is_action(self) -> bool:
+        """True for a player's betting action: fold, check, call, bet or raise (R24)."""
+        return self in _ACTION_KINDS
+
+    @property
+    def is_post(self) -> bool:
+        """True for a forced bet: an ante, a blind or a straddle (R14-R16, R42)."""
+        return self in _POST_KINDS
+
+
+_ACTION_KINDS = frozenset((EventKind.FOLD, EventKind.CHECK, EventKind.CALL, EventKind.BET, EventKind.RAISE))
+_POST_KINDS = frozenset((EventKind.ANTE, EventKind.SB, EventKind.BB))
+
+
 class Event(NamedTuple):
     """One entry of ``Hand.history``.
 
@@ -325,7 +383,8 @@ class Event(NamedTuple):
     seat:
         The seat concerned, or ``None`` for the board.
     kind:
-        ``ante``, ``sb``, ``bb``, ``deal``, ``burn``, ``board``, ``fold``, ``check``, ``call``,
+        An :class:`EventKind`, equal to its string: ``ante``, ``sb``, ``bb`` (also a straddle or
+        live post, R42, R43), ``deal``, ``burn``, ``board``, ``fold``, ``check``, ``call``,
         ``bet``, ``raise``, ``return`` (uncalled chips, R30), ``show``, ``muck``, ``win``, and
         ``runs`` (the players agree to run the board ``amount`` times, R41).
     amount:
@@ -348,7 +407,7 @@ class Event(NamedTuple):
 
     street: int
     seat: int | None
-    kind: str
+    kind: EventKind
     amount: int = 0
     to: int = 0
     cards: tuple[int | None, ...] = ()

@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Any, cast
 
 from .._validate import check_bool, check_int, echo
@@ -48,6 +49,7 @@ from .actions import (
     DealBoard,
     DealHole,
     Event,
+    EventKind,
     Fold,
     LegalActions,
     Muck,
@@ -76,6 +78,23 @@ _OTHERS = tuple(tuple(order[:-1] for order in orders) for orders in _AFTER)
 # _DEAL_POS[n][button][s]: when seat ``s`` gets its cards in a round of the deal (R19).
 _DEAL_POS = tuple(tuple(tuple((s - b - 1) % n for s in range(n)) for b in range(n)) for n in range(11))
 _INT_ONLY = {int}
+# The kinds of the events the engine records (module constants: read on the hot paths).
+_K_ANTE = EventKind.ANTE
+_K_SB = EventKind.SB
+_K_BB = EventKind.BB
+_K_DEAL = EventKind.DEAL
+_K_BURN = EventKind.BURN
+_K_BOARD = EventKind.BOARD
+_K_FOLD = EventKind.FOLD
+_K_CHECK = EventKind.CHECK
+_K_CALL = EventKind.CALL
+_K_BET = EventKind.BET
+_K_RAISE = EventKind.RAISE
+_K_RETURN = EventKind.RETURN
+_K_SHOW = EventKind.SHOW
+_K_MUCK = EventKind.MUCK
+_K_WIN = EventKind.WIN
+_K_RUNS = EventKind.RUNS
 
 # Waiting states (what the hand needs next).
 _W_ACTION, _W_HOLE, _W_BOARD, _W_SHOWDOWN, _W_DONE = range(5)
@@ -164,6 +183,22 @@ class HandResult:
     board_values: tuple[dict[int, int], ...] = ()
 
 
+_FORCED_KINDS = frozenset((EventKind.ANTE, EventKind.SB, EventKind.BB, EventKind.DEAL))
+
+
+def _checked_blind_seats(value: object, n: int) -> tuple[int, int]:
+    """``blind_seats`` as two different seats of an n-seat table (R44)."""
+    if not isinstance(value, Sequence) or isinstance(value, (str, bytes)) or len(value) != 2:
+        raise ConfigError(f"blind_seats must be two seats (small blind, big blind), got {echo(value)}")
+    sb, bb = value
+    for seat in (sb, bb):
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ConfigError(f"blind_seats must be seats 0..{n - 1}, got {echo(value)}")
+    if sb == bb:
+        raise ConfigError(f"blind_seats must be two different seats, got {echo(value)}")
+    return int(sb), int(bb)
+
+
 def _as_chips(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ConfigError(f"{name} must be an integer number of chips, got {echo(value)}")
@@ -215,6 +250,10 @@ class Hand:
         from its top in order. It must hold enough cards (for every run of the board when
         it is run several times, R41) and none of the fixed ones. The
         table uses it to continue a deal after a dealer error (R21).
+    blind_seats:
+        Optional ``(small blind seat, big blind seat)``, when the house places the blinds
+        elsewhere than R14/R15 do (R44), e.g. a lone big blind left of the button with the
+        button standing in for the small blind (``small_blind=0``).
 
     Raises
     ------
@@ -242,6 +281,7 @@ class Hand:
         "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
         "_rand", "_awards", "_used", "_after", "_others", "_min_bet", "_pk", "_seen", "_shorts",
         "_runs", "_run_base", "_boards", "_award_boards", "_board_values",
+        "_blind_seats", "_straddler", "_straddle", "_rake", "_net", "_paid_out",
     )
 
     def __init__(
@@ -256,6 +296,7 @@ class Hand:
         manual: bool = False,
         scale: int = 1,
         deck: Sequence[int] | None = None,
+        blind_seats: Sequence[int] | None = None,
     ) -> None:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
@@ -274,6 +315,7 @@ class Hand:
             raise ConfigError(f"button must be a seat 0..{n - 1}, got {echo(button)}")
         if isinstance(scale, bool) or not isinstance(scale, int) or scale < 1:
             raise ConfigError(f"scale must be a positive integer, got {echo(scale)}")
+        seats = None if blind_seats is None else _checked_blind_seats(blind_seats, n)
         if config.small_blind > config.big_blind:
             raise ConfigError(
                 f"small blind {config.small_blind} exceeds big blind {config.big_blind}"
@@ -314,6 +356,14 @@ class Hand:
         self._boards: list[tuple[int, ...]] = []
         self._award_boards: list[int] = []
         self._board_values: list[dict[int, int]] = []
+        # House rules (R42-R45): explicit blind seats, the straddle that acts last preflop and
+        # its size, the rake of each pot and the shares after it, whether the site paid out.
+        self._blind_seats: tuple[int, int] | None = seats
+        self._straddler: int | None = None
+        self._straddle = 0
+        self._rake: list[int] = []
+        self._net: list[list[int]] | None = None
+        self._paid_out = False
         self._rand: Any = None
         self._used = 0
         self._next_hole = 0
@@ -445,7 +495,7 @@ class Hand:
         self._dpos = end
         return deck[start:end]  # each step put its card at position p
 
-    def _post(self, seat: int, amount: int, kind: str) -> None:
+    def _post(self, seat: int, amount: int, kind: EventKind) -> None:
         stack = self._stacks[seat]
         if amount > stack:
             amount = stack
@@ -453,7 +503,7 @@ class Hand:
             return
         self._stacks[seat] = stack - amount
         all_in = amount == stack
-        if kind == "ante":
+        if kind is _K_ANTE:
             self._antes[seat] += amount
             if self.config.ante_mode is AnteMode.BIG_BLIND:
                 self._dead += amount
@@ -472,13 +522,303 @@ class Hand:
 
     @property
     def small_blind_seat(self) -> int:
-        """Seat posting the small blind: the button heads-up (R15), else left of the button."""
+        """Seat posting the small blind: the button heads-up (R15), else left of the button, unless
+        ``blind_seats`` placed it (R44)."""
+        if self._blind_seats is not None:
+            return self._blind_seats[0]
         return self.button if self.n == 2 else (self.button + 1) % self.n
 
     @property
     def big_blind_seat(self) -> int:
-        """Seat posting the big blind (R14, R15)."""
+        """Seat posting the big blind (R14, R15), unless ``blind_seats`` placed it (R44)."""
+        if self._blind_seats is not None:
+            return self._blind_seats[1]
         return (self.button + 1) % self.n if self.n == 2 else (self.button + 2) % self.n
+
+    # ------------------------------------------------------------------ house rules (R42-R45)
+
+    def _check_post(self, seat: Any, amount: Any, what: str) -> tuple[int, int]:
+        """The seat and chips of a house post, or the error that refuses it (R33: nothing changes)."""
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise InvalidActionError(f"{what} seat must be an integer, got {echo(seat)}")
+        if not 0 <= seat < self.n:
+            raise InvalidActionError(f"{what} seat must be 0..{self.n - 1}, got {seat}")
+        if isinstance(amount, bool) or not isinstance(amount, int):
+            raise InvalidActionError(f"{what} amount must be an integer number of chips, got {echo(amount)}")
+        if amount <= 0:
+            raise BadAmountError(f"{what} amount must be positive, got {amount}")
+        if self._street != 0 or self._waiting == _W_DONE or any(
+            ev.kind not in _FORCED_KINDS for ev in self._history
+        ):
+            raise IllegalActionError(f"a {what} is posted before the first action of the hand, not now "
+                                     f"({self._where()})")
+        if self._next_hole == self.n and self._waiting != _W_ACTION:
+            raise IllegalActionError(f"a {what} is posted before the first action of the hand, not now "
+                                     f"({self._where()})")
+        return seat, amount
+
+    def post_straddle(self, seat: int, amount: int) -> None:
+        """Post a straddle, a live blind beyond the big blind (R42).
+
+        It sets the bet to call and the size of a full raise, and preflop action starts left of
+        the largest straddle (the later seat on a tie), whose poster acts last preflop. A seat
+        short of ``amount`` posts its stack (all-in, as a short blind, R14a).
+
+        Raises
+        ------
+        InvalidActionError
+            If ``seat`` or ``amount`` is not an integer, or ``seat`` is not at the table.
+        BadAmountError
+            If ``amount`` is not positive.
+        IllegalActionError
+            After the first action of the hand. The hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [100, 100, 100, 100], button=0, seed=1)
+        >>> hand.post_straddle(3, 4)
+        >>> legal = hand.legal_actions()   # seat 0, left of the straddle, has 4 to call
+        >>> legal.seat, legal.call, legal.min_to
+        (0, 4, 8)
+        """
+        seat, amount = self._check_post(seat, amount, "straddle")
+        self._post(seat, amount, _K_BB)
+        if amount >= self._straddle:
+            self._straddler, self._straddle = seat, amount
+        self._max_bet = max(self._max_bet, amount)
+        self._full = max(self._full, amount)
+        straddler = self._straddler
+        if self._next_hole == self.n and straddler is not None:  # the round has begun: action
+            self._actor = self._next_actor(straddler)  # moves left of the largest straddle
+        self._legal = None
+
+    def post_live(self, seat: int, amount: int) -> None:
+        """Post a live blind out of turn, as a player coming in or back posts a missed big blind (R43).
+
+        The chips are part of the seat's bet this round (they count toward a call) but do not
+        change the bet to call. A seat short of ``amount`` posts its stack.
+
+        Raises
+        ------
+        InvalidActionError, BadAmountError, IllegalActionError
+            As :meth:`post_straddle`. The hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [100, 100, 100, 100], button=0, seed=1)
+        >>> hand.post_live(0, 2)
+        >>> hand.bets, hand.legal_actions().call    # seat 3 has 2 to call
+        ([2, 1, 2, 0], 2)
+        >>> _ = hand.call(); hand.legal_actions().seat, hand.legal_actions().call  # seat 0 has called
+        (0, None)
+        """
+        seat, amount = self._check_post(seat, amount, "live post")
+        self._post(seat, amount, _K_BB)
+        self._legal = None
+
+    def post_dead(self, seat: int, amount: int) -> None:
+        """Post dead money, as a player who missed the small blind posts it (R43).
+
+        The chips go to the main pot and are no part of any bet, like a big-blind ante (R16);
+        a seat short of ``amount`` posts its stack. The post is not an event of ``history``.
+
+        Raises
+        ------
+        InvalidActionError, BadAmountError, IllegalActionError
+            As :meth:`post_straddle`. The hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [100, 100, 100], button=0, seed=1)
+        >>> hand.post_dead(0, 1)
+        >>> hand.pot_total, hand.dead_money, hand.bets
+        (4, 1, [0, 1, 2])
+        """
+        seat, amount = self._check_post(seat, amount, "dead post")
+        chips = min(amount, self._stacks[seat])
+        if chips:
+            self._stacks[seat] -= chips
+            self._dead += chips
+            self._pot += chips
+        self._legal = None
+
+    def awards(self) -> list[PotResult]:
+        """Every award of the finished hand in chips (whatever ``scale``): pots in the order of
+        ``result.pots``, with each winner's share after any rake taken (R45).
+
+        ``amount`` is the pot (or its part on one board, R41) before the house's cut.
+
+        Raises
+        ------
+        IllegalActionError
+            If the hand is not complete yet.
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [100, 100], button=0, hole_cards=["AsAh", "KsKh"], board="2c3d4h5s9c")
+        >>> _ = hand.raise_to(10), hand.call(), hand.check(), hand.check(), hand.check(), hand.check()
+        >>> _ = hand.check(), hand.check(); _ = hand.take_rake(1)
+        >>> [(a.amount, a.shares) for a in hand.awards()]
+        [(20, (19,))]
+        """
+        if self._waiting != _W_DONE:
+            raise IllegalActionError(f"the hand is not complete ({self._where()})")
+        net = self._net or [sh for (_a, _e, _w, sh) in self._awards]
+        return [PotResult(a, tuple(e), tuple(w), tuple(sh), b)
+                for (a, e, w, _s), b, sh in zip(self._awards, self._award_boards, net)]
+
+    @property
+    def rake(self) -> list[int]:
+        """The house's cut of each pot (R45), in chips; empty until :meth:`take_rake`."""
+        return self._rake[:]
+
+    def _pot_groups(self) -> list[tuple[int, list[int]]]:
+        """The pots awarded, each as ``(chips, indices of its awards)``: one award per pot, or one
+        per board when the board was run several times (R41; a pot's parts follow one another)."""
+        groups: list[tuple[int, list[int]]] = []
+        for k, ((amount, *_), board) in enumerate(zip(self._awards, self._award_boards)):
+            if board == 0 or not groups:
+                groups.append((amount, [k]))
+            else:
+                total, parts = groups[-1]
+                parts.append(k)
+                groups[-1] = (total + amount, parts)
+        return groups
+
+    def take_rake(
+        self,
+        amount: int | None = None,
+        *,
+        per_pot: Sequence[int] | None = None,
+        rate: Any = None,
+        cap: int | None = None,
+    ) -> list[int]:
+        """Take the house's cut from the pots of the finished hand (R45); the rake of each pot.
+
+        Give one of ``amount`` (chips in all, taken from the main pot first, then from each
+        side pot in order), ``per_pot`` (the site's own amount for each pot, main pot first) or
+        ``rate`` (a fraction of the pots, rounded down, at most ``cap`` chips when given, taken
+        as ``amount``). Each pot's winners share what is left by R41 and R38.
+
+        Raises
+        ------
+        InvalidActionError
+            If not exactly one of ``amount``, ``per_pot`` and ``rate`` is given, a value has the
+            wrong type, ``per_pot`` does not list one amount per pot, or ``cap`` comes without
+            ``rate``.
+        BadAmountError
+            If an amount is negative or more than the pots (or its pot) hold.
+        IllegalActionError
+            If the hand is not complete, or the rake was taken or the pots paid out already.
+            In every case the hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [100, 100], button=0, hole_cards=["AsAh", "KsKh"], board="2c3d4h5s9c")
+        >>> _ = hand.all_in(), hand.call()
+        >>> hand.take_rake(rate=0.05, cap=3), hand.stacks
+        ([3], [197, 0])
+        """
+        if self._waiting != _W_DONE:
+            raise IllegalActionError(f"the rake is taken from a finished hand ({self._where()})")
+        if self._net is not None or self._paid_out:
+            raise IllegalActionError("the rake was taken or the pots were paid out already")
+        if sum(x is not None for x in (amount, per_pot, rate)) != 1:
+            raise InvalidActionError("take_rake needs exactly one of amount, per_pot and rate")
+        if cap is not None and rate is None:
+            raise InvalidActionError("cap limits a rate: give rate with it")
+        groups = self._pot_groups()
+        total = sum(g[0] for g in groups)
+        if rate is not None:
+            if isinstance(rate, bool) or not isinstance(rate, (int, float, Decimal, Fraction)):
+                raise InvalidActionError(f"rate must be a number from 0 to 1, got {echo(rate)}")
+            exact = Fraction(str(rate)) if isinstance(rate, float) else Fraction(rate)
+            if not 0 <= exact <= 1:
+                raise BadAmountError(f"rate must be from 0 to 1, got {rate}")
+            amount = int(total * exact)
+            if cap is not None:
+                amount = min(amount, self._chips_arg(cap, "cap"))
+        if per_pot is None:
+            left = self._chips_arg(amount, "rake")
+            if left > total:
+                raise BadAmountError(f"a rake of {left} is more than the pots hold ({total})")
+            rakes = []
+            for pot, _parts in groups:
+                rakes.append(min(left, pot))
+                left -= rakes[-1]
+        else:
+            if not isinstance(per_pot, Sequence) or len(per_pot) != len(groups):
+                raise InvalidActionError(f"per_pot must list one amount per pot ({len(groups)}), "
+                                         f"got {echo(per_pot)}")
+            rakes = [self._chips_arg(r, "per_pot amount") for r in per_pot]
+            for (pot, _parts), r in zip(groups, rakes):
+                if r > pot:
+                    raise BadAmountError(f"a rake of {r} is more than its pot holds ({pot})")
+        awards = self._awards
+        net = [list(shares) for (_a, _e, _w, shares) in awards]
+        for (pot, parts), taken in zip(groups, rakes):
+            if not taken:
+                continue
+            # The house takes its cut before the pot is split per board (R41), then by R38.
+            runs = [pot - taken] if len(parts) == 1 else split_runs(pot - taken, len(parts))
+            for part, j in zip(runs, parts):
+                winners = awards[j][2]
+                net[j] = [part] if len(winners) == 1 else split_amount(part, winners, self.button, self.n)
+        stacks = self._stacks
+        for (_a, _e, winners, shares), new in zip(awards, net):
+            for seat, old, share in zip(winners, shares, new):
+                stacks[seat] += share - old
+        self._rake = rakes
+        self._net = net
+        self._result = None
+        return rakes[:]
+
+    def pay_out(self, paid: Sequence[int]) -> None:
+        """Pay the pots as the site did (R45): ``paid[seat]`` chips to each seat with a nonzero entry,
+        in place of its share of the pots (after any rake); a zero entry keeps the engine's share.
+
+        A site's own allocation of odd chips, or a player who cashed out the hand, is replayed so.
+
+        Raises
+        ------
+        InvalidActionError
+            If ``paid`` is not one integer per seat.
+        BadAmountError
+            If an amount is negative.
+        IllegalActionError
+            If the hand is not complete or was paid out already. The hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [100, 100], button=0, hole_cards=["AsAh", "KsKh"], board="2c3d4h5s9c")
+        >>> _ = hand.all_in(), hand.call()
+        >>> hand.pay_out([190, 0]); hand.stacks
+        [190, 0]
+        """
+        if self._waiting != _W_DONE:
+            raise IllegalActionError(f"the pots are paid out once the hand is finished ({self._where()})")
+        if self._paid_out:
+            raise IllegalActionError("the pots were paid out already")
+        if not isinstance(paid, Sequence) or isinstance(paid, (str, bytes)) or len(paid) != self.n:
+            raise InvalidActionError(f"paid must list one amount per seat ({self.n}), got {echo(paid)}")
+        chips = [self._chips_arg(c, "paid amount") for c in paid]
+        won = [0] * self.n
+        for award in self.awards():
+            for seat, share in zip(award.winners, award.shares):
+                won[seat] += cast(int, share)
+        for seat, c in enumerate(chips):
+            if c:
+                self._stacks[seat] += c - won[seat]
+        self._paid_out = True
+        self._result = None
+
+    @staticmethod
+    def _chips_arg(value: Any, name: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise InvalidActionError(f"{name} must be an integer number of chips, got {echo(value)}")
+        if value < 0:
+            raise BadAmountError(f"{name} must not be negative, got {value}")
+        return value
 
     def _post_forced_bets(self) -> None:
         cfg = self.config
@@ -490,11 +830,11 @@ class Hand:
             pass
         elif ante_mode is AnteMode.EVERY_PLAYER:
             for seat in self._after[button]:
-                self._post(seat, cfg.ante, "ante")
+                self._post(seat, cfg.ante, _K_ANTE)
         elif ante_mode is AnteMode.BIG_BLIND:
-            self._post(bb, cfg.ante, "ante")
-        self._post(sb, cfg.small_blind, "sb")
-        self._post(bb, cfg.big_blind, "bb")
+            self._post(bb, cfg.ante, _K_ANTE)
+        self._post(sb, cfg.small_blind, _K_SB)
+        self._post(bb, cfg.big_blind, _K_BB)
         if self._pk:
             # pokerkit: the bet is what was posted; no raise yet this round.
             self._max_bet = max(self._bets)
@@ -510,7 +850,7 @@ class Hand:
         hole = self._hole  # drawn by _setup_deck
         append = self._history.append
         for seat in self._after[self.button]:
-            append(_new(Event, (0, seat, "deal", 0, 0, tuple(hole[seat]), False)))
+            append(_new(Event, (0, seat, _K_DEAL, 0, 0, tuple(hole[seat]), False)))
         self._next_hole = self.n
 
     # ------------------------------------------------------------------ public state
@@ -597,6 +937,21 @@ class Hand:
         return self._betting_over
 
     @property
+    def chips(self) -> list[int]:
+        """Chips behind of each seat as integers, whatever ``scale`` (``stacks`` in display units)."""
+        return self._stacks[:]
+
+    @property
+    def dead_money(self) -> int:
+        """Chips in the pot that belong to no bet: big-blind antes (R16) and dead posts (R43)."""
+        return self._dead
+
+    @property
+    def run_base(self) -> int | None:
+        """The board size when the betting ended with cards to come (R41), else None."""
+        return self._run_base
+
+    @property
     def pot_total(self) -> int:
         """Every chip in the middle: pots and the current round's bets."""
         return self._pot
@@ -606,8 +961,14 @@ class Hand:
         """Final minus starting stack of each seat (only once complete)."""
         return list(self.result.payoffs)
 
-    def pots(self) -> list[Pot]:
-        """Main pot and side pots as they stand now (R35), bets of this round included."""
+    def pots(self, *, mucked_in: bool = False) -> list[Pot]:
+        """Main pot and side pots as they stand now (R35), bets of this round included.
+
+        With ``mucked_in`` a player who mucked at showdown still counts among those who may win
+        a pot (as sites list their pots), so only folded players are left out.
+        """
+        if mucked_in:
+            return layer_pots(self._put, self._folded, self._dead)
         excluded = [f or m for f, m in zip(self._folded, self._mucked)]
         return layer_pots(self._put, excluded, self._dead)
 
@@ -1165,7 +1526,7 @@ class Hand:
         self._n_live -= 1
         if self._stacks[i] > 0:
             self._n_active -= 1
-        ev = _new(Event, (self._street, i, "fold", 0, 0, (), False))
+        ev = _new(Event, (self._street, i, _K_FOLD, 0, 0, (), False))
         self._history.append(ev)
         self._legal = None
         if self._n_live == 1:
@@ -1181,7 +1542,7 @@ class Hand:
         assert i is not None
         self._acted[i] = True
         self._seen[i] = True
-        ev = _new(Event, (self._street, i, "check", 0, self._bets[i], (), False))
+        ev = _new(Event, (self._street, i, _K_CHECK, 0, self._bets[i], (), False))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1208,7 +1569,7 @@ class Hand:
         self._pot += amount
         self._acted[i] = True
         self._seen[i] = True
-        ev = _new(Event, (self._street, i, "call", amount, to, (), all_in))
+        ev = _new(Event, (self._street, i, _K_CALL, amount, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1249,7 +1610,7 @@ class Hand:
         all_in = stack == 0
         if all_in:
             self._n_active -= 1
-        ev = _new(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), all_in))
+        ev = _new(Event, (self._street, i, _K_BET if opening else _K_RAISE, delta, to, (), all_in))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1275,7 +1636,7 @@ class Hand:
         if shorts and sum(shorts) >= self._full:
             shorts.clear()
         self._max_bet = to
-        ev = _new(Event, (self._street, i, "bet" if opening else "raise", delta, to, (), stack == 0))
+        ev = _new(Event, (self._street, i, _K_BET if opening else _K_RAISE, delta, to, (), stack == 0))
         self._history.append(ev)
         self._advance(i)
         return ev
@@ -1306,7 +1667,7 @@ class Hand:
         if was_all_in and not self._folded[seat]:
             self._n_active += 1
         self._uncalled.append((seat, amount))
-        self._history.append(_new(Event, (self._street, seat, "return", amount, 0, (), False)))
+        self._history.append(_new(Event, (self._street, seat, _K_RETURN, amount, 0, (), False)))
 
     def _end_round(self) -> None:
         """Close the betting round: return uncalled chips (R30), then next street or showdown."""
@@ -1357,12 +1718,12 @@ class Hand:
             drawn = self._draw_many(size + 1)
             burn = drawn[0]
             cards = tuple(drawn[1:])
-        self._history.append(_new(Event, (street, None, "burn", 0, 0, (burn,), False)))
+        self._history.append(_new(Event, (street, None, _K_BURN, 0, 0, (burn,), False)))
         self._enter_street(cards)
 
     def _enter_street(self, cards: tuple[int, ...]) -> Event:
         self._board.extend(cards)
-        ev = _new(Event, (self._street, None, "board", 0, 0, cards, False))
+        ev = _new(Event, (self._street, None, _K_BOARD, 0, 0, cards, False))
         self._history.append(ev)
         if self._betting_over:
             self._next_street()
@@ -1376,11 +1737,14 @@ class Hand:
         seat = action.seat
         self._hole[seat] = list(action.cards)
         self._mark_used(action.cards)
-        ev = Event(0, seat, "deal", 0, 0, tuple(action.cards))
+        ev = Event(0, seat, _K_DEAL, 0, 0, tuple(action.cards))
         self._history.append(ev)
         self._next_hole += 1
         if self._next_hole == self.n:
             self._begin_round()
+            if self._straddler is not None:  # preflop action starts left of the straddle (R42)
+                self._actor = self._next_actor(self._straddler)
+                self._legal = None
         return ev
 
     def _do_deal_board(self, cards: tuple[int, ...]) -> Event:
@@ -1389,7 +1753,7 @@ class Hand:
 
     def _do_run_it(self, times: int) -> Event:
         self._runs = times
-        ev = _new(Event, (self._street, None, "runs", times, 0, (), False))
+        ev = _new(Event, (self._street, None, _K_RUNS, times, 0, (), False))
         self._history.append(ev)
         return ev
 
@@ -1398,7 +1762,7 @@ class Hand:
             self._hole[seat] = list(cards)
             self._mark_used(cards)
         self._shown[seat] = True
-        ev = Event(self._street, seat, "show", 0, 0, tuple(self._hole[seat]))
+        ev = Event(self._street, seat, _K_SHOW, 0, 0, tuple(self._hole[seat]))
         self._history.append(ev)
         if self._waiting == _W_SHOWDOWN:
             self._maybe_finish_showdown()
@@ -1406,7 +1770,7 @@ class Hand:
 
     def _do_muck(self, seat: int) -> Event:
         self._mucked[seat] = True
-        ev = Event(self._street, seat, "muck")
+        ev = Event(self._street, seat, _K_MUCK)
         self._history.append(ev)
         if self._waiting == _W_SHOWDOWN:
             self._maybe_finish_showdown()
@@ -1430,7 +1794,7 @@ class Hand:
         for i in self._after[self.button]:  # seat order from the left of the button
             if not folded[i] and not mucked[i]:
                 shown[i] = True
-                append(_new(Event, (4, i, "show", 0, 0, tuple(hole[i]), False)))
+                append(_new(Event, (4, i, _K_SHOW, 0, 0, tuple(hole[i]), False)))
         self._award()
 
     def _maybe_finish_showdown(self) -> None:
@@ -1455,7 +1819,7 @@ class Hand:
                     raise IllegalActionError(f"seat {i}'s hole cards are unknown and never shown")
             for i in seat_order(todo, self.button, self.n):
                 self._shown[i] = True
-                self._history.append(Event(4, i, "show", 0, 0, tuple(self._hole[i])))
+                self._history.append(Event(4, i, _K_SHOW, 0, 0, tuple(self._hole[i])))
         self._award()
 
     def _award(self) -> None:
@@ -1475,7 +1839,7 @@ class Hand:
             winner = folded.index(False)
             amount = self._pot
             stacks[winner] += amount
-            history.append(_new(Event, (street, winner, "win", amount, 0, (), False)))
+            history.append(_new(Event, (street, winner, _K_WIN, amount, 0, (), False)))
             awards.append((amount, (winner,), [winner], [amount]))
             self._award_boards.append(0)
         else:
@@ -1528,7 +1892,7 @@ class Hand:
                                 shares = split_amount(amount, winners, button, n)
                     for seat, share in zip(winners, shares):
                         stacks[seat] += share
-                        history.append(_new(Event, (street, seat, "win", share, 0, (), False)))
+                        history.append(_new(Event, (street, seat, _K_WIN, share, 0, (), False)))
                     awards.append((amount, eligible, winners, shares))
                     self._award_boards.append(b)
         self._pot = 0

@@ -28,7 +28,7 @@ from typing import IO, Any
 from .._validate import echo
 from ..cards import cards_str
 from ..errors import FastHoldemError, InputError
-from .actions import AllIn, Bet, Call, Check, Event, Fold, LegalActions, RaiseTo
+from .actions import AllIn, Bet, Call, Check, Event, EventKind, Fold, LegalActions, RaiseTo
 from .config import GameConfig, Structure
 from .hand import Hand
 from .players import View, ask_pre_actions
@@ -183,37 +183,35 @@ def _offer(hand: Hand) -> str:
     return ", ".join(parts) + ", [q]uit"
 
 
+# The line the terminal game prints for each kind of event (format fields: who, s, amount, to,
+# tail, street, cards, whom); deals, burns, mucks and the rest print nothing.
+_EVENT_LINES: dict[str, str] = {
+    EventKind.SB: "{who} post{s} the small blind {amount}{tail}",
+    EventKind.BB: "{who} post{s} the big blind {amount}{tail}",
+    EventKind.ANTE: "{who} post{s} an ante {amount}{tail}",
+    EventKind.FOLD: "{who} fold{s}",
+    EventKind.CHECK: "{who} check{s}",
+    EventKind.CALL: "{who} call{s} {amount}{tail}",
+    EventKind.BET: "{who} bet{s} {to}{tail}",
+    EventKind.RAISE: "{who} raise{s} to {to}{tail}",
+    EventKind.BOARD: "*** {street}: {cards} ***",
+    EventKind.SHOW: "{who} show{s} {cards}",
+    EventKind.RETURN: "{amount} uncalled returned to {whom}",
+    EventKind.WIN: "{who} win{s} {amount}",
+}
+_STREET_TITLES = ("", "Flop", "Turn", "River", "")
+
+
 def _event_text(ev: Event, name: str, you: bool) -> str | None:
-    who = "You" if you else name
-    s = "" if you else "s"
-    tail = " (all-in)" if ev.all_in else ""
-    kind = ev.kind
-    if kind == "sb":
-        return f"{who} post{s} the small blind {ev.amount}{tail}"
-    if kind == "bb":
-        return f"{who} post{s} the big blind {ev.amount}{tail}"
-    if kind == "ante":
-        return f"{who} post{s} an ante {ev.amount}{tail}"
-    if kind == "fold":
-        return f"{who} fold{s}"
-    if kind == "check":
-        return f"{who} check{s}"
-    if kind == "call":
-        return f"{who} call{s} {ev.amount}{tail}"
-    if kind == "bet":
-        return f"{who} bet{s} {ev.to}{tail}"
-    if kind == "raise":
-        return f"{who} raise{s} to {ev.to}{tail}"
-    if kind == "board":
-        street = ("", "Flop", "Turn", "River")[ev.street]
-        return f"*** {street}: {cards_str(ev.cards, ' ')} ***"  # type: ignore[arg-type]
-    if kind == "show":
-        return f"{who} show{s} {cards_str(ev.cards, ' ')}"  # type: ignore[arg-type]
-    if kind == "return":
-        return f"{ev.amount} uncalled returned to {'you' if you else name}"
-    if kind == "win":
-        return f"{who} win{s if not you else ''} {ev.amount}"
-    return None
+    line = _EVENT_LINES.get(ev.kind)
+    if line is None:
+        return None
+    cards = ev.cards
+    return line.format(
+        who="You" if you else name, s="" if you else "s", whom="you" if you else name,
+        amount=ev.amount, to=ev.to, tail=" (all-in)" if ev.all_in else "", street=_STREET_TITLES[ev.street],
+        cards=cards_str(cards, " ") if cards and None not in cards else "",  # type: ignore[arg-type]
+    )
 
 
 def play_game(

@@ -56,18 +56,19 @@ from __future__ import annotations
 
 import datetime
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
-from typing import IO, Any
+from typing import IO, Any, cast
 
 from .._validate import output_file
 from ..cards import card_str
 from ..errors import HandHistoryError
 from ..evaluate import describe
 from ..game.config import Structure
+from ..game.actions import Event, EventKind
 from ..game.hand import Hand
-from ..game.pots import layer_pots, split_amount
-from .phh import HandHistory, _net_shares
+from ..game.pots import split_amount
+from .phh import HandHistory
 
 __all__ = ["dumps", "dump", "iter_text", "hand_text"]
 
@@ -198,8 +199,9 @@ class _Writer:
         return text
 
     def body(self) -> None:
-        hand, names, money = self.hand, self.names, self.money
-        lines = self.lines
+        """The posts, hole cards, streets and actions, then the showdown and the collections: each
+        event of the hand is written by the method ``_BODY`` maps its kind to (none for a win)."""
+        hand = self.hand
         live = self.hh.fields.get("_live_posts")
         dead = self.hh.fields.get("_dead_posts")
         extra: dict[int, str] = {}
@@ -208,85 +210,102 @@ class _Writer:
                 for k, amount in enumerate(value):
                     if amount:
                         extra[k] = word
-        known = {s: h for s, h in enumerate(hand.hole_cards) if None not in h}
-        shown: dict[int, tuple[int, ...]] = {}
-        showdown: list[str] = []
-        max_bet = 0
-        runs = hand.result.boards
-        several = len(runs) > 1
-        board_len = 0
-        run = 0
-        hole_header = False
+        self.extra = extra
+        self.known = {s: h for s, h in enumerate(hand.hole_cards) if None not in h}
+        self.showdown: list[str] = []
+        self.max_bet = 0
+        self.runs = hand.result.boards
+        self.several = len(self.runs) > 1
+        self.board_len = 0
+        self.run = 0
+        self.hole_header = False
         for ev in hand.history:
-            kind, seat = ev.kind, ev.seat
-            tail = " and is all-in" if ev.all_in else ""
-            if kind in ("ante", "sb", "bb"):
-                assert seat is not None
-                if kind == "ante":
-                    lines.append(f"{names[seat]}: posts the ante {money(ev.amount)}{tail}")
-                elif seat in extra and ev.kind == "bb" and hand.big_blind_seat != seat:
-                    lines.append(f"{names[seat]}: posts {extra[seat]} {money(ev.amount)}{tail}")
-                elif seat in extra and hand.small_blind_seat != seat and hand.big_blind_seat != seat:
-                    lines.append(f"{names[seat]}: posts {extra[seat]} {money(ev.amount)}{tail}")
-                else:
-                    word = "small" if kind == "sb" else "big"
-                    lines.append(f"{names[seat]}: posts {word} blind {money(ev.amount)}{tail}")
-                    max_bet = max(max_bet, ev.to)
-                continue
-            if kind == "deal":
-                if not hole_header:
-                    lines.append("*** HOLE CARDS ***")
-                    hole_header = True
-                    order = sorted(known, key=lambda s: (s - hand.button - 1) % hand.n)
-                    for s in order:
-                        if self.hero is None or names[s] == self.hero:
-                            lines.append(f"Dealt to {names[s]} [{_cards(known[s])}]")
-                continue
-            if kind == "board":
-                cards = list(ev.cards)
-                if board_len == 5:
-                    run += 1
-                    board_len = hand._run_base if hand._run_base is not None else 0
-                before = list(runs[run][:board_len]) if several else list(hand.result.boards[0][:board_len])
-                board_len += len(cards)
-                street = _STREETS[{3: 1, 4: 2, 5: 3}[board_len]]
-                if several and hand._run_base is not None and board_len > hand._run_base:
-                    street = f"{_RUNS[run]} {street}"
-                old = f" [{_cards(before)}]" if before else ""
-                lines.append(f"*** {street} ***{old} [{_cards(cards)}]")
-                max_bet = 0
-                continue
-            if seat is None:
-                continue
-            name = names[seat]
-            if kind == "fold":
-                lines.append(f"{name}: folds")
-            elif kind == "check":
-                lines.append(f"{name}: checks")
-            elif kind == "call":
-                lines.append(f"{name}: calls {money(ev.amount)}{tail}")
-            elif kind == "bet":
-                lines.append(f"{name}: bets {money(ev.to)}{tail}")
-                max_bet = ev.to
-            elif kind == "raise":
-                lines.append(f"{name}: raises {money(ev.to - max_bet)} to {money(ev.to)}{tail}")
-                max_bet = ev.to
-            elif kind == "return":
-                lines.append(f"Uncalled bet ({money(ev.amount)}) returned to {name}")
-            elif kind == "show":
-                shown[seat] = tuple(c for c in ev.cards if c is not None)
-                value = hand.result.values.get(seat)
-                what = f" ({describe(value)})" if value is not None else ""
-                showdown.append(f"{name}: shows [{_cards(ev.cards)}]{what}")
-            elif kind == "muck":
-                showdown.append(f"{name}: mucks hand")
-        self.collected(showdown, several)
+            write = _BODY.get(ev.kind)
+            if write is not None and (ev.seat is not None or ev.kind == EventKind.BOARD):
+                write(self, ev)
+        self.collected(self.showdown, self.several)
+
+    def _tail(self, ev: Event) -> str:
+        return " and is all-in" if ev.all_in else ""
+
+    def _post(self, ev: Event) -> None:
+        hand, seat, money, extra = self.hand, cast(int, ev.seat), self.money, self.extra
+        name, tail = self.names[seat], self._tail(ev)
+        if ev.kind == EventKind.ANTE:
+            self.lines.append(f"{name}: posts the ante {money(ev.amount)}{tail}")
+        elif seat in extra and ev.kind == EventKind.BB and hand.big_blind_seat != seat:
+            self.lines.append(f"{name}: posts {extra[seat]} {money(ev.amount)}{tail}")
+        elif seat in extra and hand.small_blind_seat != seat and hand.big_blind_seat != seat:
+            self.lines.append(f"{name}: posts {extra[seat]} {money(ev.amount)}{tail}")
+        else:
+            word = "small" if ev.kind == EventKind.SB else "big"
+            self.lines.append(f"{name}: posts {word} blind {money(ev.amount)}{tail}")
+            self.max_bet = max(self.max_bet, ev.to)
+
+    def _deal(self, ev: Event) -> None:
+        if self.hole_header:
+            return
+        hand, names, known = self.hand, self.names, self.known
+        self.lines.append("*** HOLE CARDS ***")
+        self.hole_header = True
+        for s in sorted(known, key=lambda s: (s - hand.button - 1) % hand.n):
+            if self.hero is None or names[s] == self.hero:
+                self.lines.append(f"Dealt to {names[s]} [{_cards(known[s])}]")
+
+    def _board(self, ev: Event) -> None:
+        hand, runs = self.hand, self.runs
+        cards = list(ev.cards)
+        if self.board_len == 5:
+            self.run += 1
+            self.board_len = hand.run_base if hand.run_base is not None else 0
+        board_len = self.board_len
+        before = list(runs[self.run][:board_len]) if self.several else list(hand.result.boards[0][:board_len])
+        board_len += len(cards)
+        self.board_len = board_len
+        street = _STREETS[{3: 1, 4: 2, 5: 3}[board_len]]
+        if self.several and hand.run_base is not None and board_len > hand.run_base:
+            street = f"{_RUNS[self.run]} {street}"
+        old = f" [{_cards(before)}]" if before else ""
+        self.lines.append(f"*** {street} ***{old} [{_cards(cards)}]")
+        self.max_bet = 0
+
+    def _fold(self, ev: Event) -> None:
+        self.lines.append(f"{self.names[cast(int, ev.seat)]}: folds")
+
+    def _check(self, ev: Event) -> None:
+        self.lines.append(f"{self.names[cast(int, ev.seat)]}: checks")
+
+    def _call(self, ev: Event) -> None:
+        self.lines.append(f"{self.names[cast(int, ev.seat)]}: calls {self.money(ev.amount)}{self._tail(ev)}")
+
+    def _bet(self, ev: Event) -> None:
+        self.lines.append(f"{self.names[cast(int, ev.seat)]}: bets {self.money(ev.to)}{self._tail(ev)}")
+        self.max_bet = ev.to
+
+    def _raise(self, ev: Event) -> None:
+        money = self.money
+        self.lines.append(f"{self.names[cast(int, ev.seat)]}: raises {money(ev.to - self.max_bet)} "
+                          f"to {money(ev.to)}{self._tail(ev)}")
+        self.max_bet = ev.to
+
+    def _return(self, ev: Event) -> None:
+        self.lines.append(f"Uncalled bet ({self.money(ev.amount)}) returned to {self.names[cast(int, ev.seat)]}")
+
+    def _show(self, ev: Event) -> None:
+        seat = cast(int, ev.seat)
+        value = self.hand.result.values.get(seat)
+        what = f" ({describe(value)})" if value is not None else ""
+        self.showdown.append(f"{self.names[seat]}: shows [{_cards(ev.cards)}]{what}")
+
+    def _muck(self, ev: Event) -> None:
+        self.showdown.append(f"{self.names[cast(int, ev.seat)]}: mucks hand")
 
     def paid(self) -> list[int]:
         """Chips each seat collected from the pots (after any rake or cash-out)."""
         hand = self.hand
         contributions = hand.contributions
-        return [hand._stacks[s] - hand.starting_stacks[s] + contributions[s] for s in range(hand.n)]
+        chips = hand.chips
+        return [chips[s] - hand.starting_stacks[s] + contributions[s] for s in range(hand.n)]
 
     def collected(self, showdown: list[str], several: bool) -> None:
         hand, lines, names, money = self.hand, self.lines, self.names, self.money
@@ -330,16 +349,16 @@ class _Writer:
         several times is written by its awards (one part per board).
         """
         hand, hh = self.hand, self.hh
-        shares = _net_shares(hand, hh, self.scale)
-        awards = hand._awards
+        awards = hand.awards()  # the shares after the rake the replay took (R45)
         by_award: list[tuple[int, int, int, int]] = []
         k = -1
-        for (_amount, _eligible, winners, _shares), board, net in zip(awards, hand._award_boards, shares):
-            k += board == 0
-            by_award.extend((board, k, seat, chips) for seat, chips in zip(winners, net) if chips)
+        for award in awards:
+            k += award.board == 0
+            by_award.extend((award.board, k, seat, int(chips)) for seat, chips in zip(award.winners, award.shares)
+                            if chips)
         if len(hand.result.boards) > 1:
             return k + 1, by_award
-        layers = layer_pots(hand._put, hand._folded, hand._dead)
+        layers = hand.pots(mucked_in=True)
         listed = hh.fields.get("_pots")
         if isinstance(listed, list) and len(listed) == len(layers):
             rakes = [pot.amount - self.units(v) for pot, v in zip(layers, listed)]
@@ -351,7 +370,8 @@ class _Writer:
                 rake -= rakes[-1]
         out: list[tuple[int, int, int, int]] = []
         j = 0
-        for (amount, _eligible, winners, _shares), net in zip(awards, shares):
+        for award in awards:
+            amount, winners, net = int(award.amount), award.winners, [int(x) for x in award.shares]
             spanned: list[int] = []
             total = 0
             while total < amount and j < len(layers):
@@ -457,6 +477,16 @@ class _Writer:
         self.body()
         self.summary()
         return "\n".join(self.lines)
+
+
+# How ``_Writer.body`` writes each kind of event (a win is written with the collections).
+_BODY: dict[str, Callable[[_Writer, Event], None]] = {
+    EventKind.ANTE: _Writer._post, EventKind.SB: _Writer._post, EventKind.BB: _Writer._post,
+    EventKind.DEAL: _Writer._deal, EventKind.BOARD: _Writer._board,
+    EventKind.FOLD: _Writer._fold, EventKind.CHECK: _Writer._check, EventKind.CALL: _Writer._call,
+    EventKind.BET: _Writer._bet, EventKind.RAISE: _Writer._raise, EventKind.RETURN: _Writer._return,
+    EventKind.SHOW: _Writer._show, EventKind.MUCK: _Writer._muck,
+}
 
 
 def hand_text(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> str:

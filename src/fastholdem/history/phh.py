@@ -77,10 +77,9 @@ from typing import IO, Any, BinaryIO, TextIO, Union
 from .._validate import echo, output_file
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
-from ..game.actions import DealBoard, DealHole, Fold, Muck, Show
+from ..game.actions import DealBoard, DealHole, EventKind, Fold, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
-from ..game.pots import layer_pots, split_amount, split_runs
 
 __all__ = [
     "HandHistory",
@@ -360,9 +359,13 @@ class HandHistory:
         config = self._config(scale, overrides)
         stacks = [self._chips(s, scale, "starting stack") for s in self.starting_stacks]
         blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
-        kind = _BlindFirstHand if _blind_first(blinds) else Hand
+        button = len(stacks) - 1
+        # A lone big blind posted by p1 (no small blind): the button stands in for the small
+        # blind and posts nothing (R44); as pokerkit reads such a list, preflop action starts
+        # left of the largest blind (p2) and every later round at p1.
+        seats = (button, 0) if _blind_first(blinds) else None
         try:
-            return kind(config, stacks, button=len(stacks) - 1, manual=True, scale=scale)
+            return Hand(config, stacks, button=button, manual=True, scale=scale, blind_seats=seats)
         except ValueError as exc:
             raise HandHistoryError(f"bad table: {exc}") from exc
 
@@ -393,16 +396,10 @@ class HandHistory:
         if runouts != 1:
             _check_runouts(runouts)
             hand.run_it(runouts)  # a standing agreement: it takes effect when the betting ends (R41)
-        straddler = _post_extra(hand, self, scale)
-        dealt = 0
+        _post_extra(hand, self, scale)
         for k, text in enumerate(self.actions):
             try:
                 _apply(hand, text, scale, k)
-                if straddler is not None and text.startswith("d dh"):
-                    dealt += 1
-                    if dealt == hand.n:  # preflop action starts left of the straddle
-                        hand._actor = hand._next_actor(straddler)
-                        hand._legal = None
             except (IllegalActionError, InvalidActionError) as exc:
                 raise HandHistoryError(f"action {k} {echo(text)} does not fit: {exc}") from exc
         if hand.awaiting == "showdown":
@@ -435,34 +432,18 @@ class HandHistory:
 _FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
 
 
-def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> int | None:
-    """Post the straddles, ``_live_posts`` and ``_dead_posts`` of a hand; the seat after which
-    preflop action starts when there is a straddle (the largest, the later one on a tie), else None.
-
-    A straddle is a live blind: it sets the bet to call and the size of a full raise, and the
-    straddler acts last preflop (the option) unless someone raises.
-    """
-    straddler = None
-    top = 0
+def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> None:
+    """Post the straddles (R42), ``_dead_posts`` and ``_live_posts`` (R43) of a hand."""
     for seat, value in enumerate(hh.blinds_or_straddles[2:] if hand.n > 2 else (), 2):
         chips = hh._chips(value, scale, "straddle")
         if chips > 0:
-            hand._post(seat, chips, "bb")
-            if chips >= top:
-                straddler, top = seat, chips
-    if straddler is not None:
-        hand._max_bet = max(hand._max_bet, top)
-        hand._full = max(hand._full, top)
+            hand.post_straddle(seat, chips)
     for seat, chips in enumerate(hh._per_player("_dead_posts", scale)):
-        chips = min(chips, hand._stacks[seat])
-        if chips:  # dead money: in the main pot, no part of any bet (as a big-blind ante, R16)
-            hand._stacks[seat] -= chips
-            hand._dead += chips
-            hand._pot += chips
+        if chips:
+            hand.post_dead(seat, chips)
     for seat, chips in enumerate(hh._per_player("_live_posts", scale)):
         if chips:
-            hand._post(seat, chips, "bb")
-    return straddler
+            hand.post_live(seat, chips)
 
 
 def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int]:
@@ -472,7 +453,7 @@ def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int
     (R35); a player who mucks at showdown still counts there, while the hand's awards leave
     them out, which can merge layers. Each award's rake is the rake of the layers it spans.
     """
-    layers = layer_pots(hand._put, hand._folded, hand._dead)
+    layers = hand.pots(mucked_in=True)
     if not isinstance(net, list) or len(net) != len(layers):
         raise HandHistoryError(f"_pots lists {len(net) if isinstance(net, list) else net!r} pots, "
                                f"the hand has {len(layers)}")
@@ -481,7 +462,7 @@ def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int
         raise HandHistoryError(f"_pots {net} holds more than the pots of the hand")
     out: list[int] = []
     j = 0
-    for amount, _parts in _pot_groups(hand):
+    for amount in _pot_amounts(hand):
         total = rake = 0
         while total < amount and j < len(layers):
             total += layers[j].amount
@@ -493,78 +474,47 @@ def _rake_per_pot(hand: Hand, hh: HandHistory, net: Any, scale: int) -> list[int
     return out
 
 
-def _pot_groups(hand: Hand) -> list[tuple[int, list[int]]]:
-    """The pots awarded, each as ``(chips, indices of its awards)``: one award per pot, or one
-    per board when the board was run several times (R41; a pot's parts follow one another)."""
-    groups: list[tuple[int, list[int]]] = []
-    for k, ((amount, *_), board) in enumerate(zip(hand._awards, hand._award_boards)):
-        if board == 0 or not groups:
-            groups.append((amount, [k]))
+def _pot_amounts(hand: Hand) -> list[int]:
+    """The chips of each pot awarded: one award per pot, or the sum of its parts when the board
+    was run several times (R41; a pot's parts follow one another, board 0 first)."""
+    amounts: list[int] = []
+    for award in hand.awards():
+        if award.board == 0 or not amounts:
+            amounts.append(int(award.amount))
         else:
-            total, parts = groups[-1]
-            parts.append(k)
-            groups[-1] = (total + amount, parts)
-    return groups
+            amounts[-1] += int(award.amount)
+    return amounts
 
 
-def _net_shares(hand: Hand, hh: HandHistory, scale: int) -> list[list[int]]:
-    """What each winner of each award of a played hand gets once the house took ``_rake``.
-
-    One list per award of ``hand`` (as ``hand.result.pots``, in chips of ``scale``): the shares
-    of its winners after the rake, which the site takes from the main pot first, then from each
-    side pot (or per pot as ``_pots`` states it), before the pot is split (R41, then R38). The
-    shares are the awards' own when the hand has no ``_rake``.
+def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
+    """Take ``_rake`` from the pots (R45), by ``_pots`` when given, and pay ``_cash_out`` (see the
+    module docstring).
 
     >>> hh = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
     ...            'starting_stacks = [50, 50]\\nactions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 cc", "p1 cc",'
     ...            ' "d db 2c3d4h", "p1 cbr 8", "p2 f"]\\n_rake = 1\\n')
     >>> hand = hh.replay()
-    >>> _net_shares(hand, hh, hand.scale), [list(p.shares) for p in hand.result.pots]
-    ([[3]], [[4]])
+    >>> [list(a.shares) for a in hand.awards()], [list(p.shares) for p in hand.result.pots], hand.rake
+    ([[3]], [[4]], [1])
     """
     rake_value = hh.fields.get("_rake")
-    awards = hand._awards
-    out = [list(shares) for (_amount, _eligible, _winners, shares) in awards]
-    if rake_value is None:
-        return out
-    rake = hh._chips(rake_value, scale, "_rake")
-    if rake < 0:
-        raise HandHistoryError("_rake must not be negative")
-    net = hh.fields.get("_pots")
-    per_pot: list[int] | None = None
-    if net is not None:
-        per_pot = _rake_per_pot(hand, hh, net, scale)
-        if sum(per_pot) != rake:
-            raise HandHistoryError(f"_pots {net} and _rake {rake_value} do not fit the pots of the hand")
-    for k, (amount, parts) in enumerate(_pot_groups(hand)):
-        taken = min(rake, amount) if per_pot is None else per_pot[k]
-        rake -= taken
-        if not taken:
-            continue
-        # The house takes its cut before the pot is split per board (R41), then by R38.
-        runs = [amount - taken] if len(parts) == 1 else split_runs(amount - taken, len(parts))
-        for part, j in zip(runs, parts):
-            winners = awards[j][2]
-            out[j] = [part] if len(winners) == 1 else split_amount(part, winners, hand.button, hand.n)
-    if rake:
-        raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
-    return out
-
-
-def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
-    """Take ``_rake`` from the pots and pay ``_cash_out`` (see the module docstring)."""
+    if rake_value is not None:
+        rake = hh._chips(rake_value, scale, "_rake")
+        if rake < 0:
+            raise HandHistoryError("_rake must not be negative")
+        net = hh.fields.get("_pots")
+        if net is not None:
+            per_pot = _rake_per_pot(hand, hh, net, scale)
+            if sum(per_pot) != rake:
+                raise HandHistoryError(f"_pots {net} and _rake {rake_value} do not fit the pots of the hand")
+            hand.take_rake(per_pot=per_pot)
+        else:
+            if rake > sum(_pot_amounts(hand)):
+                raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
+            hand.take_rake(rake)
     cash_out = hh._per_player("_cash_out", scale)
-    if hh.fields.get("_rake") is None and not cash_out:
-        return
-    stacks = hand._stacks
-    won = [0] * hand.n
-    for (_amount, _eligible, winners, shares), new in zip(hand._awards, _net_shares(hand, hh, scale)):
-        for seat, old, share in zip(winners, shares, new):
-            stacks[seat] += share - old
-            won[seat] += share
-    for seat, chips in enumerate(cash_out):
-        if chips:
-            stacks[seat] += chips - won[seat]
+    if cash_out:
+        hand.pay_out(cash_out)
 
 
 def _check_runouts(value: Any) -> int:
@@ -576,26 +526,6 @@ def _check_runouts(value: Any) -> int:
 def _blind_first(blinds: list[int]) -> bool:
     """Whether the blinds are a lone big blind posted by p1 (no small blind was posted)."""
     return len(blinds) > 2 and blinds[0] > 0 and blinds[1] == 0
-
-
-class _BlindFirstHand(Hand):
-    """A hand with no small blind, whose big blind p1 posts: ``blinds_or_straddles = [B, 0, ...]``.
-
-    As pokerkit reads such a list, preflop action starts left of the largest blind (p2) and
-    every later round at p1.
-    """
-
-    __slots__ = ()
-
-    @property
-    def small_blind_seat(self) -> int:
-        """No small blind is posted; the button stands in (it posts nothing)."""
-        return self.button
-
-    @property
-    def big_blind_seat(self) -> int:
-        """The first player left of the button."""
-        return (self.button + 1) % self.n
 
 
 def _words(action: str) -> list[str]:
@@ -864,24 +794,11 @@ def from_hand(
     blinds[0] = u(cfg.small_blind)
     blinds[1] = u(cfg.big_blind)
     actions: list[str] = []
-    for ev in hand._history:
-        kind = ev.kind
-        if kind == "deal":
+    for ev in hand.history:
+        action = _PHH_ACTIONS.get(ev.kind)
+        if action is not None:
             cards = "".join("??" if c is None else card_str(c) for c in ev.cards)
-            actions.append(f"d dh {label[ev.seat]} {cards}")  # type: ignore[index]
-        elif kind == "board":
-            actions.append("d db " + "".join(card_str(c) for c in ev.cards))  # type: ignore[arg-type]
-        elif kind == "fold":
-            actions.append(f"{label[ev.seat]} f")  # type: ignore[index]
-        elif kind in ("check", "call"):
-            actions.append(f"{label[ev.seat]} cc")  # type: ignore[index]
-        elif kind in ("bet", "raise"):
-            actions.append(f"{label[ev.seat]} cbr {u(ev.to)}")  # type: ignore[index]
-        elif kind == "show":
-            cards = "".join("??" if c is None else card_str(c) for c in ev.cards)
-            actions.append(f"{label[ev.seat]} sm {cards}")  # type: ignore[index]
-        elif kind == "muck":
-            actions.append(f"{label[ev.seat]} sm")  # type: ignore[index]
+            actions.append(action.format(player=label.get(ev.seat), cards=cards, to=u(ev.to)))  # type: ignore[arg-type]
     hh = HandHistory(
         variant=_VARIANT_OF[cfg.structure],
         antes=antes,
@@ -889,13 +806,13 @@ def from_hand(
         starting_stacks=[u(hand.starting_stacks[s]) for s in order],
         actions=_show_before_runout(actions),
         ante_trimming_status=cfg.ante_mode is AnteMode.EVERY_PLAYER,
-        finishing_stacks=[u(hand._stacks[s]) for s in order] if hand.is_complete else None,
+        finishing_stacks=[u(hand.chips[s]) for s in order] if hand.is_complete else None,
     )
     if cfg.conventions != "card-room":
         hh.conventions = cfg.conventions
     if scale > 1:
         hh.chip_unit = Decimal(1) / scale
-    if hand.runs > 1 and hand._run_base is not None:  # the agreement took effect (R41)
+    if hand.runs > 1 and hand.run_base is not None:  # the agreement took effect (R41)
         hh.runouts = hand.runs
     if cfg.structure is Structure.LIMIT:
         hh.small_bet = u(cfg.bet_sizes[0])
@@ -916,6 +833,22 @@ def from_hand(
     if players is not None:
         hh.fields["players"] = [players[s] for s in order]
     return hh
+
+
+# The PHH action of each kind of event a hand's history records (format fields: player, cards,
+# to); posts, burns, returns, wins and agreements to run it more than once (``_runouts``) are not
+# actions in PHH.
+_PHH_ACTIONS: dict[str, str] = {
+    EventKind.DEAL: "d dh {player} {cards}",
+    EventKind.BOARD: "d db {cards}",
+    EventKind.FOLD: "{player} f",
+    EventKind.CHECK: "{player} cc",
+    EventKind.CALL: "{player} cc",
+    EventKind.BET: "{player} cbr {to}",
+    EventKind.RAISE: "{player} cbr {to}",
+    EventKind.SHOW: "{player} sm {cards}",
+    EventKind.MUCK: "{player} sm",
+}
 
 
 def _show_before_runout(actions: list[str]) -> list[str]:
