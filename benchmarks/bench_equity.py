@@ -28,6 +28,12 @@ Usage::
     python benchmarks/bench_equity.py              # full run, about 90 seconds on 2 cores
     python benchmarks/bench_equity.py --quick      # a few seconds
     python benchmarks/bench_equity.py --threads 4
+    OMPEVAL_BENCH=/path/to/ombench python benchmarks/bench_equity.py --ompeval-only   # the headline table
+
+The first table is the headline: ``equity`` on 1 thread against OMPEval built from source (an
+``ombench`` binary named by ``OMPEVAL_BENCH``, built outside the repository as
+``../shared/peers/README.md`` says) and against pokerfast, OMPEval's wheel build, in rounds
+that alternate all of them (CPU time, medians, ratio of medians).
 """
 
 from __future__ import annotations

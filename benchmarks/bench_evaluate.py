@@ -21,6 +21,12 @@ Usage::
 
     python benchmarks/bench_evaluate.py            # full run, about half a minute
     python benchmarks/bench_evaluate.py --quick    # a few seconds (the smoke test runs this)
+    OMPEVAL_BENCH=/path/to/ombench python benchmarks/bench_evaluate.py --ompeval-only   # the headline table
+
+The first table is the headline: ``evaluate_batch`` against OMPEval built from source (an
+``ombench`` binary named by ``OMPEVAL_BENCH``, built outside the repository as
+``../shared/peers/README.md`` says) and against pokerfast, OMPEval's wheel build, in rounds
+that alternate all of them (CPU time, medians, ratio of medians).
 """
 
 from __future__ import annotations
@@ -316,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=_core.max_threads(), help="the 'all threads' count")
     parser.add_argument("--no-peers", action="store_true", help="measure fastholdem only")
     parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
+    parser.add_argument("--ompeval-only", action="store_true",
+                        help="only the headline table against OMPEval (source build and pokerfast)")
     args = parser.parse_args(argv)
     if args.quick:
         args.n, args.calls, args.treys_n, args.repeat, args.deal_n = 200_000, 10_000, 1_000, 3, 100_000
@@ -329,6 +337,8 @@ def main(argv: list[str] | None = None) -> int:
         _ompeval.print_duels(f"evaluate_batch against OMPEval, {args.n:,} random rows, hands per second, "
                              f"{args.repeat} rounds", ompeval_duels(hands, args.repeat))
         print()
+        if args.ompeval_only:
+            return 0
     nt = args.threads
     rows: list[Row] = []
 
