@@ -437,7 +437,7 @@ def main(argv: list[str] | None = None) -> int:
     mc_trials = 200_000 if quick else 4_000_000
     strength_trials = 1_000
     if not args.no_peers:  # the headline: OMPEval built from source, then its wheel build
-        _ompeval.print_duels("fastholdem equity against OMPEval, 1 thread", headline_duels(quick, 3 if quick else max(args.repeat, 5)))
+        _ompeval.print_duels("fastholdem equity against OMPEval, 1 thread", headline_duels(quick, 3 if quick else args.repeat))
         print()
         if args.ompeval_only:
             return 0
