@@ -28,6 +28,12 @@ Usage::
     python benchmarks/bench_equity.py              # full run, about 90 seconds on 2 cores
     python benchmarks/bench_equity.py --quick      # a few seconds
     python benchmarks/bench_equity.py --threads 4
+    OMPEVAL_BENCH=/path/to/ombench python benchmarks/bench_equity.py --ompeval-only   # the headline table
+
+The first table is the headline: ``equity`` on 1 thread against OMPEval built from source (an
+``ombench`` binary named by ``OMPEVAL_BENCH``, built outside the repository as
+``../shared/peers/README.md`` says) and against pokerfast, OMPEval's wheel build, in rounds
+that alternate all of them (CPU time, medians, ratio of medians).
 """
 
 from __future__ import annotations
@@ -240,6 +246,65 @@ class PokerEquity:
 MULTIWAY = ["AsAd", "KhKc", "7s6s", "QdJd", "Tc9c", "5h5d"]
 
 
+# OMPEval reads no "JJ-88" span (it silently reads something else): its side spells it out.
+_OMP_SPELLED = {"JJ-88": "JJ,TT,99,88"}
+
+
+def headline_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
+    """The headline table: our ``equity`` (1 thread) against OMPEval built from source
+    (``OMPEVAL_BENCH``, its ``EquityCalculator`` through ombench) and pokerfast's wheel build
+    of it, in alternating rounds, CPU time: exact jobs (equities checked to agree first) and
+    Monte Carlo trials per second. Without ``OMPEVAL_BENCH`` the source rows say "not
+    configured"; pokerfast's Python call reports no trial count, so its Monte Carlo rows are
+    marked as such."""
+    binary = _ompeval.source_binary()
+    pfe = _ompeval.load()
+    duels: list[_ompeval.Duel] = []
+    omp_names = lambda players: [_OMP_SPELLED.get(p, p) for p in players]  # noqa: E731
+
+    def exact(name: str, players: list[str], board: str = "") -> None:
+        ours = np.asarray(equity(players, board=board, exact=True, threads=1).equity)
+        peers: dict[str, Callable[[], object] | str] = {}
+        if binary:
+            got = _ompeval._ombench(binary, "eq", "|".join(omp_names(players)), board or "-", "-", 1, 1, 0)["eq0"]
+            if abs(got - ours[0]) > 2e-6:
+                raise SystemExit(f"fastholdem and OMPEval (source) disagree on {name}: {ours[0]} vs {got}")
+            peers[_ompeval.SOURCE] = _ompeval.source_equity(binary, omp_names(players), board)
+        else:
+            peers[_ompeval.SOURCE] = _ompeval.NOT_CONFIGURED
+        if pfe is not None:
+            theirs = pfe.equity(omp_names(players), board=board, exact=True, threads=1)
+            if np.max(np.abs(ours - np.asarray(theirs))) > 1e-9:
+                raise SystemExit(f"fastholdem and OMPEval (pokerfast) disagree on {name}: not benchmarking")
+            peers[_ompeval.WHEEL] = lambda: pfe.equity(omp_names(players), board=board, exact=True, threads=1)
+        else:
+            peers[_ompeval.WHEEL] = _ompeval.WHEEL_MISSING
+        duels.extend(_ompeval.duel_many(
+            [name], [lambda: equity(players, board=board, exact=True, threads=1)], peers, rounds))
+
+    def monte_carlo(name: str, players: list[str], trials: int, seconds: float) -> None:
+        peers: dict[str, Callable[[], object] | str] = {
+            _ompeval.SOURCE: (_ompeval.source_equity(binary, omp_names(players), exact=False, count=trials,
+                                                     seconds=seconds) if binary else _ompeval.NOT_CONFIGURED),
+            _ompeval.WHEEL: "no trial count from pokerfast's equity(): no row"}
+        duels.extend(_ompeval.duel_many(
+            [name], [lambda: equity(players, exact=False, trials=trials, seed=1, threads=1)], peers, rounds,
+            count=trials, note="trials per second"))
+
+    exact("equity AsAd vs KhKc vs 7s6s, exact, preflop", ["AsAd", "KhKc", "7s6s"])
+    exact("equity AKs,QQ+ vs random, exact, flop Td7c2s", ["AKs,QQ+", "random"], "Td7c2s")
+    if not quick:
+        exact("equity random vs random, exact, flop Td7c2s", ["random", "random"], "Td7c2s")
+        exact("equity AKs,QQ+ vs JJ-88 vs random, exact, flop Td7c2s", ["AKs,QQ+", "JJ-88", "random"], "Td7c2s")
+    exact("equity AKs,QQ+ vs JJ-88 vs random, exact, turn Td7c2sKh", ["AKs,QQ+", "JJ-88", "random"], "Td7c2sKh")
+    if not quick:
+        exact("equity AKs,QQ+ vs JJ-88 vs random, exact, flop AhKh2h", ["AKs,QQ+", "JJ-88", "random"], "AhKh2h")
+    trials, seconds = (200_000, 0.1) if quick else (4_000_000, 0.5)
+    monte_carlo("equity 6 random hands, Monte Carlo", ["random"] * 6, trials, seconds)
+    monte_carlo("equity AKs,QQ+ vs random vs random, Monte Carlo", ["AKs,QQ+", "random", "random"], trials, seconds)
+    return duels
+
+
 def ompeval_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
     """Our calls against pokerfast's (OMPEval) same calls, alternating, 1 thread, CPU time:
     ``equity`` exact of fixed hands preflop (3-6 players), of a hand and of ``AKs,QQ+`` against
@@ -359,6 +424,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="runs of the multi-second enumerated range jobs")
     parser.add_argument("--spots", type=int, default=10_000, help="spots for equity_batch and hand_strength")
     parser.add_argument("--no-peers", action="store_true", help="measure fastholdem only")
+    parser.add_argument("--ompeval-only", action="store_true",
+                        help="only the headline table against OMPEval (source build and pokerfast)")
     args = parser.parse_args(argv)
     if args.threads < 1:
         parser.error("--threads must be >= 1")
@@ -369,6 +436,11 @@ def main(argv: list[str] | None = None) -> int:
     spots = 500 if quick else args.spots
     mc_trials = 200_000 if quick else 4_000_000
     strength_trials = 1_000
+    if not args.no_peers:  # the headline: OMPEval built from source, then its wheel build
+        _ompeval.print_duels("fastholdem equity against OMPEval, 1 thread", headline_duels(quick, 3 if quick else args.repeat))
+        print()
+        if args.ompeval_only:
+            return 0
     mods = load_peers(args.no_peers)
     e7 = Eval7(mods["eval7"]) if "eval7" in mods else None
     pk = PokerKit(mods["pokerkit"]) if "pokerkit" in mods else None
@@ -432,8 +504,7 @@ def main(argv: list[str] | None = None) -> int:
         secs = median_seconds(lambda: equity(["random", "random"], dead="2c", exact=True, threads=T), 1,
                               warm_up=False)
         rows.append(Row(f"'random' vs 'random' exact, preflop, dead 2c, {T} thr", "time", secs))
-    notes.append("range exact on the flop: the sweep (issue 11); OMPEval for comparison is not a Python "
-                 "package: see the README's figures, measured side by side")
+    notes.append("range exact on the flop: the sweep (issue 11); OMPEval's rows are in the first table")
 
     # Monte Carlo, 6 players all random: trials per second per thread.
     six = ["random"] * 6
@@ -468,8 +539,8 @@ def main(argv: list[str] | None = None) -> int:
     notes.append(f"MC 'AKs,QQ+' vs random vs random runs {statistics.median(ratios):.2f}x the trials/s of MC 6 "
                  "random players (1 thread, CPU time, median of runs in alternation)")
 
-    notes.append("OMPEval (C++, built outside the repository; 1 thread, CPU time, medians of 5 runs alternating "
-                 "with fastholdem, 2026-11-30): MC 'AKs,QQ+' vs random vs random 28.8 M/s (fastholdem 35.4, "
+    notes.append("history, not this run: OMPEval (C++, built outside the repository; 1 thread, CPU time, medians "
+                 "of 5 runs alternating with fastholdem, 2026-11-30): MC 'AKs,QQ+' vs random vs random 28.8 M/s (fastholdem 35.4, "
                  "1.23x); MC 6 random 13.9 M/s (fastholdem 19.5, 1.40x); 'AKs,QQ+' vs random exact on Td7c2s "
                  "36 ms (23 ms, 1.57x); 'AKs,QQ+' vs 'JJ-88' vs random exact (2026-12-01, wall time on one "
                  "pinned core, medians of 5-9 alternating runs) on Td7c2s 0.87 s (fastholdem 0.25 s, 3.5x), "
@@ -545,7 +616,7 @@ def main(argv: list[str] | None = None) -> int:
         duels = ompeval_duels(quick, 3 if quick else max(repeat, 5))
         if duels:
             print()
-            _ompeval.print_duels("fastholdem against OMPEval (pokerfast), 1 thread; hand_strength in spots per "
+            _ompeval.print_duels(f"fastholdem against {_ompeval.WHEEL}, 1 thread; hand_strength in spots per "
                                  "second", duels)
     many_opponents(quick, args.preflop_many)
     return 0

@@ -21,6 +21,12 @@ Usage::
 
     python benchmarks/bench_evaluate.py            # full run, about half a minute
     python benchmarks/bench_evaluate.py --quick    # a few seconds (the smoke test runs this)
+    OMPEVAL_BENCH=/path/to/ombench python benchmarks/bench_evaluate.py --ompeval-only   # the headline table
+
+The first table is the headline: ``evaluate_batch`` against OMPEval built from source (an
+``ombench`` binary named by ``OMPEVAL_BENCH``, built outside the repository as
+``../shared/peers/README.md`` says) and against pokerfast, OMPEval's wheel build, in rounds
+that alternate all of them (CPU time, medians, ratio of medians).
 """
 
 from __future__ import annotations
@@ -262,30 +268,44 @@ def print_table(rows: list[Row], title: str) -> None:
 
 
 def ompeval_duels(hands: np.ndarray, rounds: int) -> list[_ompeval.Duel]:
-    """``evaluate_batch`` (1 thread, into a preallocated ``out=``) against OMPEval's batch
-    evaluator on the same 7-, 6- and 5-card rows, once per batch kernel this CPU runs, rounds
-    alternating. Values are checked against OMPEval's order first."""
+    """``evaluate_batch`` (1 thread, into a preallocated ``out=``) against OMPEval on 7-, 6- and
+    5-card rows, once per batch kernel this CPU runs, in rounds that alternate every kernel of
+    ours, OMPEval built from source (``OMPEVAL_BENCH``: ombench evaluates its own seeded random
+    rows of the same size, values stored) and pokerfast's wheel build (its batch entry point on
+    our rows). Our values are checked against OMPEval's order (through pokerfast) first."""
+    binary = _ompeval.source_binary()
     pfe = _ompeval.load()
-    if pfe is None:
-        return []
     duels = []
     before = _core.eval_kernel()
+    kernels = list(reversed(_core.eval_kernels_supported()))
+
+    def with_kernel(kernel: str, rows: np.ndarray, out: np.ndarray) -> Callable[[], object]:
+        def run() -> None:
+            _core.set_eval_kernel(kernel)
+            evaluate_batch(rows, threads=1, out=out)
+        return run
+
     try:
         for k in (7, 6, 5):
             rows = np.ascontiguousarray(hands[:, :k])
-            peer, peer_out = _ompeval.omp_evaluator(pfe, rows)
             out = np.empty(len(rows), np.uint16)
-            for kernel in reversed(_core.eval_kernels_supported()):
-                _core.set_eval_kernel(kernel)
-                evaluate_batch(rows[:100_000], threads=1, out=out[:100_000])
+            peers: dict[str, Callable[[], object] | str] = {
+                _ompeval.SOURCE: _ompeval.source_eval(binary, len(rows), k) if binary else _ompeval.NOT_CONFIGURED}
+            if pfe is not None:
+                peer, peer_out = _ompeval.omp_evaluator(pfe, rows)
                 peer()
-                a, b = out[:100_000].astype(np.int64), peer_out[:100_000].astype(np.int64)
-                if not (np.sign(np.diff(a)) == np.sign(np.diff(b))).all():
-                    raise SystemExit("fastholdem and OMPEval order hands differently: not benchmarking")
-                duels.append(_ompeval.duel(
-                    f"evaluate_batch (N,{k}) uint8, 1 thread, {kernel} kernel",
-                    lambda rows=rows, out=out: evaluate_batch(rows, threads=1, out=out), peer, rounds,
-                    count=len(rows)))
+                for kernel in kernels:
+                    _core.set_eval_kernel(kernel)
+                    evaluate_batch(rows[:100_000], threads=1, out=out[:100_000])
+                    a, b = out[:100_000].astype(np.int64), peer_out[:100_000].astype(np.int64)
+                    if not (np.sign(np.diff(a)) == np.sign(np.diff(b))).all():
+                        raise SystemExit("fastholdem and OMPEval order hands differently: not benchmarking")
+                peers[_ompeval.WHEEL] = peer
+            else:
+                peers[_ompeval.WHEEL] = _ompeval.WHEEL_MISSING
+            duels += _ompeval.duel_many(
+                [f"evaluate_batch (N,{k}) uint8, 1 thread, {kernel} kernel" for kernel in kernels],
+                [with_kernel(kernel, rows, out) for kernel in kernels], peers, rounds, count=len(rows))
     finally:
         _core.set_eval_kernel(before)
     return duels
@@ -302,6 +322,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=_core.max_threads(), help="the 'all threads' count")
     parser.add_argument("--no-peers", action="store_true", help="measure fastholdem only")
     parser.add_argument("--quick", action="store_true", help="small sizes, for smoke tests")
+    parser.add_argument("--ompeval-only", action="store_true",
+                        help="only the headline table against OMPEval (source build and pokerfast)")
     args = parser.parse_args(argv)
     if args.quick:
         args.n, args.calls, args.treys_n, args.repeat, args.deal_n = 200_000, 10_000, 1_000, 3, 100_000
@@ -311,6 +333,12 @@ def main(argv: list[str] | None = None) -> int:
     hands = make_hands(args.n, args.seed)
     per_call = hands[: args.calls].tolist()
     check_against_phevaluator(per_call[:5000])
+    if not args.no_peers:  # the headline: OMPEval built from source, then its wheel build
+        _ompeval.print_duels(f"evaluate_batch against OMPEval, {args.n:,} random rows, hands per second, "
+                             f"{args.repeat} rounds", ompeval_duels(hands, args.repeat))
+        print()
+        if args.ompeval_only:
+            return 0
     nt = args.threads
     rows: list[Row] = []
 
@@ -351,12 +379,6 @@ def main(argv: list[str] | None = None) -> int:
     title = (f"fastholdem evaluator: random 7-card hands, seed {args.seed}, median of {args.repeat} runs, "
              f"{nt} threads max ({_core.THREAD_BACKEND}), load average {load}")
     print_table(rows, title)
-    if not args.no_peers:
-        duels = ompeval_duels(hands, args.repeat)
-        if duels:
-            print()
-            _ompeval.print_duels(f"evaluate_batch against OMPEval (pokerfast), {args.n:,} random rows, "
-                                 f"hands per second, median of {args.repeat} rounds", duels)
     print()
     print_table(deal_rows(args.deal_n, args.repeat, args.seed, nt),
                 f"fastholdem.deal: random 7-card hands (rows), runs alternating, median of {args.repeat}; "

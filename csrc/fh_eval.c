@@ -16,8 +16,8 @@
 fh_value_t fh_flush_value_of_cards(uint64_t key, const fh_card_t *cards, int n) {
     unsigned s = fh_flush_suit(key);
     unsigned ranks = 0;
-    for (int i = 0; i < n; i++)
-        if ((cards[i] & 3u) == s) ranks |= 1u << (cards[i] >> 2);
+    for (int i = 0; i < n; i++) /* ids above 51 (a bad row of a SIMD block) add no rank */
+        if (cards[i] < FH_N_CARDS && (cards[i] & 3u) == s) ranks |= 1u << (cards[i] >> 2);
     return fh_flush_values[ranks];
 }
 
@@ -122,6 +122,118 @@ FH_BMI2_TARGET static uint64_t eval_rows7_bmi2(const fh_card_t *cards, size_t lo
 static const rows_fn bmi2_rows[3] = {eval_rows5_bmi2, eval_rows6_bmi2, eval_rows7_bmi2};
 #endif
 #undef FH_EVAL_ROWS_BODY
+
+/* ---- the AVX2 kernel (x86-64 with AVX2, popcnt and BMI2, chosen at run time) -------------
+ *
+ * The AVX-512 kernel's sums on 256-bit registers, with the lookups left scalar. Four rows of
+ * k (5..7) bytes fill one register, two per 128-bit lane (two 16-byte loads); one byte
+ * shuffle spreads them to four 64-bit lanes, one row per lane, the unused byte positions
+ * j = k..7 zero. Then, per register:
+ *   - the rank key (the low 32 bits of the scalar key) is a sum of card multipliers below
+ *     2**24: three 16-entry byte tables give each card's three bytes (vpshufb on the rank,
+ *     the unused positions indexed 0x80 so that they read zero) and one vpsadbw per table
+ *     sums them over the row; shifts and adds join the sums and FH_KEY_INIT;
+ *   - two more byte tables count the cards of suits 0/1 and 2/3 in 4-bit fields, placed as
+ *     the scalar key's suit counters, so the scalar flush test applies;
+ *   - a repeated card: with the unused positions set to 255, 254, 253 (distinct, never a card),
+ *     a row of distinct bytes differs from itself rotated by 1, 2, 3 and 4 bytes in every
+ *     position (rotations cover every distance in a ring of 8);
+ *   - an id above 51 is caught on the spread bytes (a running maximum).
+ * The four keys then take their two table lookups as scalar loads, which keeps the integer
+ * units for them; flush rows (about 3%) are finished one by one, and the last rows of a
+ * block (those a 16-byte load would read past) by the BMI2 kernel. A bad block is reported
+ * as such; its values are not used. */
+#if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
+#define FH_HAVE_AVX2_KERNEL 1
+#define FH_AVX2_TARGET __attribute__((target("avx2,popcnt,bmi2")))
+
+__attribute__((noinline, cold)) static fh_value_t flush_value_cold(uint64_t key, const fh_card_t *c, int k) {
+    return fh_flush_value_of_cards(key, c, k);
+}
+
+#define FH_AVX2_BROADCAST(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t)))
+
+FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n, const int k, fh_value_t *out) {
+    /* The byte tables, built per block from fh_card_keys (a few dozen stores). */
+    int8_t spread[16], pad[16], unused[16], rot[4][16], rank[3][16], suit_a[16], suit_b[16];
+    for (int g = 0; g < 2; g++)
+        for (int l = 0; l < 8; l++) {
+            spread[8 * g + l] = l < k ? (int8_t)(k * g + l) : (int8_t)0x80;
+            pad[8 * g + l] = l < k ? 0 : (int8_t)(0xFF - (l - k));
+            unused[8 * g + l] = l < k ? 0 : (int8_t)0x80;
+            for (int d = 1; d <= 4; d++) rot[d - 1][8 * g + l] = (int8_t)(8 * g + ((l + d) & 7));
+        }
+    for (int r = 0; r < 16; r++) {
+        uint32_t m = r < 13 ? (uint32_t)fh_card_keys[4 * r] : 0u;
+        for (int b = 0; b < 3; b++) rank[b][r] = (int8_t)(m >> (8 * b));
+        suit_a[r] = (int8_t)(r == 0 ? 1 : r == 1 ? 16 : 0);
+        suit_b[r] = (int8_t)(r == 2 ? 1 : r == 3 ? 16 : 0);
+    }
+    const __m256i sp = FH_AVX2_BROADCAST(spread), pd = FH_AVX2_BROADCAST(pad), un = FH_AVX2_BROADCAST(unused);
+    const __m256i r1 = FH_AVX2_BROADCAST(rot[0]), r2 = FH_AVX2_BROADCAST(rot[1]);
+    const __m256i r3 = FH_AVX2_BROADCAST(rot[2]), r4 = FH_AVX2_BROADCAST(rot[3]);
+    const __m256i k0 = FH_AVX2_BROADCAST(rank[0]), k1 = FH_AVX2_BROADCAST(rank[1]), k2 = FH_AVX2_BROADCAST(rank[2]);
+    const __m256i sa = FH_AVX2_BROADCAST(suit_a), sb = FH_AVX2_BROADCAST(suit_b);
+    const __m256i low4 = _mm256_set1_epi8(0x0F), low2 = _mm256_set1_epi8(3), zero = _mm256_setzero_si256();
+    const __m256i init = _mm256_set1_epi64x((long long)FH_KEY_INIT);
+    const uint32_t *offsets = k == 7 ? fh_noflush7_offsets : fh_noflush56_offsets;
+    const uint16_t *values = k == 7 ? fh_noflush7_values : fh_noflush56_values;
+    const unsigned shift = k == 7 ? FH_NOFLUSH7_SHIFT : FH_NOFLUSH56_SHIFT;
+    const uint32_t mask = k == 7 ? FH_NOFLUSH7_MASK : FH_NOFLUSH56_MASK;
+    __m256i same = zero, top = zero;
+    size_t i = 0;
+    for (; (i + 2) * (size_t)k + 16 <= n * (size_t)k; i += 4) { /* the second load stays inside */
+        const fh_card_t *p = c + (size_t)k * i;
+        __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
+                                            _mm_loadu_si128((const __m128i *)(p + 2 * k)), 1);
+        v = _mm256_shuffle_epi8(v, sp);
+        top = _mm256_max_epu8(top, v);
+        __m256i rk = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(v, 2), low4), un);
+        __m256i su = _mm256_or_si256(_mm256_and_si256(v, low2), un);
+        __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(k0, rk), zero);
+        __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(k1, rk), zero);
+        __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(k2, rk), zero);
+        __m256i a = _mm256_sad_epu8(_mm256_shuffle_epi8(sa, su), zero);
+        __m256i b = _mm256_sad_epu8(_mm256_shuffle_epi8(sb, su), zero);
+        __m256i key = _mm256_add_epi64(
+            _mm256_add_epi64(_mm256_add_epi64(s0, _mm256_slli_epi64(s1, 8)), _mm256_add_epi64(_mm256_slli_epi64(s2, 16), init)),
+            _mm256_add_epi64(_mm256_slli_epi64(a, 32), _mm256_slli_epi64(b, 40)));
+        __m256i w = _mm256_or_si256(v, pd);
+        same = _mm256_or_si256(
+            same, _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r1)),
+                                                  _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r2))),
+                                  _mm256_or_si256(_mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r3)),
+                                                  _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r4)))));
+        _Alignas(32) uint64_t keys[4];
+        _mm256_store_si256((__m256i *)keys, key);
+        for (int j = 0; j < 4; j++) {
+            uint64_t kj = keys[j];
+            uint32_t r = (uint32_t)kj; /* a bad row's key may be anything: clamp, the block fails anyway */
+            size_t row = offsets[FH_UNLIKELY(r >> shift >= (k == 7 ? FH_NOFLUSH7_ROWS : FH_NOFLUSH56_ROWS)) ? 0 : r >> shift];
+            out[i + (size_t)j] = FH_LIKELY(!(kj & FH_FLUSH_CHECK))
+                                     ? values[FH_UNLIKELY(row + (r & mask) >= (k == 7 ? FH_NOFLUSH7_TABLE : FH_NOFLUSH56_TABLE)) ? 0 : row + (r & mask)]
+                                     : flush_value_cold(kj, p + (size_t)k * (size_t)j, k);
+        }
+    }
+    const __m256i limit = _mm256_set1_epi8(51);
+    if (!_mm256_testz_si256(same, same) || !_mm256_testc_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(top, limit), limit),
+                                                               _mm256_set1_epi8(-1)))
+        return 1;
+    if (i == n) return 0;
+    const rows_fn tail = k == 7 ? eval_rows7_bmi2 : k == 6 ? eval_rows6_bmi2 : eval_rows5_bmi2;
+    return tail(c + (size_t)k * i, 0, n - i, out + i) != (uint64_t)k * (n - i);
+}
+
+FH_AVX2_TARGET static uint64_t eval_rows_avx2_5(const fh_card_t *c, size_t n, fh_value_t *out) {
+    return eval_rows_avx2_k(c, n, 5, out);
+}
+FH_AVX2_TARGET static uint64_t eval_rows_avx2_6(const fh_card_t *c, size_t n, fh_value_t *out) {
+    return eval_rows_avx2_k(c, n, 6, out);
+}
+FH_AVX2_TARGET static uint64_t eval_rows_avx2_7(const fh_card_t *c, size_t n, fh_value_t *out) {
+    return eval_rows_avx2_k(c, n, 7, out);
+}
+#endif
 
 /* ---- the AVX-512 kernel (x86-64 with AVX-512 F/BW/VL/VBMI, chosen at run time) ----------
  *
@@ -293,7 +405,7 @@ FH_AVX512_TARGET static uint64_t eval_rows_avx512_7(const fh_card_t *c, size_t n
 
 /* ---- run-time choice of the kernel ------------------------------------------------------ */
 
-static const char *const kernel_names[FH_N_KERNELS] = {"portable", "bmi2", "avx512"};
+static const char *const kernel_names[FH_N_KERNELS] = {"portable", "bmi2", "avx2", "avx512"};
 
 const char *fh_eval_kernel_name(int kernel) {
     return kernel >= 0 && kernel < FH_N_KERNELS ? kernel_names[kernel] : NULL;
@@ -306,6 +418,11 @@ int fh_eval_kernel_supported(int kernel) {
     case FH_KERNEL_BMI2:
         __builtin_cpu_init();
         return __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
+#endif
+#ifdef FH_HAVE_AVX2_KERNEL
+    case FH_KERNEL_AVX2:
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt") && __builtin_cpu_supports("bmi2");
 #endif
 #ifdef FH_HAVE_AVX512_KERNEL
     case FH_KERNEL_AVX512:
@@ -351,6 +468,11 @@ static uint64_t eval_rows(int kernel, const fh_card_t *cards, size_t n, int k, f
     if (kernel == FH_KERNEL_AVX512)
         return k == 7 ? eval_rows_avx512_7(cards, n, out) : k == 6 ? eval_rows_avx512_6(cards, n, out)
                                                                    : eval_rows_avx512_5(cards, n, out);
+#endif
+#ifdef FH_HAVE_AVX2_KERNEL
+    if (kernel == FH_KERNEL_AVX2)
+        return k == 7 ? eval_rows_avx2_7(cards, n, out) : k == 6 ? eval_rows_avx2_6(cards, n, out)
+                                                                 : eval_rows_avx2_5(cards, n, out);
 #endif
     const rows_fn *fns = portable_rows;
 #ifdef FH_HAVE_BMI2_KERNEL

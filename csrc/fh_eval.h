@@ -121,10 +121,11 @@ fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, c
 enum {
     FH_KERNEL_PORTABLE = 0, /* plain C */
     FH_KERNEL_BMI2 = 1,     /* x86-64 with popcnt and BMI2 (pext for flushes) */
-    FH_KERNEL_AVX512 = 2,   /* x86-64 with AVX-512 F, BW, VL and VBMI: eight rows per register */
-    FH_N_KERNELS = 3
+    FH_KERNEL_AVX2 = 2,     /* x86-64 with AVX2, popcnt and BMI2: four rows per register, scalar lookups */
+    FH_KERNEL_AVX512 = 3,   /* x86-64 with AVX-512 F, BW, VL and VBMI: eight rows per register */
+    FH_N_KERNELS = 4
 };
-/* Name of a kernel ("portable", "bmi2", "avx512"), or NULL. */
+/* Name of a kernel ("portable", "bmi2", "avx2", "avx512"), or NULL. */
 const char *fh_eval_kernel_name(int kernel);
 /* 1 if this build and CPU can run `kernel`. */
 int fh_eval_kernel_supported(int kernel);

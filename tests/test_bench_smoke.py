@@ -6,6 +6,7 @@ Results are not asserted (STYLE B7): timings belong to the benchmark, not the te
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -46,3 +47,44 @@ def test_benchmark_quick_run_prints_a_table(script: str) -> None:
     header_at = next((i for i, line in enumerate(lines) if header in line), None)
     assert header_at is not None, proc.stdout
     assert any(line.startswith(row) for line in lines[header_at + 1 :]), proc.stdout
+
+
+def _run_ompeval_table(script: str, env_extra: dict[str, str]) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("FASTHOLDEM_REQUIRE_PEERS", "OMPEVAL_BENCH")}
+    env.update(env_extra)
+    proc = subprocess.run([sys.executable, str(BENCHMARKS / script), "--quick", "--ompeval-only"],
+                          capture_output=True, text=True, timeout=600, env=env)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return proc.stdout.splitlines()
+
+
+@pytest.mark.parametrize("script", ["bench_evaluate.py", "bench_equity.py"])
+def test_benchmark_ompeval_source_row_says_not_configured_without_ompeval_bench(script: str) -> None:
+    lines = _run_ompeval_table(script, {})
+    assert lines[0].startswith("load average ")
+    rows = [line for line in lines if "OMPEval from source (ombench)" in line]
+    assert rows and all("not configured: set OMPEVAL_BENCH" in line for line in rows), "\n".join(lines)
+
+
+def test_benchmark_evaluate_reads_ombench_json_lines(tmp_path: Path) -> None:
+    """A stand-in for ombench that reports 1 ms of CPU per pass: the source row shows the
+    rate read from its JSON line (200,000 rows / 1 ms = 200.0 M/s) next to ours."""
+    fake = tmp_path / "ombench"
+    fake.write_text(
+        f"#!{sys.executable}\n"
+        "import json, sys\n"
+        "assert sys.argv[1] == 'eval' and sys.argv[3] == '1', sys.argv\n"
+        "n, k = int(sys.argv[2]), int(sys.argv[4])\n"
+        "print(json.dumps({'mode': 'eval', 'k': k, 'n': n, 'best_cpu_s': 0.001, 'mps': n / 1e9, 'chk': 0}))\n")
+    fake.chmod(0o755)
+    lines = _run_ompeval_table("bench_evaluate.py", {"OMPEVAL_BENCH": str(fake)})
+    rows = [line for line in lines if "OMPEval from source (ombench)" in line]
+    assert len(rows) == 3 * len(_kernels()), "\n".join(lines)  # 7, 6 and 5 cards, every kernel
+    assert all(re.search(r"\(ombench\)\s+200\.0 M/s\s+200\.0 M/s-200\.0 M/s\s+\d+\.\d\dx$", line) for line in rows), \
+        "\n".join(rows)
+
+
+def _kernels() -> tuple[str, ...]:
+    from fastholdem.evaluate import eval_kernels_supported
+
+    return tuple(eval_kernels_supported())

@@ -66,7 +66,7 @@ def flush_heavy(n: int, k: int, seed: int) -> np.ndarray:
 
 
 def test_eval_kernels_portable_always_supported() -> None:
-    assert EVAL_KERNELS == ("portable", "bmi2", "avx512")
+    assert EVAL_KERNELS == ("portable", "bmi2", "avx2", "avx512")
     assert SUPPORTED[0] == "portable" and set(SUPPORTED) <= set(EVAL_KERNELS)
     assert eval_kernel() in SUPPORTED
 

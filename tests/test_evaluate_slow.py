@@ -3,7 +3,7 @@
 1. ``enumerate_values()``: the C enumerator (incremental keys, rank-run shortcuts, threads).
 2. ``evaluate_batch`` over every seven-card set, generated with NumPy in chunks that fix the two
    lowest cards: a different C path (row-wise keys) fed by independently built input, once
-   with each batch kernel the CPU supports (portable, BMI2, AVX-512).  Both must give R9's
+   with each batch kernel the CPU supports (portable, BMI2, AVX2, AVX-512).  Both must give R9's
    category counts and 4824 distinct values, and the same histogram.
 """
 

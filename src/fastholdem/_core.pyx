@@ -349,7 +349,7 @@ def eval_kernels_supported():
     Returns
     -------
     tuple of str
-        A subset of ``EVAL_KERNELS`` ("portable", "bmi2", "avx512"), portable first.
+        A subset of ``EVAL_KERNELS`` ("portable", "bmi2", "avx2", "avx512"), portable first.
 
     Examples
     --------
