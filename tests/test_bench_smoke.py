@@ -31,7 +31,13 @@ SCRIPTS = {
 }
 
 
-@pytest.mark.parametrize("script", sorted(SCRIPTS))
+# The quick runs that take ten seconds or more (a LocalCluster, every equity case, every game
+# workload) run in the slow pass only, to keep the README's test command within its budget.
+LONG_QUICK_RUNS = {"bench_dask.py", "bench_equity.py", "bench_game.py"}
+
+
+@pytest.mark.parametrize("script", [pytest.param(name, marks=pytest.mark.slow) if name in LONG_QUICK_RUNS
+                                    else name for name in sorted(SCRIPTS)])
 def test_benchmark_quick_run_prints_a_table(script: str) -> None:
     path = BENCHMARKS / script
     if not path.exists():

@@ -21,7 +21,30 @@ WITHOUT_EXAMPLES = {"_slow"}  # the pure-Python oracle, exercised by the evaluat
 DOCS = sorted((Path(__file__).resolve().parent.parent / "docs").glob("*.md"))
 
 
+# The README's bot plays a million hands (about 9 CPU s): the default run plays 10,000 of them
+# and checks the shape of the answer; the slow pass runs the README exactly as written.
+_MILLION = '10**6, seed=1)'
+_MILLION_ANSWER = "(1000000, 'vector', 918)"
+
+
+def _run_text(text: str, name: str) -> doctest.TestResults:
+    test = doctest.DocTestParser().get_doctest(text, {}, name, str(README), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    return runner.summarize(verbose=False)
+
+
 def test_readme_tour_runs() -> None:
+    text = README.read_text(encoding="utf-8")
+    assert text.count(_MILLION) == 1 and text.count(_MILLION_ANSWER) == 1, "the README's bot example moved"
+    text = text.replace(_MILLION, "10**4, seed=1)").replace(_MILLION_ANSWER, "(10000, 'vector', ...)")
+    result = _run_text(text, "README.md (bot: 10,000 hands)")
+    assert result.attempted > 5
+    assert result.failed == 0
+
+
+@pytest.mark.slow
+def test_readme_tour_runs_as_written() -> None:
     result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5
     assert result.failed == 0

@@ -14,7 +14,6 @@ The oracles, strongest first:
 from __future__ import annotations
 
 import itertools
-import warnings
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -241,10 +240,7 @@ def test_matches_treys(hands: Callable[[int, int], np.ndarray], peer: Callable[[
 
 
 def test_order_matches_eval7(hands: Callable[[int, int], np.ndarray], peer: Callable[[str], Any]) -> None:
-    with warnings.catch_warnings():
-        # eval7's range parser uses pyparsing names that pyparsing 3 deprecates.
-        warnings.filterwarnings("ignore", category=DeprecationWarning, module=r"eval7(\.|$)")
-        eval7 = peer("eval7")
+    eval7 = peer("eval7")  # import_peer hides eval7's pyparsing deprecation warnings
     deck = [eval7.Card(cards_str([c])) for c in range(52)]
     rows = hands(300_000, 7)
     theirs = np.fromiter((eval7.evaluate([deck[c] for c in r]) for r in rows.tolist()), np.int64, len(rows))
