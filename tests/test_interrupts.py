@@ -48,6 +48,20 @@ HEADER = textwrap.dedent(
     def tasks():
         return len(os.listdir("/proc/self/task"))
 
+    def settled_tasks(at_most=None):
+        # A joined thread can stay listed in /proc/self/task for a moment while the kernel
+        # reaps it: wait until the count holds still (or, given at_most, falls to it); a
+        # thread that is still running never leaves, so a leak still shows.
+        deadline, last, same = time.monotonic() + 5, tasks(), 0
+        while time.monotonic() < deadline and same < 5:
+            time.sleep(0.01)
+            now = tasks()
+            same = same + 1 if now == last else 0
+            last = now
+            if at_most is not None and now <= at_most:
+                break
+        return last
+
     rng = np.random.default_rng(1)
     """
 )
@@ -60,7 +74,7 @@ FOOTER = textwrap.dedent(
     cal()
     cpu_cal = cpu() - c0
     _core._set_poll_ms(PARAMS["poll_ms"])
-    before = tasks()
+    before = settled_tasks()
     pick = random.Random()
     missed = []
     report = None
@@ -93,7 +107,7 @@ FOOTER = textwrap.dedent(
                 continue
             report = {"interrupted": True, "cpu_call": cpu_call, "cpu_full": cpu_cal * ratio,
                       "started": not state.get("gave_up"),
-                      "threads_left": tasks() - before, "traceback": tb, "missed": missed}
+                      "threads_left": settled_tasks(before) - before, "traceback": tb, "missed": missed}
         else:
             report = {"interrupted": False, "cpu_call": cpu() - c0, "cpu_full": cpu_cal * ratio}
             stop.set()
