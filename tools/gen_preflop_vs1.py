@@ -5,7 +5,7 @@ Run from the repository root after building the package:  python tools/gen_prefl
 
 The equities come from ``fastholdem.analysis.preflop.headsup_equity`` (the shipped exact
 heads-up table, summed as exact integers), so ``fastholdem.ranges`` reads a file instead of
-reaching up into the equity engines. ``tests/test_hand_classes.py`` checks that the shipped
+reaching up into the equity engines. ``tests/ranges/test_hand_classes.py`` checks that the shipped
 file equals a fresh computation bit for bit.
 """
 

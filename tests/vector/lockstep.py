@@ -36,10 +36,10 @@ class Stats:
 
 
 def load_tool() -> Any:
-    """The differential tool, ``tools/vector_differential.py``, as a module."""
+    """The differential tool, ``tests/reference/vector_differential.py``, as a module."""
     module = sys.modules.get("vector_differential")
     if module is None:
-        path = Path(__file__).resolve().parents[2] / "tools" / "vector_differential.py"
+        path = Path(__file__).resolve().parents[1] / "reference" / "vector_differential.py"
         spec = importlib.util.spec_from_file_location("vector_differential", path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)

@@ -1,4 +1,4 @@
-"""tools/vector_differential.py: the vector engine replayed hand by hand through ``Hand`` (issue 16).
+"""tests/reference/vector_differential.py: the vector engine replayed hand by hand through ``Hand`` (issue 16).
 
 The default tests play a few hundred hands through the tool's core and check that it can
 fail; the slow one plays 100,000 hands over 50 random configurations on two processes (the

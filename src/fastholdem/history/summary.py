@@ -7,7 +7,7 @@ That is some 20 times cheaper than a full replay, so statistics over millions of
 fast; a test compares the chips with the engine's replay on thousands of hands. The betting
 walk runs in C (``_core.hh_walk``, csrc/fh_hhwalk.c) when every action is in its plainest
 spelling, as PHH writers write them; :func:`_walk`, the same walk in Python over actions parsed
-once and cached, takes every other hand and reads or reports it. tests/history_reference.py
+once and cached, takes every other hand and reads or reports it. tests/reference/history_stats.py
 keeps the word-by-word walk both must agree with.
 
 What comes out (:class:`HandSummary`): each player's name, position, result (``finishing -

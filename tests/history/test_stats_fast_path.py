@@ -1,4 +1,4 @@
-"""The fast statistics path against the readable reference (tests/history_reference.py).
+"""The fast statistics path against the readable reference (tests/reference/history_stats.py).
 
 ``summarize`` parses each action string once and caches it, ``iter_hands`` decodes a hand's
 lines in one JSON call and the collector caches each table's accumulators; on a few thousand
@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from history_reference import reference_counts, summarize as reference_summarize
+from reference.history_stats import reference_counts, summarize as reference_summarize
 
 from fastholdem import phh, simulate
 from fastholdem.errors import HandHistoryError
@@ -25,7 +25,7 @@ from fastholdem.history.scan import iter_hands
 from fastholdem.history.stats import stats_files
 from fastholdem.history.summary import FLAG_NAMES, summarize
 
-SAMPLE = Path(__file__).resolve().parent / "data" / "phh"
+SAMPLE = Path(__file__).resolve().parents[1] / "data" / "phh"
 FIELDS = ("names", "positions", "big_blind", "scale", "net", "contributions", "collected", "folded", "flags",
           "aggressive", "calls", "showdown", "holes", "allin_board", "pots", "runouts")
 

@@ -220,7 +220,7 @@ def test_hand_classes_shipped_orders_regenerate_exactly() -> None:
     import importlib.util
     from pathlib import Path
 
-    path = Path(__file__).resolve().parent.parent / "tools" / "gen_preflop_orders.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "gen_preflop_orders.py"
     spec = importlib.util.spec_from_file_location("gen_preflop_orders", path)
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)

@@ -20,7 +20,7 @@ from fastholdem import simulate
 from fastholdem.history import sites
 from fastholdem.history.export_pokerstars import dumps, hand_text
 
-DATA = os.path.join(os.path.dirname(__file__), "data", "hh", "pokerstars")
+DATA = os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", "hh", "pokerstars")
 #: Simulated hands of the slow export round trip: 20,000 in CI (about a minute); the issue's
 #: 10^5 with FASTHOLDEM_EXPORT_HANDS=100000 (about four minutes on one idle core).
 EXPORT_HANDS = int(os.environ.get("FASTHOLDEM_EXPORT_HANDS", "20000"))
@@ -34,7 +34,7 @@ def _pokerstars_hands() -> list[phh.HandHistory]:
                 try:
                     rec.history.replay()
                 except HandHistoryError:
-                    continue  # a fixture edited by hand (tests/test_hh_import.py names it)
+                    continue  # a fixture edited by hand (tests/history/test_sites_import.py names it)
                 out.append(rec.history)
     return out
 
@@ -60,7 +60,7 @@ def _site_hands() -> list[tuple[list[str], phh.HandHistory]]:
             try:
                 rec.history.replay()
             except HandHistoryError:
-                continue  # a fixture edited by hand (tests/test_hh_import.py names it)
+                continue  # a fixture edited by hand (tests/history/test_sites_import.py names it)
             out.append((lines[rec.line - 1: end - 1], rec.history))
     return out
 

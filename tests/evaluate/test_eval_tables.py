@@ -24,7 +24,7 @@ import pytest
 
 from fastholdem import _slow
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TABLES = ROOT / "csrc" / "fh_tables.c"
 HEADER = ROOT / "csrc" / "fh_tables.h"
 GENERATOR = ROOT / "tools" / "gen_tables.py"

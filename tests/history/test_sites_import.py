@@ -18,7 +18,7 @@ from fastholdem.errors import HandHistoryError
 from fastholdem.history.sites import convert, loads, read
 from fastholdem.history.sites.money import amount
 
-DATA = Path(__file__).parent / "data" / "hh"
+DATA = Path(__file__).resolve().parents[1] / "data" / "hh"
 
 STARS = """PokerStars Hand #100: Hold'em No Limit ($0.05/$0.10 USD) - 2020/01/01 0:00:00 ET
 Table 'Alpha' 6-max Seat #1 is the button

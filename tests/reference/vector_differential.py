@@ -1,6 +1,6 @@
 """The vector engine against the reference ``Hand``, over millions of random hands (issue 16).
 
-``python tools/vector_differential.py --hands 10000000 --jobs 2 --seed 1``
+``python tests/reference/vector_differential.py --hands 10000000 --jobs 2 --seed 1``
 
 The run is cut into blocks. Each block draws its own configuration from ``(seed, block)``
 (:func:`draw_block`): every structure, both ``conventions``, 2-10 players, blinds (short,

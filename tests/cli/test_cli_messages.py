@@ -97,7 +97,7 @@ def test_cli_phh_check_empty_folder_says_nothing_was_checked(capsys: pytest.Capt
     assert err == f"fastholdem: nothing checked: no .phh or .phhs file in {tmp_path}\n"
 
 
-HH = Path(__file__).resolve().parent / "data" / "hh"
+HH = Path(__file__).resolve().parents[1] / "data" / "hh"
 
 
 @pytest.mark.parametrize("site, fixture", [
@@ -180,7 +180,7 @@ def test_equity_by_hand_numbers_players_as_by_combo(capsys: pytest.CaptureFixtur
 def test_cli_reports_only_through_the_one_helper() -> None:
     """No subcommand writes its own ``fastholdem: ...`` line or prints to stderr: every error and
     note goes through :mod:`fastholdem.cli._report`, so they cannot drift apart again."""
-    cli = Path(__file__).resolve().parent.parent / "src" / "fastholdem" / "cli"
+    cli = Path(__file__).resolve().parents[2] / "src" / "fastholdem" / "cli"
     for path in sorted(cli.glob("*.py")):
         if path.name == "_report.py":
             continue

@@ -3,7 +3,7 @@
 
 Checked four ways:
 
-- against the brute-force reference of tests/vs_many_reference.py (every board and every deal
+- against the brute-force reference of tests/reference/vs_many.py (every board and every deal
   listed, valued by ``evaluate_batch``) on small live decks: many dead cards, so every street
   and 1-6 opponents can be listed; hand-picked spots (ties, flush boards, straights, pairs,
   full houses) and seeded random ones;
@@ -27,7 +27,7 @@ from math import factorial
 import numpy as np
 import numpy.typing as npt
 import pytest
-from vs_many_reference import deal_sets, reference_equities
+from reference.vs_many import deal_sets, reference_equities
 
 import fastholdem
 from fastholdem import _core, equity, parse_cards
@@ -297,7 +297,7 @@ def test_vs_random_equities_match_exact_equity_preflop(hand: str) -> None:
     listed = _core.vs_random_equities(parse_cards(hand), (), (), 3)
     assert abs(float(listed[0]) - want) <= TOL, (hand, float(listed[0]), want)
     # (The counted path preflop, four to nine opponents, is checked against the shipped tables
-    # in tests/test_hand_strength_exact_many.py: a minute per hand.)
+    # in tests/equities/test_hand_strength_exact_many.py: a minute per hand.)
 
 
 @pytest.mark.slow

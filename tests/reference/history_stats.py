@@ -4,7 +4,7 @@
 was, word by word (``str.split`` on every action); ``reference_counts`` counts every statistic
 per player and position from its summaries in the plainest way. The package's fast path
 (cached action parsing, the lean scan) must agree with both exactly:
-tests/test_history_fast_path.py compares them on thousands of simulated hands.
+tests/history/test_stats_fast_path.py compares them on thousands of simulated hands.
 """
 
 from __future__ import annotations
