@@ -35,7 +35,7 @@ from ..game.hand import Hand
 from ..game.players import View, ask_pre_actions
 from ..game.sizing import PRESETS, PreAction, PreActions, PreKind, preset, resolve
 from ..game.table import Table
-from ..vector.policies import make_player
+from ..vector.policies import make_player, policy_kind
 
 __all__ = ["play_game", "parse_command", "parse_pre_action", "as_you"]
 
@@ -255,11 +255,11 @@ def play_game(
     cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
     start = stack if stack is not None else 100 * cfg.big_blind
     bots = [
-        make_player(p, None if seed is None else seed * 100 + k) if isinstance(p, str) else p
+        make_player(p, None if seed is None else seed * 100 + k) if policy_kind(p) == "name" else p
         for k, p in enumerate(opponents)
     ]
     names = ["You"] + [
-        f"{p if isinstance(p, str) else type(p).__name__}{k + 1}" for k, p in enumerate(opponents)
+        f"{p if policy_kind(p) == 'name' else type(p).__name__}{k + 1}" for k, p in enumerate(opponents)
     ]
     table = Table(cfg, [start] * (len(bots) + 1), names=names, seed=seed, buy_in=BuyInPolicy(start, start))
 

@@ -33,7 +33,7 @@ from ..game.players import FunctionAgent, as_agent, drive
 from ..game.table import Table
 from ..history.phh import SessionWriter, from_hand
 from ..progress import Progress
-from ..vector.policies import POLICIES, builtin_policy, make_player, policy_kind
+from ..vector.policies import builtin_policy, make_player, policy_kind
 from .vector_block import play_block
 
 __all__ = ["BLOCK_HANDS", "ENGINES", "SeatResult", "SimulationResult", "simulate"]
@@ -335,7 +335,7 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
     table_seed, *agent_seeds = _block_seeds(plan.seed, b, 1 + n)
     if plan.engine == "vector":
         return _run_vector_block(plan, hands, table_seed, agent_seeds, writer, tick)
-    agents = [make_player(p, agent_seeds[k]) if isinstance(p, str) else p for k, p in enumerate(plan.agents)]
+    agents = [make_player(p, agent_seeds[k]) if policy_kind(p) == "name" else p for k, p in enumerate(plan.agents)]
     table = Table(plan.config, list(plan.start), seed=table_seed,
                   names=[f"{plan.names[k]}{k}" for k in range(n)], auto_rebuy=True,
                   buy_in=BuyInPolicy.unrestricted())
@@ -470,9 +470,11 @@ def simulate(
     policies:
         One agent (an object with ``act(view) -> action``, or a plain function
         ``f(view) -> action``), vectorised policy (``act(obs, legal) -> (kind, amount)``, or a
-        function of ``(obs, legal)``) or built-in policy name (see :data:`POLICIES`) per seat,
-        2-10 seats; agents and vectorised policies do not mix. Agents with a ``pre_action``
-        method queue pre-actions while others act (R31, see ``drive``).
+        function of ``(obs, legal)``) or built-in policy name or alias (see
+        :data:`~fastholdem.vector.policies.BUILTIN_POLICIES`) per seat, 2-10 seats; agents and
+        vectorised policies do not mix (:func:`~fastholdem.vector.policies.policy_kind` tells
+        them apart). Agents with a ``pre_action`` method queue pre-actions while others act
+        (R31, see ``drive``).
     hands:
         Hands to play.
     config:

@@ -286,7 +286,8 @@ class Arena:
 
 def _all_random(opponents: Any) -> bool:
     """Whether every opponent is the built-in random player, named (``"random"``)."""
-    chosen = [opponents] if isinstance(opponents, str) else list(opponents) if isinstance(opponents, Sequence) else []
+    chosen = ([opponents] if policy_kind(opponents) == "name" else list(opponents) if isinstance(opponents, Sequence)
+              else [])
     return bool(chosen) and all(policy_key(p) == "random" for p in chosen)
 
 
