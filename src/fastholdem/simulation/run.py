@@ -175,7 +175,7 @@ class _Tally:
         if values:
             for i in values:
                 self.showdowns[seats[i]] += 1
-            winners = {w for pot in hand.awards() for w in pot.winners}
+            winners = hand.winners
             for i in winners:
                 if i in values:
                     cat = _category(values[i])
