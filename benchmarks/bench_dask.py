@@ -40,7 +40,7 @@ import numpy as np
 import fastholdem
 import fastholdem.dask as fhd
 from fastholdem.equities import BLOCK_TRIALS
-from fastholdem.game.simulation import BLOCK_HANDS, simulate
+from fastholdem.simulation.run import BLOCK_HANDS, simulate
 
 from distributed import Client, LocalCluster
 

@@ -124,7 +124,7 @@ def play_table(n: int, policy: str, seed: int) -> None:
 
 def run_simulate(n: int, seed: int) -> None:
     """``simulate()`` of ``n`` hands between six random policies (``fastholdem simulate``'s path)."""
-    from fastholdem.game.simulation import simulate
+    from fastholdem.simulation.run import simulate
 
     simulate(["random"] * 6, n, config=CFG, seed=seed, progress=False)
 

@@ -23,7 +23,7 @@ import fastholdem
 from fastholdem import phh
 from fastholdem.cli import main
 from fastholdem.game.players import CallingStation
-from fastholdem.game.simulation import simulate
+from fastholdem.simulation.run import simulate
 
 distributed = pytest.importorskip("distributed")
 da = pytest.importorskip("dask.array")

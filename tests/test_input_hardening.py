@@ -27,7 +27,7 @@ from fastholdem import CardError, Range, RangeError, equity, equity_job, hand_st
 from fastholdem._validate import ECHO_LIMIT, check_bool, check_int, echo
 from fastholdem.cli import build_parser, main
 from fastholdem.game import GameConfig, Hand, Table
-from fastholdem.game.simulation import simulate
+from fastholdem.simulation.run import simulate
 from fastholdem.progress import Progress, format_seconds
 
 LINEAR_TIMEOUT = 30.0

@@ -20,19 +20,21 @@ CSRC = ROOT / "csrc"
 
 # The layers of docs/architecture.md, bottom (1) to top: a module imports only from its own layer
 # or below. Keys are module names relative to ``fastholdem`` ("" is the package __init__); the
-# longest key that is a prefix of a module's name gives its layer.
+# longest key that is a prefix of a module's name gives its layer. One key per top-level module
+# or subpackage: a package's folder is its layer (issue 27 item 4).
 LAYERS: dict[str, int] = {
     "errors": 1, "_validate": 1, "progress": 1, "_slow": 1,
     "cards": 2,
     "_core": 3,  # the compiled bridge formats and parses cards for its messages
     "evaluate": 4, "ranges": 4,
     "equities": 5,
-    # history.phh is the notation of a Hand: game.simulation writes it, so it sits on the
-    # game's layer; the rest of history (dataset checks, site importers) sits above.
-    "game": 6, "analysis": 6, "vector": 6, "history.phh": 6,
-    "history": 7, "dask": 7, "plot": 7,
-    "": 8,  # the package __init__: re-exports from every layer below the command line
-    "cli": 9,
+    "game": 6, "analysis": 6,
+    "history": 7, "plot": 7,  # history: PHH (the notation of a game.Hand), site importers, checks
+    "vector": 8,  # writes its hands as PHH (history.phh)
+    "simulation": 9,  # simulate: plays game.Hand or vector.Tables, writes PHH
+    "dask": 10,  # simulation's and equities' blocks on a cluster
+    "": 11,  # the package __init__: re-exports from every layer below the command line
+    "cli": 12,
 }
 
 TOP_LEVEL_MODULES = {"__init__", "cards", "evaluate", "errors", "_core", "_validate", "progress", "_slow", "dask"}
@@ -166,6 +168,26 @@ def test_layout_no_module_imports_from_a_higher_layer() -> None:
     assert not upward, "\n".join(upward)
 
 
+def test_layout_layers_are_the_folders() -> None:
+    """Issue 27 item 4: each entry of LAYERS is a top-level module or subpackage (no module gets
+    a layer of its own inside a package), and every top-level one has an entry."""
+    top = {p.stem for p in SRC.glob("*.py") if p.stem != "__init__"} | {p.stem for p in SRC.glob("*.pyx")}
+    top |= {p.parent.name for p in SRC.glob("*/__init__.py")}
+    assert all("." not in key for key in LAYERS)
+    assert set(LAYERS) - {""} == top
+
+
+def test_layout_simulation_sits_above_game_and_vector_and_game_imports_nothing_above_equities() -> None:
+    """Issue 27 item 4: ``simulate`` and the policy table live above both engines, and
+    ``game/`` (the rules of one hand and one table) imports only from ``equities/`` and below."""
+    assert LAYERS["game"] < LAYERS["vector"] < LAYERS["simulation"]
+    graph = import_graph()
+    game = {m for m in graph if m == "fastholdem.game" or m.startswith("fastholdem.game.")}
+    above = sorted(f"{m} imports {t}" for m in game for t in graph[m]
+                   if t not in game and layer_of(t) > LAYERS["equities"])
+    assert not above, "\n".join(above)
+
+
 def test_layout_top_level_holds_only_subpackages_and_the_listed_modules() -> None:
     modules = {p.stem for p in SRC.glob("*.py")} | {p.stem for p in SRC.glob("*.pyx")}
     assert modules <= TOP_LEVEL_MODULES, sorted(modules - TOP_LEVEL_MODULES)
@@ -285,5 +307,5 @@ def test_layout_names_in_messages_resolve() -> None:
 def test_layout_equities_package_is_not_hidden_by_the_equity_function() -> None:
     code = ("import fastholdem\nimport fastholdem.equities._plan as p\n"
             "assert callable(fastholdem.equity) and fastholdem.equities.MAX_ASSIGNMENTS == p.MAX_ASSIGNMENTS\n"
-            "import fastholdem.game\nassert callable(fastholdem.game.simulate) and callable(fastholdem.simulate)\n")
+            "import fastholdem.simulation\nassert fastholdem.simulation.simulate is fastholdem.simulate\n")
     subprocess.run([sys.executable, "-c", code], check=True)

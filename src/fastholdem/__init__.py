@@ -52,7 +52,7 @@ from .ranges import Range
 
 __version__ = "0.1.0"
 
-_LAZY_MODULES = {"game": ".game", "phh": ".history.phh", "history": ".history"}
+_LAZY_MODULES = {"game": ".game", "phh": ".history.phh", "history": ".history", "simulation": ".simulation"}
 _LAZY_GAME_NAMES = {"GameConfig", "Hand", "Structure", "Table"}
 
 __all__ = [
@@ -106,6 +106,7 @@ __all__ = [
     "game",
     "history",
     "phh",
+    "simulation",
     "simulate",
     *sorted(_LAZY_GAME_NAMES),
 ]
@@ -116,7 +117,7 @@ def __getattr__(name: str) -> Any:
     if name in _LAZY_MODULES:
         return importlib.import_module(_LAZY_MODULES[name], __name__)
     if name == "simulate":
-        return importlib.import_module(".game", __name__).simulate
+        return importlib.import_module(".simulation", __name__).simulate
     if name in _LAZY_GAME_NAMES:
         return getattr(importlib.import_module(".game", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -10,7 +10,7 @@ Dask; this module does.
   included (they are checked on the same schedule of rounds).
 * :func:`evaluate_batch` and :func:`equity_batch` turn ``dask.array`` inputs chunked along
   rows into lazy ``dask.array`` results, one block per task.
-* :func:`simulate` plays the seeded blocks of :func:`fastholdem.game.simulation` on the
+* :func:`simulate` plays the seeded blocks of :func:`fastholdem.simulation.simulate` on the
   workers and merges their per-seat counts exactly: same seed and ``block_hands``, same
   result.
 
@@ -58,7 +58,7 @@ from .equities._plan import job_for_call
 from .evaluate import evaluate_batch as _evaluate_batch
 from .equities import equity_batch as _equity_batch
 from .game.config import GameConfig
-from .game.simulation import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
+from .simulation.run import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
 from .progress import Progress
 from .errors import InputError, InputTypeError
 
@@ -539,11 +539,11 @@ def simulate(
     engine: str = "auto",
     client: ClientLike = None,
 ) -> SimulationResult:
-    """:func:`fastholdem.game.simulation` with its seeded blocks played on a Dask cluster.
+    """:func:`fastholdem.simulation.simulate` with its seeded blocks played on a Dask cluster.
 
     Each block of ``block_hands`` hands is one task; the per-seat counts (hands, chips,
     sums of squares, showdowns, winning categories) of the blocks are added exactly, so the
-    result equals ``fastholdem.game.simulation`` with the same ``seed`` and ``block_hands``
+    result equals ``fastholdem.simulation.simulate`` with the same ``seed`` and ``block_hands``
     (all but ``elapsed``). Agent objects travel to the workers pickled, one copy per block.
     The blocks run on the engine the local call would use: the vector engine when every
     policy is vectorisable.
@@ -551,7 +551,7 @@ def simulate(
     Parameters
     ----------
     policies, hands, config, stacks, seed, carry_stacks, progress, progress_stream, block_hands, engine
-        As :func:`fastholdem.game.simulation`.
+        As :func:`fastholdem.simulation.simulate`.
     phh : text file, optional
         Every block writes its hands as PHH text on its worker; the texts are written here
         in block order, giving the same session file as locally.
@@ -565,7 +565,7 @@ def simulate(
     Raises
     ------
     ConfigError
-        As :func:`fastholdem.game.simulation`, before anything is sent.
+        As :func:`fastholdem.simulation.simulate`, before anything is sent.
     Exception
         The exception of a block that failed on its worker (for example an agent's).
 

@@ -145,7 +145,7 @@ def test_public_faces_event_kind_is_an_enum_that_reads_as_its_string() -> None:
 def test_public_faces_each_event_ladder_is_one_mapping_over_every_kind() -> None:
     from fastholdem.game import EventKind
     from fastholdem.game.account import _ACCOUNT_LINES
-    from fastholdem.game.play import _EVENT_LINES
+    from fastholdem.simulation.play import _EVENT_LINES
     from fastholdem.history.export_pokerstars import _BODY
     from fastholdem.history.phh import _PHH_ACTIONS
 

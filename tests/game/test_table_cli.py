@@ -26,7 +26,7 @@ from fastholdem.game import (
     View,
     play_hands,
 )
-from fastholdem.game.simulation import simulate
+from fastholdem.simulation.run import simulate
 
 
 def test_players_follow_the_protocol_and_see_only_their_cards() -> None:
@@ -130,7 +130,7 @@ def test_cli_play_quits_on_q_and_eof(monkeypatch, capsys) -> None:  # type: igno
 
 
 def test_play_game_until_bust() -> None:
-    from fastholdem.game.play import play_game
+    from fastholdem.simulation.play import play_game
 
     out = io.StringIO()
     played = play_game(io.StringIO("a\n" * 200), out, opponents=["station"], seed=4,
@@ -151,7 +151,7 @@ class _Script:
 
 
 def test_r31_play_pre_action_fires_and_a_stale_one_is_dropped() -> None:
-    from fastholdem.game.play import play_game
+    from fastholdem.simulation.play import play_game
 
     # Seed 1: you have the button (small blind), acting first preflop and last after the flop.
     moves = "pre k\nc\npre zz\npre c 4\nk\nf\n"
@@ -181,7 +181,7 @@ def test_r31_play_pre_action_fires_and_a_stale_one_is_dropped() -> None:
 
 def test_r31_play_bot_pre_actions_and_forgotten_human_pre_action() -> None:
     from fastholdem.game import PreAction
-    from fastholdem.game.play import play_game
+    from fastholdem.simulation.play import play_game
 
     class Folder(_Script):
         def pre_action(self, view: View) -> PreAction:

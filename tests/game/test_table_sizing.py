@@ -267,7 +267,7 @@ class _PreFolder(CallingStation):
 
 
 def test_r31_pre_actions_in_play_hands_and_simulate() -> None:
-    from fastholdem.game.simulation import simulate
+    from fastholdem.simulation.run import simulate
 
     folder = _PreFolder()
     table = Table(NL, [1000] * 3, seed=5, auto_rebuy=True)

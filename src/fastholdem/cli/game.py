@@ -20,7 +20,7 @@ from typing import Any
 from .._validate import echo, output_file
 from ..errors import ConfigError
 from ..game.config import GameConfig, Structure
-from ..game.simulation import BLOCK_HANDS
+from ..simulation.run import BLOCK_HANDS
 from ._args import int_arg
 from ._report import note
 
@@ -115,7 +115,7 @@ def _policies(specs: list[str] | None, players: int) -> list[str]:
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
-    from ..game.simulation import simulate
+    from ..simulation.run import simulate
 
     cfg = make_config(args.structure, args.blinds, args.ante)
     policies = _policies(args.policy, args.players)
@@ -133,7 +133,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
             # Renamed into place when every hand is written: an error or Ctrl-C leaves no partial session.
             options["phh"] = context.enter_context(output_file(args.phh))
             if args.engine != "hand":
-                from ..vector.simulation import plays_in_c
+                from ..simulation.vector_block import plays_in_c
 
                 if plays_in_c(policies):
                     note("with --phh the random/station-only blocks are stepped from Python instead of "
@@ -149,7 +149,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_play(args: argparse.Namespace) -> int:
-    from ..game.play import play_game
+    from ..simulation.play import play_game
 
     cfg = make_config(args.structure, args.blinds, args.ante)
     if not 2 <= args.players <= 10:

@@ -46,13 +46,8 @@ from .players import (
     play_hand,
     play_hands,
 )
-from .simulation import POLICIES, SeatResult, SimulationResult, simulate
 
 __all__ = [
-    "POLICIES",
-    "SeatResult",
-    "SimulationResult",
-    "simulate",
     "FunctionAgent",
     "as_agent",
     "Action",

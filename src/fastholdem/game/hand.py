@@ -961,6 +961,32 @@ class Hand:
         """Final minus starting stack of each seat (only once complete)."""
         return list(self.result.payoffs)
 
+    @property
+    def shown_values(self) -> dict[int, int]:
+        """Hand value (1..7462, higher wins) of every seat that showed down (R37) so far: empty
+        until the showdown, then ``result.values`` (which this reads without building the
+        whole :attr:`result`).
+
+        >>> hand = Hand(GameConfig(), [100, 100], hole_cards=["AsAh", "KsKh"], board="2c3d4h5s9c")
+        >>> _ = hand.all_in(), hand.call()
+        >>> hand.shown_values == hand.result.values, sorted(hand.shown_values)
+        (True, [0, 1])
+        """
+        return dict(self._values)
+
+    @property
+    def winners(self) -> set[int]:
+        """Every seat awarded at least a share of a pot (R36-R38) so far: empty until the pots
+        are awarded, then the winners of ``result.pots`` (which this reads without building the
+        whole :attr:`result`).
+
+        >>> hand = Hand(GameConfig(), [100, 100], hole_cards=["AsAh", "KsKh"], board="2c3d4h5s9c")
+        >>> _ = hand.all_in(), hand.call()
+        >>> hand.winners == {w for pot in hand.result.pots for w in pot.winners}, hand.winners
+        (True, {0})
+        """
+        return {w for _amount, _eligible, ws, _shares in self._awards for w in ws}
+
     def pots(self, *, mucked_in: bool = False) -> list[Pot]:
         """Main pot and side pots as they stand now (R35), bets of this round included.
 

@@ -198,15 +198,14 @@ class Player(Protocol):
 
     Examples
     --------
-    >>> from fastholdem.game import Call, Check, Fold, simulate
+    >>> from fastholdem.game import Call, Check, Fold, GameConfig, Table, play_hands
     >>> class CheckOrFold:
     ...     def act(self, view):
     ...         return Check() if view.legal_actions().check else Fold()
     >>> def caller(view):                      # a plain function is an agent too
     ...     return Check() if view.legal_actions().check else Call()
-    >>> result = simulate([CheckOrFold(), caller], 50, seed=1)
-    >>> result.hands, sum(s.chips_won for s in result.seats)
-    (50, 0)
+    >>> play_hands(Table(GameConfig(), [200, 200], seed=1), [CheckOrFold(), caller], 50)
+    50
     """
 
     def act(self, view: View) -> Any:

@@ -29,7 +29,7 @@ from ..game.config import GameConfig, Structure
 from .actions import ActionSet
 from .legal import Legal
 from .observation import Observation
-from .policies import act_by_seat, is_vector_policy, policy_key, seat_functions
+from .policies import act_by_seat, policy_key, policy_kind, seat_functions
 from .tables import Tables
 
 __all__ = ["Arena", "MAX_REDEALS", "no_limit", "opponent_functions", "seat_view", "starting_stacks"]
@@ -76,7 +76,7 @@ def opponent_functions(opponents: Any, players: int, seats: Sequence[int], seed:
     >>> fns[0] is None, callable(fns[1]), callable(fns[2])
     (True, True, True)
     """
-    if isinstance(opponents, str) or is_vector_policy(opponents):
+    if policy_kind(opponents) != "agent":  # one policy for every opponent seat
         chosen = [opponents] * len(seats)
     elif isinstance(opponents, Sequence):
         chosen = list(opponents)
@@ -86,7 +86,7 @@ def opponent_functions(opponents: Any, players: int, seats: Sequence[int], seed:
         raise InputTypeError(f"opponents must be a policy name, a vectorised policy or a sequence of them, "
                              f"got {echo(opponents)}")
     for p in chosen:
-        if not isinstance(p, str) and not is_vector_policy(p):
+        if policy_kind(p) == "agent":
             raise InputTypeError(f"an opponent must be a policy name or a vectorised policy, got {echo(p)}")
     seeds = np.random.SeedSequence([seed, 1]).generate_state(players, dtype=np.uint64)
     by_seat: list[Any] = [None] * players
@@ -286,8 +286,9 @@ class Arena:
 
 def _all_random(opponents: Any) -> bool:
     """Whether every opponent is the built-in random player, named (``"random"``)."""
-    chosen = [opponents] if isinstance(opponents, str) else list(opponents) if isinstance(opponents, Sequence) else []
-    return bool(chosen) and all(isinstance(p, str) and policy_key(p) == "random" for p in chosen)
+    chosen = ([opponents] if policy_kind(opponents) == "name" else list(opponents) if isinstance(opponents, Sequence)
+              else [])
+    return bool(chosen) and all(policy_key(p) == "random" for p in chosen)
 
 
 def _exact_mask(actions: ActionSet, legal: Legal) -> npt.NDArray[np.int8]:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
@@ -33,6 +34,7 @@ import numpy.typing as npt
 from .._validate import echo
 from ..errors import ConfigError, InputError, InputTypeError, InvalidActionError
 from ..evaluate import categories, evaluate_batch
+from ..game.players import CallingStation, RandomPlayer, TightPlayer
 from ..ranges.classes import order_equity
 from .actions import pot_fraction_to
 from .kinds import BET_OR_RAISE_TO, CALL, CHECK, FOLD
@@ -48,7 +50,14 @@ __all__ = [
     "is_vector_policy",
     "policy_function",
     "make_policy",
+    "make_player",
     "policy_key",
+    "policy_kind",
+    "POLICY_KINDS",
+    "BuiltinPolicy",
+    "BUILTIN_POLICIES",
+    "builtin_policy",
+    "POLICIES",
     "preflop_classes",
     "act_by_seat",
     "seat_functions",
@@ -154,9 +163,37 @@ def _positional_arity(fn: Any) -> int | None:
     return count
 
 
+POLICY_KINDS = ("name", "vector", "agent")
+"""What :func:`policy_kind` answers."""
+
+
+def policy_kind(policy: object) -> str:
+    """The kind of a seat's policy, decided here for every caller (``simulate``'s choice of
+    engine, :func:`seat_functions`, the arenas, :func:`is_vector_policy`):
+
+    * ``"name"``: a string, a built-in policy name (:func:`builtin_policy` checks it);
+    * ``"vector"``: a vectorised policy, an object whose ``act`` takes two arguments
+      ``(obs, legal)``, or a callable (not a class) of two arguments;
+    * ``"agent"``: anything else, meant as a scalar agent with ``act(view)`` or a function
+      ``f(view)`` (:func:`fastholdem.game.as_agent` checks it).
+
+    >>> from fastholdem.game.players import CallingStation
+    >>> [policy_kind(p) for p in ("call", StationPolicy(), CallingStation(), lambda view: None)]
+    ['name', 'vector', 'agent', 'agent']
+    """
+    if isinstance(policy, str):
+        return "name"
+    act = getattr(policy, "act", None)
+    if act is not None and callable(act) and not isinstance(policy, type):
+        return "vector" if _positional_arity(act) == 2 else "agent"
+    if callable(policy) and not isinstance(policy, type) and _positional_arity(policy) == 2:
+        return "vector"
+    return "agent"
+
+
 def is_vector_policy(policy: object) -> bool:
-    """True for a vectorised policy: an object whose ``act`` takes two arguments
-    ``(obs, legal)``, or a callable (not a class) of two arguments.
+    """True for a vectorised policy (:func:`policy_kind` ``"vector"``): an object whose ``act``
+    takes two arguments ``(obs, legal)``, or a callable (not a class) of two arguments.
 
     A scalar agent of :mod:`fastholdem.game.players` has ``act(view)``, one argument, and is
     not vectorisable.
@@ -167,12 +204,7 @@ def is_vector_policy(policy: object) -> bool:
     >>> is_vector_policy(lambda obs, legal: (legal.actor * 0 + 2, legal.call))
     True
     """
-    act = getattr(policy, "act", None)
-    if act is not None and callable(act) and not isinstance(policy, type):
-        return _positional_arity(act) == 2
-    if callable(policy) and not isinstance(policy, type):
-        return _positional_arity(policy) == 2
-    return False
+    return policy_kind(policy) == "vector"
 
 
 def policy_function(policy: object) -> Callable[[Observation, Legal], Decision]:
@@ -470,20 +502,104 @@ class TightPolicy:
         return kind.astype(np.int8), amount.astype(np.int64)
 
 
-VECTOR_POLICIES = ("random", "station", "tight")
-"""Names of the built-in vectorised policies (the built-in policies of ``simulate``)."""
+@dataclass(frozen=True)
+class BuiltinPolicy:
+    """One built-in policy: its name, the other names it answers to, its scalar agent (a class
+    of :mod:`fastholdem.game.players`, played by ``Hand``) and its vectorised policy (played by
+    :class:`~fastholdem.vector.Tables`). :data:`BUILTIN_POLICIES` holds one per name.
 
-_ALIASES = {"random": "random", "station": "station", "call": "station", "calling-station": "station",
-            "tight": "tight", "equity": "tight"}
+    ``agent_seeded`` and ``policy_seeded`` say whether the class takes the seed (the others
+    draw no random numbers).
+
+    >>> spec = BUILTIN_POLICIES["station"]
+    >>> spec.aliases, type(spec.make_agent()).__name__, spec.make_policy()
+    (('call', 'calling-station'), 'CallingStation', StationPolicy())
+    """
+
+    name: str
+    aliases: tuple[str, ...]
+    agent: type
+    policy: type
+    agent_seeded: bool
+    policy_seeded: bool
+
+    def make_agent(self, seed: int | None = None) -> Any:
+        """The scalar agent (``act(view)``), seeded by ``seed`` when it draws random numbers."""
+        return self.agent(seed) if self.agent_seeded else self.agent()
+
+    def make_policy(self, seed: int | None = None) -> VectorPolicy:
+        """The vectorised policy (``act(obs, legal)``), seeded by ``seed`` when it draws random
+        numbers."""
+        policy: VectorPolicy = self.policy(seed=seed) if self.policy_seeded else self.policy()
+        return policy
 
 
-def policy_key(name: str) -> str | None:
-    """The built-in policy a name stands for (``random``, ``station`` or ``tight``), or None.
+BUILTIN_POLICIES: dict[str, BuiltinPolicy] = {spec.name: spec for spec in (
+    BuiltinPolicy("random", (), RandomPlayer, RandomPolicy, agent_seeded=True, policy_seeded=True),
+    BuiltinPolicy("station", ("call", "calling-station"), CallingStation, StationPolicy,
+                  agent_seeded=False, policy_seeded=False),
+    BuiltinPolicy("tight", ("equity",), TightPlayer, TightPolicy, agent_seeded=True, policy_seeded=False),
+)}
+"""The built-in policies by name: the one table behind ``simulate``, ``play``, the arenas of the
+reinforcement-learning adapters, :func:`make_player` and :func:`make_policy`.
+
+>>> {name: (spec.agent.__name__, spec.policy.__name__) for name, spec in BUILTIN_POLICIES.items()}
+{'random': ('RandomPlayer', 'RandomPolicy'), 'station': ('CallingStation', 'StationPolicy'), \
+'tight': ('TightPlayer', 'TightPolicy')}
+"""
+
+POLICIES = tuple(BUILTIN_POLICIES)
+"""Built-in policy names (``random``, ``station``, ``tight``), the keys of :data:`BUILTIN_POLICIES`."""
+
+VECTOR_POLICIES = POLICIES
+"""Names of the built-in vectorised policies: :data:`POLICIES` (every built-in has both forms)."""
+
+_ALIASES = {alias: spec.name for spec in BUILTIN_POLICIES.values() for alias in (spec.name, *spec.aliases)}
+
+
+def policy_key(name: object) -> str | None:
+    """The built-in policy a name stands for (``random``, ``station`` or ``tight``), or None (also
+    for anything that is not a string).
+
+    Names are read without case and surrounding spaces; the aliases are those of
+    :data:`BUILTIN_POLICIES`.
 
     >>> policy_key(" Call "), policy_key("gto")
     ('station', None)
     """
     return _ALIASES.get(name.strip().lower()) if isinstance(name, str) else None
+
+
+def builtin_policy(name: str) -> BuiltinPolicy:
+    """The :class:`BuiltinPolicy` a name stands for.
+
+    >>> builtin_policy("Equity").name
+    'tight'
+
+    Raises
+    ------
+    ConfigError
+        On an unknown name.
+    """
+    key = policy_key(name)
+    if key is None:
+        raise ConfigError(f"unknown policy {echo(name)}: choose from {', '.join(POLICIES)}")
+    return BUILTIN_POLICIES[key]
+
+
+def make_player(name: str, seed: int | None = None) -> Any:
+    """A built-in scalar agent by name: ``random``, ``station`` (alias ``call``) or ``tight``
+    (``equity``), the class of :mod:`fastholdem.game.players` that :data:`BUILTIN_POLICIES` gives.
+
+    >>> type(make_player("call")).__name__
+    'CallingStation'
+
+    Raises
+    ------
+    ConfigError
+        On an unknown name.
+    """
+    return builtin_policy(name).make_agent(seed)
 
 
 def make_policy(name: str, seed: int | None = None) -> VectorPolicy:
@@ -498,14 +614,7 @@ def make_policy(name: str, seed: int | None = None) -> VectorPolicy:
     ConfigError
         On an unknown name.
     """
-    key = policy_key(name)
-    if key is None:
-        raise ConfigError(f"unknown policy {echo(name)}: choose from {', '.join(VECTOR_POLICIES)}")
-    if key == "random":
-        return RandomPolicy(seed=seed)
-    if key == "station":
-        return StationPolicy()
-    return TightPolicy()
+    return builtin_policy(name).make_policy(seed)
 
 
 def seat_functions(policies: Sequence[Any], seeds: Sequence[int]) -> list[Callable[[Observation, Legal], Decision] | None]:
@@ -525,14 +634,11 @@ def seat_functions(policies: Sequence[Any], seeds: Sequence[int]) -> list[Callab
     for p, seed in zip(policies, seeds):
         if p is None:
             out.append(None)
-        elif isinstance(p, str):
-            key = policy_key(p)
-            if key is None:
-                make_policy(p)  # raises: an unknown name
-            assert key is not None
-            if key not in made:
-                made[key] = policy_function(make_policy(key, int(seed)))
-            out.append(made[key])
+        elif policy_kind(p) == "name":
+            spec = builtin_policy(p)  # ConfigError on an unknown name
+            if spec.name not in made:
+                made[spec.name] = policy_function(spec.make_policy(int(seed)))
+            out.append(made[spec.name])
         else:
             out.append(policy_function(p))
     return out

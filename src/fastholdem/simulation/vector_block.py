@@ -39,8 +39,8 @@ import numpy.typing as npt
 
 from ..evaluate import categories, evaluate_batch
 from ..game.config import GameConfig
-from .policies import act_by_seat, is_vector_policy, policy_key, seat_functions
-from .tables import Tables
+from ..vector.policies import act_by_seat, policy_key, policy_kind, seat_functions
+from ..vector.tables import Tables
 
 __all__ = ["BlockTally", "STEP_TABLES", "is_vectorisable", "play_block", "plays_in_c"]
 
@@ -79,9 +79,8 @@ def is_vectorisable(policy: object) -> bool:
     >>> is_vectorisable("tight"), is_vectorisable(lambda view: None)
     (True, False)
     """
-    if isinstance(policy, str):
-        return policy_key(policy) is not None
-    return is_vector_policy(policy)
+    kind = policy_kind(policy)
+    return policy_key(policy) is not None if kind == "name" else kind == "vector"
 
 
 def plays_in_c(policies: Sequence[Any]) -> bool:
@@ -95,7 +94,7 @@ def plays_in_c(policies: Sequence[Any]) -> bool:
 
 
 def _fast_odds(policies: Sequence[Any]) -> tuple[float, float] | None:
-    keys = {policy_key(p) if isinstance(p, str) else None for p in policies}
+    keys = {policy_key(p) for p in policies}  # None for anything but a built-in name
     if len(keys) == 1:
         key = keys.pop()
         if key in _FAST:

@@ -19,57 +19,33 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 import numpy as np
 
 from .._validate import check_bool, check_int, echo
 from ..errors import ConfigError, InputTypeError
-from .buyin import BuyInPolicy
-from .config import GameConfig, Structure
-from .hand import Hand
-from .players import CallingStation, FunctionAgent, RandomPlayer, TightPlayer, as_agent, drive
-from .table import Table
+from ..evaluate import category
+from ..game.buyin import BuyInPolicy
+from ..game.config import GameConfig, Structure
+from ..game.hand import Hand
+from ..game.players import FunctionAgent, as_agent, drive
+from ..game.table import Table
+from ..history.phh import SessionWriter, from_hand
+from ..progress import Progress
+from ..vector.policies import builtin_policy, make_player, policy_kind
+from .vector_block import play_block
 
-if TYPE_CHECKING:
-    from ..history.phh import SessionWriter
-
-__all__ = ["BLOCK_HANDS", "ENGINES", "POLICIES", "make_player", "SeatResult", "SimulationResult", "simulate"]
+__all__ = ["BLOCK_HANDS", "ENGINES", "SeatResult", "SimulationResult", "simulate"]
 
 ENGINES = ("auto", "vector", "hand")
 """The ``engine`` choices of :func:`simulate`."""
 
-POLICIES = ("random", "station", "tight")
-"""Built-in policy names: :class:`RandomPlayer`, :class:`CallingStation`, :class:`TightPlayer`."""
-
-_ALIASES = {"random": "random", "station": "station", "call": "station", "calling-station": "station",
-            "tight": "tight", "equity": "tight"}
 _CATEGORY_NAMES = (
     "high card", "one pair", "two pair", "three of a kind", "straight", "flush", "full house",
     "four of a kind", "straight flush",
 )
 _Z95 = 1.959963984540054
-
-
-def make_player(name: str, seed: int | None = None) -> Any:
-    """A built-in agent by name: ``random``, ``station`` (alias ``call``) or ``tight`` (``equity``).
-
-    >>> type(make_player("call")).__name__
-    'CallingStation'
-
-    Raises
-    ------
-    ConfigError
-        On an unknown name.
-    """
-    key = _ALIASES.get(name.strip().lower())
-    if key is None:
-        raise ConfigError(f"unknown policy {echo(name)}: choose from {', '.join(POLICIES)}")
-    if key == "random":
-        return RandomPlayer(seed)
-    if key == "station":
-        return CallingStation()
-    return TightPlayer(seed)
 
 
 @dataclass
@@ -187,7 +163,7 @@ class _Tally:
         self.wins: list[dict[int, int]] = [{} for _ in range(seats)]
 
     def add(self, hand: Hand, seats: Sequence[int]) -> None:
-        final = hand._stacks
+        final = hand.stacks
         start = hand.starting_stacks
         n, total, squares = self.n, self.total, self.squares
         for i, seat in enumerate(seats):
@@ -195,11 +171,11 @@ class _Tally:
             n[seat] += 1
             total[seat] += won
             squares[seat] += won * won
-        values = hand._values
+        values = hand.shown_values
         if values:
             for i in values:
                 self.showdowns[seats[i]] += 1
-            winners = {w for _, _, ws, _ in hand._awards for w in ws}
+            winners = hand.winners
             for i in winners:
                 if i in values:
                     cat = _category(values[i])
@@ -225,8 +201,6 @@ class _Tally:
 
 
 def _category(value: int) -> int:
-    from ..evaluate import category
-
     return int(category(value))
 
 
@@ -268,17 +242,15 @@ class _Plan:
         return range(b * self.block_hands, min(self.hands, (b + 1) * self.block_hands))
 
 
-def _engine(policies: Sequence[Any], engine: str) -> str:
-    """The engine that plays ``policies``: ``"vector"`` when every policy is vectorisable (and
-    ``engine`` is not ``"hand"``), else ``"hand"``; ConfigError for a choice that cannot be
-    honoured or a table that mixes the two kinds of agent objects."""
-    from ..vector.policies import is_vector_policy
-
+def _engine(policies: Sequence[Any], kinds: Sequence[str], engine: str) -> str:
+    """The engine that plays ``policies`` (of :func:`~fastholdem.vector.policies.policy_kind`
+    ``kinds``): ``"vector"`` when every policy is vectorisable (and ``engine`` is not
+    ``"hand"``), else ``"hand"``; ConfigError for a choice that cannot be honoured or a table
+    that mixes the two kinds of agent objects."""
     if not isinstance(engine, str) or engine not in ENGINES:
         raise ConfigError(f"engine must be one of {', '.join(ENGINES)}, got {echo(engine)}")
-    objects = [p for p in policies if not isinstance(p, str)]
-    vector = [type(p).__name__ for p in objects if is_vector_policy(p)]
-    scalar = [type(p).__name__ for p in objects if not is_vector_policy(p)]
+    vector = [type(p).__name__ for p, kind in zip(policies, kinds) if kind == "vector"]
+    scalar = [type(p).__name__ for p, kind in zip(policies, kinds) if kind == "agent"]
     if vector and scalar:
         raise ConfigError(f"a table cannot mix vectorised policies (act(obs, legal): {', '.join(vector)}) "
                           f"and scalar agents (act(view): {', '.join(scalar)})")
@@ -324,11 +296,11 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
             raise ConfigError(f"stacks needs one entry per seat ({n}), got {len(start)}")
     names = []
     agents: list[Any] = []
-    chosen = _engine(policies, engine)
-    for p in policies:
-        if isinstance(p, str):
-            make_player(p)  # an unknown name fails here, before any hand
-            names.append(_ALIASES[p.strip().lower()])
+    kinds = [policy_kind(p) for p in policies]
+    chosen = _engine(policies, kinds, engine)
+    for p, kind in zip(policies, kinds):
+        if kind == "name":
+            names.append(builtin_policy(p).name)  # an unknown name fails here, before any hand
             agents.append(p)
         elif chosen == "vector":
             names.append(str(getattr(p, "__name__", type(p).__name__)) if not hasattr(p, "act")
@@ -356,16 +328,14 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
     Built-in policies are created for the block from its seeds; agent objects are used as
     given. Every hand is written to ``writer`` (numbered from 1 over the whole simulation),
     and ``tick(k)`` is called after every ``k`` hands. On the vector engine the block is
-    played by :func:`fastholdem.vector.simulation.play_block` from the same seeds.
+    played by :func:`fastholdem.simulation.vector_block.play_block` from the same seeds.
     """
-    from ..history.phh import from_hand
-
     n = len(plan.agents)
     hands = plan.block(b)
     table_seed, *agent_seeds = _block_seeds(plan.seed, b, 1 + n)
     if plan.engine == "vector":
         return _run_vector_block(plan, hands, table_seed, agent_seeds, writer, tick)
-    agents = [make_player(p, agent_seeds[k]) if isinstance(p, str) else p for k, p in enumerate(plan.agents)]
+    agents = [make_player(p, agent_seeds[k]) if policy_kind(p) == "name" else p for k, p in enumerate(plan.agents)]
     table = Table(plan.config, list(plan.start), seed=table_seed,
                   names=[f"{plan.names[k]}{k}" for k in range(n)], auto_rebuy=True,
                   buy_in=BuyInPolicy.unrestricted())
@@ -393,8 +363,6 @@ def _run_vector_block(plan: _Plan, hands: range, table_seed: int, agent_seeds: l
                       writer: SessionWriter | None, tick: Callable[[int], None] | None) -> _Tally:
     """One block on the vector engine, as a :class:`_Tally`; its hands are written to ``writer``
     in the order they were dealt, numbered from ``hands.start + 1``."""
-    from ..vector.simulation import play_block
-
     n = len(plan.agents)
     record = None
     finished: list[tuple[int, Any]] = []
@@ -429,8 +397,6 @@ def _run_vector_block(plan: _Plan, hands: range, table_seed: int, agent_seeds: l
 def _run_block_text(plan: _Plan, b: int, phh: bool) -> tuple[_Tally, str | None]:
     """:func:`_run_block` with the block's PHH text (numbered as in the whole session) when
     ``phh``: the texts of blocks 0, 1, ... concatenated are the session of :func:`simulate`."""
-    from ..history.phh import SessionWriter
-
     if not phh:
         return _run_block(plan, b), None
     out = io.StringIO()
@@ -492,7 +458,7 @@ def simulate(
     The hands are played in seeded blocks of ``block_hands``: block ``b`` is a fresh table
     (first button at random, R12) whose cards and built-in policies draw only from the seeds
     of ``(seed, b)``, and the per-seat counts of the blocks add up exactly (on the vector
-    engine, see ``fastholdem.vector.simulation`` for how a block deals its hands). The numbers are
+    engine, see ``fastholdem.simulation.vector_block`` for how a block deals its hands). The numbers are
     therefore the same everywhere: one process here, or blocks spread over a cluster with
     :func:`fastholdem.dask.simulate`, give the same result for the same ``seed`` and
     ``block_hands`` (agent objects, rather than policy names, are shared by the blocks
@@ -504,9 +470,11 @@ def simulate(
     policies:
         One agent (an object with ``act(view) -> action``, or a plain function
         ``f(view) -> action``), vectorised policy (``act(obs, legal) -> (kind, amount)``, or a
-        function of ``(obs, legal)``) or built-in policy name (see :data:`POLICIES`) per seat,
-        2-10 seats; agents and vectorised policies do not mix. Agents with a ``pre_action``
-        method queue pre-actions while others act (R31, see ``drive``).
+        function of ``(obs, legal)``) or built-in policy name or alias (see
+        :data:`~fastholdem.vector.policies.BUILTIN_POLICIES`) per seat, 2-10 seats; agents and
+        vectorised policies do not mix (:func:`~fastholdem.vector.policies.policy_kind` tells
+        them apart). Agents with a ``pre_action`` method queue pre-actions while others act
+        (R31, see ``drive``).
     hands:
         Hands to play.
     config:
@@ -555,9 +523,6 @@ def simulate(
     >>> simulate(["tight", "random"], 1000, seed=7).engine   # built-in names: the vector engine
     'vector'
     """
-    from ..history.phh import SessionWriter
-    from ..progress import Progress
-
     check_bool(progress, "progress", optional=True)
     plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands, engine)
     tally = _Tally(len(plan.agents))

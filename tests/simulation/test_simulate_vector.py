@@ -16,9 +16,9 @@ from fastholdem.cli import main
 from fastholdem.errors import ConfigError
 from fastholdem.game import GameConfig, Structure
 from fastholdem.game.players import CallingStation
-from fastholdem.game.simulation import _Tally
+from fastholdem.simulation.run import _Tally
 from fastholdem.vector import RandomPolicy, StationPolicy, Tables, TightPolicy
-from fastholdem.vector.simulation import BlockTally, is_vectorisable, play_block
+from fastholdem.simulation.vector_block import BlockTally, is_vectorisable, play_block
 
 
 def seat_counts(result: Any) -> list[tuple[Any, ...]]:

@@ -13,7 +13,7 @@ import pytest
 
 from fastholdem.cli import main
 from fastholdem.game import GameConfig, Hand, RaiseTo, Structure
-from fastholdem.game.play import HELP, _offer, parse_command, play_game
+from fastholdem.simulation.play import HELP, _offer, parse_command, play_game
 
 
 def _play(moves: str, **kwargs: object) -> str:

@@ -1,5 +1,6 @@
-"""Issue 19 item 3: the simulation API is where a newcomer looks for it, and a plain function
-``f(view) -> action`` is an agent wherever an object with ``act`` is."""
+"""Issue 19 item 3 and issue 27 item 4: the simulation API is where a newcomer looks for it
+(``fastholdem.simulate``, ``fastholdem.simulation``), and a plain function ``f(view) -> action``
+is an agent wherever an object with ``act`` is."""
 
 from __future__ import annotations
 
@@ -17,28 +18,31 @@ from fastholdem.game import (
     Fold,
     GameConfig,
     Hand,
-    SimulationResult,
     Table,
     View,
     play_hand,
     play_hands,
 )
+from fastholdem.simulation import SimulationResult
 
 
 def caller(view: View) -> object:
     return Check() if view.legal_actions().check else Call()
 
 
-def test_simulate_imported_from_game_is_the_function() -> None:
-    from fastholdem.game import simulate
+def test_simulate_imported_from_simulation_is_the_function() -> None:
+    from fastholdem.simulation import simulate
 
     result = simulate(["random", "random"], 100, seed=1)
     assert isinstance(result, SimulationResult) and result.hands == 100
 
 
-def test_simulate_is_an_attribute_of_game_after_import_game() -> None:
-    code = ("import fastholdem.game\nr = fastholdem.game.simulate(['random', 'station'], 20, seed=2)\n"
-            "import fastholdem\nassert fastholdem.simulate is fastholdem.game.simulate\nprint(r.hands)\n")
+def test_simulate_is_an_attribute_of_simulation_after_import_simulation() -> None:
+    """``fastholdem.simulation`` (issue 27 item 4) holds it; ``fastholdem.game`` no longer does,
+    since the game layer sits below the vector engine that ``simulate`` plays on."""
+    code = ("import fastholdem.simulation\nr = fastholdem.simulation.simulate(['random', 'station'], 20, seed=2)\n"
+            "import fastholdem, fastholdem.game\nassert fastholdem.simulate is fastholdem.simulation.simulate\n"
+            "assert not hasattr(fastholdem.game, 'simulate')\nprint(r.hands)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout.strip() == "20"
 

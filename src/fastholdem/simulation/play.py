@@ -28,13 +28,14 @@ from typing import IO, Any
 from .._validate import echo
 from ..cards import cards_str
 from ..errors import FastHoldemError, InputError
-from .actions import AllIn, Bet, Call, Check, Event, EventKind, Fold, LegalActions, RaiseTo
-from .config import GameConfig, Structure
-from .hand import Hand
-from .players import View, ask_pre_actions
-from .simulation import make_player
-from .sizing import PRESETS, PreAction, PreActions, PreKind, preset, resolve
-from .table import Table
+from ..game.actions import AllIn, Bet, Call, Check, Event, EventKind, Fold, LegalActions, RaiseTo
+from ..game.buyin import BuyInPolicy
+from ..game.config import GameConfig, Structure
+from ..game.hand import Hand
+from ..game.players import View, ask_pre_actions
+from ..game.sizing import PRESETS, PreAction, PreActions, PreKind, preset, resolve
+from ..game.table import Table
+from ..vector.policies import make_player, policy_kind
 
 __all__ = ["play_game", "parse_command", "parse_pre_action", "as_you"]
 
@@ -254,14 +255,12 @@ def play_game(
     cfg = config if config is not None else GameConfig(Structure.NO_LIMIT, 1, 2)
     start = stack if stack is not None else 100 * cfg.big_blind
     bots = [
-        make_player(p, None if seed is None else seed * 100 + k) if isinstance(p, str) else p
+        make_player(p, None if seed is None else seed * 100 + k) if policy_kind(p) == "name" else p
         for k, p in enumerate(opponents)
     ]
     names = ["You"] + [
-        f"{p if isinstance(p, str) else type(p).__name__}{k + 1}" for k, p in enumerate(opponents)
+        f"{p if policy_kind(p) == 'name' else type(p).__name__}{k + 1}" for k, p in enumerate(opponents)
     ]
-    from .buyin import BuyInPolicy
-
     table = Table(cfg, [start] * (len(bots) + 1), names=names, seed=seed, buy_in=BuyInPolicy(start, start))
 
     def say(text: str) -> None:
@@ -292,7 +291,7 @@ def play_game(
             mine: PreAction | None = None  # yours
             shown = 0
             while True:
-                history = hand._history
+                history = hand.history
                 for ev in history[shown:]:
                     if ev.kind in ("deal", "burn"):
                         continue
@@ -317,7 +316,7 @@ def play_game(
                             continue
                         say(f"Your pre-action {mine} is dropped: {_why_dropped(mine, legal)}.")
                     mine = _human_turn(hand, stdin, say)
-                    if mine is not None and (hand.is_complete or hand.folded[me] or hand._stacks[me] == 0):
+                    if mine is not None and (hand.is_complete or hand.folded[me] or hand.stacks[me] == 0):
                         say(f"Pre-action {mine} cancelled: you have no more decisions in this hand.")
                         mine = None
                 else:
@@ -354,7 +353,7 @@ def _human_turn(hand: Hand, stdin: IO[str], say: Any) -> PreAction | None:
     me = hand.actor
     assert me is not None
     board = cards_str(hand.board, " ") or "-"
-    say(f"Board: {board}   Pot: {hand.pot_total}   Your stack: {hand._stacks[me]}   "
+    say(f"Board: {board}   Pot: {hand.pot_total}   Your stack: {hand.stacks[me]}   "
         f"Your cards: {cards_str(hand.hole_cards[me], ' ')}")  # type: ignore[arg-type]
     pending: PreAction | None = None
     while True:
