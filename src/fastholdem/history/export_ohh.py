@@ -155,9 +155,11 @@ def _utc(fields: dict[str, Any]) -> str | None:
     return when.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
-def hand_object(hh: HandHistory, index: int = 1) -> dict[str, Any]:
+def hand_object(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> dict[str, Any]:
     """One hand as the standard's ``{"ohh": {...}}`` object (``index``: its number when the hand
-    records none).
+    records none). With ``hero`` (a player's name) only the hero's hole cards are dealt face up
+    and ``hero_player_id`` names them, as a site writes its player's history; the others' cards
+    appear when shown.
 
     Raises
     ------
@@ -219,6 +221,8 @@ def hand_object(hh: HandHistory, index: int = 1) -> dict[str, Any]:
         ohh["small_blind_amount"] = money(cfg.small_blind)
         ohh["big_blind_amount"] = money(cfg.min_bet or cfg.big_blind)
     ohh["ante_amount"] = _number(Decimal(str(max(hh.antes, default=0))))
+    if hero is not None and hero in names:
+        ohh["hero_player_id"] = ident[names.index(hero)]
     ohh["players"] = [{"id": ident[s], "seat": seats[s], "name": names[s], "display": names[s],
                        "starting_stack": money(hand.starting_stacks[s])} for s in by_seat]
     live = fields.get("_live_posts") if isinstance(fields.get("_live_posts"), list) else None
@@ -259,7 +263,8 @@ def hand_object(hh: HandHistory, index: int = 1) -> dict[str, Any]:
                     if chips and s < n:
                         add(current["actions"], s, "Post Dead", int(Decimal(str(chips)) * scale))
                 for s in sorted(range(n), key=lambda s: (s - hand.button - 1) % n):
-                    add(current["actions"], s, "Dealt Cards", cards=hand.hole_cards[s])
+                    face_up = hero is None or names[s] == hero
+                    add(current["actions"], s, "Dealt Cards", cards=hand.hole_cards[s] if face_up else ())
             continue
         if kind == EventKind.BOARD:
             if board_len == 5:  # another run of the board (R41)
@@ -330,7 +335,7 @@ def _default(value: Any) -> Any:
     raise TypeError(f"cannot write {type(value).__name__} as JSON")
 
 
-def hand_json(hh: HandHistory, index: int = 1) -> str:
+def hand_json(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> str:
     """One hand as OHH JSON text on one line (see :func:`hand_object`).
 
     >>> from fastholdem import phh
@@ -339,7 +344,7 @@ def hand_json(hh: HandHistory, index: int = 1) -> str:
     >>> hand_json(hh)[:30]
     '{"ohh": {"spec_version": "1.4.'
     """
-    return json.dumps(hand_object(hh, index), ensure_ascii=False, default=_default)
+    return json.dumps(hand_object(hh, index, hero=hero), ensure_ascii=False, default=_default)
 
 
 def iter_json(histories: Iterable[HandHistory]) -> Iterator[str]:

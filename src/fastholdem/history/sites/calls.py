@@ -20,7 +20,7 @@ from decimal import Decimal
 from ...errors import HandHistoryError
 from .model import SiteHand
 
-__all__ = ["call_increment", "uncalled", "return_uncalled"]
+__all__ = ["call_increment", "uncalled", "return_uncalled", "bounded", "MAX_DIGITS", "MAX_DECIMALS"]
 
 _ZERO = Decimal(0)
 
@@ -32,6 +32,15 @@ def call_increment(hand: SiteHand, name: str, written: Decimal) -> Decimal:
     ------
     HandHistoryError
         When neither reading is a call (the message gives both).
+
+    Examples
+    --------
+    >>> from decimal import Decimal as D
+    >>> h = SiteHand("Demo", "1", 1, sb=D(10), bb=D(20), button=1)
+    >>> h.seat(1, "ann", D(15)); h.seat(2, "bob", D(500))
+    >>> h.post("ann", "sb", D(10)); h.post("bob", "bb", D(20))
+    >>> call_increment(h, "ann", D(15))     # all in for less: 5 more
+    Decimal('5')
     """
     seat = hand.by_name.get(name)
     if seat is None:
@@ -91,3 +100,33 @@ def return_uncalled(hand: SiteHand, pot: Decimal) -> None:
     found = uncalled(hand)
     if found is not None and found[1] - hand.returned.get(found[0], _ZERO) == diff:
         hand.give_back(found[0], diff)
+
+
+#: The amounts PHH holds (see :mod:`fastholdem.history.phh`): below 10**30, at most 12 decimals.
+MAX_DIGITS = 30
+MAX_DECIMALS = 12
+
+
+def bounded(value: Decimal, what: str) -> Decimal:
+    """``value`` when PHH can hold it: finite, not negative, below 10**30, at most 12 decimals.
+
+    Raises
+    ------
+    HandHistoryError
+        Naming ``what`` and the value as written.
+
+    >>> bounded(Decimal("2.5"), "stack")
+    Decimal('2.5')
+    >>> bounded(Decimal("1E+30"), "the stack of 'ann'")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: the stack of 'ann' 1E+30 is out of range: amounts must be below 10**30
+    """
+    if not value.is_finite() or value < 0:
+        raise HandHistoryError(f"{what} {value} is not an amount (negative or not finite)")
+    if value and value.adjusted() >= MAX_DIGITS:
+        raise HandHistoryError(f"{what} {value} is out of range: amounts must be below 10**{MAX_DIGITS}")
+    exponent = value.normalize().as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -MAX_DECIMALS:
+        raise HandHistoryError(f"{what} {value} is out of range: at most {MAX_DECIMALS} decimals")
+    return value

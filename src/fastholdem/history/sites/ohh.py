@@ -38,7 +38,7 @@ from typing import Any
 from ...errors import HandHistoryError
 from ..export_ohh import decode_value
 from ..phh import HandHistory
-from .calls import return_uncalled
+from .calls import bounded, return_uncalled
 from .model import SiteHand, SkipHand, stamp, to_phh
 
 __all__ = ["SITE", "EXTENSION", "hands", "parse", "convert", "restore", "looks_like"]
@@ -79,7 +79,7 @@ def _objects(text: str) -> Iterator[tuple[int, Any]]:
         try:
             value, end = decoder.raw_decode(text, pos)
         except json.JSONDecodeError as exc:
-            yield line + text.count("\n", pos, exc.pos), HandHistoryError(f"not JSON: {exc.msg}")
+            yield line, HandHistoryError(f"not JSON: {exc.msg} (line {exc.lineno} column {exc.colno})")
             return
         except HandHistoryError as exc:
             yield line, exc
@@ -116,7 +116,7 @@ def _amount(value: Any, what: str) -> Decimal:
         raise HandHistoryError(f"{what} is not an amount: {str(value)[:40]!r}")
     if not out.is_finite() or out < 0:
         raise HandHistoryError(f"{what} is not an amount: {value}")
-    return out
+    return bounded(out, what)
 
 
 def _text(value: Any) -> str | None:
@@ -201,16 +201,25 @@ def parse(data: Any, first_line: int) -> SiteHand:
     if not isinstance(rounds, list):
         raise HandHistoryError("no rounds")
     _rounds(hand, [r for r in rounds], names)
+    if variant == "FT":  # the standard gives the blinds: the bet sizes are what the streets bet
+        for street, attr in ((1, "small_bet"), (2, "big_bet"), (3, "big_bet")):
+            first = next((to for st, _, verb, to in hand.actions if st == street and verb == "b"), None)
+            if first is not None and (attr == "small_bet" or street == 2 or hand.big_bet == 2 * bb):
+                setattr(hand, attr, first)
     pots = ohh.get("pots")
     if not isinstance(pots, list):
         raise HandHistoryError("no pots")
     total = Decimal(0)
+    nets: list[Decimal] = []
     for k, pot in enumerate(pots):
         if not isinstance(pot, dict):
             raise HandHistoryError(f"pot {k} is not an object")
-        total += _amount(pot.get("amount", 0), f"pot {k}: amount")
-        hand.rake += _amount(pot.get("rake", 0) or 0, f"pot {k}: rake")
-        hand.rake += _amount(pot.get("jackpot", 0) or 0, f"pot {k}: jackpot")
+        chips = _amount(pot.get("amount", 0), f"pot {k}: amount")
+        taken = _amount(pot.get("rake", 0) or 0, f"pot {k}: rake") + _amount(
+            pot.get("jackpot", 0) or 0, f"pot {k}: jackpot")
+        total += chips
+        hand.rake += taken
+        nets.append(chips - taken)
         for win in pot.get("player_wins") or []:
             if not isinstance(win, dict) or win.get("player_id") not in names:
                 raise HandHistoryError(f"pot {k}: a win for no player")
@@ -225,6 +234,8 @@ def parse(data: Any, first_line: int) -> SiteHand:
                 if fee:
                     hand.cash_out_fee[name] = hand.cash_out_fee.get(name, Decimal(0)) + fee
     hand.total_pot = total
+    if len(nets) > 1 and not hand.runs and hand.rake:
+        hand.pots = nets  # each pot after its own rake (PHH's _pots): the rake stays where it was taken
     return_uncalled(hand, total)
     extension = ohh.get(EXTENSION)
     if isinstance(extension, dict):
@@ -361,7 +372,7 @@ def hands(text: str) -> Iterator[tuple[int, str | None, SiteHand | HandHistoryEr
     """``(line, hand id, SiteHand or the error)`` of each OHH object of ``text``.
 
     >>> [(line, err) for line, _, err in hands("not json")]
-    [(1, HandHistoryError('not JSON: Expecting value'))]
+    [(1, HandHistoryError('not JSON: Expecting value (line 1 column 1)'))]
     """
     for line, data in _objects(text):
         if isinstance(data, HandHistoryError):

@@ -33,7 +33,7 @@ share a name). Ranks ``10`` and suits ``♠♥♦♣`` are read as ``T`` and ``s
 ...        '-- starting hand #1 (id: h1) (No Limit Texas Hold\\'em) (dealer: "Ava @ a1") --']
 >>> text = json.dumps([{"msg": m, "order": 100 - k} for k, m in enumerate(log)])
 >>> [(line, hand.hand_id, hand.finishing("Bob")) for line, _, hand in hands(text, "pokernow-json")]
-[(9, 'h1', Decimal('1010'))]
+[(1, 'h1', Decimal('1010'))]
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ from decimal import Decimal
 from typing import Any
 
 from ...errors import HandHistoryError
-from .calls import call_increment, return_uncalled
+from .calls import bounded, call_increment, return_uncalled
 from .model import SiteHand, SkipHand, incomplete
 
 __all__ = ["SITE", "sniff", "hands", "entries", "parse", "card"]
@@ -121,11 +121,12 @@ def _amount(text: str) -> Decimal:
         raise HandHistoryError(f"not an amount: {text!r}") from None
     if not value.is_finite() or value < 0:
         raise HandHistoryError(f"not an amount: {text!r}")
-    return value
+    return bounded(value, "amount")
 
 
 def entries(text: str, kind: str) -> list[tuple[int, str, str]]:
-    """``(line, entry, time)`` of every log entry, oldest first.
+    """``(line, entry, time)`` of every log entry, oldest first (the line of its text in the file;
+    in a JSON log whose entries do not each have one, the entry's number).
 
     Raises
     ------
@@ -158,10 +159,14 @@ def entries(text: str, kind: str) -> list[tuple[int, str, str]]:
             data = data.get("logs", data.get("entries"))
         if not isinstance(data, list):
             raise HandHistoryError("a PokerNow JSON log must be a list of entries (or {\"logs\": [...]})")
+        # Each entry's line in the file: that of its text's key, when each entry has one.
+        spots = [m.start() for m in re.finditer(r'"(?:msg|entry)"\s*:', text)]
+        starts = [text.count("\n", 0, pos) + 1 for pos in spots] if len(spots) == len(data) else None
         for k, item in enumerate(data):
             if not isinstance(item, dict):
                 raise HandHistoryError(f"log entry {k + 1} is not an object")
-            rows.append((item.get("order", ""), k + 1, str(item.get("msg", item.get("entry", ""))),
+            line = starts[k] if starts is not None else k + 1
+            rows.append((item.get("order", ""), line, str(item.get("msg", item.get("entry", ""))),
                          str(item.get("at", item.get("created_at", "")))))
     keys = [_order_key(r[0]) for r in rows]
     known = [k for k in keys if k is not None]
@@ -238,6 +243,16 @@ def parse(items: list[tuple[int, str, str]]) -> SiteHand:
         Another game than Texas hold'em.
     HandHistoryError
         An entry that does not read (the message gives its line) or amounts that do not add up.
+
+    Examples
+    --------
+    >>> items = [(1, '-- starting hand #3 (id: z9) (dealer: "A @ 1") --', ""),
+    ...          (2, 'Player stacks: #1 "A @ 1" (50) | #2 "B @ 2" (50)', ""),
+    ...          (3, '"A @ 1" posts a small blind of 1', ""), (4, '"B @ 2" posts a big blind of 2', ""),
+    ...          (5, '"A @ 1" folds', ""), (6, '"B @ 2" collected 2 from pot', "")]
+    >>> hand = parse(items)
+    >>> hand.hand_id, hand.returned, hand.finishing("B")
+    ('z9', {'B': Decimal('1')}, Decimal('51'))
     """
     first_line, head, at = items[0]
     m = _START.match(head.strip())

@@ -42,7 +42,7 @@ from typing import IO, Any, Union
 from ...errors import HandHistoryError
 from ..phh import HandHistory
 from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
-from . import formats
+from . import formats, ignition
 from .model import SiteHand, SkipHand, to_phh
 
 __all__ = ["Imported", "read", "read_text", "site_of_file", "SITES", "Source"]
@@ -57,11 +57,12 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
     (winamax.SITE, winamax.START, winamax.parse),
     (pacific888.SITE, pacific888.START, pacific888.parse),
     (partypoker.SITE, partypoker.START, partypoker.parse),
+    (ignition.SITE, ignition.START, ignition.parse),
 )
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
 _SUFFIXES = (".txt", ".xml") + formats.SUFFIXES
-_FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
+_FIRST = frozenset("P\ufeffW#*GIB")  # the first characters of every site's first line
 
 
 @dataclass(frozen=True)
