@@ -155,9 +155,12 @@ def test_pokernow_dealer_missing_the_button_comes_from_the_blinds() -> None:
 def test_ohh_fixture_hands_convert_to_the_cent_and_replay() -> None:
     records = _records("ohh", "handmade", "hands.ohh")
     assert [(r.status, r.site, r.hand_id, r.line) for r in records] == [
-        ("converted", "PokerStars", "230000000001", 1), ("converted", "Demo Poker", "55-0001", 163),
-        ("converted", "Demo Poker", "77-0002", 425)]
+        ("converted", "OHH", "230000000001", 1), ("converted", "OHH", "55-0001", 163),
+        ("converted", "OHH", "77-0002", 425)]
     cash, tournament, twice = [r.history for r in records]
+    # The record counts the format; the hand keeps the site the object names.
+    assert [h.fields["_site"] for h in (cash, tournament, twice) if h is not None] == [
+        "PokerStars", "Demo Poker", "Demo Poker"]
     for hh in (cash, tournament, twice):
         assert hh is not None
         _replays(hh)
@@ -215,3 +218,15 @@ def test_new_formats_convert_in_folders(tmp_path: os.PathLike[str]) -> None:
     report = sites.convert([os.path.join(DATA, name, "handmade") for name in ("ignition", "pokernow", "ohh")], out)
     assert (report.hands, report.converted, report.failed_count, report.mismatch_count) == (18, 16, 0, 0)
     assert len(phh.load_all(out)) == 16
+
+
+@pytest.mark.parametrize("data, reason", [
+    (b'{"ohh": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "unreadable JSON: RecursionError"),
+    (b'{"ohh": {"spec_version": "1", "x": ' + b"9" * 5000 + b"}}", "unreadable JSON: ValueError"),
+    (b'{"ohh": {"spec_version": "1"}}\x00\x00', "NUL bytes"),
+    (b'{"logs": [{"msg": "-- starting hand #1 --"}, ' + b"[" * 100_000 + b"]" * 100_000 + b"]}",
+     "unreadable JSON: RecursionError"),
+])
+def test_hostile_json_fails_with_a_reason_not_a_traceback(data: bytes, reason: str) -> None:
+    (rec,) = sites.read(data)
+    assert rec.status == "failed" and reason in (rec.reason or ""), rec.reason

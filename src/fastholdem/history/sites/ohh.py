@@ -81,6 +81,9 @@ def _objects(text: str) -> Iterator[tuple[int, Any]]:
         except json.JSONDecodeError as exc:
             yield line, HandHistoryError(f"not JSON: {exc.msg} (line {exc.lineno} column {exc.colno})")
             return
+        except (ValueError, RecursionError) as exc:  # nesting too deep, an integer of 4,300 digits
+            yield line, HandHistoryError(f"unreadable JSON: {type(exc).__name__}: {str(exc)[:80]}")
+            return
         except HandHistoryError as exc:
             yield line, exc
             return

@@ -155,6 +155,8 @@ def entries(text: str, kind: str) -> list[tuple[int, str, str]]:
             data = json.loads(text.lstrip("\ufeff"))
         except json.JSONDecodeError as exc:
             raise HandHistoryError(f"not JSON: {exc.msg} (line {exc.lineno})") from None
+        except (ValueError, RecursionError) as exc:  # nesting too deep, an integer of 4,300 digits
+            raise HandHistoryError(f"unreadable JSON: {type(exc).__name__}: {str(exc)[:80]}") from None
         if isinstance(data, dict):
             data = data.get("logs", data.get("entries"))
         if not isinstance(data, list):

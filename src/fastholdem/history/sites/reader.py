@@ -307,11 +307,11 @@ def _structured(file: str, kind: str, text: str) -> Iterator[Imported]:
                 try:
                     hh = formats.convert(kind, item)
                 except SkipHand as exc:
-                    yield Imported(file, line, item.site, hand_id, "skipped", exc.reason)
+                    yield Imported(file, line, site, hand_id, "skipped", exc.reason)
                 except (HandHistoryError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
-                    yield Imported(file, line, item.site, hand_id, "failed", str(exc))
+                    yield Imported(file, line, site, hand_id, "failed", str(exc))
                 else:
-                    yield Imported(file, line, item.site, item.hand_id or hand_id, "converted", history=hh)
+                    yield Imported(file, line, site, item.hand_id or hand_id, "converted", history=hh)
     except HandHistoryError as exc:
         yield Imported(file, 0, site, None, "failed", str(exc))
 
@@ -377,7 +377,12 @@ def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
         head = peek.decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n").encode()
     kind = formats.sniff(head[:4096].decode("utf-8", errors="replace"))
     if kind is not None:  # JSON and CSV formats: the whole text at once
-        yield from _structured(label, kind, "\n".join(_lines(io.BufferedReader(rest))))
+        try:
+            text = "\n".join(_lines(io.BufferedReader(rest)))
+        except HandHistoryError as exc:  # binary data (NUL bytes), a line of over a megabyte
+            yield Imported(label, 0, formats.SITES[kind], None, "failed", str(exc))
+            return
+        yield from _structured(label, kind, text)
         return
     if head.startswith(b"<"):
         yield from _xml(label, _lines(io.BufferedReader(rest)))
