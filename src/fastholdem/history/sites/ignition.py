@@ -210,7 +210,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
     hand.button = dealer
     collected = sum(hand.collected.values(), Decimal(0))
     rake = hand.total_pot - collected if hand.total_pot is not None else Decimal(0)
-    if rake < 0:
+    if rake < 0 or (rake and hand.tournament is not None):
         raise HandHistoryError(f"the amounts do not add up: the total pot is {hand.total_pot}, "
                                f"{collected} collected")
     hand.rake = rake
