@@ -41,12 +41,14 @@ def test_ignition_fixture_hands_convert_to_the_cent_and_replay() -> None:
     records = _records("ignition", "handmade", "cash.txt")
     assert [(r.status, r.hand_id, r.line) for r in records] == [
         ("converted", "4100000001", 1), ("converted", "4100000002", 42), ("converted", "3402366226", 85),
-        ("converted", "4100000004", 116), ("converted", "4100000005", 154)]
+        ("converted", "4100000004", 116), ("converted", "4100000005", 154), ("converted", "4100000006", 177)]
     hands = [r.history for r in records]
     for hh in hands:
         assert hh is not None
         _replays(hh)
-    first, side, split, live, walk = [h for h in hands if h is not None]
+    first, side, split, live, walk, short = [h for h in hands if h is not None]
+    # An all-in call for less (All-in $0.60 facing $1): UTG's 0.40 comes back, no rake.
+    assert _by_name(short) == {"Small Blind": D("9.90"), "Big Blind": D("9.75"), "UTG": D("10.95"), "Dealer": 0}
     # UTG raises, the dealer calls and bets the flop: the uncalled 1.26 comes back, 0.07 rake.
     assert _by_name(first) == {"Small Blind": D("24.90"), "Big Blind": D("30.15"), "UTG": D("24.25"),
                                "UTG+1": D("18.75"), "UTG+2": D(40), "Dealer": D("23.13")}
@@ -216,8 +218,8 @@ def test_ohh_broken_json_fails_at_its_line() -> None:
 def test_new_formats_convert_in_folders(tmp_path: os.PathLike[str]) -> None:
     out = os.path.join(tmp_path, "out.phhs")
     report = sites.convert([os.path.join(DATA, name, "handmade") for name in ("ignition", "pokernow", "ohh")], out)
-    assert (report.hands, report.converted, report.failed_count, report.mismatch_count) == (18, 16, 0, 0)
-    assert len(phh.load_all(out)) == 16
+    assert (report.hands, report.converted, report.failed_count, report.mismatch_count) == (19, 17, 0, 0)
+    assert len(phh.load_all(out)) == 17
 
 
 @pytest.mark.parametrize("data, reason", [

@@ -242,7 +242,7 @@ def _verb(hand: SiteHand, name: str, verb: str, street: int) -> None:
         if before + chips > top:
             hand.act(street, name, "b", chips, by=True)
         else:
-            hand.act(street, name, "c", chips)
+            hand.act(street, name, "c", call_increment(hand, name, chips))
     elif verb.startswith("Small Blind "):
         hand.post(name, "sb", _amount(verb[12:]))
     elif verb.startswith(("Big blind ", "Big Blind ")):
