@@ -15,12 +15,13 @@ call: the chips that bring the player to the street's top bet, or all the player
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from ...errors import HandHistoryError
 from .model import SiteHand
 
-__all__ = ["call_increment", "uncalled", "return_uncalled", "bounded", "MAX_DIGITS", "MAX_DECIMALS"]
+__all__ = ["call_increment", "uncalled", "return_uncalled", "bounded", "checked_cards", "MAX_DIGITS", "MAX_DECIMALS"]
 
 _ZERO = Decimal(0)
 
@@ -130,3 +131,32 @@ def bounded(value: Decimal, what: str) -> Decimal:
     if isinstance(exponent, int) and exponent < -MAX_DECIMALS:
         raise HandHistoryError(f"{what} {value} is out of range: at most {MAX_DECIMALS} decimals")
     return value
+
+
+_CARD = re.compile(r"[2-9TJQKA][cdhs]")
+
+
+def checked_cards(cards: list[str], what: str) -> list[str]:
+    """``cards`` when each is a card (rank ``2``-``9TJQKA`` then suit ``cdhs``; ``10`` is ``T``).
+
+    Raises
+    ------
+    HandHistoryError
+        Naming ``what`` and the first text that is no card.
+
+    >>> checked_cards(["Ah", "10d"], "the flop")
+    ['Ah', 'Td']
+    >>> checked_cards(["Ah", "Zz"], "the flop")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: the flop: not a card: 'Zz'
+    """
+    out = []
+    for card in cards:
+        text = card.strip()
+        text = "T" + text[2:] if text.startswith("10") else text
+        text = text[:1].upper() + text[1:].lower()
+        if not _CARD.fullmatch(text):
+            raise HandHistoryError(f"{what}: not a card: {card!r}")
+        out.append(text)
+    return out

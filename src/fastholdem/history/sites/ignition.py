@@ -63,7 +63,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .calls import bounded, call_increment
+from .calls import bounded, call_increment, checked_cards
 from .model import SiteHand, SkipHand, incomplete, stamp
 from .money import amount as _money
 from .text import board
@@ -160,7 +160,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                 head = line[4:].split(" ***")[0].strip()
                 if head in _STREETS:
                     street = _STREETS[head]
-                    hand.new_street(street, board(line))
+                    hand.new_street(street, checked_cards(board(line), head.lower()))
                 elif head == "SUMMARY":
                     section = "summary"
                 elif head not in ("HOLE CARDS", "SHOW DOWN", "SHOWDOWN"):
@@ -220,7 +220,7 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
 def _verb(hand: SiteHand, name: str, verb: str, street: int) -> None:
     word = verb.split(" ")[0]
     if verb.startswith("Card dealt to a spot"):
-        shown = "".join(board(verb))
+        shown = "".join(checked_cards(board(verb), f"the cards of {name!r}"))
         if len(shown) == 4:
             hand.holes[name] = shown
     elif verb == "Folds" or verb.startswith("Folds "):

@@ -38,7 +38,7 @@ from typing import Any
 from ...errors import HandHistoryError
 from ..export_ohh import decode_value
 from ..phh import HandHistory
-from .calls import bounded, return_uncalled
+from .calls import bounded, checked_cards, return_uncalled
 from .model import SiteHand, SkipHand, stamp, to_phh
 
 __all__ = ["SITE", "EXTENSION", "hands", "parse", "convert", "restore", "looks_like"]
@@ -122,6 +122,13 @@ def _amount(value: Any, what: str) -> Decimal:
     return bounded(out, what)
 
 
+def _id(value: Any) -> int | str:
+    """A player id of the standard (an integer; a string is taken too)."""
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise HandHistoryError(f"a player id must be a number, got {json.dumps(value, default=str)[:40]}")
+    return value
+
+
 def _text(value: Any) -> str | None:
     return None if value is None else str(value)
 
@@ -185,7 +192,7 @@ def parse(data: Any, first_line: int) -> SiteHand:
     players = ohh.get("players")
     if not isinstance(players, list) or not players:
         raise HandHistoryError("no players")
-    names: dict[Any, str] = {}
+    names: dict[int | str, str] = {}
     for p in players:
         if not isinstance(p, dict) or "id" not in p:
             raise HandHistoryError("a player without an id")
@@ -193,9 +200,10 @@ def parse(data: Any, first_line: int) -> SiteHand:
         if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
             raise HandHistoryError(f"player {p.get('id')}: seat must be a positive number")
         name = str(p.get("name") or p.get("display") or f"Seat {seat}")
-        if p["id"] in names:
-            raise HandHistoryError(f"player id {p['id']} is listed twice")
-        names[p["id"]] = name
+        pid = _id(p["id"])
+        if pid in names:
+            raise HandHistoryError(f"player id {pid} is listed twice")
+        names[pid] = name
         hand.seat(seat, name, _amount(p.get("starting_stack"), f"player {name!r}: starting_stack"),
                   dealt=not p.get("is_sitting_out", False))
     if len({s.number for s in hand.seats}) != len(hand.seats):
@@ -224,9 +232,9 @@ def parse(data: Any, first_line: int) -> SiteHand:
         hand.rake += taken
         nets.append(chips - taken)
         for win in pot.get("player_wins") or []:
-            if not isinstance(win, dict) or win.get("player_id") not in names:
+            if not isinstance(win, dict) or _id(win.get("player_id")) not in names:
                 raise HandHistoryError(f"pot {k}: a win for no player")
-            name = names[win["player_id"]]
+            name = names[_id(win["player_id"])]
             chips = _amount(win.get("win_amount", 0) or 0, f"pot {k}: win_amount")
             if chips:
                 hand.collect(name, chips)
@@ -246,7 +254,7 @@ def parse(data: Any, first_line: int) -> SiteHand:
     return hand
 
 
-def _rounds(hand: SiteHand, rounds: list[Any], names: dict[Any, str]) -> None:
+def _rounds(hand: SiteHand, rounds: list[Any], names: dict[int | str, str]) -> None:
     """The rounds in ``id`` order: posts and actions, boards (a street again: another run, R41)."""
     for r in rounds:
         if not isinstance(r, dict):
@@ -274,13 +282,14 @@ def _rounds(hand: SiteHand, rounds: list[Any], names: dict[Any, str]) -> None:
         if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
             raise HandHistoryError(f"round {r.get('id')}: cards must be a list of card strings")
         if 1 <= st <= 3:
+            dealt = checked_cards(cards, f"round {r.get('id')}")
             if run_from is not None and k >= run_from:
                 if st <= last:
                     run += 1
                 last = st
-                hand.run_street(run, [c.strip() for c in cards])
+                hand.run_street(run, dealt)
             else:
-                hand.new_street(st, [c.strip() for c in cards])
+                hand.new_street(st, dealt)
         actions = r.get("actions") or []
         if not isinstance(actions, list):
             raise HandHistoryError(f"round {r.get('id')}: actions must be a list")
@@ -289,19 +298,21 @@ def _rounds(hand: SiteHand, rounds: list[Any], names: dict[Any, str]) -> None:
             _action(hand, a, hand.street if st != 4 else hand.street, names, st == 4)
 
 
-def _action(hand: SiteHand, a: Any, street: int, names: dict[Any, str], showdown: bool) -> None:
+def _action(hand: SiteHand, a: Any, street: int, names: dict[int | str, str], showdown: bool) -> None:
     if not isinstance(a, dict):
         raise HandHistoryError("an action is not an object")
     word = str(a.get("action", ""))
     if word in ("Add to Pot", "Player Adjustment"):
         raise HandHistoryError(f"unsupported action {word!r}")
-    pid = a.get("player_id")
+    pid = _id(a.get("player_id"))
     if pid not in names:
         raise HandHistoryError(f"action {a.get('action_number')}: {word!r} by no player ({pid!r})")
     name = names[pid]
     number = a.get("action_number")
     cards = a.get("cards") or []
-    shown = "".join(str(c).strip() for c in cards) if isinstance(cards, list) else ""
+    if not isinstance(cards, list):
+        raise HandHistoryError(f"action {a.get('action_number')}: cards must be a list of card strings")
+    shown = "".join(checked_cards([str(c) for c in cards], f"action {a.get('action_number')}"))
 
     def amount() -> Decimal:
         return _amount(a.get("amount", 0), f"action {number} ({word})")
