@@ -82,6 +82,10 @@ _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) i
 _DEALER = re.compile(r"^Set dealer(?: \[(?P<seat>[0-9]+)\])?")
 _RAISE = re.compile(r"^(?:Raises|All-in\(raise\)) (?P<by>\S+) to (?P<to>\S+)$")
 _ME = re.compile(r"\s*\[ME\]\s*")
+#: The posts, as written, and their kind (``SiteHand.post``): a big blind out of turn is live.
+_POSTS = {"Small Blind ": "sb", "Big blind ": "bb", "Big Blind ": "bb", "Ante chip ": "ante",
+          "Posts dead chip ": "dead", "Posts chip ": "live"}
+_POST_WORDS = tuple(_POSTS)
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 # What a player does that moves no chips and shows no cards.
 _NOISE = re.compile(
@@ -243,16 +247,9 @@ def _verb(hand: SiteHand, name: str, verb: str, street: int) -> None:
             hand.act(street, name, "b", chips, by=True)
         else:
             hand.act(street, name, "c", call_increment(hand, name, chips))
-    elif verb.startswith("Small Blind "):
-        hand.post(name, "sb", _amount(verb[12:]))
-    elif verb.startswith(("Big blind ", "Big Blind ")):
-        hand.post(name, "bb", _amount(verb[10:]))
-    elif verb.startswith("Ante chip "):
-        hand.post(name, "ante", _amount(verb[10:]))
-    elif verb.startswith("Posts dead chip "):
-        hand.post(name, "dead", _amount(verb[16:]))
-    elif verb.startswith("Posts chip "):
-        hand.post(name, "live", _amount(verb[11:]))
+    elif verb.startswith(_POST_WORDS):
+        words = next(w for w in _POST_WORDS if verb.startswith(w))
+        hand.post(name, _POSTS[words], _amount(verb[len(words):]))
     elif verb.startswith("Return uncalled portion of bet "):
         hand.give_back(name, _amount(verb[31:]))
     elif verb.startswith("Hand result"):
