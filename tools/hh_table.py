@@ -24,7 +24,8 @@ from fastholdem.history.sites.reader import paths_of
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "hh"
 SITES = (("PokerStars", "pokerstars"), ("GGPoker", "ggpoker"), ("Winamax", "winamax"), ("888", "888"),
-         ("iPoker", "ipoker"), ("PartyPoker", "partypoker"), ("invalid (hand-edited)", "invalid"))
+         ("iPoker", "ipoker"), ("PartyPoker", "partypoker"), ("Ignition/Bovada", "ignition"),
+         ("PokerNow", "pokernow"), ("Open Hand History", "ohh"), ("invalid (hand-edited)", "invalid"))
 OTHER = "other game: "
 
 

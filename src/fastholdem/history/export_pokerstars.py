@@ -211,6 +211,13 @@ class _Writer:
                     if amount:
                         extra[k] = word
         self.extra = extra
+        # Dead money (R43) is no event of the replay: written with the seat's live post, or
+        # alone before the hole cards.
+        self.dead = {k: self.units(v) for k, v in enumerate(dead) if v and k < hand.n} if isinstance(
+            dead, list) else {}
+        # The shows and mucks the history records (the replay shows every hand at a show down).
+        self.showing = {int(a.split()[0][1:]) - 1 for a in self.hh.actions
+                        if len(a.split()) >= 2 and a.split()[1] == "sm" and a.split()[0][1:].isdigit()}
         self.known = {s: h for s, h in enumerate(hand.hole_cards) if None not in h}
         self.showdown: list[str] = []
         self.max_bet = 0
@@ -233,8 +240,17 @@ class _Writer:
         name, tail = self.names[seat], self._tail(ev)
         if ev.kind == EventKind.ANTE:
             self.lines.append(f"{name}: posts the ante {money(ev.amount)}{tail}")
+        elif seat in self.dead and ev.kind == EventKind.BB and hand.big_blind_seat != seat:
+            dead = self.dead.pop(seat)
+            if dead == hand.config.small_blind:
+                self.lines.append(f"{name}: posts small & big blinds {money(ev.amount + dead)}{tail}")
+            else:
+                self.lines.append(f"{name}: posts missed blind {money(dead)}")
+                self.lines.append(f"{name}: posts big blind {money(ev.amount)}{tail}")
         elif seat in extra and ev.kind == EventKind.BB and hand.big_blind_seat != seat:
             self.lines.append(f"{name}: posts {extra[seat]} {money(ev.amount)}{tail}")
+        elif ev.kind == EventKind.BB and hand.big_blind_seat != seat and hand.small_blind_seat != seat:
+            self.lines.append(f"{name}: posts straddle {money(ev.amount)}{tail}")
         elif seat in extra and hand.small_blind_seat != seat and hand.big_blind_seat != seat:
             self.lines.append(f"{name}: posts {extra[seat]} {money(ev.amount)}{tail}")
         else:
@@ -246,6 +262,10 @@ class _Writer:
         if self.hole_header:
             return
         hand, names, known = self.hand, self.names, self.known
+        for seat, dead in sorted(self.dead.items()):
+            word = "small blind" if seat != hand.small_blind_seat else "missed blind"
+            self.lines.append(f"{names[seat]}: posts {word} {self.money(dead)}")
+        self.dead = {}
         self.lines.append("*** HOLE CARDS ***")
         self.hole_header = True
         for s in sorted(known, key=lambda s: (s - hand.button - 1) % hand.n):
@@ -293,12 +313,17 @@ class _Writer:
 
     def _show(self, ev: Event) -> None:
         seat = cast(int, ev.seat)
+        if seat not in self.showing:
+            return
         value = self.hand.result.values.get(seat)
         what = f" ({describe(value)})" if value is not None else ""
         self.showdown.append(f"{self.names[seat]}: shows [{_cards(ev.cards)}]{what}")
 
     def _muck(self, ev: Event) -> None:
-        self.showdown.append(f"{self.names[cast(int, ev.seat)]}: mucks hand")
+        seat = cast(int, ev.seat)
+        if seat not in self.showing:
+            return
+        self.showdown.append(f"{self.names[seat]}: mucks hand")
 
     def paid(self) -> list[int]:
         """Chips each seat collected from the pots (after any rake or cash-out)."""
@@ -397,7 +422,7 @@ class _Writer:
     def summary(self) -> None:
         hand, lines, names, money = self.hand, self.lines, self.names, self.money
         result = hand.result
-        total = sum(hand.contributions)
+        total = sum(hand.contributions) + self.dead_total()
         fields = self.hh.fields
         rake = self.units(fields["_rake"]) if "_rake" in fields else 0
         listed = fields.get("_pots")
@@ -428,7 +453,7 @@ class _Writer:
                 lines.append(f"{_RUNS[k]} Board [{_cards(b)}]")
         paid = self.paid()
         folded_on = self.fold_streets()
-        shown = {ev.seat: ev.cards for ev in hand.history if ev.kind == "show"}
+        shown = {ev.seat: ev.cards for ev in hand.history if ev.kind == "show" and ev.seat in self.showing}
         mucked = {ev.seat for ev in hand.history if ev.kind == "muck"}
         for seat in sorted(range(hand.n), key=lambda s: self.seats[s]):
             tags = ""
@@ -457,6 +482,11 @@ class _Writer:
             elif paid[seat] > 0:
                 text += f" collected ({money(paid[seat])})"
             lines.append(text)
+
+    def dead_total(self) -> int:
+        """The dead money of the hand's posts (``_dead_posts``), in chips."""
+        dead = self.hh.fields.get("_dead_posts")
+        return sum(self.units(v) for v in dead) if isinstance(dead, list) else 0
 
     def fold_streets(self) -> dict[int, int]:
         out: dict[int, int] = {}

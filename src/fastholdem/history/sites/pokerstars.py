@@ -43,7 +43,7 @@ START = re.compile(r"^(?:\ufeff)?PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?
 
 _HEADER = re.compile(
     r"^\ufeff?(?:PokerStars (?P<kind>Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game)|Poker Hand) "
-    r"#(?P<id>[A-Za-z]*[0-9]+):\s*(?:\{[^}]*\}\s*)?(?P<rest>.*)$"
+    r"#(?P<id>[A-Za-z]*[0-9][0-9A-Za-z-]*):\s*(?:\{[^}]*\}\s*)?(?P<rest>.*)$"
 )
 _GAME = re.compile(r"(Hold'em|Omaha|Razz|Stud|Draw|Badugi|Courchevel|HORSE|Mixed|8-Game|Triple|Single|5 Card|"
                    r"Deuce|Triple Draw|2-7|Hold'em 6\+|Six Plus)")

@@ -42,6 +42,7 @@ from typing import IO, Any, Union
 from ...errors import HandHistoryError
 from ..phh import HandHistory
 from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
+from . import formats, ignition
 from .model import SiteHand, SkipHand, to_phh
 
 __all__ = ["Imported", "read", "read_text", "site_of_file", "SITES", "Source"]
@@ -56,11 +57,12 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
     (winamax.SITE, winamax.START, winamax.parse),
     (pacific888.SITE, pacific888.START, pacific888.parse),
     (partypoker.SITE, partypoker.START, partypoker.parse),
+    (ignition.SITE, ignition.START, ignition.parse),
 )
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
-_SUFFIXES = (".txt", ".xml")
-_FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
+_SUFFIXES = (".txt", ".xml") + formats.SUFFIXES
+_FIRST = frozenset("P\ufeffW#*GIB")  # the first characters of every site's first line
 
 
 @dataclass(frozen=True)
@@ -184,6 +186,9 @@ def site_of_file(path: str | os.PathLike[str]) -> str | None:
     else:
         text = head.decode("utf-8", errors="replace")
     text = text.lstrip("\ufeff \t\r\n")
+    kind = formats.sniff(text)
+    if kind is not None:
+        return formats.SITES[kind]
     if text.startswith("<") and ("<session" in text or "<game" in text):
         return "iPoker"
     for line in [x for x in text.splitlines() if x.strip()][:5]:
@@ -289,12 +294,38 @@ def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
         yield Imported(file, 0, ipoker.SITE, None, "failed", str(exc))
 
 
+def _structured(file: str, kind: str, text: str) -> Iterator[Imported]:
+    """The hands of a JSON or CSV format (:mod:`.formats`), one record each."""
+    site = formats.SITES[kind]
+    try:
+        for line, hand_id, item in formats.hands(kind, text):
+            if isinstance(item, SkipHand):
+                yield Imported(file, line, site, hand_id, "skipped", item.reason)
+            elif isinstance(item, HandHistoryError):
+                yield Imported(file, line, site, hand_id, "failed", str(item))
+            else:
+                try:
+                    hh = formats.convert(kind, item)
+                except SkipHand as exc:
+                    yield Imported(file, line, site, hand_id, "skipped", exc.reason)
+                except (HandHistoryError, ValueError, ArithmeticError, IndexError, KeyError) as exc:
+                    yield Imported(file, line, site, hand_id, "failed", str(exc))
+                else:
+                    yield Imported(file, line, site, item.hand_id or hand_id, "converted", history=hh)
+    except HandHistoryError as exc:
+        yield Imported(file, 0, site, None, "failed", str(exc))
+
+
 def read_text(text: str, name: str = "<text>") -> Iterator[Imported]:
     """Read hands from a text already in memory (see :func:`read`).
 
     >>> [r.status for r in read_text("hello")]
     ['failed']
     """
+    kind = formats.sniff(text[:4096])
+    if kind is not None:
+        yield from _structured(name, kind, text)
+        return
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
         yield from _xml(name, iter(text.splitlines()))
         return
@@ -344,6 +375,15 @@ def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
     head = peek.lstrip(codecs.BOM_UTF8).lstrip()
     if peek[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):
         head = peek.decode("utf-16", errors="ignore").lstrip("\ufeff \t\r\n").encode()
+    kind = formats.sniff(head[:4096].decode("utf-8", errors="replace"))
+    if kind is not None:  # JSON and CSV formats: the whole text at once
+        try:
+            text = "\n".join(_lines(io.BufferedReader(rest)))
+        except HandHistoryError as exc:  # binary data (NUL bytes), a line of over a megabyte
+            yield Imported(label, 0, formats.SITES[kind], None, "failed", str(exc))
+            return
+        yield from _structured(label, kind, text)
+        return
     if head.startswith(b"<"):
         yield from _xml(label, _lines(io.BufferedReader(rest)))
         return
