@@ -38,7 +38,6 @@ and every disagreement must be one of these named points.
 
 from __future__ import annotations
 
-import functools
 import multiprocessing
 import os
 import random
@@ -58,16 +57,11 @@ pokerkit = pytest.importorskip("pokerkit")
 
 from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem  # noqa: E402
 from pokerkit import HandHistory as PokerkitHandHistory  # noqa: E402
-from pokerkit.games import PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem  # noqa: E402
-from pokerkit.hands import StandardHighHand  # noqa: E402
+from reference.pokerkit_games import PotLimitTexasHoldem as _PotLimitTexasHoldem, memoise_pokerkit_hands as _memoise_pokerkit_hands  # noqa: E402
 
 #: Hands per structure and direction in the random differential runs (3 structures x 2
 #: directions: 21,000 hands); ``FASTHOLDEM_DIFF_HANDS`` changes it for a longer or quicker run.
 DIFF_HANDS = int(os.environ.get("FASTHOLDEM_DIFF_HANDS", "3500"))
-
-
-class _PotLimitTexasHoldem(PotLimitPokerMixin, TexasHoldemMixin, UnfixedLimitHoldem):  # type: ignore[misc]
-    """Pot-limit hold'em assembled from pokerkit's parts (pokerkit ships only PLO)."""
 
 
 _AUTOMATIONS = (
@@ -79,25 +73,6 @@ _AUTOMATIONS = (
     Automation.CHIPS_PUSHING,
     Automation.CHIPS_PULLING,
 )
-
-
-def _memoise_pokerkit_hands() -> None:
-    """Cache pokerkit's own hand evaluation per (hole, board); its values are unchanged."""
-    if getattr(StandardHighHand, "_fastholdem_memo", False):
-        return
-    evaluate = StandardHighHand.from_game.__func__  # type: ignore[attr-defined]
-
-    @functools.lru_cache(maxsize=1 << 16)
-    def cached(hole: tuple[Any, ...], board: tuple[Any, ...]) -> Any:
-        return evaluate(StandardHighHand, hole, board)
-
-    def from_game(cls: Any, hole_cards: Any, board_cards: Any = ()) -> Any:
-        if cls is not StandardHighHand:
-            return evaluate(cls, hole_cards, board_cards)
-        return cached(tuple(hole_cards), tuple(board_cards))
-
-    StandardHighHand.from_game = classmethod(from_game)  # type: ignore[method-assign, assignment]
-    StandardHighHand._fastholdem_memo = True  # type: ignore[attr-defined]
 
 
 def pokerkit_game(cfg: GameConfig, *, structure: Structure | None = None) -> Any:

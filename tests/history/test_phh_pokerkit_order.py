@@ -24,7 +24,7 @@ from fastholdem.game import Bet, GameConfig, Hand, RaiseTo, Structure
 pokerkit = pytest.importorskip("pokerkit")
 
 from pokerkit import Automation, FixedLimitTexasHoldem, Mode, NoLimitTexasHoldem  # noqa: E402
-from test_pokerkit_diff import _memoise_pokerkit_hands, _PotLimitTexasHoldem  # noqa: E402
+from reference.pokerkit_games import PotLimitTexasHoldem as _PotLimitTexasHoldem, memoise_pokerkit_hands as _memoise_pokerkit_hands  # noqa: E402
 
 # Everything but the dealing and the showdown is automatic: those come from the file.
 _AUTOMATIONS = (
