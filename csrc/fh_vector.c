@@ -822,16 +822,17 @@ FH_INLINE void apply(fh_vec *restrict v, size_t t, int kind, int64_t amount, int
 void fh_vec_apply(fh_vec *v, size_t t, int kind, int64_t amount) { apply(v, t, kind, amount, 1, 1); }
 
 void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, const int64_t *amount,
-                       int auto_reset) {
+                       const uint8_t *mask, int reset) {
     for (size_t t = lo; t < hi; t++) {
+        if (mask && !mask[t]) continue; /* a held table: left as it is */
         if (v->actor[t] >= 0) {
             v->hand_over[t] = 0;
             apply(v, t, kind[t], amount ? amount[t] : 0, 1, 1);
-        } else if (auto_reset) {
+        } else if (reset != FH_VEC_NO_RESET) {
             /* a hand dealt at the last step that needed no action: report it now */
             finish(v, t, 1);
         }
-        if (auto_reset && v->actor[t] < 0) fh_vec_new_hand(v, t, 1, 0);
+        if (reset == FH_VEC_AUTO_RESET && v->actor[t] < 0) fh_vec_new_hand(v, t, 1, 0);
     }
 }
 
@@ -842,6 +843,7 @@ void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, con
 typedef struct {
     const fh_vec *v;
     const int64_t *kind, *amount;
+    const uint8_t *mask;
     uint8_t *codes;
 } check_ctx;
 
@@ -852,7 +854,7 @@ static void check_worker(fh_par *par, void *ctx, int tid) {
     while (fh_par_next(par, &lo, &hi)) {
         for (size_t t = lo; t < hi; t++) {
             int code = FH_VEC_OK;
-            if (cc->v->actor[t] >= 0) {
+            if (cc->v->actor[t] >= 0 && (!cc->mask || cc->mask[t])) {
                 int64_t k = cc->kind[t];
                 code = fh_vec_check_action(cc->v, t, k >= 0 && k <= 3 ? (int)k : -1, cc->amount[t]);
             }
@@ -861,16 +863,16 @@ static void check_worker(fh_par *par, void *ctx, int tid) {
     }
 }
 
-fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
-                           const fh_exec *ex) {
-    check_ctx cc = {v, kind, amount, codes};
+fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, const uint8_t *mask,
+                           uint8_t *codes, const fh_exec *ex) {
+    check_ctx cc = {v, kind, amount, mask, codes};
     return fh_par_exec(v->n, FH_VEC_GRAIN, 1, ex, (uint64_t)v->n * 40u, check_worker, &cc);
 }
 
 typedef struct {
     fh_vec *v;
     const uint8_t *mask;
-    int move_button;
+    int move_button, report;
     size_t done; /* tables [0, done) are dealt (one thread: grains go in order) */
 } deal_ctx;
 
@@ -880,13 +882,14 @@ static void deal_worker(fh_par *par, void *ctx, int tid) {
     size_t lo, hi;
     while (fh_par_next(par, &lo, &hi)) {
         for (size_t t = lo; t < hi; t++)
-            if (!dc->mask || dc->mask[t]) fh_vec_new_hand(dc->v, t, dc->move_button, 1);
+            if (!dc->mask || dc->mask[t]) fh_vec_new_hand(dc->v, t, dc->move_button, dc->report);
         dc->done = hi;
     }
 }
 
-fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done) {
-    deal_ctx dc = {v, mask, move_button, 0};
+fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, int report, const fh_exec *ex,
+                           size_t *done) {
+    deal_ctx dc = {v, mask, move_button, report, 0};
     /* one thread, so that an interrupted call leaves a prefix of the tables dealt */
     fh_status st = fh_par_exec(v->n, FH_VEC_GRAIN, 1, ex, (uint64_t)v->n * 400u, deal_worker, &dc);
     if (done) *done = st == FH_OK ? v->n : dc.done;

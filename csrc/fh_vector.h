@@ -132,23 +132,35 @@ int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount);
 /* Apply a legal action at table t, then everything that follows (streets, showdown). */
 void fh_vec_apply(fh_vec *v, size_t t, int kind, int64_t amount);
 
-/* One step of tables [lo, hi): every table with an actor applies (kind[t], amount[t]) (which
- * must be legal); with `auto_reset` every finished table then reports its hand and is dealt
- * the next; without, hand_over tells which tables have finished. */
+/* How fh_vec_step_range ends a hand (Tables' auto_reset). */
+enum {
+    FH_VEC_NO_RESET = 0,   /* a finished table waits; hand_over tells which have finished */
+    FH_VEC_AUTO_RESET = 1, /* every finished table reports its hand and is dealt the next */
+    FH_VEC_REPORT_ONLY = 2 /* as AUTO_RESET, but the next hands are left for the caller to deal with
+                            * fh_vec_new_hands(report 0) after changing the configured stacks */
+};
+
+/* One step of tables [lo, hi): every table with an actor (and mask[t] nonzero; mask NULL: every
+ * table) applies (kind[t], amount[t]) (which must be legal); tables outside the mask are left as
+ * they are. `reset` (FH_VEC_NO_RESET, FH_VEC_AUTO_RESET or FH_VEC_REPORT_ONLY) says what follows
+ * in a table that has no actor after its action. A hand dealt at the last step that needed no
+ * action is reported now (unless FH_VEC_NO_RESET). */
 void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, const int64_t *amount,
-                       int auto_reset);
+                       const uint8_t *mask, int reset);
 
-/* Check every table's action (tables without an actor get FH_VEC_OK): codes[t] = FH_VEC_OK or
- * the reason code of fh_vec_check_action. Changes no table. Polls through ex (Ctrl-C) on large
- * n; returns FH_OK, FH_ERR_INTERRUPTED (codes incomplete) or FH_ERR_NOMEM. */
-fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
-                           const fh_exec *ex);
+/* Check every table's action (tables without an actor, or outside mask when mask is not NULL,
+ * get FH_VEC_OK): codes[t] = FH_VEC_OK or the reason code of fh_vec_check_action. Changes no
+ * table. Polls through ex (Ctrl-C) on large n; returns FH_OK, FH_ERR_INTERRUPTED (codes
+ * incomplete) or FH_ERR_NOMEM. */
+fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, const uint8_t *mask,
+                           uint8_t *codes, const fh_exec *ex);
 
-/* Deal a new hand (fh_vec_new_hand with report) to every table where mask is nonzero (mask NULL:
+/* Deal a new hand (fh_vec_new_hand with `report`) to every table where mask is nonzero (mask NULL:
  * every table), in table order. Polls through ex on large n: when interrupted, the tables
  * before some index have their new hand and the others are untouched; *done (if not NULL)
  * receives that index. Returns FH_OK, FH_ERR_INTERRUPTED or FH_ERR_NOMEM. */
-fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done);
+fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, int report, const fh_exec *ex,
+                           size_t *done);
 
 /* Tallies of fh_vec_play_random, per seat. The sums are wide enough for any run (hands below
  * 2**63, a hand's win below 2**56 chips): the total in 128-bit two's complement, the squares in

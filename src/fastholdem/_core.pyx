@@ -20,7 +20,7 @@ from libc.stdint cimport uint8_t, uint16_t, uint64_t, int64_t
 from libc.stdlib cimport calloc, free
 
 from fastholdem._core cimport *
-from fastholdem._validate import echo
+from fastholdem._validate import check_int, echo
 from fastholdem.cards import card_str, parse_cards
 from fastholdem.errors import CardError, CardTypeError, InputError, InputTypeError, RangeError
 
@@ -1324,151 +1324,369 @@ cdef extern from "fh_vector.h" nogil:
     void fh_vec_seed(fh_vec *v, size_t t, uint64_t seed)
     void fh_vec_free_xlogs(fh_vec_xlog **xlog, size_t count)
     void fh_vec_new_hand(fh_vec *v, size_t t, int move_button, int report)
+    enum: FH_VEC_NO_RESET
+    enum: FH_VEC_AUTO_RESET
+    enum: FH_VEC_REPORT_ONLY
     fh_vec_legal fh_vec_legal_of(const fh_vec *v, size_t t)
     int fh_vec_check_action(const fh_vec *v, size_t t, int kind, int64_t amount)
     void fh_vec_step_range(fh_vec *v, size_t lo, size_t hi, const int64_t *kind, const int64_t *amount,
-                           int auto_reset)
+                           const uint8_t *mask, int reset)
     fh_status fh_vec_play_random(fh_vec *v, uint64_t hands, double p_fold, double p_raise, const fh_exec *ex,
                                  fh_vec_tally *out)
-    fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, uint8_t *codes,
-                               const fh_exec *ex)
-    fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, const fh_exec *ex, size_t *done)
+    fh_status fh_vec_check_all(const fh_vec *v, const int64_t *kind, const int64_t *amount, const uint8_t *mask,
+                               uint8_t *codes, const fh_exec *ex)
+    fh_status fh_vec_new_hands(fh_vec *v, const uint8_t *mask, int move_button, int report, const fh_exec *ex,
+                               size_t *done)
     void fh_vec_play_random_until(fh_vec *v, const uint8_t *mask, int seat, double p_fold, double p_raise)
 
 
 
-cdef class VecCore:
-    """The arrays and C state of ``fastholdem.vector.Tables`` (which checks every argument).
+_VEC_FLAGS = ("limit", "pot_limit", "pokerkit", "cap_heads_up", "uncapped_river", "half_bet_reopens", "carry_stacks")
+_VEC_MAX_AMOUNT = 1 << 56
 
-    Attributes are NumPy arrays owned here; the C engine works on them in place.
+
+cdef class VecConfig:
+    """The rules a ``VecCore`` plays (the C engine's ``fh_vec_cfg``), from keyword arguments.
+
+    Every field is checked here (``InputTypeError`` for a non-int, ``InputError`` naming the
+    field for a value out of range) and read-only afterwards. ``fastholdem.vector.Tables``
+    makes one from a :class:`~fastholdem.game.GameConfig`.
+
+    >>> VecConfig(players=2, small_blind=1, big_blind=2, min_bet=2, bet_sizes=(2, 2, 4, 4)).big_blind
+    2
+    """
+
+    cdef fh_vec_cfg c
+
+    def __init__(self, *, players, small_blind, big_blind, min_bet, bet_sizes, ante=0, ante_mode=0, bet_cap=-1,
+                 limit=False, pot_limit=False, pokerkit=False, cap_heads_up=False, uncapped_river=False,
+                 half_bet_reopens=False, carry_stacks=False):
+        top = _VEC_MAX_AMOUNT - 1
+        self.c.players = check_int(players, "players", low=2, high=FH_VEC_MAX_PLAYERS)
+        self.c.small_blind = check_int(small_blind, "small_blind", low=0, high=top)
+        self.c.big_blind = check_int(big_blind, "big_blind", low=0, high=top)
+        self.c.ante = check_int(ante, "ante", low=0, high=top)
+        self.c.min_bet = check_int(min_bet, "min_bet", low=0, high=top)
+        self.c.ante_mode = check_int(ante_mode, "ante_mode", low=0, high=2)
+        self.c.bet_cap = check_int(bet_cap, "bet_cap", low=-1, high=10_000)
+        sizes = tuple(bet_sizes)
+        if len(sizes) != 4:
+            raise InputError(f"bet_sizes must hold 4 amounts (one per street), got {len(sizes)}")
+        for k in range(4):
+            self.c.bet_sizes[k] = check_int(sizes[k], "bet_sizes", low=0, high=top)
+        flags = (limit, pot_limit, pokerkit, cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks)
+        for name, flag in zip(_VEC_FLAGS, flags):
+            if not (flag is True or flag is False or (type(flag) is int and flag in (0, 1))):
+                raise InputTypeError(f"{name} must be True or False, got {type(flag).__name__} {echo(flag)}")
+        (self.c.limit, self.c.pot_limit, self.c.pk, self.c.cap_heads_up, self.c.uncapped_river,
+         self.c.half_bet_reopens, self.c.carry_stacks) = [int(f) for f in flags]
+        if self.c.small_blind > self.c.big_blind:
+            raise InputError(f"small_blind {self.c.small_blind} exceeds big_blind {self.c.big_blind}")
+        if self.c.limit and self.c.pot_limit:
+            raise InputError("limit and pot_limit cannot both be set")
+
+    def as_dict(self):
+        """Every field as a keyword argument of ``VecConfig`` (``VecConfig(**c.as_dict()) == c``)."""
+        c = self.c
+        return {"players": c.players, "small_blind": c.small_blind, "big_blind": c.big_blind,
+                "min_bet": c.min_bet, "bet_sizes": tuple(c.bet_sizes[k] for k in range(4)), "ante": c.ante,
+                "ante_mode": c.ante_mode, "bet_cap": c.bet_cap, "limit": bool(c.limit),
+                "pot_limit": bool(c.pot_limit), "pokerkit": bool(c.pk), "cap_heads_up": bool(c.cap_heads_up),
+                "uncapped_river": bool(c.uncapped_river), "half_bet_reopens": bool(c.half_bet_reopens),
+                "carry_stacks": bool(c.carry_stacks)}
+
+    @property
+    def players(self):
+        return self.c.players
+
+    @property
+    def small_blind(self):
+        return self.c.small_blind
+
+    @property
+    def big_blind(self):
+        return self.c.big_blind
+
+    @property
+    def carry_stacks(self):
+        return bool(self.c.carry_stacks)
+
+    def __eq__(self, other):
+        if not isinstance(other, VecConfig):
+            return NotImplemented
+        return self.as_dict() == other.as_dict()
+
+    def __hash__(self):
+        return hash(tuple(self.as_dict().items()))
+
+    def __repr__(self):
+        return "VecConfig(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
+
+    def __reduce__(self):
+        return _vec_config, (self.as_dict(),)
+
+
+def _vec_config(dict fields):
+    return VecConfig(**fields)
+
+
+# the engine's arrays that start other than zero
+_VEC_FILL = {"actor": -1, "street": 4, "rep": -1, "hand_over": 1, "hole": -1, "board": -1}
+
+# the tables of a step's reset argument
+VEC_NO_RESET, VEC_AUTO_RESET, VEC_REPORT_ONLY = FH_VEC_NO_RESET, FH_VEC_AUTO_RESET, FH_VEC_REPORT_ONLY
+
+
+cdef object _readonly(object arr):
+    view = arr.view()
+    view.flags.writeable = False
+    return view
+
+
+cdef class VecCore:
+    """The C state of ``fastholdem.vector.Tables`` (which checks every argument first).
+
+    The engine's arrays are private: the methods below change them (in C), and observers get
+    read-only views (:attr:`stacks`, :attr:`rewards`, :attr:`hand_over`, :attr:`actor`,
+    :attr:`button`, :meth:`view`) or copies (:meth:`observe`, :meth:`legal`, :meth:`hands`).
+    Every buffer of a table (its two hand-record slots, the logs) is known here and in
+    csrc/fh_vector.c only.
     """
 
     cdef fh_vec v
-    cdef readonly object stacks, bets, put, rewards, max_bet, full, pot, dead, shorts_sum
-    cdef readonly object folded, broke, acted, seen, actor, button, street, betting_over, shorts_cnt
-    cdef readonly object slot, rep, nbets, nraise, running, hand_over, rng, base, hole, board, start, rec_button
-    cdef readonly object log, log_len, log_raises, raise_to, showdown, win_value, winners, values, behind
+    cdef dict _arrays
+    cdef object _stacks, _rewards, _hand_over, _actor, _button, _pot, _base, _codes
     cdef readonly Py_ssize_t n, players
-    cdef object _codes
+    cdef readonly int history
+    cdef readonly VecConfig config
 
-    def __init__(self, Py_ssize_t n, int players, tuple cfg, object base, uint64_t seed, int history):
-        """cfg: (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (4 bet sizes), bet_cap or -1,
-        cap_heads_up, uncapped_river, half_bet_reopens, carry_stacks); base: (n, players) int64;
-        history: actions logged per hand (a third as many bet/raise amounts)."""
-        if not 2 <= players <= FH_VEC_MAX_PLAYERS or n < 0 or not 0 <= history <= 10000:
-            raise InputError("players must be 2..10, n >= 0 and history 0..10000")
+    def __init__(self, Py_ssize_t n, VecConfig config not None, object base, object button, uint64_t seed,
+                 int history):
+        """n tables under ``config``; base: the configured stacks, (n, players) or (1, players) int64;
+        button: each table's first button, an int or an (n,) int array of seats; history: actions logged
+        per hand (a third as many bet/raise amounts). Call :meth:`new_hands` to deal the first hands."""
+        cdef int players = config.c.players
+        if n < 0 or not 0 <= history <= 10000:
+            raise InputError("n must be >= 0 and history 0..10000")
         self.v.log_cap = history
         self.v.raise_cap = history // 3
         self.n = n
         self.players = players
-        (self.v.cfg.limit, self.v.cfg.pot_limit, self.v.cfg.pk, self.v.cfg.small_blind, self.v.cfg.big_blind,
-         self.v.cfg.ante, self.v.cfg.ante_mode, self.v.cfg.min_bet, sizes, self.v.cfg.bet_cap,
-         self.v.cfg.cap_heads_up, self.v.cfg.uncapped_river, self.v.cfg.half_bet_reopens,
-         self.v.cfg.carry_stacks) = cfg
-        for k in range(4):
-            self.v.cfg.bet_sizes[k] = sizes[k]
-        self.v.cfg.players = players
+        self.history = history
+        self.config = config
+        self.v.cfg = config.c
         self.v.n = <size_t>n
-        P = players
-        i64, i8 = np.int64, np.int8
-        self.stacks = np.zeros((n, P), i64)
-        self.bets = np.zeros((n, P), i64)
-        self.put = np.zeros((n, P), i64)
-        self.rewards = np.zeros((n, P), i64)
-        self.max_bet = np.zeros(n, i64)
-        self.full = np.zeros(n, i64)
-        self.pot = np.zeros(n, i64)
-        self.dead = np.zeros(n, i64)
-        self.shorts_sum = np.zeros(n, i64)
-        self.folded = np.zeros(n, np.uint16)
-        self.acted = np.zeros(n, np.uint16)
-        self.seen = np.zeros(n, np.uint16)
-        self.broke = np.zeros(n, np.uint16)
-        self.actor = np.full(n, -1, i8)
-        self.button = np.zeros(n, i8)
-        self.street = np.full(n, 4, i8)
-        self.betting_over = np.zeros(n, i8)
-        self.shorts_cnt = np.zeros(n, i8)
-        self.slot = np.zeros(n, i8)
-        self.rep = np.full(n, -1, i8)
-        self.nbets = np.zeros(n, np.int16)
-        self.nraise = np.zeros(n, np.int16)
-        self.running = np.zeros(n, i8)
-        self.behind = np.zeros(n, np.uint8)
-        self.hand_over = np.ones(n, np.uint8)
-        self.rng = np.zeros(n, np.uint64)
-        self.base = np.ascontiguousarray(base, dtype=i64)
-        self.hole = np.full((n, 2, P, 2), -1, i8)
-        self.board = np.full((n, 2, 5), -1, i8)
-        self.start = np.zeros((n, 2, P), i64)
-        self.rec_button = np.zeros((n, 2), i8)
-        self.log = np.zeros((n, 2, history), np.uint8)
-        self.log_len = np.zeros((n, 2), np.int16)
-        self.log_raises = np.zeros((n, 2), np.int16)
-        self.raise_to = np.zeros((n, 2, history // 3), i64)
-        self.showdown = np.zeros((n, 2), np.uint8)
-        self.win_value = np.zeros((n, 2), np.uint16)
-        self.winners = np.zeros((n, 2), np.uint16)
-        self.values = np.zeros((n, P), np.uint16)
-        if self.base.shape[0] not in (1, n) or self.base.shape[1] != P:
-            raise InputError("base stacks must have shape (n, players) or (1, players)")
+        self._arrays = {}
+        for name, dtype, shape in _vec_layout(n, players, history):
+            self._arrays[name] = np.full(shape, _VEC_FILL.get(name, 0), np.dtype(dtype).newbyteorder("="))
+        a = self._arrays
+        self._stacks, self._rewards, self._pot = a["stacks"], a["rewards"], a["pot"]
+        self._hand_over, self._actor, self._button = a["hand_over"], a["actor"], a["button"]
+        buttons = np.ascontiguousarray(np.broadcast_to(np.asarray(button, np.int64), (n,)))
+        if buttons.size and (buttons.min() < 0 or buttons.max() >= players):
+            raise InputError(f"button must hold seats 0..{players - 1}")
+        self._button[:] = buttons
+        self._set_base(base)
         self._bind()
         self.v.xlog = NULL
         if history and n:
             self.v.xlog = <fh_vec_xlog **>calloc(<size_t>n * 2, sizeof(fh_vec_xlog *))
             if self.v.xlog == NULL:
                 raise MemoryError("no memory for the overflow logs")
-        self.v.base_stride = 0 if self.base.shape[0] == 1 else P
         cdef size_t t
         for t in range(<size_t>n):
             fh_vec_seed(&self.v, t, seed)
 
+    cdef int _set_base(self, object base) except -1:
+        arr = np.ascontiguousarray(base, dtype=np.int64)
+        if arr.ndim != 2 or arr.shape[0] not in (1, self.n) or arr.shape[1] != self.players:
+            raise InputError("base stacks must have shape (n, players) or (1, players)")
+        self._base = arr
+        self.v.base = _p64(arr)
+        self.v.base_stride = 0 if arr.shape[0] == 1 else self.players
+        return 0
+
     cdef void _bind(self):
-        self.v.stacks = _p64(self.stacks)
-        self.v.bets = _p64(self.bets)
-        self.v.put = _p64(self.put)
-        self.v.rewards = _p64(self.rewards)
-        self.v.max_bet = _p64(self.max_bet)
-        self.v.full = _p64(self.full)
-        self.v.pot = _p64(self.pot)
-        self.v.dead = _p64(self.dead)
-        self.v.shorts_sum = _p64(self.shorts_sum)
-        self.v.folded = <uint16_t *>_ptr(self.folded)
-        self.v.acted = <uint16_t *>_ptr(self.acted)
-        self.v.seen = <uint16_t *>_ptr(self.seen)
-        self.v.broke = <uint16_t *>_ptr(self.broke)
-        self.v.actor = <int8_t *>_ptr(self.actor)
-        self.v.button = <int8_t *>_ptr(self.button)
-        self.v.street = <int8_t *>_ptr(self.street)
-        self.v.betting_over = <int8_t *>_ptr(self.betting_over)
-        self.v.shorts_cnt = <int8_t *>_ptr(self.shorts_cnt)
-        self.v.slot = <int8_t *>_ptr(self.slot)
-        self.v.rep = <int8_t *>_ptr(self.rep)
-        self.v.nbets = <int16_t *>_ptr(self.nbets)
-        self.v.nraise = <int16_t *>_ptr(self.nraise)
-        self.v.running = <int8_t *>_ptr(self.running)
-        self.v.behind = <uint8_t *>_ptr(self.behind)
-        self.v.hand_over = <uint8_t *>_ptr(self.hand_over)
-        self.v.rng = <uint64_t *>_ptr(self.rng)
-        self.v.base = _p64(self.base)
-        self.v.hole = <int8_t *>_ptr(self.hole)
-        self.v.board = <int8_t *>_ptr(self.board)
-        self.v.start = _p64(self.start)
-        self.v.rec_button = <int8_t *>_ptr(self.rec_button)
-        self.v.log = <uint8_t *>_ptr(self.log)
-        self.v.log_len = <int16_t *>_ptr(self.log_len)
-        self.v.log_raises = <int16_t *>_ptr(self.log_raises)
-        self.v.raise_to = _p64(self.raise_to)
-        self.v.showdown = <uint8_t *>_ptr(self.showdown)
-        self.v.win_value = <uint16_t *>_ptr(self.win_value)
-        self.v.winners = <uint16_t *>_ptr(self.winners)
-        self.v.values = <uint16_t *>_ptr(self.values)
+        a = self._arrays
+        self.v.stacks = _p64(a["stacks"])
+        self.v.bets = _p64(a["bets"])
+        self.v.put = _p64(a["put"])
+        self.v.rewards = _p64(a["rewards"])
+        self.v.max_bet = _p64(a["max_bet"])
+        self.v.full = _p64(a["full"])
+        self.v.pot = _p64(a["pot"])
+        self.v.dead = _p64(a["dead"])
+        self.v.shorts_sum = _p64(a["shorts_sum"])
+        self.v.folded = <uint16_t *>_ptr(a["folded"])
+        self.v.acted = <uint16_t *>_ptr(a["acted"])
+        self.v.seen = <uint16_t *>_ptr(a["seen"])
+        self.v.broke = <uint16_t *>_ptr(a["broke"])
+        self.v.actor = <int8_t *>_ptr(a["actor"])
+        self.v.button = <int8_t *>_ptr(a["button"])
+        self.v.street = <int8_t *>_ptr(a["street"])
+        self.v.betting_over = <int8_t *>_ptr(a["betting_over"])
+        self.v.shorts_cnt = <int8_t *>_ptr(a["shorts_cnt"])
+        self.v.slot = <int8_t *>_ptr(a["slot"])
+        self.v.rep = <int8_t *>_ptr(a["rep"])
+        self.v.nbets = <int16_t *>_ptr(a["nbets"])
+        self.v.nraise = <int16_t *>_ptr(a["nraise"])
+        self.v.running = <int8_t *>_ptr(a["running"])
+        self.v.behind = <uint8_t *>_ptr(a["behind"])
+        self.v.hand_over = <uint8_t *>_ptr(a["hand_over"])
+        self.v.rng = <uint64_t *>_ptr(a["rng"])
+        self.v.hole = <int8_t *>_ptr(a["hole"])
+        self.v.board = <int8_t *>_ptr(a["board"])
+        self.v.start = _p64(a["start"])
+        self.v.rec_button = <int8_t *>_ptr(a["rec_button"])
+        self.v.log = <uint8_t *>_ptr(a["log"])
+        self.v.log_len = <int16_t *>_ptr(a["log_len"])
+        self.v.log_raises = <int16_t *>_ptr(a["log_raises"])
+        self.v.raise_to = _p64(a["raise_to"])
+        self.v.showdown = <uint8_t *>_ptr(a["showdown"])
+        self.v.win_value = <uint16_t *>_ptr(a["win_value"])
+        self.v.winners = <uint16_t *>_ptr(a["winners"])
+        self.v.values = <uint16_t *>_ptr(a["values"])
 
     def __dealloc__(self):
         if self.v.xlog != NULL:
             fh_vec_free_xlogs(self.v.xlog, <size_t>self.n * 2)
             free(self.v.xlog)
             self.v.xlog = NULL
+
+    # ---- read-only views ------------------------------------------------------------------
+
+    @property
+    def stacks(self):
+        """int64 (n, players): every seat's chips behind (a read-only view of the live array)."""
+        return _readonly(self._stacks)
+
+    @property
+    def rewards(self):
+        """int64 (n, players): chips won by each seat in each table's last finished hand (read-only view)."""
+        return _readonly(self._rewards)
+
+    @property
+    def hand_over(self):
+        """bool (n,): the table's hand is over, or (auto reset) finished at the last step (read-only view)."""
+        view = self._hand_over.view(np.bool_)
+        view.flags.writeable = False
+        return view
+
+    @property
+    def actor(self):
+        """int8 (n,): the seat to act, -1 for none (read-only view)."""
+        return _readonly(self._actor)
+
+    @property
+    def button(self):
+        """int8 (n,): the button's seat in each table's current hand (read-only view)."""
+        return _readonly(self._button)
+
+    @property
+    def nbytes(self):
+        """Bytes of every array of the engine state (the configured stacks too; not the overflow logs)."""
+        return sum(arr.nbytes for arr in self._arrays.values()) + self._base.nbytes
+
+    def view(self, str name):
+        """A read-only view of the engine array ``name`` (a name of ``_vec_layout``, or ``"base"``:
+        the configured stacks). For tests and debugging: the layout may change between builds."""
+        if name == "base":
+            return _readonly(self._base)
+        try:
+            return _readonly(self._arrays[name])
+        except KeyError:
+            raise InputError(f"name must be an array of the engine state, got {echo(name)}") from None
+
+    # ---- records --------------------------------------------------------------------------
+
+    def hands(self, object rows, bint finished=True, bint actions=False):
+        """The record of each table of ``rows`` (table indices): of its last finished hand, or
+        (``finished=False``) of the hand being dealt or played, as a dict of new arrays.
+
+        Keys: ``button`` int16 (k,), ``start`` int64 (k, players), ``hole`` int8 (k, players, 2),
+        ``board`` int8 (k, 5); for a finished hand also ``rewards`` int64 (k, players),
+        ``showdown`` bool (k,), ``winning_value`` uint16 (k,), ``winners`` bool (k, players) and
+        ``folded`` bool (k, players), or None when a table has been dealt another hand since (the
+        engine keeps only the folds of the hand in play); with ``actions``, ``actions``: per table
+        ``(kinds bytes, bet/raise amounts list, actions in the hand, bets and raises in the
+        hand)``, the log as far as it was kept (shorter than the counts when it was not whole).
+        A table without a finished hand on record raises InputError naming it; one outside
+        0..n-1, IndexError."""
+        rows_ = np.ascontiguousarray(rows, dtype=np.intp).reshape(-1)
+        cdef Py_ssize_t k = rows_.shape[0], P = self.players, i, j, t
+        cdef const Py_ssize_t *r = <const Py_ssize_t *>_ptr(rows_)
+        cdef size_t rs
+        cdef int s
+        cdef bint dealt_again = False
+        slots = np.empty(k, np.int8)
+        cdef int8_t *sl = <int8_t *>_ptr(slots)
+        for i in range(k):
+            t = r[i]
+            if not 0 <= t < self.n:
+                raise IndexError(f"table {t} is not in 0..{self.n - 1}")
+            s = self.v.rep[t] if finished else self.v.slot[t]
+            if s < 0:
+                raise InputError(f"table {t} has no finished hand on record")
+            sl[i] = <int8_t>s
+            dealt_again |= s != self.v.slot[t] or self.v.running[t] != 0
+        button = np.empty(k, np.int16)
+        start = np.empty((k, P), np.int64)
+        hole = np.empty((k, P, 2), np.int8)
+        board = np.empty((k, 5), np.int8)
+        cdef int16_t *bu = <int16_t *>_ptr(button)
+        cdef int64_t *st = _p64(start)
+        cdef int8_t *ho = <int8_t *>_ptr(hole)
+        cdef int8_t *bo = <int8_t *>_ptr(board)
+        for i in range(k):
+            rs = <size_t>r[i] * 2 + <size_t>sl[i]
+            bu[i] = self.v.rec_button[rs]
+            memcpy(st + i * P, self.v.start + rs * <size_t>P, sizeof(int64_t) * <size_t>P)
+            memcpy(ho + i * P * 2, self.v.hole + rs * <size_t>P * 2, <size_t>P * 2)
+            memcpy(bo + i * 5, self.v.board + rs * 5, 5)
+        out = {"button": button, "start": start, "hole": hole, "board": board}
+        if finished:
+            rewards = np.empty((k, P), np.int64)
+            showdown = np.empty(k, np.bool_)
+            value = np.empty(k, np.uint16)
+            winners = np.empty((k, P), np.bool_)
+            folded = np.empty((k, P), np.bool_)
+            self._finished(k, r, sl, _p64(rewards), <uint8_t *>_ptr(showdown), <uint16_t *>_ptr(value),
+                           <uint8_t *>_ptr(winners), <uint8_t *>_ptr(folded))
+            out.update(rewards=rewards, showdown=showdown, winning_value=value, winners=winners,
+                       folded=None if dealt_again else folded)
+        if actions:
+            out["actions"] = [self._actions(r[i], sl[i]) for i in range(k)]
+        return out
+
+    cdef void _finished(self, Py_ssize_t k, const Py_ssize_t *r, const int8_t *sl, int64_t *rewards,
+                        uint8_t *showdown, uint16_t *value, uint8_t *winners, uint8_t *folded) noexcept:
+        """The result fields of ``hands`` for the k checked rows ``r`` and record slots ``sl``."""
+        cdef Py_ssize_t i, j, P = self.players
+        cdef size_t t, rs
+        for i in range(k):
+            t = <size_t>r[i]
+            rs = t * 2 + <size_t>sl[i]
+            showdown[i] = self.v.showdown[rs] != 0
+            value[i] = self.v.win_value[rs]
+            for j in range(P):
+                rewards[i * P + j] = self.v.rewards[t * <size_t>P + <size_t>j]
+                winners[i * P + j] = (self.v.winners[rs] >> j) & 1
+                folded[i * P + j] = (self.v.folded[t] >> j) & 1
+
+    def _actions(self, Py_ssize_t t, int slot):
+        """(kinds, amounts, count, raises) of the record (t, slot): the fixed log, then the overflow log."""
+        cdef size_t rs = <size_t>t * 2 + <size_t>slot
+        cdef int count = self.v.log_len[rs], n_raises = self.v.log_raises[rs], j
+        cdef int kn = min(count, self.v.log_cap), rn = min(n_raises, self.v.raise_cap)
+        kinds = (<char *>self.v.log + rs * <size_t>self.v.log_cap)[:kn] if kn else b""
+        cdef const int64_t *raises = self.v.raise_to + rs * <size_t>self.v.raise_cap
+        amounts = [raises[j] for j in range(rn)]
+        if count > kn or n_raises > rn:  # a long hand: the rest is in the overflow log
+            extra = self.extra_log(t, slot)
+            if extra is not None:
+                kinds += extra[0]
+                amounts += extra[1]
+        return kinds, amounts, count, n_raises
 
     def extra_log(self, Py_ssize_t i, int slot):
         """The actions of record (i, slot) beyond the fixed log: (kinds bytes, bet/raise amounts list),
@@ -1483,17 +1701,37 @@ cdef class VecCore:
         kinds = bytes([x.kinds[k] for k in range(x.kn)])
         return kinds, [int(x.raises[r]) for r in range(x.rn)]
 
-    def set_base(self, object base):
-        """Replace the configured stacks: an (n, players) or (1, players) int64 array of positive chips."""
-        arr = np.ascontiguousarray(base, dtype=np.int64)
-        if arr.ndim != 2 or arr.shape[0] not in (1, self.n) or arr.shape[1] != self.players:
-            raise InputError("base stacks must have shape (n, players) or (1, players)")
-        self.base = arr
-        self.v.base = _p64(arr)
-        self.v.base_stride = 0 if arr.shape[0] == 1 else self.players
+    def shown_hole(self):
+        """int8 (n, players, 2): every seat's hole cards, of the finished hand where ``hand_over``
+        (and one is on record), else of the hand being played (a read-only copy)."""
+        a = self._arrays
+        shown = np.where(self._hand_over.view(np.bool_) & (a["rep"] >= 0), a["rep"], a["slot"]).astype(np.intp)
+        out = a["hole"][np.arange(self.n), shown]
+        out.flags.writeable = False
+        return out
 
-    def new_hands(self, object mask, bint move_button):
-        """Deal a new hand to every table (mask None) or to the tables where mask (bool (n,)) is true.
+    def last_showdowns(self):
+        """(showdown bool (n,), winning value uint16 (n,)) of each table's last finished hand
+        (False and 0 for a table with none on record)."""
+        a = self._arrays
+        rep = a["rep"]
+        rows, slot = np.arange(self.n), np.maximum(rep, 0)
+        shown = (a["showdown"][rows, slot] & (rep >= 0)).astype(np.bool_)
+        return shown, np.where(rep >= 0, a["win_value"][rows, slot], 0).astype(np.uint16)
+
+    # ---- changes --------------------------------------------------------------------------
+
+    def set_base(self, object mask, object values):
+        """Replace the configured stacks of the tables where the bool (n,) ``mask`` is true by the
+        rows of ``values`` (a (k, players) int64 array of positive chips, checked by the caller)."""
+        if self._base.shape[0] != self.n:
+            self._set_base(np.broadcast_to(self._base, (self.n, self.players)))
+        self._base[mask] = values
+
+
+    def new_hands(self, object mask, bint move_button, bint report=True):
+        """Deal a new hand to every table (mask None) or to the tables where mask (bool (n,)) is true;
+        without ``report``, a table keeps reporting the hand it finished (auto reset: see ``step``).
 
         Ctrl-C: raises KeyboardInterrupt; the tables before some index are dealt, the rest untouched."""
         cdef const uint8_t[::1] m
@@ -1503,10 +1741,10 @@ cdef class VecCore:
         if self.n == 0:
             return
         if mask is not None:
-            m = np.ascontiguousarray(mask, dtype=np.uint8)
+            m = np.ascontiguousarray(mask).view(np.uint8)
             mp = &m[0]
         with nogil:
-            status = fh_vec_new_hands(&self.v, mp, move_button, &intr.ex, NULL)
+            status = fh_vec_new_hands(&self.v, mp, move_button, report, &intr.ex, NULL)
         intr.check(status)
 
     @cython.boundscheck(False)
@@ -1537,34 +1775,51 @@ cdef class VecCore:
                 h[t] = L.max_to
         return actor, can_fold, can_check, call, lo, hi
 
-    def check_step(self, object kind, object amount, int max_report):
-        """Validate every table's action, changing nothing: (number of illegal ones, first indices,
-        reason codes). Ctrl-C raises KeyboardInterrupt (no table changed)."""
+    def check_step(self, object kind, object amount, int max_report, object mask=None):
+        """Validate the action (int64 (n,) ``kind`` and ``amount``) of every table with an actor (and
+        where the bool (n,) ``mask`` is true; None: every table), changing nothing: (number of illegal
+        ones, first indices, reason codes). Ctrl-C raises KeyboardInterrupt (no table changed)."""
         cdef const int64_t[::1] k = kind
         cdef const int64_t[::1] am = amount
+        cdef const uint8_t[::1] m
+        cdef const uint8_t *mp = NULL
         cdef uint8_t[::1] c
         cdef _Interrupt intr = _Interrupt(1)
         cdef fh_status status
         if self.n == 0:
             return 0, [], []
+        if mask is not None:
+            m = np.ascontiguousarray(mask).view(np.uint8)
+            mp = &m[0]
         if self._codes is None:
             self._codes = np.zeros(self.n, np.uint8)
         c = self._codes
         with nogil:
-            status = fh_vec_check_all(&self.v, &k[0], &am[0], &c[0], &intr.ex)
+            status = fh_vec_check_all(&self.v, &k[0], &am[0], mp, &c[0], &intr.ex)
         intr.check(status)
         bad = np.flatnonzero(self._codes)
         first = bad[:max_report]
         return int(bad.size), first.tolist(), self._codes[first].tolist()
 
-    def step(self, object kind, object amount, bint auto_reset):
-        """Apply checked actions (int64 (n,) arrays) to every table with an actor."""
+    def step(self, object kind, object amount, object mask=None, int reset=FH_VEC_NO_RESET):
+        """Apply checked actions (int64 (n,) arrays) in every table with an actor (and where the bool
+        (n,) ``mask`` is true; None: every table; the others are left as they are). ``reset``:
+        ``VEC_NO_RESET`` (a finished table waits), ``VEC_AUTO_RESET`` (it reports its hand and is
+        dealt the next) or ``VEC_REPORT_ONLY`` (it reports its hand; deal the next hands with
+        ``new_hands(mask, True, report=False)``, once the configured stacks are drawn)."""
         cdef const int64_t[::1] k = kind
         cdef const int64_t[::1] am = amount
+        cdef const uint8_t[::1] m
+        cdef const uint8_t *mp = NULL
+        if not FH_VEC_NO_RESET <= reset <= FH_VEC_REPORT_ONLY:
+            raise InputError(f"reset must be VEC_NO_RESET, VEC_AUTO_RESET or VEC_REPORT_ONLY, got {reset}")
         if self.n == 0:
             return
+        if mask is not None:
+            m = np.ascontiguousarray(mask).view(np.uint8)
+            mp = &m[0]
         with nogil:
-            fh_vec_step_range(&self.v, 0, <size_t>self.n, &k[0], &am[0], auto_reset)
+            fh_vec_step_range(&self.v, 0, <size_t>self.n, &k[0], &am[0], mp, reset)
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -1575,10 +1830,10 @@ cdef class VecCore:
         hole = np.empty((n, 2), np.int8)
         board = np.empty((n, 5), np.int8)
         street = np.empty(n, np.int8)
-        stacks = self.stacks.copy()
+        stacks = self._stacks.copy()
         bets = np.empty((n, P), np.int64)
         folded = np.empty((n, P), np.bool_)
-        pot = self.pot.copy()
+        pot = self._pot.copy()
         to_call = np.empty(n, np.int64)
         position = np.empty(n, np.int16)
         raises = np.empty(n, np.int16)
@@ -1666,13 +1921,13 @@ cdef class VecCore:
         cdef fh_vec_xlog *x
         cdef size_t rs
         parts = [_VEC_HEAD.pack(_VEC_MAGIC, _VEC_VERSION, _VEC_LAYOUT_ID, self.n, self.players,
-                                self.v.log_cap, self.base.shape[0]),
+                                self.v.log_cap, self._base.shape[0]),
                  _VEC_CFG.pack(c.limit, c.pot_limit, c.pk, c.small_blind, c.big_blind, c.ante, c.ante_mode,
                                c.min_bet, c.bet_sizes[0], c.bet_sizes[1], c.bet_sizes[2], c.bet_sizes[3],
                                c.bet_cap, c.cap_heads_up, c.uncapped_river, c.half_bet_reopens, c.carry_stacks),
-                 np.ascontiguousarray(self.base, dtype="<i8").tobytes()]
+                 np.ascontiguousarray(self._base, dtype="<i8").tobytes()]
         for name, dtype, shape in _vec_layout(self.n, self.players, self.v.log_cap):
-            arr = getattr(self, name)
+            arr = self._arrays[name]
             assert arr.shape == shape
             parts.append(np.ascontiguousarray(arr, dtype=dtype).tobytes())
         logs = []
@@ -1811,10 +2066,13 @@ def vec_from_state(object data):
     _vec_check(len(body) >= fixed, "the bytes are shorter than the tables they describe")
     cfg = _VEC_CFG.unpack_from(body, _VEC_HEAD.size)
     (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, s0, s1, s2, s3, cap, chu, unc, half, carry) = cfg
-    _vec_check(all(f in (0, 1) for f in (limit, pot_limit, pk, chu, unc, half, carry)) and not (limit and pot_limit)
-               and 0 <= ante_mode <= 2 and -1 <= cap <= 10000
-               and all(0 <= a < 2**56 for a in (sb, bb, ante, min_bet, s0, s1, s2, s3)) and sb <= bb,
-               "the configuration is out of range")
+    try:
+        config = VecConfig(players=P, small_blind=sb, big_blind=bb, min_bet=min_bet, bet_sizes=(s0, s1, s2, s3),
+                           ante=ante, ante_mode=ante_mode, bet_cap=cap, limit=limit, pot_limit=pot_limit,
+                           pokerkit=pk, cap_heads_up=chu, uncapped_river=unc, half_bet_reopens=half,
+                           carry_stacks=carry)
+    except (InputError, InputTypeError):
+        raise InputError("state: the configuration is out of range") from None
     pos = _VEC_HEAD.size + _VEC_CFG.size
     base = np.frombuffer(body, "<i8", rows * P, pos).reshape(rows, P)
     pos += rows * P * 8
@@ -1825,10 +2083,9 @@ def vec_from_state(object data):
         arrays[name] = np.frombuffer(body, dtype, count, pos).reshape(shape)
         pos += np.dtype(dtype).itemsize * count
     _vec_check_arrays(arrays, n, P)
-    cdef VecCore core = VecCore(n, P, (limit, pot_limit, pk, sb, bb, ante, ante_mode, min_bet, (s0, s1, s2, s3), cap,
-                          chu, unc, half, carry), base.copy(), 0, history)
+    cdef VecCore core = VecCore(n, config, base.copy(), 0, 0, history)
     for name, arr in arrays.items():
-        getattr(core, name)[...] = arr
+        core._arrays[name][...] = arr
     core._load_logs(body, pos)
     return core
 

@@ -37,8 +37,8 @@ from typing import IO, Any, Literal, overload
 
 from .errors import InputError, InputTypeError
 
-__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "check_paths", "echo", "is_bool",
-           "output_file"]
+__all__ = ["ECHO_LIMIT", "check_bool", "check_int", "check_output_path", "check_paths", "check_probabilities", "echo",
+           "is_bool", "output_file"]
 
 ECHO_LIMIT = 50
 """Most characters of a bad value that an error message quotes (longer ones are cut)."""
@@ -161,6 +161,34 @@ def check_bool(value: object, name: str, *, optional: bool = False) -> bool | No
         return bool(value)
     what = "True, False or None" if optional else "True or False"
     raise InputTypeError(f"{name} must be {what}, got {_described(value)}")
+
+
+def check_probabilities(fold: object, aggression: object) -> tuple[float, float]:
+    """The random player's ``fold`` and ``aggression`` probabilities as floats: each in [0, 1]
+    (an int or a float, not a bool), and at most 1 together.
+
+    >>> check_probabilities(0.15, 0.3)
+    (0.15, 0.3)
+    >>> check_probabilities(0.8, 0.5)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InputError: fold + aggression must be at most 1, got 1.3
+    >>> check_probabilities(True, 0.3)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.InputError: fold must be a probability in [0, 1], got True
+
+    Raises
+    ------
+    ValueError
+        A value that is not a probability, or a sum above 1 (the message names the argument).
+    """
+    for name, p in (("fold", fold), ("aggression", aggression)):
+        if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+            raise InputError(f"{name} must be a probability in [0, 1], got {echo(p)}")
+    if fold + aggression > 1.0:  # type: ignore[operator]
+        raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")  # type: ignore[operator]
+    return float(fold), float(aggression)  # type: ignore[arg-type]
 
 
 def check_paths(paths: object, name: str = "paths") -> list[str | os.PathLike[str]]:

@@ -111,11 +111,12 @@ def test_tables_copy_keeps_the_overflow_log() -> None:
     while not tables.hand_over.all():                # min-raise wars: far beyond 3 actions a hand
         legal = tables.legal()
         tables.step(np.where(legal.min_to >= 0, 3, 2), np.maximum(legal.min_to, 0))
-    assert (tables._core.log_len.max() > 3)
+    assert (tables._core.view("log_len").max() > 3)
     twin = pickle.loads(pickle.dumps(tables))
     for i in range(4):
         assert phh.dumps(twin.to_phh(i)) == phh.dumps(tables.to_phh(i))
-        assert twin._core.extra_log(i, int(twin._core.rep[i])) == tables._core.extra_log(i, int(tables._core.rep[i]))
+        rep = int(tables._core.view("rep")[i])
+        assert twin._core.extra_log(i, rep) == tables._core.extra_log(i, rep)
 
 
 def test_tables_play_random_is_the_same_after_a_copy() -> None:
@@ -137,7 +138,7 @@ def test_vec_core_pickles_and_copies_on_its_own() -> None:
     for how in COPIES.values():
         twin = how(core)
         assert isinstance(twin, VecCore) and twin is not core and twin.state() == core.state()
-        twin.stacks[0, 0] += 1
+        twin.new_hands(None, True)
         assert twin.state() != core.state()
 
 
@@ -231,9 +232,9 @@ def test_a_resealed_state_with_values_the_engine_cannot_play_is_refused(field: s
 def test_a_running_hand_with_a_card_twice_or_every_seat_folded_is_refused() -> None:
     blob = state_of()
     core = vec_from_state(blob)
-    t = int(np.flatnonzero(core.running)[0])
-    slot = int(core.slot[t])
-    card = int(core.hole[t, slot, 0, 0])
+    t = int(np.flatnonzero(core.view("running"))[0])
+    slot = int(core.view("slot")[t])
+    card = int(core.view("hole")[t, slot, 0, 0])
     with pytest.raises(InputError, match="a card twice"):
         vec_from_state(edited("hole", card, (t, slot, 1, 0)))
     with pytest.raises(InputError, match="every seat folded"):

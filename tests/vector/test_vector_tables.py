@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from fastholdem import phh
+from fastholdem._core import _vec_layout  # type: ignore[attr-defined]
 from fastholdem.errors import ConfigError
 from fastholdem.game import GameConfig, Structure
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, ActionSet, Kind, RandomPolicy, Tables
@@ -21,8 +22,8 @@ CFG = GameConfig(small_blind=1, big_blind=2)
 
 def _snapshot(tables: Tables) -> dict[str, np.ndarray]:
     core = tables._core
-    names = [n for n in dir(core) if isinstance(getattr(core, n), np.ndarray)]
-    return {n: getattr(core, n).copy() for n in names}
+    names = [name for name, _, _ in _vec_layout(core.n, core.players, core.history)] + ["base"]
+    return {n: core.view(n).copy() for n in names}
 
 
 def test_tables_kind_codes() -> None:
@@ -154,8 +155,9 @@ def test_tables_same_seed_same_hands() -> None:
 def test_tables_cards_are_a_deck() -> None:
     tables = Tables(2000, 10, CFG, 100, seed=5)
     core = tables._core
-    rows = np.arange(tables.n)
-    cards = np.concatenate([core.hole[rows, core.slot].reshape(tables.n, -1), core.board[rows, core.slot]], axis=1)
+    rows, slot = np.arange(tables.n), core.view("slot")
+    cards = np.concatenate([core.view("hole")[rows, slot].reshape(tables.n, -1), core.view("board")[rows, slot]],
+                           axis=1)
     assert cards.min() >= 0 and cards.max() <= 51
     assert all(len(set(row)) == 25 for row in cards.tolist())
     counts = np.bincount(cards.ravel(), minlength=52)
@@ -206,7 +208,7 @@ def test_tables_carry_stacks_moves_the_button() -> None:
             button = tables.button.copy()
             tables.reset(over)
             start = np.where(before == 0, 40, before)
-            assert np.array_equal(tables.stacks[over] + tables._core.put[over] + tables._core.dead[over, None],
+            assert np.array_equal(tables.stacks[over] + tables._core.view("put")[over] + tables._core.view("dead")[over, None],
                                   start[over])
             assert np.array_equal(tables.button[over], (button[over] + 1) % 4)
         tables.step(*policy.act(tables.observe(), tables.legal()))
@@ -216,7 +218,7 @@ def test_tables_reset_abandons_a_running_hand() -> None:
     tables = Tables(1, 2, CFG, 100, seed=1, carry_stacks=True)
     tables.step([BET_OR_RAISE_TO], [50])
     tables.reset()
-    assert tables.stacks.sum() + tables._core.pot.sum() == 200
+    assert tables.stacks.sum() + tables._core.view("pot").sum() == 200
 
 
 def test_tables_callable_stacks() -> None:
@@ -272,9 +274,7 @@ def test_tables_to_phh_errors() -> None:
 
 def test_tables_memory_per_table() -> None:
     tables = Tables(1000, 6, CFG, 200, seed=1)
-    core = tables._core
-    total = sum(getattr(core, n).nbytes for n in dir(core) if isinstance(getattr(core, n), np.ndarray))
-    assert total / tables.n < 1000  # 10**6 six-max tables in under 1 GB
+    assert tables._core.nbytes / tables.n < 1000  # 10**6 six-max tables in under 1 GB
 
 
 def test_tables_play_random_ctrl_c() -> None:

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..game.hand import Hand
 from ..history.phh import HandHistory, from_hand
@@ -63,19 +63,19 @@ def record_hand(tables: Tables, i: int, *, finished: bool = False) -> Hand:
     >>> record_hand(Tables(1, 2, GameConfig(), 10, seed=1), 0).starting_stacks
     (10, 10)
     """
-    core = tables._core
     if not 0 <= i < tables.n:
         raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
-    slot = int(core.rep[i] if finished else core.slot[i])
-    if slot < 0:
-        raise InputError(f"table {i} has no finished hand on record")
-    hole = core.hole[i, slot]
+    return _hand(tables, tables._core.hands([i], finished))
+
+
+def _hand(tables: Tables, record: dict[str, Any]) -> Hand:
+    """The ``Hand`` dealt as the first hand of ``record`` (a ``VecCore.hands`` record)."""
     return Hand(
         tables.config,
-        [int(x) for x in core.start[i, slot]],
-        button=int(core.rec_button[i, slot]),
-        hole_cards=[[int(a), int(b)] for a, b in hole],
-        board=[int(c) for c in core.board[i, slot]],
+        record["start"][0].tolist(),
+        button=int(record["button"][0]),
+        hole_cards=record["hole"][0].tolist(),
+        board=record["board"][0].tolist(),
         seed=0,
     )
 
@@ -92,31 +92,19 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
     >>> hand_history(tables, 0).actions[-1]
     'p2 f'
     """
-    core = tables._core
     if not 0 <= i < tables.n:
         raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
-    slot = int(core.rep[i])
-    if slot < 0:
-        raise InputError(f"table {i} has no finished hand on record")
-    count = int(core.log_len[i, slot])
-    n_raises = int(core.log_raises[i, slot])
-    cap, raise_cap = core.log.shape[2], core.raise_to.shape[2]
-    kinds = [int(k) for k in core.log[i, slot, :min(count, cap)]]
-    amounts = [int(a) for a in core.raise_to[i, slot, :min(n_raises, raise_cap)]]
-    if count > cap or n_raises > raise_cap:  # a long hand: the rest is in the overflow log
-        extra = core.extra_log(i, slot)
-        if extra is not None:
-            kinds += list(extra[0])
-            amounts += extra[1]
+    record = tables._core.hands([i], True, True)
+    kinds, amounts, count, n_raises = record["actions"][0]
     if len(kinds) != count or len(amounts) != n_raises:
-        if cap == 0:
+        if tables.history == 0:
             why = "these tables keep no action log (history=0); make them with history=1 or more"
         elif count >= _MOST_LOGGED:
             why = f"it has more than {_MOST_LOGGED:,} actions, the most a log counts"
         else:
             why = "its action log could not grow on the heap (out of memory), so it is incomplete"
         raise InputError(f"table {i}'s last hand cannot be replayed: {why}")
-    hand = record_hand(tables, i, finished=True)
+    hand = _hand(tables, record)
     r = 0
     for k in kinds:
         if k == _RAISE:
@@ -124,7 +112,7 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
             r += 1
         else:
             apply_kind(hand, k, 0)
-    final = [int(x) for x in core.start[i, slot] + core.rewards[i]]
+    final = (record["start"][0] + record["rewards"][0]).tolist()
     if not hand.is_complete or hand.stacks != final:
         raise RuntimeError(f"table {i}: the replayed hand does not end as the table's did")
     return from_hand(hand)

@@ -31,8 +31,8 @@ from typing import Any, Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-from .._validate import echo
-from ..errors import ConfigError, InputError, InputTypeError, InvalidActionError
+from .._validate import check_probabilities, echo
+from ..errors import ConfigError, InputTypeError, InvalidActionError
 from ..evaluate import categories, evaluate_batch
 from ..game.players import CallingStation, RandomPlayer, TightPlayer
 from ..ranges.classes import order_equity
@@ -89,14 +89,8 @@ class RandomPolicy:
     """
 
     def __init__(self, seed: int | None = None, *, fold: float = 0.15, aggression: float = 0.30) -> None:
-        for name, p in (("fold", fold), ("aggression", aggression)):
-            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise InputError(f"{name} must be a probability in [0, 1], got {p!r}")
-        if fold + aggression > 1.0:
-            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
+        self.fold, self.aggression = check_probabilities(fold, aggression)
         self.rng = np.random.default_rng(seed)
-        self.fold = float(fold)
-        self.aggression = float(aggression)
 
     def act(self, obs: Observation, legal: Legal) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
         """One action per table: ``(kind, amount)`` int64 arrays of shape ``(n,)``.

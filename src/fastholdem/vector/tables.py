@@ -21,7 +21,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-import operator
 import threading
 from collections.abc import Callable
 from typing import Any, Concatenate, ParamSpec, TypeVar
@@ -29,10 +28,11 @@ from typing import Any, Concatenate, ParamSpec, TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from .._core import VecCore, as_array, vec_from_state
-from .._validate import echo
+from .._core import VEC_AUTO_RESET, VEC_NO_RESET, VEC_REPORT_ONLY, VecConfig, VecCore, as_array, vec_from_state
+from .._validate import check_probabilities, echo
 from ..errors import ConfigError, IllegalActionError, InputError, InputTypeError
 from ..game.config import AnteMode, GameConfig, Structure
+from ._args import as_int, count, int_array, per_table, table_mask
 from ._export import hand_history
 from .legal import Legal
 from .observation import Observation
@@ -59,47 +59,6 @@ _REPORT = 5
 _LOCK_TYPES = (type(threading.Lock()), type(threading.RLock()))
 
 
-def _as_int(value: object, name: str) -> int:
-    """``value`` as an int (NumPy integers too); InputTypeError for a bool, a float, a text."""
-    if isinstance(value, (bool, np.bool_)):
-        raise InputTypeError(f"{name} must be an int, got bool {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise InputTypeError(f"{name} must be an int, got {type(value).__name__} {echo(value)}") from None
-
-
-def _count(value: object, name: str, low: int, high: int | None = None) -> int:
-    k = _as_int(value, name)
-    if k < low or (high is not None and k > high):
-        bound = f"{low}..{high}" if high is not None else f">= {low}"
-        raise InputError(f"{name} must be {bound}, got {k}")
-    return k
-
-
-def _int_array(value: object, name: str, shape: tuple[int, ...]) -> npt.NDArray[np.int64]:
-    """``value`` as an int64 array of ``shape``: TypeError unless it holds integers (an empty one,
-    such as ``[]``, which NumPy makes float64, holds no value to be wrong)."""
-    arr = as_array(value, name)
-    if arr.size and (arr.dtype == np.bool_ or arr.dtype.kind not in "iu"):
-        raise InputTypeError(f"{name} must be an integer array, got dtype {arr.dtype}")
-    if arr.shape != shape:
-        raise InputError(f"{name} must have shape {shape}, got {arr.shape}")
-    if arr.dtype == np.uint64 and arr.size and int(arr.max()) > np.iinfo(np.int64).max:
-        raise InputError(f"{name} holds values beyond int64")
-    return np.ascontiguousarray(arr, dtype=np.int64)
-
-
-def _bool_mask(mask: object, n: int) -> npt.NDArray[np.bool_]:
-    """``mask`` as a bool array of shape ``(n,)`` (an empty one of any dtype for ``n=0``)."""
-    m = as_array(mask, "mask")
-    if m.size and m.dtype != np.bool_:
-        raise InputTypeError(f"mask must be a bool array, got dtype {m.dtype}")
-    if m.shape != (n,):
-        raise InputError(f"mask must have shape ({n},), got {m.shape}")
-    return m.astype(np.bool_, copy=False)
-
-
 def _too_big(config: GameConfig, name: str) -> str:
     """Why the amount ``name`` of ``config`` is too big, naming the option the user set: a
     default ``big_bet`` is traced back to ``small_bet`` or ``big_blind`` (the defaults of
@@ -116,7 +75,7 @@ def _too_big(config: GameConfig, name: str) -> str:
     return f"{name} must be below 2**56 chips in the vector engine, got {value}"
 
 
-def _config_tuple(config: GameConfig, carry: bool) -> tuple[Any, ...]:
+def _engine_config(config: GameConfig, players: int, carry: bool) -> VecConfig:
     """The engine's view of ``config`` (every GameConfig option is used or refused here)."""
     if config.small_blind > config.big_blind:
         raise ConfigError(f"small blind {config.small_blind} exceeds big blind {config.big_blind}")
@@ -125,17 +84,19 @@ def _config_tuple(config: GameConfig, carry: bool) -> tuple[Any, ...]:
         if getattr(config, name) >= _MAX_CHIPS:
             raise ConfigError(_too_big(config, name))
     # the amounts the structure does not use go to the engine clamped into its range
-    min_bet = min(config.min_bet, _MAX_CHIPS - 1)  # type: ignore[type-var]
+    assert config.min_bet is not None  # GameConfig resolves its default
+    min_bet = min(config.min_bet, _MAX_CHIPS - 1)
     sizes = tuple(min(x, _MAX_CHIPS - 1) for x in config.bet_sizes)
     cap = config.bet_cap
     if cap is not None and cap > _MAX_CAP:
         raise ConfigError(f"bet_cap above {_MAX_CAP} is not supported by the vector engine; use None for no cap")
     ante_mode = {AnteMode.NONE: 0, AnteMode.EVERY_PLAYER: 1, AnteMode.BIG_BLIND: 2}[config.ante_mode]
-    return (
-        int(limit), int(config.structure is Structure.POT_LIMIT),
-        int(config.pokerkit), config.small_blind, config.big_blind, config.ante, ante_mode,
-        min_bet, sizes, -1 if cap is None else cap,
-        int(config.cap_heads_up), int(config.uncapped_river), int(config.half_bet_reopens), int(carry),
+    return VecConfig(
+        players=players, limit=limit, pot_limit=config.structure is Structure.POT_LIMIT,
+        pokerkit=config.pokerkit, small_blind=config.small_blind, big_blind=config.big_blind, ante=config.ante,
+        ante_mode=ante_mode, min_bet=min_bet, bet_sizes=sizes, bet_cap=-1 if cap is None else cap,
+        cap_heads_up=config.cap_heads_up, uncapped_river=config.uncapped_river,
+        half_bet_reopens=config.half_bet_reopens, carry_stacks=carry,
     )
 
 
@@ -155,12 +116,6 @@ def _locked(method: Callable[Concatenate[Tables, _P], _R]) -> Callable[Concatena
             return method(self, *args, **kwargs)
 
     return locked
-
-
-def _readonly(arr: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    view = arr.view()
-    view.flags.writeable = False
-    return view
 
 
 class Tables:
@@ -255,10 +210,10 @@ class Tables:
         history: int = 48,
     ) -> None:
         self._lock = threading.RLock()
-        self.n = n = _count(n, "n", 0)
+        self.n = n = count(n, "n", 0)
         if n > _MAX_TABLES:
             raise InputError(f"n must be at most 2**40 (1,099,511,627,776) tables, got {echo(n)}")
-        self.players = players = _count(players, "players", 2, 10)
+        self.players = players = count(players, "players", 2, 10)
         if not isinstance(config, GameConfig):
             raise InputTypeError(f"config must be a GameConfig, got {type(config).__name__}")
         self.config = config
@@ -268,7 +223,7 @@ class Tables:
         self.carry_stacks = carry_stacks
         if seed is None:
             seed = int(np.random.SeedSequence().entropy) & ((1 << 64) - 1)  # type: ignore[arg-type]
-        self.seed = _count(seed, "seed", 0, (1 << 64) - 1)
+        self.seed = count(seed, "seed", 0, (1 << 64) - 1)
         self.rng = np.random.default_rng(self.seed)
         self._draw: StackDraw | None = None
         if callable(stacks):
@@ -277,22 +232,15 @@ class Tables:
         elif isinstance(stacks, (int, np.integer)) and not isinstance(stacks, (bool, np.bool_)):
             base = np.full((1, players), self._stack_value(int(stacks)), np.int64)
         else:
-            base = _int_array(stacks, "stacks", (n, players))
+            base = int_array(stacks, "stacks", (n, players))
             self._check_stacks(base, "stacks")
-        self.history = _count(history, "history", 0, 10_000)
-        cfg = _config_tuple(config, carry_stacks)
+        self.history = count(history, "history", 0, 10_000)
+        cfg = _engine_config(config, players, carry_stacks)
+        buttons = per_table(button, "button", n, 0, players - 1)
         try:
-            self._core = VecCore(n, players, cfg, base, self.seed, self.history)
+            self._core = VecCore(n, cfg, base, buttons, self.seed, self.history)
         except MemoryError:
             raise MemoryError(f"no memory for n={n:,} tables of {players} seats (history={self.history})") from None
-        if isinstance(button, (int, np.integer)) and not isinstance(button, (bool, np.bool_)):
-            b = _count(button, "button", 0, players - 1)
-            self._core.button[:] = b
-        else:
-            arr = _int_array(button, "button", (n,))
-            if arr.size and (arr.min() < 0 or arr.max() >= players):
-                raise InputError(f"button must hold seats 0..{players - 1}")
-            self._core.button[:] = arr
         self._core.new_hands(None, False)
 
     # ------------------------------------------------------------------ stacks
@@ -308,7 +256,7 @@ class Tables:
 
     def _drawn(self, k: int) -> npt.NDArray[np.int64]:
         assert self._draw is not None
-        arr = _int_array(self._draw(self.rng, k), "stacks (the array drawn)", (k, self.players))
+        arr = int_array(self._draw(self.rng, k), "stacks (the array drawn)", (k, self.players))
         self._check_stacks(arr, "stacks (the array drawn)")
         return arr
 
@@ -317,11 +265,7 @@ class Tables:
         k = int(mask.sum())
         if not k:
             return
-        core = self._core
-        if core.base.shape[0] != self.n:
-            core.set_base(np.broadcast_to(core.base, (self.n, self.players)))
-        base = core.base
-        base[mask] = self._drawn(k)
+        self._core.set_base(mask, self._drawn(k))
 
     # ------------------------------------------------------------------ hands
 
@@ -353,10 +297,10 @@ class Tables:
         >>> tables.button.tolist()
         [1, 0]
         """
-        m = np.ones(self.n, np.bool_) if mask is None else _bool_mask(mask, self.n)
+        m = table_mask(mask, self.n)
         if self._draw is not None:
-            self._redraw(m)
-        self._core.new_hands(None if mask is None else m, True)
+            self._redraw(np.ones(self.n, np.bool_) if m is None else m)
+        self._core.new_hands(m, True)
 
     def legal(self) -> Legal:
         """The legal actions of every table (see :class:`Legal`).
@@ -419,49 +363,24 @@ class Tables:
     def _step(self, kind: npt.ArrayLike, amount: npt.ArrayLike | None, mask: npt.ArrayLike | None) -> None:
         """:meth:`step`, holding the lock."""
         n = self.n
-        k = _int_array(kind, "kind", (n,))
-        am = np.zeros(n, np.int64) if amount is None else _int_array(amount, "amount", (n,))
+        k = int_array(kind, "kind", (n,))
+        am = np.zeros(n, np.int64) if amount is None else int_array(amount, "amount", (n,))
+        m = table_mask(mask, n)
+        if m is not None and self.auto_reset:
+            raise InputError("step(mask=...) needs auto_reset=False")
         core = self._core
-        if mask is not None:
-            m = _bool_mask(mask, n)
-            if self.auto_reset:
-                raise InputError("step(mask=...) needs auto_reset=False")
-            held = ~m & (core.actor >= 0)
-            if held.any():  # the engine steps every table with an actor: hide the held ones
-                actors = core.actor[held]
-                core.actor[held] = -1
-                try:
-                    self._step(k, am, None)
-                finally:
-                    core.actor[held] = actors
-                return
-        bad, idx, codes = core.check_step(k, am, _REPORT)
+        bad, idx, codes = core.check_step(k, am, _REPORT, m)
         if bad:
             raise IllegalActionError(self._illegal_message(bad, idx, codes, k, am))
         if not self.auto_reset:
-            core.step(k, am, False)
+            core.step(k, am, m, VEC_NO_RESET)
         elif self._draw is None:
-            core.step(k, am, True)
-        else:
-            pending = core.actor < 0
-            core.step(k, am, False)
-            if pending.any():  # hands dealt last step that needed no action: report them now
-                rows = np.flatnonzero(pending)
-                slot = core.slot[rows]
-                core.rewards[rows] = core.stacks[rows] - core.start[rows, slot]
-                core.rep[rows] = slot
-                core.hand_over[rows] = 1
+            core.step(k, am, None, VEC_AUTO_RESET)
+        else:  # every finished table reports its hand; its next one waits for the stacks drawn
+            core.step(k, am, None, VEC_REPORT_ONLY)
             done = core.actor < 0
-            rows = np.flatnonzero(done)
-            # A new hand that needs no action (short blinds, R14a) is over as soon as it is
-            # dealt, and new_hands reports it at once, over the hand that just finished: keep
-            # that report; the new hand is reported at the next step (as the C path does).
-            rep, rewards = core.rep[rows], core.rewards[rows]
             self._redraw(done)
-            core.new_hands(done, True)
-            core.rep[rows] = rep
-            core.rewards[rows] = rewards
-            core.hand_over[done] = 1
+            core.new_hands(done, True, False)
 
     def _illegal_message(self, bad: int, idx: list[int], codes: list[int], kind: npt.NDArray[np.int64],
                          amount: npt.NDArray[np.int64]) -> str:
@@ -481,18 +400,18 @@ class Tables:
     def hand_over(self) -> npt.NDArray[np.bool_]:
         """bool ``(n,)``: the table's hand is over (with ``auto_reset``: a hand finished at the last
         step). Read-only view."""
-        return _readonly(self._core.hand_over.view(np.bool_))
+        return self._core.hand_over
 
     @property
     def rewards(self) -> npt.NDArray[np.int64]:
         """int64 ``(n, players)``: chips won (negative: lost) by each seat in each table's last
         finished hand. Read-only view."""
-        return _readonly(self._core.rewards)
+        return self._core.rewards
 
     @property
     def stacks(self) -> npt.NDArray[np.int64]:
         """int64 ``(n, players)``: the current chips behind of every seat. Read-only view."""
-        return _readonly(self._core.stacks)
+        return self._core.stacks
 
     @property
     @_locked
@@ -500,37 +419,28 @@ class Tables:
         """int16 ``(n,)``: the button's seat in each table's current hand."""
         return self._core.button.astype(np.int16)
 
-    def _shown_slot(self) -> npt.NDArray[np.int8]:
-        """The record slot of the hand each table describes: the finished one where ``hand_over``."""
-        core = self._core
-        return np.where(core.hand_over.view(np.bool_) & (core.rep >= 0), core.rep, core.slot).astype(np.int8)
-
     @property
     @_locked
     def hole(self) -> npt.NDArray[np.int8]:
         """int8 ``(n, players, 2)``: every seat's hole cards, of the finished hand where
         ``hand_over``, else of the hand being played (a read-only copy)."""
-        core = self._core
-        out: npt.NDArray[np.int8] = core.hole[np.arange(self.n), self._shown_slot()]
-        out.flags.writeable = False
+        out: npt.NDArray[np.int8] = self._core.shown_hole()
         return out
 
     @property
     @_locked
     def showdown(self) -> npt.NDArray[np.bool_]:
         """bool ``(n,)``: whether each table's last finished hand was decided at a showdown."""
-        core = self._core
-        rep = core.rep
-        return (core.showdown[np.arange(self.n), np.maximum(rep, 0)] & (rep >= 0)).astype(np.bool_)
+        shown: npt.NDArray[np.bool_] = self._core.last_showdowns()[0]
+        return shown
 
     @property
     @_locked
     def winning_value(self) -> npt.NDArray[np.uint16]:
         """uint16 ``(n,)``: the best hand value shown down in each table's last finished hand
         (1..7462, higher wins; 0 without a showdown)."""
-        core = self._core
-        rep = core.rep
-        return np.where(rep >= 0, core.win_value[np.arange(self.n), np.maximum(rep, 0)], 0).astype(np.uint16)
+        value: npt.NDArray[np.uint16] = self._core.last_showdowns()[1]
+        return value
 
     @_locked
     def last_hands(self, rows: npt.ArrayLike | None = None) -> HandRecord:
@@ -569,7 +479,6 @@ class Tables:
         >>> record.rewards.tolist(), record.folded.tolist()
         ([[-1, 1], [-1, 1]], [[True, False], [True, False]])
         """
-        core = self._core
         if rows is None:
             r = np.arange(self.n)
         else:
@@ -581,22 +490,7 @@ class Tables:
             if arr.size and (arr.min() < 0 or arr.max() >= self.n):
                 raise InputError(f"rows must hold tables 0..{self.n - 1}")
             r = arr.astype(np.intp)
-        slot = core.rep[r]
-        if (slot < 0).any():
-            raise InputError(f"table {int(r[np.argmax(slot < 0)])} has no finished hand on record")
-        bits = np.arange(self.players, dtype=np.uint16)
-        dealt_again = (slot != core.slot[r]) | (core.running[r] != 0)
-        return HandRecord(
-            button=core.rec_button[r, slot].astype(np.int16),
-            start=core.start[r, slot],
-            hole=core.hole[r, slot],
-            board=core.board[r, slot],
-            rewards=core.rewards[r],
-            showdown=core.showdown[r, slot].astype(np.bool_),
-            winning_value=core.win_value[r, slot],
-            winners=(core.winners[r, slot][:, None] >> bits) & 1 == 1,
-            folded=None if dealt_again.any() else (core.folded[r][:, None] >> bits) & 1 == 1,
-        )
+        return HandRecord(**self._core.hands(r))
 
     def observe(self, seat: int | npt.ArrayLike | None = None) -> Observation:
         """One seat's view of every table (see :class:`Observation`).
@@ -617,13 +511,8 @@ class Tables:
         core = self._core
         n, players = self.n, self.players
         s: npt.NDArray[np.int16] | None = None  # None: the player to act, read under the lock
-        if isinstance(seat, (int, np.integer)) and not isinstance(seat, (bool, np.bool_)):
-            s = np.full(n, _count(seat, "seat", 0, players - 1), np.int16)
-        elif seat is not None:
-            arr = _int_array(seat, "seat", (n,))
-            if arr.size and (arr.min() < -1 or arr.max() >= players):
-                raise InputError(f"seat must hold seats 0..{players - 1} or -1")
-            s = arr.astype(np.int16)
+        if seat is not None:
+            s = per_table(seat, "seat", n, 0, players - 1, low_array=-1).astype(np.int16)
         with self._lock:
             if s is None:
                 s = core.actor.astype(np.int16)
@@ -671,17 +560,13 @@ class Tables:
         >>> tally["hands"], sum(tally["total"])
         (10000, 0)
         """
-        hands = _count(hands, "hands", 0, (1 << 63) - 1)
-        for name, p in (("fold", fold), ("aggression", aggression)):
-            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise InputError(f"{name} must be a probability in [0, 1], got {echo(p)}")
-        if fold + aggression > 1.0:
-            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
+        hands = count(hands, "hands", 0, (1 << 63) - 1)
+        p_fold, p_raise = check_probabilities(fold, aggression)
         if self._draw is not None:
             raise InputError("play_random needs int or array stacks, not a callable")
         if self.n == 0 and hands:
             raise InputError("play_random needs at least one table")
-        return self._core.play_random(hands, float(fold), float(aggression), threads)
+        return self._core.play_random(hands, p_fold, p_raise, threads)
 
     def play_random_until(self, seat: int, mask: npt.ArrayLike | None = None, *, fold: float = 0.15,
                           aggression: float = 0.30) -> None:
@@ -706,17 +591,13 @@ class Tables:
         >>> bool(np.isin(tables.legal().actor, [2, -1]).all())
         True
         """
-        s = _count(seat, "seat", 0, self.players - 1)
-        for name, p in (("fold", fold), ("aggression", aggression)):
-            if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
-                raise InputError(f"{name} must be a probability in [0, 1], got {echo(p)}")
-        if fold + aggression > 1.0:
-            raise InputError(f"fold + aggression must be at most 1, got {fold + aggression}")
+        s = count(seat, "seat", 0, self.players - 1)
+        p_fold, p_raise = check_probabilities(fold, aggression)
         if self.auto_reset:
             raise InputError("play_random_until needs auto_reset=False")
-        m = None if mask is None else _bool_mask(mask, self.n)
+        m = table_mask(mask, self.n)
         with self._lock:
-            self._core.play_random_until(s, m, float(fold), float(aggression))
+            self._core.play_random_until(s, m, p_fold, p_raise)
 
     @_locked
     def to_phh(self, i: int) -> Any:
@@ -744,7 +625,7 @@ class Tables:
         >>> tables.to_phh(0).finishing_stacks
         [101, 99]
         """
-        return hand_history(self, _as_int(i, "i (the table)"))
+        return hand_history(self, as_int(i, "i (the table)"))
 
     # ------------------------------------------------------------------ copies
 
