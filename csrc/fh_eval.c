@@ -34,6 +34,21 @@ ptrdiff_t fh_find_bad_card(const uint8_t *bytes, size_t count) {
     return -1;
 }
 
+/* Input rows are read FH_PREFETCH_AHEAD bytes ahead of use (a hint: past the end it is
+ * harmless). This machine's hardware prefetcher alone leaves the kernels waiting on memory:
+ * with it the AVX-512 kernel on 10**7 rows runs about 1.25x faster. Each call covers the 128
+ * bytes from there, more than one iteration of any kernel reads. */
+#define FH_PREFETCH_AHEAD 2048
+#if defined(__GNUC__) || defined(__clang__)
+#define FH_PREFETCH_ROWS(p)                                                        \
+    do {                                                                          \
+        __builtin_prefetch((const char *)(p) + FH_PREFETCH_AHEAD, 0, 3);          \
+        __builtin_prefetch((const char *)(p) + FH_PREFETCH_AHEAD + 64, 0, 3);     \
+    } while (0)
+#else
+#define FH_PREFETCH_ROWS(p) ((void)(p))
+#endif
+
 /* Rows [lo, hi) of K = 5, 6 or 7 cards. Each card's entry in fh_card_key_bits holds its key
  * and its bit (1 << id) side by side, so one 128-bit add per card sums both. K distinct cards
  * sum to a bit word of popcount K; a repeated card makes a carry and the popcount drops. The
@@ -125,7 +140,7 @@ static const rows_fn bmi2_rows[3] = {eval_rows5_bmi2, eval_rows6_bmi2, eval_rows
 
 /* ---- the AVX2 kernel (x86-64 with AVX2, popcnt and BMI2, chosen at run time) -------------
  *
- * The AVX-512 kernel's sums on 256-bit registers, with the lookups left scalar. Four rows of
+ * The AVX-512 kernel's sums on 256-bit registers, with 4-lane gathers. Four rows of
  * k (5..7) bytes fill one register, two per 128-bit lane (two 16-byte loads); one byte
  * shuffle spreads them to four 64-bit lanes, one row per lane, the unused byte positions
  * j = k..7 zero. Then, per register:
@@ -139,20 +154,32 @@ static const rows_fn bmi2_rows[3] = {eval_rows5_bmi2, eval_rows6_bmi2, eval_rows
  *     a row of distinct bytes differs from itself rotated by 1, 2, 3 and 4 bytes in every
  *     position (rotations cover every distance in a ring of 8);
  *   - an id above 51 is caught on the spread bytes (a running maximum).
- * The four keys then take their two table lookups as scalar loads, which keeps the integer
- * units for them; flush rows (about 3%) are finished one by one, and the last rows of a
- * block (those a 16-byte load would read past) by the BMI2 kernel. A bad block is reported
- * as such; its values are not used. */
+ * The four keys then take their two table lookups as gathers on the 64-bit lanes. Flush rows
+ * (about 3% of 7-card rows) go to a list, without a branch, and are finished after the block
+ * (branch-free too: a branch per row or per register on the flush test mispredicts often
+ * enough to cost more than the lookups). The last rows of a block (those a 16-byte load
+ * would read past) go to the BMI2 kernel. A bad block is reported as such; its values are
+ * not used. */
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #define FH_HAVE_AVX2_KERNEL 1
 #define FH_AVX2_TARGET __attribute__((target("avx2,popcnt,bmi2")))
 
-__attribute__((noinline, cold)) static fh_value_t flush_value_cold(uint64_t key, const fh_card_t *c, int k) {
-    return fh_flush_value_of_cards(key, c, k);
+
+/* A flush row's value from the scalar entries, without a branch on the data: any bytes are
+ * safe (ids above 51 count as no card; a bad row that the byte tables saw as a flush, with no
+ * flush in its scalar key, reads some in-range entry: its value is not used). */
+FH_BMI2_TARGET FH_INLINE fh_value_t flush_row_value(const fh_card_t *c, const int k) {
+    const __m128i *E = (const __m128i *)fh_card_key_bits;
+    __m128i s = _mm_set_epi64x(0, (long long)FH_KEY_INIT);
+    for (int j = 0; j < k; j++) s = _mm_add_epi64(s, E[c[j]]);
+    uint64_t key = (uint64_t)_mm_cvtsi128_si64(s), bits = (uint64_t)_mm_cvtsi128_si64(_mm_unpackhi_epi64(s, s));
+    unsigned suit = (FH_CTZ64((key & FH_FLUSH_CHECK) | (1ULL << 63)) - 35u) >> 2; /* 0..7 */
+    return fh_flush_values[_pext_u64(bits >> suit, 0x1111111111111ULL)];
 }
 
 #define FH_AVX2_BROADCAST(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t)))
 
+/* n <= FH_BLOCK_ROWS */
 FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n, const int k, fh_value_t *out) {
     /* The byte tables, built per block from fh_card_keys (a few dozen stores). */
     int8_t spread[16], pad[16], unused[16], rot[4][16], rank[3][16], suit_a[16], suit_b[16];
@@ -180,10 +207,19 @@ FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n,
     const uint16_t *values = k == 7 ? fh_noflush7_values : fh_noflush56_values;
     const unsigned shift = k == 7 ? FH_NOFLUSH7_SHIFT : FH_NOFLUSH56_SHIFT;
     const uint32_t mask = k == 7 ? FH_NOFLUSH7_MASK : FH_NOFLUSH56_MASK;
+    const __m256i low32 = _mm256_set1_epi64x(0xFFFFFFFF), check = _mm256_set1_epi64x((long long)FH_FLUSH_CHECK);
+    const __m256i max_row = _mm256_set1_epi64x(k == 7 ? FH_NOFLUSH7_ROWS - 1 : FH_NOFLUSH56_ROWS - 1);
+    /* a 4-byte gather at the last index reads the spare entry too */
+    const __m256i max_index = _mm256_set1_epi64x(k == 7 ? FH_NOFLUSH7_TABLE - 2 : FH_NOFLUSH56_TABLE - 2);
+    const __m256i col_mask = _mm256_set1_epi64x(mask);
+    const __m128i low_words = _mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
+    uint16_t flushes[FH_BLOCK_ROWS]; /* the flush rows, finished after the others */
+    unsigned n_flush = 0;
     __m256i same = zero, top = zero;
     size_t i = 0;
     for (; (i + 2) * (size_t)k + 16 <= n * (size_t)k; i += 4) { /* the second load stays inside */
         const fh_card_t *p = c + (size_t)k * i;
+        FH_PREFETCH_ROWS(p);
         __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
                                             _mm_loadu_si128((const __m128i *)(p + 2 * k)), 1);
         v = _mm256_shuffle_epi8(v, sp);
@@ -204,17 +240,21 @@ FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n,
                                                   _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r2))),
                                   _mm256_or_si256(_mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r3)),
                                                   _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r4)))));
-        _Alignas(32) uint64_t keys[4];
-        _mm256_store_si256((__m256i *)keys, key);
-        for (int j = 0; j < 4; j++) {
-            uint64_t kj = keys[j];
-            uint32_t r = (uint32_t)kj; /* a bad row's key may be anything: clamp, the block fails anyway */
-            size_t row = offsets[FH_UNLIKELY(r >> shift >= (k == 7 ? FH_NOFLUSH7_ROWS : FH_NOFLUSH56_ROWS)) ? 0 : r >> shift];
-            out[i + (size_t)j] = FH_LIKELY(!(kj & FH_FLUSH_CHECK))
-                                     ? values[FH_UNLIKELY(row + (r & mask) >= (k == 7 ? FH_NOFLUSH7_TABLE : FH_NOFLUSH56_TABLE)) ? 0 : row + (r & mask)]
-                                     : flush_value_cold(kj, p + (size_t)k * (size_t)j, k);
+        /* Both lookups as 4-lane gathers on the 64-bit lanes, indices clamped to the tables
+         * (a bad row's key may be anything: the block fails anyway). */
+        __m256i rkey = _mm256_and_si256(key, low32);
+        __m256i row = _mm256_min_epu32(_mm256_srli_epi64(rkey, shift), max_row);
+        __m256i off = _mm256_cvtepu32_epi64(_mm256_i64gather_epi32((const int *)offsets, row, 4));
+        __m256i idx = _mm256_min_epu32(_mm256_add_epi64(off, _mm256_and_si256(rkey, col_mask)), max_index);
+        __m128i val = _mm256_i64gather_epi32((const int *)values, idx, 2);
+        _mm_storel_epi64((__m128i *)(out + i), _mm_shuffle_epi8(val, low_words));
+        unsigned fm = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(key, check), zero))) ^ 15u;
+        for (unsigned j = 0; j < 4; j++) { /* the flush rows' indices, without a branch */
+            flushes[n_flush] = (uint16_t)(i + j);
+            n_flush += fm >> j & 1u;
         }
     }
+    for (unsigned f = 0; f < n_flush; f++) out[flushes[f]] = flush_row_value(c + (size_t)k * flushes[f], k);
     const __m256i limit = _mm256_set1_epi8(51);
     if (!_mm256_testz_si256(same, same) || !_mm256_testc_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(top, limit), limit),
                                                                _mm256_set1_epi8(-1)))
@@ -225,13 +265,22 @@ FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n,
 }
 
 FH_AVX2_TARGET static uint64_t eval_rows_avx2_5(const fh_card_t *c, size_t n, fh_value_t *out) {
-    return eval_rows_avx2_k(c, n, 5, out);
+    uint64_t bad = 0;
+    for (size_t lo = 0; lo < n; lo += FH_BLOCK_ROWS) /* one pass per block (its list of flushes) */
+        bad |= eval_rows_avx2_k(c + 5 * lo, n - lo < FH_BLOCK_ROWS ? n - lo : FH_BLOCK_ROWS, 5, out + lo);
+    return bad;
 }
 FH_AVX2_TARGET static uint64_t eval_rows_avx2_6(const fh_card_t *c, size_t n, fh_value_t *out) {
-    return eval_rows_avx2_k(c, n, 6, out);
+    uint64_t bad = 0;
+    for (size_t lo = 0; lo < n; lo += FH_BLOCK_ROWS) /* one pass per block (its list of flushes) */
+        bad |= eval_rows_avx2_k(c + 6 * lo, n - lo < FH_BLOCK_ROWS ? n - lo : FH_BLOCK_ROWS, 6, out + lo);
+    return bad;
 }
 FH_AVX2_TARGET static uint64_t eval_rows_avx2_7(const fh_card_t *c, size_t n, fh_value_t *out) {
-    return eval_rows_avx2_k(c, n, 7, out);
+    uint64_t bad = 0;
+    for (size_t lo = 0; lo < n; lo += FH_BLOCK_ROWS) /* one pass per block (its list of flushes) */
+        bad |= eval_rows_avx2_k(c + 7 * lo, n - lo < FH_BLOCK_ROWS ? n - lo : FH_BLOCK_ROWS, 7, out + lo);
+    return bad;
 }
 #endif
 
@@ -248,8 +297,11 @@ FH_AVX2_TARGET static uint64_t eval_rows_avx2_7(const fh_card_t *c, size_t n, fh
  *   - a repeated card: a row of distinct bytes differs from itself rotated by 1, 2, 3 and 4
  *     bytes in every position (rotations cover every distance in a ring of 8);
  *   - an id above 51 is caught on the raw bytes.
- * Sixteen rows then take their two lookups as gathers, indices clamped to the tables (a bad
- * row's key may be anything). Flush rows (about 3%) are finished one by one. */
+ * The suit counters start from FH_KEY_INIT's 3s through the pad byte 59 (every row has one),
+ * so the rank key and suit counters form the scalar key in one lane. Sixteen rows then take
+ * their two lookups as gathers, indices clamped to the tables (a bad row's key may be
+ * anything). Flush rows (about 3% of 7-card rows) are compressed into a list as they are
+ * found and finished after the block, without a branch on the data. */
 #if (defined(__x86_64__) || defined(_M_X64)) && (defined(__GNUC__) || defined(__clang__))
 #define FH_HAVE_AVX512_KERNEL 1
 #define FH_AVX512_TARGET __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,popcnt,bmi2")))
@@ -270,6 +322,7 @@ static void simd_init_tables(void) {
         simd_tables[3][c] = (c & 3u) < 2 ? (uint8_t)((c & 1u) ? 16 : 1) : 0;
         simd_tables[4][c] = (c & 3u) >= 2 ? (uint8_t)((c & 1u) ? 16 : 1) : 0;
     }
+    simd_tables[3][59] = simd_tables[4][59] = 0x33; /* FH_KEY_INIT's suit counters, from the last pad byte */
     for (int k = 5; k <= 7; k++) {
         uint64_t fill = 0;
         for (unsigned b = 0; b < 64; b++) {
@@ -282,19 +335,21 @@ static void simd_init_tables(void) {
     }
 }
 
-/* Keys of m (1..8) rows of k cards at c: rank keys and suit counters in 64-bit lanes (rows
- * past m are padding). *bad gets bit set for an id above 51; *dup keeps the byte-wise
- * minimum of differences (a zero byte: some row repeats a card). */
+/* Keys of m (1..8) rows of k cards at c, as the scalar key (rank key in bits 0-31, suit
+ * counters from 3 in bits 32-47: the pad byte 59, present in every row, adds the 3s) in
+ * 64-bit lanes (rows past m are padding). *top keeps the byte-wise maximum of the raw bytes
+ * (above 51: a bad id); *dup keeps the byte-wise minimum of differences (a zero byte: some
+ * row repeats a card). */
 typedef struct {
     __m512i t0, t1, t2, ta, tb, spread, pad;
     uint64_t fill;
 } simd_consts;
 
-FH_AVX512_TARGET FH_INLINE void simd_keys8(const simd_consts *K, const fh_card_t *c, unsigned m, const int k,
-                                           __m512i *rank, __m512i *suits, __mmask64 *bad, __m512i *dup) {
+FH_AVX512_TARGET FH_INLINE __m512i simd_keys8(const simd_consts *K, const fh_card_t *c, unsigned m, const int k,
+                                              __m512i *top, __m512i *dup) {
     __mmask64 load = m == 8 ? (1ULL << (8 * k)) - 1 : (1ULL << (m * (unsigned)k)) - 1;
     __m512i raw = _mm512_maskz_loadu_epi8(load, c);
-    *bad |= _mm512_cmpgt_epu8_mask(raw, _mm512_set1_epi8(51));
+    *top = _mm512_max_epu8(*top, raw);
     __mmask64 fill = m == 8 ? K->fill : K->fill & ((1ULL << (8 * m)) - 1);
     __m512i d = _mm512_mask_permutexvar_epi8(K->pad, fill, K->spread, raw);
     __m512i x1 = _mm512_xor_si512(d, _mm512_rol_epi64(d, 8));
@@ -306,25 +361,10 @@ FH_AVX512_TARGET FH_INLINE void simd_keys8(const simd_consts *K, const fh_card_t
     __m512i s0 = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->t0), z);
     __m512i s1 = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->t1), z);
     __m512i s2 = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->t2), z);
-    *rank = _mm512_add_epi64(_mm512_add_epi64(s0, _mm512_slli_epi64(s1, 8)), _mm512_slli_epi64(s2, 16));
     __m512i sa = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->ta), z);
     __m512i sb = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->tb), z);
-    *suits = _mm512_or_si512(sa, _mm512_slli_epi64(sb, 8));
-}
-
-/* A row's value from the scalar entries (any bytes: ids above 51 count as no card); 0 when
- * its key has no flush after all (a bad row seen as a flush by the byte tables). */
-static fh_value_t flush_row_value(const fh_card_t *c, int k) {
-    uint64_t key = FH_KEY_INIT, bits = 0;
-    for (int j = 0; j < k; j++) {
-        key += fh_card_key_bits[2 * c[j]];
-        bits += fh_card_key_bits[2 * c[j] + 1];
-    }
-    if (!(key & FH_FLUSH_CHECK)) return 0;
-    uint64_t m = bits >> fh_flush_suit(key);
-    unsigned ranks = 0;
-    for (unsigned r = 0; r < 13; r++) ranks |= (unsigned)(m >> (4 * r) & 1u) << r;
-    return fh_flush_values[ranks];
+    return _mm512_add_epi64(_mm512_add_epi64(_mm512_add_epi64(s0, _mm512_slli_epi64(s1, 8)), _mm512_slli_epi64(s2, 16)),
+                            _mm512_add_epi64(_mm512_slli_epi64(sa, 32), _mm512_slli_epi64(sb, 40)));
 }
 
 FH_AVX512_TARGET FH_INLINE uint64_t eval_rows_avx512_k(const fh_card_t *cards, size_t n, const int k,
@@ -345,29 +385,28 @@ FH_AVX512_TARGET FH_INLINE uint64_t eval_rows_avx512_k(const fh_card_t *cards, s
     /* a 4-byte gather at the last index reads the spare entry too */
     const __m512i max_index = _mm512_set1_epi32(k == 7 ? FH_NOFLUSH7_TABLE - 2 : FH_NOFLUSH56_TABLE - 2);
     const __m512i col_mask = _mm512_set1_epi32((1 << shift) - 1);
-    const __m512i suit_init = _mm512_set1_epi64(0x3333), suit_check = _mm512_set1_epi64(0x8888);
+    const __m512i suit_check = _mm512_set1_epi64((long long)FH_FLUSH_CHECK);
     const __m512i pack = _mm512_set_epi32(30, 28, 26, 24, 22, 20, 18, 16, 14, 12, 10, 8, 6, 4, 2, 0);
-    __mmask64 bad = 0;
-    __m512i dup = _mm512_set1_epi8(-1);
-    uint16_t flushes[FH_BLOCK_ROWS / 16]; /* flush rows of each 16, finished after the block */
+    __m512i top = _mm512_setzero_si512(), dup = _mm512_set1_epi8(-1);
+    /* Flush rows of a block, by index from its start (compressed stores, no branch). */
+    uint32_t flushes[FH_BLOCK_ROWS + 16];
+    const __m512i lane_index = _mm512_set_epi32(15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1, 0);
     for (size_t lo = 0; lo < n; lo += FH_BLOCK_ROWS) {
         size_t hi = n - lo < FH_BLOCK_ROWS ? n : lo + FH_BLOCK_ROWS;
+        unsigned n_flush = 0;
         for (size_t i = lo; i < hi; i += 16) {
             size_t left = hi - i;
             const fh_card_t *c = cards + (size_t)k * i;
-            __m512i r0, r1, u0, u1;
+            FH_PREFETCH_ROWS(c);
+            __m512i r0, r1;
             if (FH_LIKELY(left >= 16)) {
-                simd_keys8(&K, c, 8, k, &r0, &u0, &bad, &dup);
-                simd_keys8(&K, c + 8 * k, 8, k, &r1, &u1, &bad, &dup);
+                r0 = simd_keys8(&K, c, 8, k, &top, &dup);
+                r1 = simd_keys8(&K, c + 8 * k, 8, k, &top, &dup);
             } else {
-                simd_keys8(&K, c, left >= 8 ? 8u : (unsigned)left, k, &r0, &u0, &bad, &dup);
-                if (left > 8)
-                    simd_keys8(&K, c + 8 * k, (unsigned)(left - 8), k, &r1, &u1, &bad, &dup);
-                else
-                    r1 = u1 = _mm512_setzero_si512();
+                r0 = simd_keys8(&K, c, left >= 8 ? 8u : (unsigned)left, k, &top, &dup);
+                r1 = left > 8 ? simd_keys8(&K, c + 8 * k, (unsigned)(left - 8), k, &top, &dup) : _mm512_setzero_si512();
             }
-            __mmask16 flush = (__mmask16)(_mm512_test_epi64_mask(_mm512_add_epi64(u0, suit_init), suit_check) |
-                                          (_mm512_test_epi64_mask(_mm512_add_epi64(u1, suit_init), suit_check) << 8));
+            __mmask16 flush = (__mmask16)(_mm512_test_epi64_mask(r0, suit_check) | (_mm512_test_epi64_mask(r1, suit_check) << 8));
             __m512i key = _mm512_permutex2var_epi32(r0, pack, r1);
             __m512i row = _mm512_min_epu32(_mm512_srli_epi32(key, (unsigned)shift), max_row);
             __m512i off = _mm512_i32gather_epi32(row, (const void *)offsets, 4);
@@ -376,20 +415,20 @@ FH_AVX512_TARGET FH_INLINE uint64_t eval_rows_avx512_k(const fh_card_t *cards, s
             __m256i v16 = _mm512_cvtepi32_epi16(val);
             if (FH_LIKELY(left >= 16)) {
                 _mm256_storeu_si256((__m256i *)(out + i), v16);
-                flushes[(i - lo) / 16] = flush;
             } else {
                 _mm256_mask_storeu_epi16(out + i, (__mmask16)((1u << left) - 1u), v16);
-                flushes[(i - lo) / 16] = flush & (uint16_t)((1u << left) - 1u);
+                flush &= (__mmask16)((1u << left) - 1u);
             }
+            __m512i rows16 = _mm512_add_epi32(lane_index, _mm512_set1_epi32((int)(i - lo)));
+            _mm512_storeu_si512(flushes + n_flush, _mm512_maskz_compress_epi32(flush, rows16));
+            n_flush += FH_POPCOUNT64(flush);
         }
-        for (size_t g = 0; g < (hi - lo + 15) / 16; g++)
-            for (unsigned f = flushes[g]; f; f &= f - 1) {
-                size_t r = lo + 16 * g + FH_CTZ64(f);
-                out[r] = flush_row_value(cards + (size_t)k * r, k);
-            }
+        for (unsigned f = 0; f < n_flush; f++) {
+            size_t r = lo + flushes[f];
+            out[r] = flush_row_value(cards + (size_t)k * r, k);
+        }
     }
-    __mmask64 zero = _mm512_cmpeq_epi8_mask(dup, _mm512_setzero_si512());
-    return (bad | zero) != 0;
+    return (_mm512_cmpgt_epu8_mask(top, _mm512_set1_epi8(51)) | _mm512_cmpeq_epi8_mask(dup, _mm512_setzero_si512())) != 0;
 }
 
 FH_AVX512_TARGET static uint64_t eval_rows_avx512_5(const fh_card_t *c, size_t n, fh_value_t *out) {
