@@ -179,16 +179,31 @@ FH_BMI2_TARGET FH_INLINE fh_value_t flush_row_value(const fh_card_t *c, const in
 
 #define FH_AVX2_BROADCAST(t) _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(t)))
 
+/* Row indices 0..7 of the set bits of each byte value, packed from byte 0 (the flush list). */
+static uint64_t flush_lut[256];
+
+static void avx2_init_tables(void) {
+    for (unsigned m = 0; m < 256; m++) {
+        uint64_t packed = 0;
+        unsigned n = 0;
+        for (unsigned j = 0; j < 8; j++)
+            if (m >> j & 1u) packed |= (uint64_t)j << (8 * n++);
+        flush_lut[m] = packed;
+    }
+}
+
 /* n <= FH_BLOCK_ROWS */
 FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n, const int k, fh_value_t *out) {
     /* The byte tables, built per block from fh_card_keys (a few dozen stores). */
-    int8_t spread[16], pad[16], unused[16], rot[4][16], rank[3][16], suit_a[16], suit_b[16];
+    int8_t spread[16], pad[16], rot[3][16], rank[3][16], suit_a[16], suit_b[16];
     for (int g = 0; g < 2; g++)
         for (int l = 0; l < 8; l++) {
             spread[8 * g + l] = l < k ? (int8_t)(k * g + l) : (int8_t)0x80;
-            pad[8 * g + l] = l < k ? 0 : (int8_t)(0xFF - (l - k));
-            unused[8 * g + l] = l < k ? 0 : (int8_t)0x80;
-            for (int d = 1; d <= 4; d++) rot[d - 1][8 * g + l] = (int8_t)(8 * g + ((l + d) & 7));
+            pad[8 * g + l] = l < k ? 0 : (int8_t)0xFC; /* unused: rank index 15, suit index 0x80 (zeros) */
+            /* byte l against byte (l + d) mod k: d = 1, 2, 3 meet every pair of k <= 7 bytes
+             * (d = 1, 2 suffice for k = 5); the unused bytes (255) meet zeros */
+            for (int d = 1; d <= 3; d++)
+                rot[d - 1][8 * g + l] = l < k && (d < 3 || k > 5) ? (int8_t)(8 * g + (l + d) % k) : (int8_t)0x80;
         }
     for (int r = 0; r < 16; r++) {
         uint32_t m = r < 13 ? (uint32_t)fh_card_keys[4 * r] : 0u;
@@ -196,64 +211,74 @@ FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n,
         suit_a[r] = (int8_t)(r == 0 ? 1 : r == 1 ? 16 : 0);
         suit_b[r] = (int8_t)(r == 2 ? 1 : r == 3 ? 16 : 0);
     }
-    const __m256i sp = FH_AVX2_BROADCAST(spread), pd = FH_AVX2_BROADCAST(pad), un = FH_AVX2_BROADCAST(unused);
-    const __m256i r1 = FH_AVX2_BROADCAST(rot[0]), r2 = FH_AVX2_BROADCAST(rot[1]);
-    const __m256i r3 = FH_AVX2_BROADCAST(rot[2]), r4 = FH_AVX2_BROADCAST(rot[3]);
+    const __m256i sp = FH_AVX2_BROADCAST(spread), pd = FH_AVX2_BROADCAST(pad);
+    const __m256i r1 = FH_AVX2_BROADCAST(rot[0]), r2 = FH_AVX2_BROADCAST(rot[1]), r3 = FH_AVX2_BROADCAST(rot[2]);
     const __m256i k0 = FH_AVX2_BROADCAST(rank[0]), k1 = FH_AVX2_BROADCAST(rank[1]), k2 = FH_AVX2_BROADCAST(rank[2]);
     const __m256i sa = FH_AVX2_BROADCAST(suit_a), sb = FH_AVX2_BROADCAST(suit_b);
-    const __m256i low4 = _mm256_set1_epi8(0x0F), low2 = _mm256_set1_epi8(3), zero = _mm256_setzero_si256();
-    const __m256i init = _mm256_set1_epi64x((long long)FH_KEY_INIT);
+    const __m256i low4 = _mm256_set1_epi8(0x0F), suit_bits = _mm256_set1_epi8((char)0x83), zero = _mm256_setzero_si256();
     const uint32_t *offsets = k == 7 ? fh_noflush7_offsets : fh_noflush56_offsets;
     const uint16_t *values = k == 7 ? fh_noflush7_values : fh_noflush56_values;
-    const unsigned shift = k == 7 ? FH_NOFLUSH7_SHIFT : FH_NOFLUSH56_SHIFT;
-    const uint32_t mask = k == 7 ? FH_NOFLUSH7_MASK : FH_NOFLUSH56_MASK;
-    const __m256i low32 = _mm256_set1_epi64x(0xFFFFFFFF), check = _mm256_set1_epi64x((long long)FH_FLUSH_CHECK);
-    const __m256i max_row = _mm256_set1_epi64x(k == 7 ? FH_NOFLUSH7_ROWS - 1 : FH_NOFLUSH56_ROWS - 1);
+    const int shift = k == 7 ? FH_NOFLUSH7_SHIFT : FH_NOFLUSH56_SHIFT;
+    const __m256i max_row = _mm256_set1_epi32(k == 7 ? FH_NOFLUSH7_ROWS - 1 : FH_NOFLUSH56_ROWS - 1);
     /* a 4-byte gather at the last index reads the spare entry too */
-    const __m256i max_index = _mm256_set1_epi64x(k == 7 ? FH_NOFLUSH7_TABLE - 2 : FH_NOFLUSH56_TABLE - 2);
-    const __m256i col_mask = _mm256_set1_epi64x(mask);
-    const __m128i low_words = _mm_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
-    uint16_t flushes[FH_BLOCK_ROWS]; /* the flush rows, finished after the others */
+    const __m256i max_index = _mm256_set1_epi32(k == 7 ? FH_NOFLUSH7_TABLE - 2 : FH_NOFLUSH56_TABLE - 2);
+    const __m256i col_mask = _mm256_set1_epi32((1 << shift) - 1);
+    const __m256i check = _mm256_set1_epi32(0x8888), suit_init = _mm256_set1_epi32(0x3333);
+    const __m256i low_words = _mm256_setr_epi8(0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1,
+                                               0, 1, 4, 5, 8, 9, 12, 13, -1, -1, -1, -1, -1, -1, -1, -1);
+    uint16_t flushes[FH_BLOCK_ROWS + 8]; /* the flush rows, finished after the others */
     unsigned n_flush = 0;
     __m256i same = zero, top = zero;
     size_t i = 0;
-    for (; (i + 2) * (size_t)k + 16 <= n * (size_t)k; i += 4) { /* the second load stays inside */
+/* Rank keys and suit counters (as in the scalar key) of four rows, two at p and two at q,
+ * in the low 32 bits of 64-bit lanes. */
+#define FH_AVX2_KEYS4(p, q, rank, suits)                                                                                 \
+    do {                                                                                                           \
+        __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p))),        \
+                                            _mm_loadu_si128((const __m128i *)(q)), 1);                             \
+        v = _mm256_shuffle_epi8(v, sp);                                                                            \
+        top = _mm256_max_epu8(top, v);                                                                             \
+        __m256i w = _mm256_or_si256(v, pd);                                                                        \
+        __m256i rk = _mm256_and_si256(_mm256_srli_epi16(w, 2), low4);                                              \
+        __m256i su = _mm256_and_si256(w, suit_bits);                                                               \
+        __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(k0, rk), zero);                                           \
+        __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(k1, rk), zero);                                           \
+        __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(k2, rk), zero);                                           \
+        __m256i a_ = _mm256_sad_epu8(_mm256_shuffle_epi8(sa, su), zero);                                           \
+        __m256i b_ = _mm256_sad_epu8(_mm256_shuffle_epi8(sb, su), zero);                                           \
+        rank = _mm256_add_epi64(_mm256_add_epi64(s0, _mm256_slli_epi64(s1, 8)), _mm256_slli_epi64(s2, 16));       \
+        suits = _mm256_add_epi64(a_, _mm256_slli_epi64(b_, 8));                                                     \
+        __m256i e = _mm256_or_si256(_mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r1)),                              \
+                                    _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r2)));                             \
+        same = _mm256_or_si256(same, k > 5 ? _mm256_or_si256(e, _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r3))) \
+                                           : e);                                                                   \
+    } while (0)
+    for (; (i + 6) * (size_t)k + 16 <= n * (size_t)k; i += 8) { /* the last load stays inside */
         const fh_card_t *p = c + (size_t)k * i;
         FH_PREFETCH_ROWS(p);
-        __m256i v = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)p)),
-                                            _mm_loadu_si128((const __m128i *)(p + 2 * k)), 1);
-        v = _mm256_shuffle_epi8(v, sp);
-        top = _mm256_max_epu8(top, v);
-        __m256i rk = _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(v, 2), low4), un);
-        __m256i su = _mm256_or_si256(_mm256_and_si256(v, low2), un);
-        __m256i s0 = _mm256_sad_epu8(_mm256_shuffle_epi8(k0, rk), zero);
-        __m256i s1 = _mm256_sad_epu8(_mm256_shuffle_epi8(k1, rk), zero);
-        __m256i s2 = _mm256_sad_epu8(_mm256_shuffle_epi8(k2, rk), zero);
-        __m256i a = _mm256_sad_epu8(_mm256_shuffle_epi8(sa, su), zero);
-        __m256i b = _mm256_sad_epu8(_mm256_shuffle_epi8(sb, su), zero);
-        __m256i key = _mm256_add_epi64(
-            _mm256_add_epi64(_mm256_add_epi64(s0, _mm256_slli_epi64(s1, 8)), _mm256_add_epi64(_mm256_slli_epi64(s2, 16), init)),
-            _mm256_add_epi64(_mm256_slli_epi64(a, 32), _mm256_slli_epi64(b, 40)));
-        __m256i w = _mm256_or_si256(v, pd);
-        same = _mm256_or_si256(
-            same, _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r1)),
-                                                  _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r2))),
-                                  _mm256_or_si256(_mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r3)),
-                                                  _mm256_cmpeq_epi8(w, _mm256_shuffle_epi8(w, r4)))));
-        /* Both lookups as 4-lane gathers on the 64-bit lanes, indices clamped to the tables
-         * (a bad row's key may be anything: the block fails anyway). */
-        __m256i rkey = _mm256_and_si256(key, low32);
-        __m256i row = _mm256_min_epu32(_mm256_srli_epi64(rkey, shift), max_row);
-        __m256i off = _mm256_cvtepu32_epi64(_mm256_i64gather_epi32((const int *)offsets, row, 4));
-        __m256i idx = _mm256_min_epu32(_mm256_add_epi64(off, _mm256_and_si256(rkey, col_mask)), max_index);
-        __m128i val = _mm256_i64gather_epi32((const int *)values, idx, 2);
-        _mm_storel_epi64((__m128i *)(out + i), _mm_shuffle_epi8(val, low_words));
-        unsigned fm = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(_mm256_and_si256(key, check), zero))) ^ 15u;
-        for (unsigned j = 0; j < 4; j++) { /* the flush rows' indices, without a branch */
-            flushes[n_flush] = (uint16_t)(i + j);
-            n_flush += fm >> j & 1u;
-        }
+        __m256i ra, sa4, rb, sb4; /* rows 0, 1, 4, 5 and rows 2, 3, 6, 7 */
+        FH_AVX2_KEYS4(p, p + 4 * k, ra, sa4);
+        FH_AVX2_KEYS4(p + 2 * k, p + 6 * k, rb, sb4);
+        /* The eight rank keys and suit counters, in row order. */
+        __m256i rank8 = _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(ra), _mm256_castsi256_ps(rb), 0x88));
+        __m256i suit8 = _mm256_add_epi32(
+            _mm256_castps_si256(_mm256_shuffle_ps(_mm256_castsi256_ps(sa4), _mm256_castsi256_ps(sb4), 0x88)), suit_init);
+        /* Both lookups as 8-lane gathers, indices clamped to the tables (a bad row's key may be
+         * anything: the block fails anyway). */
+        __m256i row = _mm256_min_epu32(_mm256_srli_epi32(rank8, shift), max_row);
+        __m256i off = _mm256_i32gather_epi32((const int *)offsets, row, 4);
+        __m256i idx = _mm256_min_epu32(_mm256_add_epi32(off, _mm256_and_si256(rank8, col_mask)), max_index);
+        __m256i val = _mm256_shuffle_epi8(_mm256_i32gather_epi32((const int *)values, idx, 2), low_words);
+        _mm_storeu_si128((__m128i *)(out + i), _mm256_castsi256_si128(_mm256_permute4x64_epi64(val, 0x08)));
+        unsigned fm = (unsigned)_mm256_movemask_ps(
+                          _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(suit8, check), zero))) ^ 0xFFu;
+        /* the flush rows' indices, without a branch */
+        _mm_storeu_si128((__m128i *)(flushes + n_flush),
+                         _mm_add_epi16(_mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)(flush_lut + fm))),
+                                       _mm_set1_epi16((short)i)));
+        n_flush += FH_POPCOUNT64(fm);
     }
+#undef FH_AVX2_KEYS4
     for (unsigned f = 0; f < n_flush; f++) out[flushes[f]] = flush_row_value(c + (size_t)k * flushes[f], k);
     const __m256i limit = _mm256_set1_epi8(51);
     if (!_mm256_testz_si256(same, same) || !_mm256_testc_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(top, limit), limit),
@@ -477,6 +502,9 @@ int fh_eval_kernel_supported(int kernel) {
 static atomic_int current_kernel = -1; /* -1 until the first choice */
 
 static void kernels_init(void) {
+#ifdef FH_HAVE_AVX2_KERNEL
+    avx2_init_tables(); /* idempotent, as below */
+#endif
 #ifdef FH_HAVE_AVX512_KERNEL
     simd_init_tables(); /* idempotent: every caller writes the same bytes */
 #endif
