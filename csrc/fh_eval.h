@@ -121,7 +121,7 @@ fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, c
 enum {
     FH_KERNEL_PORTABLE = 0, /* plain C */
     FH_KERNEL_BMI2 = 1,     /* x86-64 with popcnt and BMI2 (pext for flushes) */
-    FH_KERNEL_AVX2 = 2,     /* x86-64 with AVX2, popcnt and BMI2: four rows per register, scalar lookups */
+    FH_KERNEL_AVX2 = 2,     /* x86-64 with AVX2, popcnt and BMI2: four rows per register, 8-lane gathers */
     FH_KERNEL_AVX512 = 3,   /* x86-64 with AVX-512 F, BW, VL and VBMI: eight rows per register */
     FH_N_KERNELS = 4
 };

@@ -13,11 +13,13 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from itertools import combinations
 
 import numpy as np
 import pytest
 
-from fastholdem import _core, deal
+from fastholdem import CardError, _core, deal
+from fastholdem.cards import card_str
 from fastholdem.evaluate import EVAL_KERNELS, eval_kernel, eval_kernels_supported, evaluate_batch, set_eval_kernel
 
 SUPPORTED = eval_kernels_supported()
@@ -105,6 +107,23 @@ def test_eval_kernels_report_the_same_bad_row(kernel: str, k: int) -> None:
         else:  # an id above 51, including 64 + c (the same low six bits as a real card)
             rows[r, j] = rng.choice([52, 53, 63, 64 + int(rows[r, (j + 1) % k]), 127, 200, 255])
         assert error_with(kernel, rows) == error_with("portable", rows)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_r2_eval_kernels_find_a_repeat_in_every_column_pair(kernel: str, k: int) -> None:
+    """The SIMD kernels compare a row with itself rotated within the row (by 1, 2 and 3 columns
+    of k; 1 and 2 for five cards): a pair of columns that no rotation met would let a repeated
+    card through with a wrong value. Every pair gets a repeat, at rows inside and at the edges
+    of the kernels' groups of 8 and 16 rows; the error names that row and those columns."""
+    base = deal(64, k, seed=50 + k)
+    for a, b in combinations(range(k), 2):
+        for row in (0, 7, 8, 15, 21, 63):
+            rows = base.copy()
+            rows[row, b] = rows[row, a]
+            message = rf"hands\[{row}\] repeats card {card_str(int(rows[row, a]))} \(columns {a} and {b}\)"
+            with pytest.raises(CardError, match=message):
+                evaluate_batch(rows, threads=1)
+    assert evaluate_batch(base, threads=1).min() >= 1
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
