@@ -49,7 +49,7 @@ import _ompeval  # noqa: E402
 N_SEVEN = 133_784_560
 
 # Targets (hands per second unless stated).
-TARGET_BATCH_1T = 340e6
+TARGET_BATCH_1T = 590e6  # issue 29: 1.3x OMPEval from source (about 453 M/s on 7 cards); the duel above is the verdict
 TARGET_THREAD_SPEEDUP = 1.8
 TARGET_ENUM_1T_S = 0.14
 
@@ -343,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
 
     t1 = median_seconds(lambda: evaluate_batch(hands, threads=1), args.repeat)
-    rows.append(Row("evaluate_batch (N,7) uint8, 1 thread", args.n, t1, target=">= 340 M/s",
+    rows.append(Row("evaluate_batch (N,7) uint8, 1 thread", args.n, t1, target=">= 590 M/s",
                     met=args.n / t1 >= TARGET_BATCH_1T))
     tn = median_seconds(lambda: evaluate_batch(hands, threads=nt), args.repeat)
     speedup = t1 / tn

@@ -1,4 +1,4 @@
-"""The batch kernels of ``evaluate_batch`` (portable C, BMI2, AVX-512) give the same values.
+"""The batch kernels of ``evaluate_batch`` (portable C, BMI2, AVX2, AVX-512) give the same values.
 
 Each kernel the CPU supports is forced in turn and compared value by value with the portable
 one: random 5-, 6- and 7-card rows (10**7 of each under ``slow``), flush-heavy rows, every
