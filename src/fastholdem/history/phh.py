@@ -83,6 +83,9 @@ from ..game.hand import MAX_RUNS, Hand
 
 __all__ = [
     "HandHistory",
+    "check_amount",
+    "MAX_DECIMALS",
+    "MAX_DIGITS",
     "load",
     "loads",
     "dump",
@@ -118,8 +121,11 @@ _RULE_FIELDS = {
     "_half_bet_reopens": "half_bet_reopens",
 }
 _DEFAULTS = GameConfig()
-_MAX_DECIMALS = 12
-_MAX_DIGITS = 30  # amounts must be below 10**30 units
+MAX_DECIMALS = 12
+"""The most decimals an amount may have (``check_amount``)."""
+MAX_DIGITS = 30
+"""Amounts must be below ``10 ** MAX_DIGITS`` (``check_amount``)."""
+_LIMIT = 10**MAX_DIGITS
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[+-]?[0-9]+")
 _CARD = re.compile(r"\?\?|(?:10|[2-9TJQKAtjqka])[cdhsCDHS]")
@@ -127,39 +133,70 @@ Number = Union[int, Decimal]
 
 
 def _decimals(value: Any) -> int:
+    """The decimals of a finite Decimal amount (0 for anything else)."""
     if isinstance(value, Decimal):
+        text = str(value)  # "10.45" (faster than as_tuple), or "1E+5", "1.5E-13", "NaN"
+        if "E" not in text and text[-1:].isdigit():
+            point = text.find(".")
+            return len(text) - point - 1 if point >= 0 else 0
         exp = value.as_tuple().exponent
         return -exp if isinstance(exp, int) and exp < 0 else 0
     return 0
 
 
-def _checked_number(value: Any, what: str) -> Any:
-    """``value`` unchanged if it is a sane amount; HandHistoryError if absurd.
+def _shown(value: Any) -> str:
+    """An amount written out whole for a message (its middle cut when over 60 characters)."""
+    try:
+        text = str(value)
+    except ValueError:  # an int of more digits than str() converts
+        return f"of about 10**{value.bit_length() * 0.30103:.0f}"
+    return text if len(text) <= 60 else f"{text[:30]}...{text[-20:]} ({len(text):,} characters)"
+
+
+def check_amount(value: Any, what: str) -> Any:
+    """``value`` unchanged if it is an amount PHH can hold; HandHistoryError naming ``what`` and
+    the value if not.
 
     Non-numbers pass (the caller reports them); Decimals must be finite, with at most
-    ``_MAX_DECIMALS`` decimals, and numbers below ``10 ** _MAX_DIGITS`` in size. This keeps
-    every later step (scaling by ``10 ** decimals``, ``int()``) cheap and exception-free.
+    ``MAX_DECIMALS`` decimals, and every amount must be below ``10 ** MAX_DIGITS`` in size. This
+    keeps every later step (scaling by ``10 ** decimals``, ``int()``) cheap and exception-free.
+
+    Examples
+    --------
+    >>> check_amount(Decimal("2.5"), "starting stack")
+    Decimal('2.5')
+    >>> check_amount(10**30, "starting stack")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: starting stack 1000000000000000000000000000000 is out of range: amounts must be below 10**30
+    >>> check_amount(Decimal("2.0000000000001"), "starting stack")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: starting stack 2.0000000000001 has 13 decimals: at most 12
     """
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise HandHistoryError(f"{what} must be a finite number, got {value}")
-        if _decimals(value) > _MAX_DECIMALS or (value and value.adjusted() >= _MAX_DIGITS):
+        if value and value.adjusted() >= MAX_DIGITS:
             raise HandHistoryError(
-                f"{what} {value:.6g} is out of range: at most {_MAX_DECIMALS} decimals and below 1e{_MAX_DIGITS}"
-            )
-    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**_MAX_DIGITS:
-        raise HandHistoryError(f"{what} is out of range: below 1e{_MAX_DIGITS}")
+                f"{what} {_shown(value)} is out of range: amounts must be below 10**{MAX_DIGITS}")
+        places = _decimals(value)
+        if places > MAX_DECIMALS:
+            raise HandHistoryError(f"{what} {_shown(value)} has {places:,} decimals: at most {MAX_DECIMALS}")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+        raise HandHistoryError(f"{what} {_shown(value)} is out of range: amounts must be below 10**{MAX_DIGITS}")
     return value
 
 
+
 def _number(text: str, where: str) -> Decimal | int:
-    if _SIGNED.fullmatch(text) and len(text) <= _MAX_DIGITS:
+    if _SIGNED.fullmatch(text) and len(text) <= MAX_DIGITS:
         return int(text)
     try:
         value = Decimal(text)
     except (InvalidOperation, ValueError):
         raise HandHistoryError(f"{where}: {echo(text)} is not a number") from None
-    checked: Decimal = _checked_number(value, f"{where}: amount")
+    checked: Decimal = check_amount(value, f"{where}: amount")
     return checked
 
 
@@ -261,29 +298,73 @@ class HandHistory:
     @property
     def scale(self) -> int:
         """Integer chips per unit of the file: 10 ** (most decimals of any amount or ``_chip_unit``)."""
-        values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks]
-        values += [self.min_bet, self.small_bet, self.big_bet]
-        values += list(self.finishing_stacks or ())
+        places = 0
+        fields = self.fields
+        groups: list[Any] = [self.antes, self.blinds_or_straddles, self.starting_stacks, self.finishing_stacks or ()]
+        single: list[Any] = [self.min_bet, self.small_bet, self.big_bet]
+        for name in _FEE_FIELDS:
+            if name in fields:
+                value = fields[name]
+                (groups if isinstance(value, list) else single).append(value)
+        groups.append(single)
+        for group in groups:
+            if not isinstance(group, (list, tuple)):
+                return self._checked_scale()
+            for value in group:  # ints and plain-notation Decimals ("12.50": str is the fastest look)
+                kind = type(value)
+                if kind is int:
+                    if -_LIMIT < value < _LIMIT:
+                        continue
+                elif kind is Decimal:
+                    text = str(value)
+                    point = text.find(".")
+                    if point > 0 and "E" not in text and text[-1:].isdigit() and len(text) - point - 1 <= MAX_DECIMALS \
+                            and point - (text[0] == "-") <= MAX_DIGITS:
+                        places = max(places, len(text) - point - 1)
+                        continue
+                elif value is None:
+                    continue
+                return self._checked_scale()  # anything else: checked one by one, with names
+        if self.chip_unit is not None:
+            return self._checked_scale()
+        # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
+        scale: int = 10 ** max(places, self._bet_places())
+        return scale
+
+    def _checked_scale(self) -> int:
+        """:attr:`scale` the slow way: each amount checked, with its field's name in the message."""
+        groups: list[tuple[str, Any]] = [
+            ("antes", self.antes), ("blinds_or_straddles", self.blinds_or_straddles),
+            ("starting_stacks", self.starting_stacks), ("finishing_stacks", self.finishing_stacks or ()),
+        ]
+        groups += [(name, self.fields.get(name)) for name in _FEE_FIELDS]
+        groups += [(name, getattr(self, name)) for name in ("min_bet", "small_bet", "big_bet", "chip_unit")]
+        places = 0
+        for name, group in groups:
+            if not isinstance(group, (list, tuple)):
+                group = () if group is None else (group,)
+            for k, value in enumerate(group):
+                check_amount(value, f"{name}[{k}]" if len(group) > 1 else name)
+                places = max(places, _decimals(value))
+        scale: int = 10 ** max(places, self._bet_places())
+        return scale
+
+    def _bet_places(self) -> int:
+        """The most decimals of the amounts in the actions (``cbr`` amounts are checked)."""
+        places = 0
         for k, action in enumerate(self.actions):
             if "cbr" in action:
                 words = _words(action)
                 if len(words) == 3 and words[1] == "cbr" and not _DIGITS.fullmatch(words[2]):
-                    values.append(_number(words[2], f"action {k}"))
-        if self.chip_unit is not None:
-            values.append(self.chip_unit)
-        for name in _FEE_FIELDS:
-            value = self.fields.get(name)
-            values.extend(value if isinstance(value, list) else [] if value is None else [value])
-        for value in values:
-            _checked_number(value, "amount")
-        # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
-        scale: int = 10 ** max((_decimals(v) for v in values), default=0)
-        return scale
+                    places = max(places, _decimals(_number(words[2], f"action {k}")))
+        return places
 
     def _chips(self, value: Any, scale: int, what: str) -> int:
+        # Every caller took ``scale`` from :attr:`scale` just before, which checked each amount.
+        if type(value) is int:
+            return value * scale
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             raise HandHistoryError(f"{what} must be a number, got {echo(value)}")
-        _checked_number(value, what)
         chips = value * scale
         if chips != int(chips):
             raise HandHistoryError(f"{what} {value} is finer than the chip unit 1/{scale}")
@@ -698,7 +779,7 @@ def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHist
     if chip_unit is not None:
         if not isinstance(chip_unit, (int, Decimal)) or isinstance(chip_unit, bool):
             raise HandHistoryError(f"_chip_unit must be a number, got {echo(chip_unit)}")
-        chip_unit = Decimal(_checked_number(chip_unit, "_chip_unit"))
+        chip_unit = Decimal(check_amount(chip_unit, "_chip_unit"))
         if chip_unit <= 0 or chip_unit > 1 or chip_unit.normalize().as_tuple().digits != (1,):
             raise HandHistoryError(f"_chip_unit must be 1, 0.1, 0.01, ..., got {chip_unit}")
     rules = _rules(fields)
