@@ -46,7 +46,7 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
   of any bet.
 
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
-finite, with at most 12 decimals and below 10**30.
+finite, with at most 12 decimals and below 10**30 (10**30 itself is refused).
 
 >>> hh = loads('''
 ... variant = "NT"

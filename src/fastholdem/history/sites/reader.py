@@ -64,6 +64,8 @@ _SUFFIXES = (".txt", ".xml")
 _FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
 # Bytes no hand-history text holds (NUL is dropped, tab, line ends, form feed and Ctrl-Z pass).
 _CONTROL = bytes([*range(1, 9), *range(14, 26), *range(27, 32)])
+# HUD stats a tracker's re-export adds after a seat line: "Seat 1: ann ($10 in chips) - VPIP: 22, PFR: 18".
+_HUD = re.compile(r"\s+-\s+VPIP:.*$")
 # Any site's first line (a line that is none is known after one match).
 _ANY_START = re.compile("|".join(f"(?:{start.pattern})" for _, start, _ in SITES))
 # A hand's first line anywhere in a line: a hand cut off mid-line by the next hand's header.
@@ -286,6 +288,8 @@ def _split(file: str, lines: Iterator[str], tail: _Tail | None = None) -> Iterat
         for number, line in enumerate(lines, 1):
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
+            if line[:1] in "Ss" and "VPIP" in line:
+                line = _HUD.sub("", line)  # a tracker's re-export: HUD stats after a seat line
             found = _site_of(line) if line[:1] in _FIRST else None
             if found is None and site is not None and ("#" in line or "History" in line):
                 inside = _INSIDE.search(line, 1)
