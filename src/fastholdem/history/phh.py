@@ -72,7 +72,7 @@ import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
-from typing import IO, Any, BinaryIO, TextIO, Union
+from typing import IO, Any, BinaryIO, TextIO, Tuple, Union
 
 from .._validate import echo, output_file
 from ..cards import card, card_str
@@ -189,14 +189,26 @@ def check_amount(value: Any, what: str) -> Any:
 
 
 
-def _number(text: str, where: str) -> Decimal | int:
+_Where = Union[str, Tuple[int, str]]
+"""Where a value is, for a message: text, or ``(k, action)`` for "action k 'action'" (formatted
+only when a message needs it)."""
+
+
+def _place(where: _Where) -> str:
+    return where if isinstance(where, str) else f"action {where[0]} {where[1]!r}"
+
+
+def _number(text: str, where: _Where) -> Decimal | int:
     if _SIGNED.fullmatch(text) and len(text) <= MAX_DIGITS:
         return int(text)
     try:
         value = Decimal(text)
     except (InvalidOperation, ValueError):
-        raise HandHistoryError(f"{where}: {echo(text)} is not a number") from None
-    checked: Decimal = check_amount(value, f"{where}: amount")
+        raise HandHistoryError(f"{_place(where)}: {echo(text)} is not a number") from None
+    try:
+        checked: Decimal = check_amount(value, "amount")
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"{_place(where)}: {exc}") from None
     return checked
 
 
@@ -205,7 +217,7 @@ for _cid in range(52):
     _TOKENS[card_str(_cid)] = _cid
 
 
-def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
+def _parse_cards(text: str, where: _Where) -> tuple[int | None, ...]:
     if len(text) == 4:
         fast = _TOKENS.get(text[:2], -1), _TOKENS.get(text[2:], -1)
         if -1 not in fast:
@@ -219,7 +231,7 @@ def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
     while pos < len(text):
         m = _CARD.match(text, pos)
         if m is None:
-            raise HandHistoryError(f"{where}: bad card text {echo(text[pos:pos + 2])} in {echo(text)}")
+            raise HandHistoryError(f"{_place(where)}: bad card text {echo(text[pos:pos + 2])} in {echo(text)}")
         tok = m.group(0)
         if tok == "??":
             out.append(None)
@@ -227,7 +239,7 @@ def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
             try:
                 out.append(card(tok))
             except CardError as exc:  # pragma: no cover - regex already checked
-                raise HandHistoryError(f"{where}: {exc}") from None
+                raise HandHistoryError(f"{_place(where)}: {exc}") from None
         pos = m.end()
     return tuple(out)
 
@@ -425,12 +437,24 @@ class HandHistory:
                 raise HandHistoryError(f"variant {self.variant} needs min_bet")
             kwargs["min_bet"] = self._chips(self.min_bet, scale, "min_bet")
         kwargs.update(overrides)
+        try:  # the hands of a session share their stakes: one GameConfig (frozen) for them all
+            key: Any = tuple((name, type(value), value) for name, value in kwargs.items())
+            config = _CONFIGS.get(key)
+        except TypeError:  # an unhashable override
+            key = config = None
+        if config is not None:
+            return config
         try:
-            return GameConfig(**kwargs)
+            config = GameConfig(**kwargs)
         except ValueError as exc:
             raise HandHistoryError(f"bad stakes: {exc}") from exc
         except TypeError as exc:
             raise HandHistoryError(f"bad option: {exc}") from exc
+        if key is not None:
+            if len(_CONFIGS) >= 64:
+                _CONFIGS.clear()
+            _CONFIGS[key] = config
+        return config
 
     def new_hand(self, **overrides: Any) -> Hand:
         """A manually dealt ``Hand`` set up as this history's hand, before any action."""
@@ -509,6 +533,8 @@ class HandHistory:
             raise HandHistoryError(f"{name} amounts must not be negative")
         return chips
 
+
+_CONFIGS: dict[Any, GameConfig] = {}  # HandHistory._config's recent GameConfigs, by their options
 
 _FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
 
@@ -615,17 +641,17 @@ def _words(action: str) -> list[str]:
     return action.split()
 
 
-def _seat(token: str, n: int, where: str) -> int:
+def _seat(token: str, n: int, where: _Where) -> int:
     if token[:1] != "p" or not token[1:].isdigit():
-        raise HandHistoryError(f"{where}: bad player {echo(token)}")
+        raise HandHistoryError(f"{_place(where)}: bad player {echo(token)}")
     seat = int(token[1:]) - 1
     if not 0 <= seat < n:
-        raise HandHistoryError(f"{where}: no player {token} at a {n}-player table")
+        raise HandHistoryError(f"{_place(where)}: no player {token} at a {n}-player table")
     return seat
 
 
 def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
-    where = f"action {k} {text!r}"
+    where = (k, text)
     words = _words(text)
     n = hand.n
     if not words:
@@ -638,10 +664,10 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
         if len(words) == 3 and words[1] == "db":
             cards = _parse_cards(words[2], where)
             if None in cards:
-                raise HandHistoryError(f"{where}: board cards must be known")
+                raise HandHistoryError(f"{_place(where)}: board cards must be known")
             hand.apply(DealBoard(cards))  # type: ignore[arg-type]
             return
-        raise HandHistoryError(f"{where}: unknown dealer action")
+        raise HandHistoryError(f"{_place(where)}: unknown dealer action")
     seat = _seat(words[0], n, where)
     verb = words[1] if len(words) > 1 else ""
     if verb == "f" and len(words) == 2:
@@ -655,7 +681,7 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
         else:
             chips = _number(token, where) * scale
             if chips != int(chips):
-                raise HandHistoryError(f"{where}: amount finer than the chip unit")
+                raise HandHistoryError(f"{_place(where)}: amount finer than the chip unit")
         hand.bet_or_raise_to(int(chips), seat)
     elif verb == "sm" and len(words) == 2:
         hand.apply(Muck(seat))
@@ -665,10 +691,10 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
         else:
             cards = _parse_cards(words[2], where)
             if None in cards:
-                raise HandHistoryError(f"{where}: partly shown hands are not supported")
+                raise HandHistoryError(f"{_place(where)}: partly shown hands are not supported")
             hand.apply(Show(seat, cards))  # type: ignore[arg-type]
     else:
-        raise HandHistoryError(f"{where}: unknown action")
+        raise HandHistoryError(f"{_place(where)}: unknown action")
 
 
 # ---------------------------------------------------------------------- reading

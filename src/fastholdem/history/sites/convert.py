@@ -386,7 +386,8 @@ def convert(
         ``paths`` is one path alone, not a list of them.
     ValueError
         ``jobs`` below 1; ``output`` is one of the files read (by any name: a symlink or a hard
-        link too), a ``.txt``/``.xml`` file inside an input folder, or its folder does not exist.
+        link too), a ``.txt``/``.xml`` file inside an input folder, or its folder does not exist;
+        the same for ``rejects``, which may not be ``output`` either.
 
     Examples
     --------
