@@ -1,12 +1,14 @@
 """Convert site hand-history files to one PHH session file (``.phhs``), with a full account.
 
-:func:`convert` reads every file (folders recursively), writes each converted hand to the
-output in file order, and returns a :class:`ConvertReport`: per file, hands read = converted +
-skipped + failed; each skipped or failed hand with its file, line, hand id and reason; and the
-*mismatches*: converted hands whose replay does not end with the stacks the site's own numbers
-give, and players whose stack at the next hand of the same table differs from where the last
-hand left them (shown separately as ``stack_changes``: the text does not show top-ups, so an
-increase there is reported, not counted as a mismatch).
+:func:`convert` reads every file (folders recursively), replays each hand read in the engine,
+writes each that replays to the site's own final stacks to the output in file order, and
+returns a :class:`ConvertReport`: per file, hands read = converted + skipped + failed; each
+skipped or failed hand with its file, line, hand id and reason. A hand that reads but does not
+replay (an action the engine refuses, or final stacks that differ from the site's numbers) is
+failed, not written (``rejects=`` writes it apart), and also counted as a *mismatch*. Players
+whose stack at the next hand of the same table differs from where the last hand left them are
+listed as ``stack_changes`` (the text does not show top-ups, so an increase there is reported,
+not counted as a failure).
 
 The output is written to a temporary file beside it and renamed at the end, so an
 interrupted run (Ctrl-C) leaves no partial output.
