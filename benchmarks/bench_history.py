@@ -9,7 +9,12 @@ alternating rounds so machine load hits both alike):
   file of ``--dir`` (default: tests/data/hh/pokerstars), concatenated and repeated ``--copies``
   times. pokerkit warns for each hand it cannot read; the warnings are silenced and counted.
 * ``+ replay check`` -- fastholdem only: the same, then each hand replayed and compared with
-  its finishing stacks (what ``fastholdem hh convert`` does per hand).
+  its finishing stacks (the check ``fastholdem hh convert`` makes before it writes a hand).
+* ``hh convert's work`` -- ``history.sites.convert.convert_file`` on the same text in a file:
+  read, replay check, stack changes between hands, and the PHH text of every hand written
+  (all that ``fastholdem hh convert`` does per file but the write).
+
+The issue's target (issue 28 item 5): read + replay check at least 10x pokerkit's converter.
 
 The table reports the hands each converter returned, the rates and the ratio.
 
@@ -31,8 +36,12 @@ import warnings
 from collections.abc import Callable
 from pathlib import Path
 
+import os
+import tempfile
+
 from fastholdem.errors import HandHistoryError
 from fastholdem.history.sites import read
+from fastholdem.history.sites.convert import convert_file
 
 DEFAULT_DIR = Path(__file__).resolve().parents[1] / "tests" / "data" / "hh" / "pokerstars"
 
@@ -70,6 +79,11 @@ def fastholdem_convert_check(text: str) -> int:
     return ok
 
 
+def fastholdem_convert_file(path: str) -> int:
+    """Hands ``hh convert`` would write from the file (read, replay check, PHH text)."""
+    return len(convert_file(path)[1])
+
+
 def pokerkit_convert(text: str) -> int:
     """Hands pokerkit's PokerStars parser returns (failing hands only warn)."""
     from pokerkit import HandHistory
@@ -101,7 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError:
         have_pk = False
         print("pokerkit is not installed: measuring fastholdem only", file=sys.stderr)
-    runs: dict[str, list[float]] = {"fh": [], "fh_check": [], "pk": []}
+    runs: dict[str, list[float]] = {"fh": [], "fh_check": [], "pk": [], "fh_file": []}
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, "corpus.txt")
+    with open(path, "w", encoding="utf-8") as fh:
+        fh.write(text)
     counts: dict[str, int] = {}
     fastholdem_convert(text)  # warm-up (imports, regex compilation)
     if have_pk and not args.quick:
@@ -113,13 +131,19 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             seconds, counts[key] = cpu(lambda fn=fn: fn(text))  # type: ignore[misc]
             runs[key].append(seconds)
+        seconds, counts["fh_file"] = cpu(lambda: fastholdem_convert_file(path))
+        runs["fh_file"].append(seconds)
+    os.remove(path)
+    os.rmdir(folder)
     hands = sum(text.count(f"PokerStars {kind} #") for kind in ("Hand", "Game", "Zoom Hand"))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"PokerStars text: {hands:,} hands ({len(text) / 1e6:.1f} MB), "
-          f"{args.repeat} alternating rounds, CPU time")
+          f"{args.repeat} alternating rounds, CPU time, load average {load:.2f}")
     print(f"{'converter':<42}{'hands out':>10}{'median s':>10}{'hands/s':>12}")
     rows = [("fastholdem read (parse + convert to PHH)", "fh"),
             ("pokerkit 0.7.7 HandHistory.from_pokerstars", "pk"),
-            ("fastholdem read + replay check", "fh_check")]
+            ("fastholdem read + replay check", "fh_check"),
+            ("fastholdem hh convert's work (+ PHH text)", "fh_file")]
     med: dict[str, float] = {}
     for label, key in rows:
         if not runs[key]:
@@ -128,6 +152,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{label:<42}{counts[key]:>10,}{med[key]:>10.3f}{hands / med[key]:>12,.0f}")
     if "pk" in med:
         print(f"ratio pokerkit / fastholdem (parse + convert): {med['pk'] / med['fh']:.1f}x")
+        print(f"ratio pokerkit / fastholdem (read + replay check): {med['pk'] / med['fh_check']:.1f}x")
+        print(f"ratio pokerkit / fastholdem (hh convert's work): {med['pk'] / med['fh_file']:.1f}x")
     return 0
 
 

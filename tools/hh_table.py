@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
         row, reports = site_row(name, DATA / folder)
         print(row)
         for report in reports:
-            for problem in (*report.failed, *report.skipped_hands, *report.mismatches):
+            for problem in (*report.failed, *report.skipped_hands):
                 if not problem.reason.startswith("skipped: " + OTHER):
                     listed.append(str(problem).replace(str(DATA) + "/", ""))
     if args.hands:

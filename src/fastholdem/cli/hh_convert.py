@@ -8,15 +8,19 @@ See :mod:`fastholdem.history.sites`.
 >>> parser.parse_args(["convert", "a.txt", "b.xml", "-o", "out.phhs", "--jobs", "2"]).jobs
 2
 
+Every hand is replayed before it is written; one that does not replay to the site's own final
+stacks is failed and left out (``--rejects FILE`` writes those to a PHH file of their own).
+
 Exit status: 0 when every hand converted or was rightly skipped (another game, or a hand its
-text leaves incomplete: listed), 1 when any hand failed or does not match the site's numbers, 2
-on unusable arguments (no traceback).
+text leaves incomplete: listed), 1 when any hand failed (unreadable, or it does not replay to
+the site's numbers), 2 on unusable arguments (no traceback).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 from typing import Any
 
 from .._validate import check_output_path
@@ -31,7 +35,10 @@ def _cmd_convert(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise CliError(f"--jobs must be at least 1, got {args.jobs}")
     check_output_path(args.output)  # errors (and missing files) are reported by main, in one line
-    report = convert(args.paths, args.output, jobs=args.jobs, progress=None if not args.quiet else False)
+    if args.rejects is not None and os.path.abspath(args.rejects) == os.path.abspath(args.output):
+        raise CliError("--rejects must name another file than --output")
+    report = convert(args.paths, args.output, jobs=args.jobs, progress=None if not args.quiet else False,
+                     rejects=args.rejects)
     if args.json:
         data = report.to_dict()
         if not args.problems:
@@ -39,7 +46,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         print(json.dumps(data, indent=2))
     else:
         for f in report.files:
-            for p in (*f.failed, *f.mismatches):
+            for p in f.failed:
                 print(p)
             if args.problems:
                 for p in (*f.skipped_hands, *f.stack_changes):
@@ -51,7 +58,7 @@ def _cmd_convert(args: argparse.Namespace) -> int:
         for reason, count in sorted(report.skipped().items()):
             print(f"  {count:>7,}  {reason}")
         print(report.summary())
-    return 1 if report.failed_count or report.mismatch_count else 0
+    return 1 if report.failed_count else 0
 
 
 def register(actions: Any) -> None:
@@ -69,13 +76,17 @@ def register(actions: Any) -> None:
                         "PartyPoker) to a PHH session file",
         description="Read PokerStars, GGPoker, Winamax, 888, iPoker (XML) and PartyPoker hand-history "
                     "files and folders (recursively: .txt and .xml) "
-                    "and write every hold'em hand to one PHH session file (.phhs). Prints each failed "
-                    "or mismatching hand (file:line: hand id, reason), the skips by reason and a summary; "
-                    "exits with status 1 if any hand failed or does not replay to the site's numbers.",
+                    "and write every hold'em hand to one PHH session file (.phhs). Each hand is replayed "
+                    "first: one that does not reach the site's own final stacks is failed and not written. "
+                    "Prints each failed hand (file:line: hand id, reason), the skips by reason and a summary; "
+                    "exits with status 1 if any hand failed, 2 on unusable arguments.",
     )
     cmd.add_argument("paths", nargs="+", metavar="FILE_OR_DIR", help="hand-history file or folder")
     cmd.add_argument("-o", "--output", required=True, metavar="OUT.phhs", help="PHH session file to write")
     cmd.add_argument("--jobs", type=int_arg, default=1, metavar="N", help="processes to use (default 1)")
+    cmd.add_argument("--rejects", metavar="REJECTS.phhs",
+                     help="also write the hands read that do not replay to this PHH session file, each "
+                          "with _source (file:line) and _rejected (why)")
     cmd.add_argument("--json", action="store_true",
                      help='print {"files", "hands", "converted", "skipped": {reason: count}, '
                           '"mismatches", ...}')
@@ -83,4 +94,4 @@ def register(actions: Any) -> None:
                      help="also list every skipped hand and stack change between hands "
                           "(in --json: \"problems\")")
     cmd.add_argument("--quiet", action="store_true", help="no progress bar")
-    cmd.set_defaults(func=_cmd_convert, flags={"jobs": "--jobs", "output": "--output"})
+    cmd.set_defaults(func=_cmd_convert, flags={"jobs": "--jobs", "output": "--output", "rejects": "--rejects"})

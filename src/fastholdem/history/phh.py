@@ -46,7 +46,7 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
   of any bet.
 
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
-finite, with at most 12 decimals and below 10**30.
+finite, with at most 12 decimals and below 10**30 (10**30 itself is refused).
 
 >>> hh = loads('''
 ... variant = "NT"
@@ -72,7 +72,7 @@ import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from collections.abc import Iterable, Sequence
-from typing import IO, Any, BinaryIO, TextIO, Union
+from typing import IO, Any, BinaryIO, TextIO, Tuple, Union
 
 from .._validate import echo, output_file
 from ..cards import card, card_str
@@ -83,6 +83,9 @@ from ..game.hand import MAX_RUNS, Hand
 
 __all__ = [
     "HandHistory",
+    "check_amount",
+    "MAX_DECIMALS",
+    "MAX_DIGITS",
     "load",
     "loads",
     "dump",
@@ -118,8 +121,11 @@ _RULE_FIELDS = {
     "_half_bet_reopens": "half_bet_reopens",
 }
 _DEFAULTS = GameConfig()
-_MAX_DECIMALS = 12
-_MAX_DIGITS = 30  # amounts must be below 10**30 units
+MAX_DECIMALS = 12
+"""The most decimals an amount may have (``check_amount``)."""
+MAX_DIGITS = 30
+"""Amounts must be below ``10 ** MAX_DIGITS`` (``check_amount``)."""
+_LIMIT = 10**MAX_DIGITS
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[+-]?[0-9]+")
 _CARD = re.compile(r"\?\?|(?:10|[2-9TJQKAtjqka])[cdhsCDHS]")
@@ -127,39 +133,82 @@ Number = Union[int, Decimal]
 
 
 def _decimals(value: Any) -> int:
+    """The decimals of a finite Decimal amount (0 for anything else)."""
     if isinstance(value, Decimal):
+        text = str(value)  # "10.45" (faster than as_tuple), or "1E+5", "1.5E-13", "NaN"
+        if "E" not in text and text[-1:].isdigit():
+            point = text.find(".")
+            return len(text) - point - 1 if point >= 0 else 0
         exp = value.as_tuple().exponent
         return -exp if isinstance(exp, int) and exp < 0 else 0
     return 0
 
 
-def _checked_number(value: Any, what: str) -> Any:
-    """``value`` unchanged if it is a sane amount; HandHistoryError if absurd.
+def _shown(value: Any) -> str:
+    """An amount written out whole for a message (its middle cut when over 60 characters)."""
+    try:
+        text = str(value)
+    except ValueError:  # an int of more digits than str() converts
+        return f"of about 10**{value.bit_length() * 0.30103:.0f}"
+    return text if len(text) <= 60 else f"{text[:30]}...{text[-20:]} ({len(text):,} characters)"
+
+
+def check_amount(value: Any, what: str) -> Any:
+    """``value`` unchanged if it is an amount PHH can hold; HandHistoryError naming ``what`` and
+    the value if not.
 
     Non-numbers pass (the caller reports them); Decimals must be finite, with at most
-    ``_MAX_DECIMALS`` decimals, and numbers below ``10 ** _MAX_DIGITS`` in size. This keeps
-    every later step (scaling by ``10 ** decimals``, ``int()``) cheap and exception-free.
+    ``MAX_DECIMALS`` decimals, and every amount must be below ``10 ** MAX_DIGITS`` in size. This
+    keeps every later step (scaling by ``10 ** decimals``, ``int()``) cheap and exception-free.
+
+    Examples
+    --------
+    >>> check_amount(Decimal("2.5"), "starting stack")
+    Decimal('2.5')
+    >>> check_amount(10**30, "starting stack")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: starting stack 1000000000000000000000000000000 is out of range: amounts must be below 10**30
+    >>> check_amount(Decimal("2.0000000000001"), "starting stack")
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.HandHistoryError: starting stack 2.0000000000001 has 13 decimals: at most 12
     """
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise HandHistoryError(f"{what} must be a finite number, got {value}")
-        if _decimals(value) > _MAX_DECIMALS or (value and value.adjusted() >= _MAX_DIGITS):
+        if value and value.adjusted() >= MAX_DIGITS:
             raise HandHistoryError(
-                f"{what} {value:.6g} is out of range: at most {_MAX_DECIMALS} decimals and below 1e{_MAX_DIGITS}"
-            )
-    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**_MAX_DIGITS:
-        raise HandHistoryError(f"{what} is out of range: below 1e{_MAX_DIGITS}")
+                f"{what} {_shown(value)} is out of range: amounts must be below 10**{MAX_DIGITS}")
+        places = _decimals(value)
+        if places > MAX_DECIMALS:
+            raise HandHistoryError(f"{what} {_shown(value)} has {places:,} decimals: at most {MAX_DECIMALS}")
+    elif isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**MAX_DIGITS:
+        raise HandHistoryError(f"{what} {_shown(value)} is out of range: amounts must be below 10**{MAX_DIGITS}")
     return value
 
 
-def _number(text: str, where: str) -> Decimal | int:
-    if _SIGNED.fullmatch(text) and len(text) <= _MAX_DIGITS:
+
+_Where = Union[str, Tuple[int, str]]
+"""Where a value is, for a message: text, or ``(k, action)`` for "action k 'action'" (formatted
+only when a message needs it)."""
+
+
+def _place(where: _Where) -> str:
+    return where if isinstance(where, str) else f"action {where[0]} {where[1]!r}"
+
+
+def _number(text: str, where: _Where) -> Decimal | int:
+    if _SIGNED.fullmatch(text) and len(text) <= MAX_DIGITS:
         return int(text)
     try:
         value = Decimal(text)
     except (InvalidOperation, ValueError):
-        raise HandHistoryError(f"{where}: {echo(text)} is not a number") from None
-    checked: Decimal = _checked_number(value, f"{where}: amount")
+        raise HandHistoryError(f"{_place(where)}: {echo(text)} is not a number") from None
+    try:
+        checked: Decimal = check_amount(value, "amount")
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"{_place(where)}: {exc}") from None
     return checked
 
 
@@ -168,7 +217,7 @@ for _cid in range(52):
     _TOKENS[card_str(_cid)] = _cid
 
 
-def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
+def _parse_cards(text: str, where: _Where) -> tuple[int | None, ...]:
     if len(text) == 4:
         fast = _TOKENS.get(text[:2], -1), _TOKENS.get(text[2:], -1)
         if -1 not in fast:
@@ -182,7 +231,7 @@ def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
     while pos < len(text):
         m = _CARD.match(text, pos)
         if m is None:
-            raise HandHistoryError(f"{where}: bad card text {echo(text[pos:pos + 2])} in {echo(text)}")
+            raise HandHistoryError(f"{_place(where)}: bad card text {echo(text[pos:pos + 2])} in {echo(text)}")
         tok = m.group(0)
         if tok == "??":
             out.append(None)
@@ -190,7 +239,7 @@ def _parse_cards(text: str, where: str) -> tuple[int | None, ...]:
             try:
                 out.append(card(tok))
             except CardError as exc:  # pragma: no cover - regex already checked
-                raise HandHistoryError(f"{where}: {exc}") from None
+                raise HandHistoryError(f"{_place(where)}: {exc}") from None
         pos = m.end()
     return tuple(out)
 
@@ -261,29 +310,73 @@ class HandHistory:
     @property
     def scale(self) -> int:
         """Integer chips per unit of the file: 10 ** (most decimals of any amount or ``_chip_unit``)."""
-        values: list[Any] = [*self.antes, *self.blinds_or_straddles, *self.starting_stacks]
-        values += [self.min_bet, self.small_bet, self.big_bet]
-        values += list(self.finishing_stacks or ())
+        places = 0
+        fields = self.fields
+        groups: list[Any] = [self.antes, self.blinds_or_straddles, self.starting_stacks, self.finishing_stacks or ()]
+        single: list[Any] = [self.min_bet, self.small_bet, self.big_bet]
+        for name in _FEE_FIELDS:
+            if name in fields:
+                value = fields[name]
+                (groups if isinstance(value, list) else single).append(value)
+        groups.append(single)
+        for group in groups:
+            if not isinstance(group, (list, tuple)):
+                return self._checked_scale()
+            for value in group:  # ints and plain-notation Decimals ("12.50": str is the fastest look)
+                kind = type(value)
+                if kind is int:
+                    if -_LIMIT < value < _LIMIT:
+                        continue
+                elif kind is Decimal:
+                    text = str(value)
+                    point = text.find(".")
+                    if point > 0 and "E" not in text and text[-1:].isdigit() and len(text) - point - 1 <= MAX_DECIMALS \
+                            and point - (text[0] == "-") <= MAX_DIGITS:
+                        places = max(places, len(text) - point - 1)
+                        continue
+                elif value is None:
+                    continue
+                return self._checked_scale()  # anything else: checked one by one, with names
+        if self.chip_unit is not None:
+            return self._checked_scale()
+        # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
+        scale: int = 10 ** max(places, self._bet_places())
+        return scale
+
+    def _checked_scale(self) -> int:
+        """:attr:`scale` the slow way: each amount checked, with its field's name in the message."""
+        groups: list[tuple[str, Any]] = [
+            ("antes", self.antes), ("blinds_or_straddles", self.blinds_or_straddles),
+            ("starting_stacks", self.starting_stacks), ("finishing_stacks", self.finishing_stacks or ()),
+        ]
+        groups += [(name, self.fields.get(name)) for name in _FEE_FIELDS]
+        groups += [(name, getattr(self, name)) for name in ("min_bet", "small_bet", "big_bet", "chip_unit")]
+        places = 0
+        for name, group in groups:
+            if not isinstance(group, (list, tuple)):
+                group = () if group is None else (group,)
+            for k, value in enumerate(group):
+                check_amount(value, f"{name}[{k}]" if len(group) > 1 else name)
+                places = max(places, _decimals(value))
+        scale: int = 10 ** max(places, self._bet_places())
+        return scale
+
+    def _bet_places(self) -> int:
+        """The most decimals of the amounts in the actions (``cbr`` amounts are checked)."""
+        places = 0
         for k, action in enumerate(self.actions):
             if "cbr" in action:
                 words = _words(action)
                 if len(words) == 3 and words[1] == "cbr" and not _DIGITS.fullmatch(words[2]):
-                    values.append(_number(words[2], f"action {k}"))
-        if self.chip_unit is not None:
-            values.append(self.chip_unit)
-        for name in _FEE_FIELDS:
-            value = self.fields.get(name)
-            values.extend(value if isinstance(value, list) else [] if value is None else [value])
-        for value in values:
-            _checked_number(value, "amount")
-        # typeshed types int ** int as Any (a negative exponent gives a float); it is >= 0 here
-        scale: int = 10 ** max((_decimals(v) for v in values), default=0)
-        return scale
+                    places = max(places, _decimals(_number(words[2], f"action {k}")))
+        return places
 
     def _chips(self, value: Any, scale: int, what: str) -> int:
+        # Every caller took ``scale`` from :attr:`scale` just before, which checked each amount.
+        if type(value) is int:
+            return value * scale
         if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
             raise HandHistoryError(f"{what} must be a number, got {echo(value)}")
-        _checked_number(value, what)
         chips = value * scale
         if chips != int(chips):
             raise HandHistoryError(f"{what} {value} is finer than the chip unit 1/{scale}")
@@ -344,12 +437,24 @@ class HandHistory:
                 raise HandHistoryError(f"variant {self.variant} needs min_bet")
             kwargs["min_bet"] = self._chips(self.min_bet, scale, "min_bet")
         kwargs.update(overrides)
+        try:  # the hands of a session share their stakes: one GameConfig (frozen) for them all
+            key: Any = tuple((name, type(value), value) for name, value in kwargs.items())
+            config = _CONFIGS.get(key)
+        except TypeError:  # an unhashable override
+            key = config = None
+        if config is not None:
+            return config
         try:
-            return GameConfig(**kwargs)
+            config = GameConfig(**kwargs)
         except ValueError as exc:
             raise HandHistoryError(f"bad stakes: {exc}") from exc
         except TypeError as exc:
             raise HandHistoryError(f"bad option: {exc}") from exc
+        if key is not None:
+            if len(_CONFIGS) >= 64:
+                _CONFIGS.clear()
+            _CONFIGS[key] = config
+        return config
 
     def new_hand(self, **overrides: Any) -> Hand:
         """A manually dealt ``Hand`` set up as this history's hand, before any action."""
@@ -428,6 +533,8 @@ class HandHistory:
             raise HandHistoryError(f"{name} amounts must not be negative")
         return chips
 
+
+_CONFIGS: dict[Any, GameConfig] = {}  # HandHistory._config's recent GameConfigs, by their options
 
 _FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
 
@@ -534,17 +641,17 @@ def _words(action: str) -> list[str]:
     return action.split()
 
 
-def _seat(token: str, n: int, where: str) -> int:
+def _seat(token: str, n: int, where: _Where) -> int:
     if token[:1] != "p" or not token[1:].isdigit():
-        raise HandHistoryError(f"{where}: bad player {echo(token)}")
+        raise HandHistoryError(f"{_place(where)}: bad player {echo(token)}")
     seat = int(token[1:]) - 1
     if not 0 <= seat < n:
-        raise HandHistoryError(f"{where}: no player {token} at a {n}-player table")
+        raise HandHistoryError(f"{_place(where)}: no player {token} at a {n}-player table")
     return seat
 
 
 def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
-    where = f"action {k} {text!r}"
+    where = (k, text)
     words = _words(text)
     n = hand.n
     if not words:
@@ -557,10 +664,10 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
         if len(words) == 3 and words[1] == "db":
             cards = _parse_cards(words[2], where)
             if None in cards:
-                raise HandHistoryError(f"{where}: board cards must be known")
+                raise HandHistoryError(f"{_place(where)}: board cards must be known")
             hand.apply(DealBoard(cards))  # type: ignore[arg-type]
             return
-        raise HandHistoryError(f"{where}: unknown dealer action")
+        raise HandHistoryError(f"{_place(where)}: unknown dealer action")
     seat = _seat(words[0], n, where)
     verb = words[1] if len(words) > 1 else ""
     if verb == "f" and len(words) == 2:
@@ -574,7 +681,7 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
         else:
             chips = _number(token, where) * scale
             if chips != int(chips):
-                raise HandHistoryError(f"{where}: amount finer than the chip unit")
+                raise HandHistoryError(f"{_place(where)}: amount finer than the chip unit")
         hand.bet_or_raise_to(int(chips), seat)
     elif verb == "sm" and len(words) == 2:
         hand.apply(Muck(seat))
@@ -584,10 +691,10 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
         else:
             cards = _parse_cards(words[2], where)
             if None in cards:
-                raise HandHistoryError(f"{where}: partly shown hands are not supported")
+                raise HandHistoryError(f"{_place(where)}: partly shown hands are not supported")
             hand.apply(Show(seat, cards))  # type: ignore[arg-type]
     else:
-        raise HandHistoryError(f"{where}: unknown action")
+        raise HandHistoryError(f"{_place(where)}: unknown action")
 
 
 # ---------------------------------------------------------------------- reading
@@ -698,7 +805,7 @@ def _from_dict(data: dict[str, Any], conventions: str | None = None) -> HandHist
     if chip_unit is not None:
         if not isinstance(chip_unit, (int, Decimal)) or isinstance(chip_unit, bool):
             raise HandHistoryError(f"_chip_unit must be a number, got {echo(chip_unit)}")
-        chip_unit = Decimal(_checked_number(chip_unit, "_chip_unit"))
+        chip_unit = Decimal(check_amount(chip_unit, "_chip_unit"))
         if chip_unit <= 0 or chip_unit > 1 or chip_unit.normalize().as_tuple().digits != (1,):
             raise HandHistoryError(f"_chip_unit must be 1, 0.1, 0.01, ..., got {chip_unit}")
     rules = _rules(fields)

@@ -1,12 +1,14 @@
 """Convert site hand-history files to one PHH session file (``.phhs``), with a full account.
 
-:func:`convert` reads every file (folders recursively), writes each converted hand to the
-output in file order, and returns a :class:`ConvertReport`: per file, hands read = converted +
-skipped + failed; each skipped or failed hand with its file, line, hand id and reason; and the
-*mismatches*: converted hands whose replay does not end with the stacks the site's own numbers
-give, and players whose stack at the next hand of the same table differs from where the last
-hand left them (shown separately as ``stack_changes``: the text does not show top-ups, so an
-increase there is reported, not counted as a mismatch).
+:func:`convert` reads every file (folders recursively), replays each hand read in the engine,
+writes each that replays to the site's own final stacks to the output in file order, and
+returns a :class:`ConvertReport`: per file, hands read = converted + skipped + failed; each
+skipped or failed hand with its file, line, hand id and reason. A hand that reads but does not
+replay (an action the engine refuses, or final stacks that differ from the site's numbers) is
+failed, not written (``rejects=`` writes it apart), and also counted as a *mismatch*. Players
+whose stack at the next hand of the same table differs from where the last hand left them are
+listed as ``stack_changes`` (the text does not show top-ups, so an increase there is reported,
+not counted as a failure).
 
 The output is written to a temporary file beside it and renamed at the end, so an
 interrupted run (Ctrl-C) leaves no partial output.
@@ -49,6 +51,7 @@ from .._pool import imap
 from ..phh import dumps
 from ...progress import Progress
 from .reader import Imported, paths_of, read, read_in_folders
+from .vet import name_amount
 
 __all__ = ["ConvertReport", "FileReport", "Problem", "Problems", "KEEP", "convert", "convert_file"]
 
@@ -156,12 +159,13 @@ class ConvertReport:
 
     @property
     def mismatches(self) -> list[Problem]:
-        """Converted hands whose replay disagrees with the site's numbers (the first ``KEEP`` per file)."""
+        """Hands read whose replay disagrees with the site's numbers (the first ``KEEP`` per file):
+        failed, and not written."""
         return [p for f in self.files for p in f.mismatches]
 
     @property
     def mismatch_count(self) -> int:
-        """Converted hands whose replay disagrees with the site's numbers."""
+        """Hands read whose replay disagrees with the site's numbers (counted in ``failed_count``)."""
         return sum(len(f.mismatches) for f in self.files)
 
     def skipped(self) -> Counter[str]:
@@ -183,18 +187,24 @@ class ConvertReport:
             "sites": dict(sum((f.sites for f in self.files), Counter())),
             "problems": [
                 {"file": p.file, "line": p.line, "hand": p.hand_id, "reason": p.reason}
-                for f in self.files for p in (*f.failed, *f.skipped_hands, *f.mismatches)
+                for f in self.files for p in (*f.failed, *f.skipped_hands)
             ],
             "elapsed": self.elapsed,
         }
 
     def summary(self) -> str:
-        """One line: hands converted out of read, skipped, failed, mismatches."""
+        """One line: hands converted out of read, skipped, failed (and how many of those read but
+        do not replay to the site's numbers).
+
+        >>> print(ConvertReport([FileReport("a.txt", hands=5, converted=4)]).summary())
+        4/5 hands converted from 1 file (1 skipped, 0 failed) in 0.0s
+        """
         failed = self.failed_count
         skipped = self.hands - self.converted - failed
+        replay = f": {self.mismatch_count:,} read but do not replay" if self.mismatch_count else ""
         return (f"{self.converted:,}/{self.hands:,} hands converted from {len(self.files):,} "
-                f"file{'' if len(self.files) == 1 else 's'} ({skipped:,} skipped, {failed:,} failed, "
-                f"{self.mismatch_count:,} mismatches) in {self.elapsed:.1f}s")
+                f"file{'' if len(self.files) == 1 else 's'} ({skipped:,} skipped, {failed:,} failed{replay}) "
+                f"in {self.elapsed:.1f}s")
 
 
 def _kind(reason: str) -> str:
@@ -215,8 +225,10 @@ def _stacks_key(hh: Any) -> tuple[str, str] | None:
     return (str(hh.fields.get("_site")), f"{hh.fields.get('_tournament', '')}/{table}")
 
 
-def convert_file(path: str, *, check: bool = True) -> tuple[FileReport, list[str]]:
-    """Convert one file: its report and the PHH text of each converted hand, in order.
+def convert_file(path: str, *, check: bool = True, rejects: list[str] | None = None) -> tuple[FileReport, list[str]]:
+    """Convert one file: its report and the PHH text of each converted hand, in order (with
+    ``check``, only the hands that replay to the site's numbers; the PHH text of the others is
+    appended to ``rejects`` when given).
 
     >>> import os, tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "empty.txt")
@@ -228,13 +240,15 @@ def convert_file(path: str, *, check: bool = True) -> tuple[FileReport, list[str
     """
     report = FileReport(path)
     texts: list[str] = []
-    for item in _checked(read(path), report, check):
+    for item in _checked(read(path), report, check, rejects):
         texts.append(dumps(item))
     return report, texts
 
 
-def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> Iterator[Any]:
-    """Count the records into ``report``; yield the converted hands (after the checks)."""
+def _checked(records: Iterator[Imported], report: FileReport, check: bool,
+             rejects: list[str] | None = None) -> Iterator[Any]:
+    """Count the records into ``report``; yield the converted hands that replay to the site's
+    numbers (with ``check``); the PHH text of those that do not goes to ``rejects``."""
     last: dict[tuple[str, str], dict[str, Any]] = {}
     for rec in records:
         if rec.status == "failed" and rec.site is None and rec.line == 0:
@@ -253,17 +267,22 @@ def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> It
             report.skipped["failed: " + _kind(rec.reason or "failed")] += 1
             continue
         hh = rec.history
-        report.converted += 1
         if check:
-            try:
-                final = hh.replay().stacks
-                if list(final) != list(hh.finishing_stacks or ()):
-                    report.mismatches.append(Problem(
-                        rec.file, rec.line, rec.hand_id,
-                        f"replay ends with {[str(x) for x in final]}, the site's numbers give "
-                        f"{[str(x) for x in hh.finishing_stacks or ()]}"))
-            except HandHistoryError as exc:
-                report.mismatches.append(Problem(rec.file, rec.line, rec.hand_id, f"does not replay: {exc}"))
+            why = _replay_problem(hh)
+            if why is not None and why.startswith(_CANNOT_HOLD):  # no PHH file could hold it
+                report.failed.append(Problem(rec.file, rec.line, rec.hand_id, why))
+                report.skipped["failed: " + _kind(why)] += 1
+                continue
+            if why is not None:  # not written: failed, with the first amount that disagrees
+                problem = Problem(rec.file, rec.line, rec.hand_id, f"does not replay: {why}")
+                report.failed.append(problem)
+                report.mismatches.append(problem)
+                report.skipped["failed: does not replay"] += 1
+                if rejects is not None:
+                    hh.fields["_source"] = f"{rec.file}:{rec.line}"
+                    hh.fields["_rejected"] = why
+                    rejects.append(dumps(hh))
+                continue
             key = _stacks_key(hh)
             if key is not None:
                 before = last.get(key, {})
@@ -275,7 +294,34 @@ def _checked(records: Iterator[Imported], report: FileReport, check: bool) -> It
                             f"{name} starts with {start}, "
                             f"the previous hand at this table left {before[name]}"))
                 last[key] = dict(zip(names, hh.finishing_stacks or ()))
+        report.converted += 1
         yield hh
+
+
+_CANNOT_HOLD = "an amount PHH cannot hold"
+
+
+def _replay_problem(hh: Any) -> str | None:
+    """Why the hand would fail ``phh check`` (the replay's error, or the first player whose
+    final stack differs from the site's numbers), or None."""
+    try:
+        final = hh.replay().stacks
+    except HandHistoryError as exc:
+        try:
+            name_amount(hh)  # an amount PHH cannot hold: named with its player and seat
+        except HandHistoryError as named:
+            return str(named)
+        return str(exc)
+    expected = list(hh.finishing_stacks or ())
+    if list(final) == expected:
+        return None
+    names = hh.fields.get("players") or []
+    for k, (got, want) in enumerate(zip(final, expected)):
+        if got != want:
+            who = f"p{k + 1} ({names[k]!r})" if k < len(names) else f"p{k + 1}"
+            return (f"{who} ends with {got} in the replay, the site's numbers give {want} "
+                    f"(replay {[str(x) for x in final]}, site {[str(x) for x in expected]})")
+    return f"the replay ends with {len(final)} stacks, the site's numbers give {len(expected)}"
 
 
 class _Counting(io.RawIOBase):
@@ -299,8 +345,10 @@ class _Counting(io.RawIOBase):
         return len(data)
 
 
-def _convert_job(path: str) -> tuple[FileReport, list[str]]:
-    return convert_file(path)
+def _convert_job(path: str) -> tuple[FileReport, list[str], list[str]]:
+    rejects: list[str] = []
+    report, texts = convert_file(path, rejects=rejects)
+    return report, texts, rejects
 
 
 def convert(
@@ -309,8 +357,13 @@ def convert(
     *,
     jobs: int = 1,
     progress: bool | None = None,
+    rejects: str | os.PathLike[str] | None = None,
 ) -> ConvertReport:
     """Convert site hand histories under ``paths`` into the PHH session file ``output``.
+
+    Every hand is replayed before it is written: a hand whose replay does not end with the
+    site's own final stacks is counted as failed (``does not replay: ...``, with the first
+    player or action that disagrees) and is not written to ``output``.
 
     Parameters
     ----------
@@ -322,6 +375,10 @@ def convert(
         Processes to use (files are dealt out one by one; output stays in file order).
     progress:
         Draw a progress bar on stderr: ``None`` (default) on a terminal for runs over a second.
+    rejects:
+        A ``.phhs`` file for the hands read that do not replay, each with ``_source``
+        (``file:line``) and ``_rejected`` (why); written whole at the end, as ``output`` is
+        (not written when None).
 
     Raises
     ------
@@ -331,7 +388,8 @@ def convert(
         ``paths`` is one path alone, not a list of them.
     ValueError
         ``jobs`` below 1; ``output`` is one of the files read (by any name: a symlink or a hard
-        link too), a ``.txt``/``.xml`` file inside an input folder, or its folder does not exist.
+        link too), a ``.txt``/``.xml`` file inside an input folder, or its folder does not exist;
+        the same for ``rejects``, which may not be ``output`` either.
 
     Examples
     --------
@@ -354,8 +412,12 @@ def convert(
     # a symlink or a hard link), or a file an input folder would have read.
     check_output_path(output, entries, folder_reads=read_in_folders)
     check_output_path(output, files)  # at once when the output does not exist yet
+    if rejects is not None:
+        check_output_path(rejects, entries, folder_reads=read_in_folders)
+        check_output_path(rejects, [*files, output])
     report = ConvertReport()
     count = 0
+    rejected: list[str] | None = [] if rejects is not None else None
     with output_file(output) as sink, Progress(total=sum(sizes), label="hh convert", enabled=progress) as bar:
 
         def emit_one(hh: Any) -> None:
@@ -364,9 +426,11 @@ def convert(
             text = hh if isinstance(hh, str) else dumps(hh)
             sink.write(f"{'' if count == 1 else chr(10)}[{count}]\n{text}")
 
-        def emit(file_report: FileReport, texts: Iterable[str]) -> None:
+        def emit(file_report: FileReport, texts: Iterable[str], refused: list[str]) -> None:
             for text in texts:
                 emit_one(text)
+            if rejected is not None:
+                rejected.extend(refused)
             report.files.append(file_report)
 
         if jobs == 1 or len(files) <= 1:
@@ -375,7 +439,7 @@ def convert(
                 with open(path, "rb") as raw:
                     counted = _Counting(raw)
                     done = 0
-                    for hh in _checked(read(cast(IO[bytes], counted), name=path), file_report, True):
+                    for hh in _checked(read(cast(IO[bytes], counted), name=path), file_report, True, rejected):
                         emit_one(hh)
                         if counted.count - done > 1 << 20:  # the bar moves inside big files
                             bar.update(counted.count - done)
@@ -384,8 +448,12 @@ def convert(
                 bar.update(size - done)
         else:  # workers ignore Ctrl-C; the parent stops them at once (see history._pool)
             results = imap(_convert_job, files, jobs=min(jobs, len(files)))
-            for (file_report, texts), size in zip(results, sizes):
-                emit(file_report, texts)
+            for (file_report, texts, refused), size in zip(results, sizes):
+                emit(file_report, texts, refused)
                 bar.update(size)
+        if rejects is not None and rejected is not None:  # before the output is renamed into place
+            with output_file(rejects) as out:
+                for k, text in enumerate(rejected, 1):
+                    out.write(f"{'' if k == 1 else chr(10)}[{k}]\n{text}")
     report.elapsed = time.perf_counter() - start
     return report

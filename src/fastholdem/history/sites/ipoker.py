@@ -98,6 +98,13 @@ def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryErr
                 buf = buf[keep:]
                 break
             end = buf.find("</game>", g)
+            nxt = buf.find("<game ", g + 6, end if end >= 0 else len(buf))
+            if nxt >= 0:  # a <game> without its </game>, cut off by the next one
+                line += buf.count("\n", 0, g)
+                yield line, incomplete("the <game> ends without </game> (the next <game> starts)"), session
+                line += buf.count("\n", g, nxt)
+                buf = buf[nxt:]
+                continue
             if end < 0:
                 if len(buf) - g > _MAX_GAME:
                     line += buf.count("\n", 0, g)

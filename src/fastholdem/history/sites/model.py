@@ -379,6 +379,10 @@ def check_amounts(h: SiteHand) -> None:
         return
     put = sum(h.put.values(), _ZERO)
     returned = sum(h.returned.values(), _ZERO)
+    taken = h.rake + h.jackpot
+    if (taken and not h.cash_out and sum(h.collected.values(), _ZERO) == h.total_pot
+            and put - returned - h.total_pot >= taken):
+        h.total_pot += taken  # a tracker's re-export writes the total pot net of the rake
     diff = put - returned - h.total_pot
     if diff:
         ranked = h.live_put()

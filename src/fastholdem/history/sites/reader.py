@@ -44,6 +44,7 @@ from ..phh import HandHistory
 from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
 from . import formats, ignition
 from .model import SiteHand, SkipHand, to_phh
+from .vet import vet
 
 __all__ = ["Imported", "read", "read_text", "site_of_file", "SITES", "Source"]
 
@@ -63,6 +64,15 @@ _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not b
 _MAX_LINE = 10_000
 _SUFFIXES = (".txt", ".xml") + formats.SUFFIXES
 _FIRST = frozenset("P\ufeffW#*GIB")  # the first characters of every site's first line
+# Bytes no hand-history text holds (NUL is dropped, tab, line ends, form feed and Ctrl-Z pass).
+_CONTROL = bytes([*range(1, 9), *range(14, 26), *range(27, 32)])
+# HUD stats a tracker's re-export adds after a seat line: "Seat 1: ann ($10 in chips) - VPIP: 22, PFR: 18".
+_HUD = re.compile(r"\s+-\s+VPIP:.*$")
+# Any site's first line (a line that is none is known after one match).
+_ANY_START = re.compile("|".join(f"(?:{start.pattern})" for _, start, _ in SITES))
+# A hand's first line anywhere in a line: a hand cut off mid-line by the next hand's header.
+# Every site's first line holds "#" or "History": _split tests for those first.
+_INSIDE = re.compile("|".join(f"(?:{start.pattern.removeprefix('^')})" for _, start, _ in SITES))
 
 
 @dataclass(frozen=True)
@@ -92,17 +102,28 @@ class Imported:
         return f"{self.file}:{self.line}:{hand} {self.status}: {what}"
 
 
-def _lines(raw: IO[bytes]) -> Iterator[str]:
-    """Decode a binary stream line by line (BOM-aware; cp1252 for lines that are not UTF-8)."""
+class _Tail:
+    """Whether the text's last line ends without a line end (set when the lines are all read)."""
+
+    cut = False
+
+
+def _lines(raw: IO[bytes], tail: _Tail | None = None) -> Iterator[str]:
+    """Decode a binary stream line by line (BOM-aware; cp1252 for lines that are not UTF-8);
+    NUL bytes are dropped. ``tail.cut`` is set when the last line has no line end."""
     head = raw.read(4096)
     if head.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         rest = io.BufferedReader(_Prepend(head, raw))
         text = io.TextIOWrapper(rest, encoding="utf-16", newline=None)
-        for line in text:
-            yield line.rstrip("\r\n")
+        last = ""
+        for last in text:
+            yield last.rstrip("\r\n")
+        if tail is not None:
+            tail.cut = bool(last) and not last.endswith(("\n", "\r"))
         return
-    if b"\x00" in head:
-        raise HandHistoryError("binary file (NUL bytes), not a hand history")
+    head = head.replace(b"\x00", b"")  # stray NUL bytes (a client's crash): dropped, see _convert
+    if len(head.translate(None, _CONTROL)) < len(head):
+        raise HandHistoryError("binary file (control bytes), not a hand history")
     if head.startswith(codecs.BOM_UTF8):
         head = head[3:]
     buf = head
@@ -120,11 +141,15 @@ def _lines(raw: IO[bytes]) -> Iterator[str]:
         if not more:
             break
         if b"\x00" in more:
-            raise HandHistoryError("binary data (NUL bytes) in the file")
+            more = more.replace(b"\x00", b"")
+        if len(more.translate(None, _CONTROL)) < len(more):
+            raise HandHistoryError("binary data (control bytes) in the file")
         buf += more
         if len(buf) > 1 << 20 and b"\n" not in buf:
             raise HandHistoryError("a line of over a megabyte: not a hand history")
     if buf:
+        if tail is not None:
+            tail.cut = not buf.endswith(b"\r")
         yield from _decode(buf).split("\r")
 
 
@@ -159,6 +184,8 @@ class _Prepend(io.RawIOBase):
 
 
 def _site_of(line: str) -> tuple[str, _Parser] | None:
+    if _ANY_START.match(line) is None:  # one match for most lines, not one per site
+        return None
     for name, start, parse in SITES:
         if start.match(line):
             return name, parse
@@ -203,14 +230,34 @@ def _stub(lines: list[str]) -> bool:
     return all(not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in lines)
 
 
-def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported | None:
+def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser,
+             cut: int = 0) -> Imported | None:
+    """The record of one hand; ``cut`` is the file line of the hand's last line when that line
+    is cut off (the file ends without a line end, or the next hand's header follows on it)."""
     if _stub(lines):
         return None
+    record = _convert_one(file, line, lines, site, parse)
+    if cut and record.status == "failed":
+        # A hand cut off mid-line (line ``cut``) reads as the same hand cut at the line end
+        # before: skipped as incomplete, or converted when the cut line was the summary's last.
+        # When the hand fails without its cut line too, that failure is its own.
+        if len(lines) == 1:
+            return Imported(file, line, site, record.hand_id, "skipped",
+                            "incomplete: the text is cut off in the hand's first line")
+        again = _convert_one(file, line, lines[:-1], site, parse)
+        if again.status != "failed":
+            return again
+    return record
+
+
+def _convert_one(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported:
     hand_id = None
     try:
         hand = parse(lines, line)
         hand_id = hand.hand_id
-        return Imported(file, line, site, hand_id, "converted", history=to_phh(hand))
+        history = to_phh(hand)
+        vet(hand, history)
+        return Imported(file, line, site, hand_id, "converted", history=history)
     except SkipHand as exc:
         return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason)
     except HandHistoryError as exc:
@@ -236,7 +283,7 @@ def _some(record: Imported | None) -> Iterator[Imported]:
         yield record
 
 
-def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
+def _split(file: str, lines: Iterator[str], tail: _Tail | None = None) -> Iterator[Imported]:
     current: list[str] = []
     start = 0
     site: tuple[str, _Parser] | None = None
@@ -246,7 +293,17 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
         for number, line in enumerate(lines, 1):
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
+            if line[:1] in "Ss" and "VPIP" in line:
+                line = _HUD.sub("", line)  # a tracker's re-export: HUD stats after a seat line
             found = _site_of(line) if line[:1] in _FIRST else None
+            if found is None and site is not None and ("#" in line or "History" in line):
+                inside = _INSIDE.search(line, 1)
+                if inside is not None and line[:inside.start()].strip("\ufeff \t"):
+                    # The next hand's header in mid-line: this hand was cut off there.
+                    current.append(line[:inside.start()])
+                    yield from _some(_convert(file, start, current, *site, cut=number))
+                    line = line[inside.start():]
+                    found, current, site = _site_of(line), [], None
             if found is not None and len(current) <= 4 and site is not None and all(
                     not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in current):
                 current.append(line)
@@ -274,16 +331,29 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
         yield Imported(file, number + 1, None, None, "failed", str(exc))
         return
     if current and site is not None:
-        yield from _some(_convert(file, start, current, *site))
+        yield from _some(_convert(file, start, current, *site, cut=number if tail and tail.cut else 0))
     if junk_at:
         yield Imported(file, junk_at, None, None, "failed",
                        "text that is not a hand of any known site (no hand header before it)")
 
 
 def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
-    """The games of iPoker XML text, one record each."""
+    """The games of iPoker XML text, one record each; XML that holds no game is one failed record."""
+    declared: list[int] = []  # the line of the first <!DOCTYPE or <!ENTITY (never expanded)
+    sessions: list[int] = []
+    found = False
+
+    def watch() -> Iterator[str]:
+        for number, text in enumerate(lines, 1):
+            if not declared and "<!" in text and ("<!DOCTYPE" in text or "<!ENTITY" in text):
+                declared.append(number)
+            if not sessions and "<session" in text:
+                sessions.append(number)  # an iPoker session, even one that holds no game
+            yield text
+
     try:
-        for line, chunk, session in ipoker.games(lines):
+        for line, chunk, session in ipoker.games(watch()):
+            found = True
             if isinstance(chunk, HandHistoryError):
                 status = "skipped" if isinstance(chunk, SkipHand) else "failed"
                 yield Imported(file, line, ipoker.SITE, None, status, str(chunk))
@@ -292,6 +362,12 @@ def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
                                       lambda c, n: ipoker.parse(c[0], n, session)))
     except HandHistoryError as exc:  # undecodable or binary data in the middle of the file
         yield Imported(file, 0, ipoker.SITE, None, "failed", str(exc))
+        return
+    if not found and not sessions:
+        why = (f" (its document type declaration, line {declared[0]}, is not read: no entity is expanded)"
+               if declared else "")
+        yield Imported(file, declared[0] if declared else 1, None, None, "failed",
+                       f"XML that is not an iPoker hand history: no <session> or <game> element{why}")
 
 
 def _structured(file: str, kind: str, text: str) -> Iterator[Imported]:
@@ -329,7 +405,9 @@ def read_text(text: str, name: str = "<text>") -> Iterator[Imported]:
     if text.lstrip("\ufeff \t\r\n").startswith("<"):
         yield from _xml(name, iter(text.splitlines()))
         return
-    yield from _split(name, iter(text.splitlines()))
+    tail = _Tail()
+    tail.cut = bool(text) and not text.endswith(("\n", "\r"))
+    yield from _split(name, iter(text.splitlines()), tail)
 
 
 def read(source: Source, *, name: str | None = None) -> Iterator[Imported]:
@@ -387,7 +465,8 @@ def _read_binary(fh: IO[bytes], label: str) -> Iterator[Imported]:
     if head.startswith(b"<"):
         yield from _xml(label, _lines(io.BufferedReader(rest)))
         return
-    yield from _split(label, _lines(io.BufferedReader(rest)))
+    tail = _Tail()
+    yield from _split(label, _lines(io.BufferedReader(rest), tail), tail)
 
 
 def read_in_folders(path: str | os.PathLike[str]) -> bool:
