@@ -29,22 +29,22 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
+from .dialects import STARS, Dialect
 from .model import SiteHand, SkipHand, incomplete, stamp
 from .money import amount as _amount
 from .text import BRACKET as _BOARD
 from .text import bet_verb, board, table_line
 from .text import cards as _cards
 
-__all__ = ["parse", "START", "SITE"]
+__all__ = ["parse", "parse_dialect", "START", "SITE", "DIALECTS"]
 
 SITE = "PokerStars"
+#: The family's table of dialects: PokerStars, its clones and its old exports (one row each).
+DIALECTS = STARS
+_BY_SITE = {row.site: row for row in reversed(STARS)}
 #: The first line of every PokerStars hand.
-START = re.compile(r"^(?:\ufeff)?PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) #")
+START = STARS[0].start
 
-_HEADER = re.compile(
-    r"^\ufeff?(?:PokerStars (?P<kind>Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game)|Poker Hand) "
-    r"#(?P<id>[A-Za-z]*[0-9]+):\s*(?:\{[^}]*\}\s*)?(?P<rest>.*)$"
-)
 _GAME = re.compile(r"(Hold'em|Omaha|Razz|Stud|Draw|Badugi|Courchevel|HORSE|Mixed|8-Game|Triple|Single|5 Card|"
                    r"Deuce|Triple Draw|2-7|Hold'em 6\+|Six Plus)")
 _HOLDEM = re.compile(r"Hold'em (No Limit|Pot Limit|Limit)\b")
@@ -53,32 +53,39 @@ _TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play M
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
+_BARE_SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+) \((?P<stack>[^()]*[0-9][^()]*)\)(?P<tail>)\s*$")
 _ET = re.compile(r"\[([0-9/]+ [0-9:]+ ET)\]")  # PokerStars' Eastern time beside a local one
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+_RUNS = ("FIRST ", "SECOND ", "THIRD ")
 _COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?:main |side )?pot(?:-[0-9]+)?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
 _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
                       r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
-_TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)\| Rake (?P<rake>\S+)(?P<rest>.*)$")
+_TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?:\| Rake (?P<rake>\S+)(?P<rest>.*))?$")
 _GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
-_UNSEATED = re.compile(r"^(?P<name>.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks|straddle)\b")
+_VERBS = r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|straddle)\b"
 _RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
 _RECEIVES = re.compile(r"^Receives Cashout \((?P<amt>[^()]+)\)\s*$")
 _POT = re.compile(r"(?:Main|Side) pot(?:-[0-9]+)? (\S+?)\.?(?: |$)")
-_FEE = re.compile(r"(?:Jackpot|Bad beat|Fee|Cash Drop)[^|]*?(?P<amt>[$€£¥]?[0-9][0-9.,]*)", re.IGNORECASE)
+_WON = re.compile(r"^(?P<name>.+?)(?: \((?:button|small blind|big blind|dealer)\))* (?:did not show and won|"
+                  r"showed \[[^\]]*\] and won|won) \(?(?P<amt>[^\s()]+)\)?(?: with .*)?\s*$")
+#: What a player does that moves no chips and shows no cards: the one list of these phrases, read
+#: after ``NAME: `` (PokerStars), after ``NAME `` (the clones without a colon) and as a verb.
+_EVENTS = (r"joins the table at seat #[0-9]+", "leaves the table", "will be allowed to play after the button",
+           "was removed from the table.*", "is connected", "is disconnected", "has timed out.*", "has returned",
+           "finished the tournament.*", "wins the tournament.*", "re-buys and receives.*",
+           "takes the add-on.*", "wins an entry to.*", r"wins \$?[0-9.,]+ for eliminating.*",
+           r"wins the \$?[0-9.,]+ bounty.*", "has been disqualified.*", r"is sitting out(?: \(timed out\))?",
+           "sits out", 'said, ".*', "is capped.*", "wins .* for splitting the elimination.*",
+           "doesn't show hand", "does not show", "Chooses to EV Cashout.*")
+_EVENT = re.compile(r"(?:" + "|".join(_EVENTS) + r")\s*$")
 # Lines that say nothing about chips or cards, in any position.
 _NOISE = re.compile(
-    r"^(?:.+ (?:joins the table at seat #[0-9]+|leaves the table|will be allowed to play after the button|"
-    r"was removed from the table.*|is connected|is disconnected|has timed out.*|has returned|"
-    r"finished the tournament.*|wins the tournament.*|re-buys and receives.*|takes the add-on.*|"
-    r"wins an entry to.*|wins \$?[0-9.,]+ for eliminating.*|wins the \$?[0-9.,]+ bounty.*|"
-    r"has been disqualified.*|is sitting out|sits out|said, \".*|is capped.*|"
-    r"wins .* for splitting the elimination.*)"
+    r"^(?:.+?:? (?:" + "|".join(_EVENTS) + r")"
     r"|Hand was run (?:twice|three times|two times)|Board \[.*\]|(?:FIRST|SECOND|THIRD) Board \[.*\]"
     r"|Seat [0-9]+: .*|\*\*\* (?:HOLE CARDS|SHOW ?DOWN|(?:FIRST|SECOND|THIRD) SHOW ?DOWN) \*\*\*"
-    r"|Hand has been stopped.*|Game #.*|Table '.*' .*|.*: is sitting out\s*|.*: sits out\s*"
-    r"|.*: is (?:disconnected|connected)|.*: has timed out.*|.*: has returned|.*: doesn't show hand"
-    r"|.*: leaves the table|.*: sits out|Betting was .*|The player .*|.* has been canceled)\s*$"
+    r"|Hand has been stopped.*|Game #.*|Table '.*' .*|Main pot [^|]*"
+    r"|Betting was .*|The player .*|.* has been canceled)\s*$"
 )
 
 
@@ -87,11 +94,25 @@ def amount(text: str) -> Decimal:
     return _amount(text, decimal=".")
 
 
-def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
-    """Read one PokerStars hand (its lines, the header first); ``first_line`` is its line number.
+def _total(text: str) -> tuple[Decimal, Decimal]:
+    """A summary's total pot and the precision it is written to: ``4.73k`` is 4730 give or take 5
+    (an abbreviated total is rounded); a total written in full is exact (precision 0).
 
-    GGPoker writes the same format with a few more words (``site="GGPoker"``): straddles,
-    missed blinds, EV cash-out and more pot fees; they are read here too.
+    >>> _total("4.73k"), _total("$1,340")
+    ((Decimal('4730.00'), Decimal('5.00')), (Decimal('1340'), Decimal('0')))
+    """
+    scale = {"k": Decimal(1000), "K": Decimal(1000), "M": Decimal(10) ** 6}.get(text[-1:])
+    if scale is None:
+        return amount(text), Decimal(0)
+    value = amount(text[:-1])
+    exponent = value.as_tuple().exponent
+    step = Decimal(1).scaleb(exponent) if isinstance(exponent, int) else Decimal(0)
+    return value * scale, step * scale / 2
+
+
+def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
+    """Read one hand of the PokerStars family (its lines, the header first); ``first_line`` is its
+    line number; ``site`` picks the dialect row of that site (see :func:`parse_dialect`).
 
     Raises
     ------
@@ -116,11 +137,56 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
     >>> hand.hand_id, [(s.name, s.stack) for s in hand.seats], hand.returned
     ('9', [('ann', Decimal('100')), ('bob', Decimal('100'))], {'bob': Decimal('0.50')})
     """
-    m = _HEADER.match(lines[0])
+    head = lines[0].strip() if lines else ""
+    row = next((d for d in STARS if d.start.match(head)), None)
+    if row is None:
+        row = _BY_SITE.get(site)
+        if row is None:
+            raise HandHistoryError(f"no PokerStars-style dialect of site {site!r}")
+    return parse_dialect(lines, first_line, row)
+
+
+def _header(line: str, row: Dialect) -> tuple[str, str]:
+    """The hand id and the rest of a header line, in PokerStars' own words."""
+    m = row.header.match(line) if row.header is not None else None
     if m is None:
-        raise HandHistoryError(f"not a {site} hand header")
-    hand_id = m.group("id")
+        raise HandHistoryError(f"not a {row.name} hand header")
     rest = m.group("rest")
+    if row.upper:  # the game's name in capitals: HOLD'EM NO LIMIT ($1/$2)
+        cut = rest.find("(")
+        cut = len(rest) if cut < 0 else cut
+        rest = rest[:cut].title().replace("'E", "'e") + rest[cut:]
+    for pattern, repl in row.rewrites:
+        rest = re.sub(pattern, repl, rest, count=1)
+    return m.group("id"), rest
+
+
+def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHand:
+    """Read one hand of the PokerStars family as the dialect ``row`` writes it.
+
+    GGPoker writes the format with a few more words (straddles, missed blinds, EV cash-out and
+    more pot fees); the ACR/WPN row writes ``NAME verb`` without a colon and the amounts won in
+    the summary; the capitals row writes its header in capitals. Every row is read here.
+
+    >>> acr = [d for d in DIALECTS if d.name == "ACR/WPN"][0]
+    >>> text = '''Game Hand #5 - Holdem(No Limit) - $0.01/$0.02 - 2021/02/25 22:07:46 UTC
+    ... Table 'T' 6-max Seat #1 is the button
+    ... Seat 1: ann ($2.00)
+    ... Seat 2: bob ($2.00)
+    ... ann posts the small blind $0.01
+    ... bob posts the big blind $0.02
+    ... *** HOLE CARDS ***
+    ... ann folds
+    ... Uncalled bet ($0.01) returned to bob
+    ... *** SUMMARY ***
+    ... Total pot $0.02 | Rake $0
+    ... Seat 2: bob (big blind) did not show and won $0.02'''
+    >>> hand = parse_dialect(text.splitlines(), 1, acr)
+    >>> hand.site, hand.finishing("bob"), hand.finishing("ann")
+    ('ACR', Decimal('2.01'), Decimal('1.99'))
+    """
+    site = row.site
+    hand_id, rest = _header(lines[0].strip(), row)
     game = _HOLDEM.search(rest)
     if game is None:
         other = _GAME.search(rest)
@@ -141,7 +207,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
         tournament = t.group(1)
     currency = None
     if tournament is None:
-        for code in ("USD", "EUR", "GBP", "CAD", "INR", "CNY"):
+        for code in row.currencies:
             if code in st.group(0):
                 currency = code
         if currency is None and st.group("sb")[:1] in "$€£¥":
@@ -164,12 +230,15 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
     street = 0
     section = "seats"
     names: dict[str, bool] = {}
+    by_length: list[str] = []
+    seat_line = _BARE_SEAT if row.bare_seats else _SEAT
     k = 1
     n = len(lines)
     total_seen = False
+    rounded: tuple[Decimal, Decimal] | None = None
     risk: dict[str, Decimal] = {}
     while k < n:
-        line = lines[k].rstrip()
+        line = lines[k].strip()
         where = first_line + k
         k += 1
         if not line:
@@ -178,7 +247,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
             if section == "seats":
                 if table_line(hand, _TABLE.match(line)):
                     continue
-                sm = _SEAT.match(line)
+                sm = seat_line.match(line)
                 if sm is not None:
                     tail = sm.group("tail")
                     dealt = "sitting out" not in tail and "out of hand" not in tail
@@ -186,16 +255,19 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                     hand.seat(int(sm.group("num")), name, amount(sm.group("stack")), dealt)
                     names[name] = True
                     continue
+                if line.startswith("Seat ") and _NOISE.match(line):
+                    continue  # a seat taken by a player not yet in (waits for the button)
                 section = "pre"
+                by_length = sorted(names, key=len, reverse=True)
             if line.startswith("*** "):
                 head = line[4:line.find(" ***", 4)] if " ***" in line[4:] else line
                 word = head.split()[-1] if head.split() else ""
-                if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and word in _STREETS:
-                    run = ("FIRST ", "SECOND ", "THIRD ").index(head[: head.index(" ") + 1])
+                if head.startswith(_RUNS) and word in _STREETS:
+                    run = _RUNS.index(head[: head.index(" ") + 1])
                     hand.run_street(run, board(line))
                     continue
                 run_showdown = head.endswith(("SHOW DOWN", "SHOWDOWN"))
-                if head.startswith(("FIRST ", "SECOND ", "THIRD ")) and run_showdown:
+                if head.startswith(_RUNS) and run_showdown:
                     section = "showdown"
                     continue
                 if word in _STREETS:
@@ -214,15 +286,20 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                 total = _TOTAL.match(line)
                 if total is not None:
                     total_seen = True
-                    hand.rake = amount(total.group("rake"))
-                    hand.total_pot = amount(total.group("total"))
+                    hand.rake = amount(total.group("rake")) if total.group("rake") else Decimal(0)
+                    value, give = _total(total.group("total"))
+                    if give:
+                        rounded = value, give
+                    else:
+                        hand.total_pot = value
                     hand.pots = [amount(x) for x in _POT.findall(total.group("pots"))]
-                    for fee in _GG_FEE.finditer(total.group("rest")):
-                        hand.jackpot += amount(fee.group(1))
+                    if row.pot_fees:
+                        for fee in _GG_FEE.finditer(total.group("rest") or ""):
+                            hand.jackpot += amount(fee.group(1))
                     continue
                 sm = re.match(r"^Seat [0-9]+: (?P<rest>.*)$", line)
                 if sm is not None:
-                    _summary_seat(hand, sm.group("rest"))
+                    _summary_seat(hand, sm.group("rest"), row.wins_in_summary)
                     continue
                 if _NOISE.match(line):
                     continue
@@ -234,7 +311,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
             if um is not None:
                 hand.give_back(um.group("name"), amount(um.group("amt")))
                 continue
-            name, verb = _split(line, names)
+            name, verb = _split(line, names) if row.colon else _split_bare(line, by_length)
             if name is None:
                 cm = _COLLECT.match(line)
                 if cm is not None and cm.group("name") in names:
@@ -248,10 +325,15 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
                     continue
                 if _NOISE.match(line):
                     continue
-                unseated = _UNSEATED.match(line)
+                unseated = re.match(r"^(?P<name>.+?):? " + _VERBS, line)
                 if unseated is not None:
                     raise HandHistoryError(f"a player acts without a seat: {unseated.group('name')!r}")
                 raise HandHistoryError(f"unrecognised line {line!r}")
+            if not row.colon and verb.startswith("collected "):
+                cm = _COLLECT.match(line)
+                if cm is not None:
+                    hand.collect(name, amount(cm.group("amt")))
+                    continue
             _action(hand, name, verb, street, section, risk)
         except SkipHand:
             raise
@@ -261,7 +343,21 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
         hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
     if not total_seen:
         raise incomplete("the hand ends before its summary (no total pot)")
+    if rounded is not None:  # an abbreviated total: what was put in must round to it
+        value, give = rounded
+        exact = sum(hand.put.values(), Decimal(0)) - sum(hand.returned.values(), Decimal(0))
+        if abs(exact - value) > give:
+            raise HandHistoryError(f"the amounts do not add up: {exact} in the pot, but the total pot is "
+                                   f"about {value}")
     return hand
+
+
+def _split_bare(line: str, names: Sequence[str]) -> tuple[str | None, str]:
+    """``(name, rest)`` when the line is ``NAME rest`` for a seated NAME (longest names first)."""
+    for name in names:
+        if line.startswith(name) and line[len(name):len(name) + 1] == " ":
+            return name, line[len(name) + 1:].strip()
+    return None, line
 
 
 def _split(line: str, names: dict[str, bool]) -> tuple[str | None, str]:
@@ -282,12 +378,16 @@ _CAP = re.compile(r" and has reached the .* cap$")
 def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
             risk: dict[str, Decimal]) -> None:
     verb = _CAP.sub("", verb)
+    if verb in ("folds.", "checks."):  # actions ending in a full stop
+        verb = verb[:-1]
     if verb.endswith(_ALLIN):
         verb = verb[: -len(_ALLIN)]
     word, _, arg = verb.partition(" ")
     if bet_verb(hand, street, name, verb, amount):
         return
     if word == "posts":
+        if arg.startswith("the "):  # ACR/WPN: "posts the small blind 10"
+            arg = arg[4:]
         if arg.startswith("small & big blinds "):
             total = amount(arg[19:])
             hand.post(name, "dead", hand.sb)
@@ -296,8 +396,8 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
             hand.post(name, "sb", amount(arg[12:]))
         elif arg.startswith("big blind "):
             hand.post(name, "bb", amount(arg[10:]))
-        elif arg.startswith("the ante "):
-            hand.post(name, "ante", amount(arg[9:]))
+        elif arg.startswith("ante "):
+            hand.post(name, "ante", amount(arg[5:]))
         elif arg.startswith("straddle "):
             hand.post(name, "straddle", amount(arg[9:]))
         elif arg.startswith("missed blind "):
@@ -321,8 +421,6 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
         if m is None:
             raise HandHistoryError(f"unreadable cash-out {verb!r}")
         hand.cash_out[name] = hand.cash_out.get(name, Decimal(0)) + amount(m.group("amt"))
-    elif verb.startswith("Chooses to EV Cashout"):
-        return
     elif word == "shows":
         shown = _cards(_BOARD.findall(arg)[0]) if _BOARD.findall(arg) else ""
         if len(shown) != 4:
@@ -339,9 +437,7 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
     elif verb == "doesn't show hand":
         if name not in hand.no_show:
             hand.no_show.append(name)
-    elif verb in ("is sitting out", "sits out", "has timed out", "is disconnected",
-                  "has returned", "is connected", "leaves the table", "has timed out while disconnected",
-                  "has timed out while being disconnected", "is sitting out (timed out)"):
+    elif _EVENT.match(verb):
         return
     elif word == "discards" or word == "stands" or word == "draws":
         raise SkipHand("other game: draw")
@@ -349,8 +445,13 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
         raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
 
 
-def _summary_seat(hand: SiteHand, rest: str) -> None:
-    """A summary seat line: the cards a player showed or mucked (kept as hole cards)."""
+def _summary_seat(hand: SiteHand, rest: str, wins: bool) -> None:
+    """A summary seat line: the cards a player showed or mucked (kept as hole cards), and when
+    ``wins`` (a dialect that writes the amounts won only here) what the player won."""
+    if wins:
+        won = _WON.match(rest)
+        if won is not None and won.group("name") in hand.by_name:
+            hand.collect(won.group("name"), amount(won.group("amt")))
     for marker in (" showed [", " mucked ["):
         pos = rest.find(marker)
         if pos >= 0:

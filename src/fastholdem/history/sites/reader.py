@@ -41,7 +41,8 @@ from typing import IO, Any, Union
 
 from ...errors import HandHistoryError
 from ..phh import HandHistory
-from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
+from . import ipoker, pacific888, partypoker, pokerstars, winamax
+from .dialects import SEPARATOR, dialect_of
 from .model import SiteHand, SkipHand, to_phh
 
 __all__ = ["Imported", "read", "read_text", "site_of_file", "SITES", "Source"]
@@ -50,9 +51,10 @@ Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
 
 _Parser = Callable[[Sequence[str], int], SiteHand]
 #: The text sites: name, the regular expression of a hand's first line, and the reader.
+#: The PokerStars-style family comes first, one entry per row of its table of dialects
+#: (:mod:`.dialects`): the family's reader picks the row by the hand's first line.
 SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
-    (pokerstars.SITE, pokerstars.START, pokerstars.parse),
-    (ggpoker.SITE, ggpoker.START, ggpoker.parse),
+    *((row.site, row.start, pokerstars.parse) for row in pokerstars.DIALECTS),
     (winamax.SITE, winamax.START, winamax.parse),
     (pacific888.SITE, pacific888.START, pacific888.parse),
     (partypoker.SITE, partypoker.START, partypoker.parse),
@@ -60,7 +62,8 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
 _SUFFIXES = (".txt", ".xml")
-_FIRST = frozenset("P\ufeffW#*G")  # the first characters of every site's first line
+_INDENT = frozenset(" \t")
+_FIRST = frozenset("P\ufeffW#*GFR")  # the first characters of every site's first line
 
 
 @dataclass(frozen=True)
@@ -83,6 +86,7 @@ class Imported:
     status: str
     reason: str | None = None
     history: HandHistory | None = None
+    dialect: str | None = None  # the row of the family's table of dialects (:mod:`.dialects`)
 
     def __str__(self) -> str:
         what = self.reason if self.reason else self.status
@@ -202,17 +206,19 @@ def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) 
     if _stub(lines):
         return None
     hand_id = None
+    row = dialect_of(lines[0])
+    dialect = row.name if row is not None else site
     try:
         hand = parse(lines, line)
         hand_id = hand.hand_id
-        return Imported(file, line, site, hand_id, "converted", history=to_phh(hand))
+        return Imported(file, line, site, hand_id, "converted", history=to_phh(hand), dialect=dialect)
     except SkipHand as exc:
-        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason)
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason, dialect=dialect)
     except HandHistoryError as exc:
-        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed", str(exc))
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed", str(exc), dialect=dialect)
     except (ValueError, ArithmeticError, IndexError, KeyError) as exc:  # a reader's bug, reported per hand
         return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed",
-                        f"unreadable hand ({type(exc).__name__}: {exc})")
+                        f"unreadable hand ({type(exc).__name__}: {exc})", dialect=dialect)
 
 
 _ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)"
@@ -241,6 +247,12 @@ def _split(file: str, lines: Iterator[str]) -> Iterator[Imported]:
         for number, line in enumerate(lines, 1):
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
+            if line[:1] in _INDENT:  # a hand archive indents every line
+                line = line.lstrip(" \t")
+                if SEPARATOR.match(line):
+                    continue
+            elif line[:1] == "*" and SEPARATOR.match(line):
+                continue  # a hand archive's "*** # 12 ***" between hands
             found = _site_of(line) if line[:1] in _FIRST else None
             if found is not None and len(current) <= 4 and site is not None and all(
                     not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in current):
