@@ -34,7 +34,7 @@ from fastholdem.history.sites.reader import paths_of, read
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "hh"
 SITES = (("PokerStars", "pokerstars"), ("GGPoker", "ggpoker"), ("Winamax", "winamax"), ("888", "888"),
          ("iPoker", "ipoker"), ("PartyPoker", "partypoker"), ("ACR/WPN", "acr"),
-         ("PokerStars-style clones", "dialects"),
+         ("PokerStars-style clones", "dialects"), ("table events", "table_events"),
          ("invalid (hand-edited)", "invalid"))
 OTHER = "other game: "
 

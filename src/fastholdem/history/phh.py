@@ -43,7 +43,12 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
 * ``_live_posts`` and ``_dead_posts`` (one amount per player): forced bets outside the blind
   positions: a live post (a new player's big blind) counts toward the player's bet and leaves
   them the option; a dead post (a missed small blind) is dead money in the main pot, no part
-  of any bet.
+  of any bet;
+* ``_blind_seats = [i, j]`` (player numbers, p1 is 1): the blinds as the site placed them
+  (R44), when they are not where the PHH order puts them: ``blinds_or_straddles[0]`` is then
+  player i's small blind and ``[1]`` player j's big blind (a heads-up hand of 2005 in which
+  the button posted the big blind is ``[1, 2]``; blinds posted behind a dead button or a
+  newcomer, positions taken from the post lines).
 
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30.
@@ -83,6 +88,7 @@ from ..game.hand import MAX_RUNS, Hand
 
 __all__ = [
     "HandHistory",
+    "blind_seats",
     "load",
     "loads",
     "dump",
@@ -363,7 +369,7 @@ class HandHistory:
         # A lone big blind posted by p1 (no small blind): the button stands in for the small
         # blind and posts nothing (R44); as pokerkit reads such a list, preflop action starts
         # left of the largest blind (p2) and every later round at p1.
-        seats = (button, 0) if _blind_first(blinds) else None
+        seats = (button, 0) if _blind_first(blinds) else blind_seats(self)
         try:
             return Hand(config, stacks, button=button, manual=True, scale=scale, blind_seats=seats)
         except ValueError as exc:
@@ -521,6 +527,34 @@ def _check_runouts(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RUNS:
         raise HandHistoryError(f"_runouts must be an integer from 1 to {MAX_RUNS} (R41), got {echo(value)}")
     return value
+
+
+def blind_seats(hh: HandHistory) -> tuple[int, int] | None:
+    """The ``(small blind, big blind)`` player indices (0-based) of ``_blind_seats`` (R44), or None.
+
+    Raises
+    ------
+    HandHistoryError
+        When the field is not two different player numbers of the hand.
+
+    Examples
+    --------
+    >>> hh = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...            'starting_stacks = [50, 50]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p1 f"]\\n'
+    ...            '_blind_seats = [1, 2]\\n')
+    >>> blind_seats(hh), hh.replay().stacks   # heads-up, the button (p2) posted the big blind
+    ((0, 1), [49, 51])
+    """
+    value = hh.fields.get("_blind_seats")
+    if value is None:
+        return None
+    n = len(hh.starting_stacks)
+    if (not isinstance(value, list) or len(value) != 2 or any(isinstance(v, bool) or not isinstance(v, int)
+                                                              for v in value)
+            or not all(1 <= v <= n for v in value) or value[0] == value[1]):
+        raise HandHistoryError(f"_blind_seats must be two different player numbers 1..{n} (R44), "
+                               f"got {echo(value)}")
+    return value[0] - 1, value[1] - 1
 
 
 def _blind_first(blinds: list[int]) -> bool:

@@ -71,6 +71,8 @@ class Dialect:
 
 
 _STARS = "PokerStars-style"
+#: The 2000s' date and time: ``2007/11/11 - 13:00:00 (ET)``.
+_OLD_DATE = r"([0-9]{4}/[0-9]{1,2}/[0-9]{1,2}) - ([0-9]{1,2}:[0-9]{2}:[0-9]{2}) \(([A-Z]{2,4})\)"
 _BOM = r"^\ufeff?\s*"
 
 #: The PokerStars-style family (``NAME: verb``, ``*** FLOP ***``, ``Total pot X | Rake Y``).
@@ -79,11 +81,12 @@ STARS: tuple[Dialect, ...] = (
             re.compile(_BOM + r"PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) #"),
             header=re.compile(_BOM + r"PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) "
                               r"#(?P<id>[A-Za-z]*[0-9]+):\s*(?:\{[^}]*\}\s*)?(?P<rest>.*)$"),
-            notes="also the hand archives (``*** # 1 ***`` between hands, every line indented)"),
+            rewrites=((_OLD_DATE, r"\1 \2 \3"),),
+            notes="also the hand archives (``*** # 1 ***`` between hands, every line indented) and "
+                  "the 2000s' 'PokerStars Game #' header (2005/06/15 - 21:30:00 (ET))"),
     Dialect(_STARS, "PokerStars (capitals, 2000s)", "PokerStars", re.compile(_BOM + r"POKERSTARS GAME #"),
             header=re.compile(_BOM + r"POKERSTARS GAME #(?P<id>[0-9]+):\s*(?P<rest>.*)$"), upper=True,
-            rewrites=((r"([0-9]{4}/[0-9]{1,2}/[0-9]{1,2}) - ([0-9]{1,2}:[0-9]{2}:[0-9]{2}) \(([A-Z]{2,4})\)",
-                       r"\1 \2 \3"),),
+            rewrites=((_OLD_DATE, r"\1 \2 \3"),),
             notes="HOLD'EM NO LIMIT ($1/$2) - 2007/11/11 - 13:00:00 (ET)"),
     Dialect(_STARS, "GGPoker", "GGPoker", re.compile(_BOM + r"Poker Hand #[A-Za-z]*[0-9]+: "),
             header=re.compile(_BOM + r"Poker Hand #(?P<id>[A-Za-z]*[0-9]+):\s*(?P<rest>.*)$"),

@@ -49,19 +49,45 @@ def amount(text: str | None) -> Decimal:
     return _amount(text.strip(), decimal=".")
 
 
-def _card(token: str) -> str:
+#: The suit letters of each language iPoker skins write (suit first: ``H10`` is the ten of
+#: hearts in English; Spanish skins write ``C10``, corazones, for it and ``T10`` for clubs).
+_SUIT_LETTERS = {"en": _SUITS, "es": {"C": "h", "P": "s", "T": "c", "D": "d"}}
+
+
+def suits_of(tokens: list[str]) -> dict[str, str]:
+    """The suit letters of a hand's cards: English unless the letters are Spanish (``P``, ``T``).
+
+    Raises
+    ------
+    HandHistoryError
+        When the hand writes both English-only (``S``, ``H``) and Spanish-only (``P``, ``T``)
+        letters: ``C`` would mean clubs in one and hearts in the other, which cannot be decided.
+
+    >>> suits_of(["HA", "SK", "C2"])["C"], suits_of(["PA", "TK", "C2"])["C"]
+    ('c', 'h')
+    """
+    letters = {t[:1].upper() for t in tokens if t and t != "X"}
+    if not letters & {"P", "T"}:
+        return _SUITS
+    if letters & {"S", "H"}:
+        raise HandHistoryError(f"cards in English and Spanish suit letters ({', '.join(sorted(letters))}): "
+                               "C is clubs in one and hearts in the other, and the text does not say which")
+    return _SUIT_LETTERS["es"]
+
+
+def _card(token: str, suits: dict[str, str] = _SUITS) -> str:
     suit, rank = token[:1].upper(), token[1:].upper()
-    if suit not in _SUITS or rank not in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+    if suit not in suits or rank not in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
         raise HandHistoryError(f"bad card {token!r}")
-    return ("T" if rank == "10" else rank) + _SUITS[suit]
+    return ("T" if rank == "10" else rank) + suits[suit]
 
 
-def _cards(text: str | None) -> list[str] | None:
+def _cards(text: str | None, suits: dict[str, str] = _SUITS) -> list[str] | None:
     """Known cards, or None when hidden (``X X``) or empty."""
     tokens = (text or "").split()
     if not tokens or any(t == "X" for t in tokens):
         return None
-    return [_card(t) for t in tokens]
+    return [_card(t, suits) for t in tokens]
 
 
 def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryError], dict[str, str]]]:
@@ -176,17 +202,23 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
         name = p.get("name")
         if name is None or p.get("seat") is None:
             raise HandHistoryError(f"line {first_line}: a player without name or seat")
+        if not name.strip():
+            continue  # an empty seat (name="")
         hand.seat(int(p.get("seat", "0")), name, amount(p.get("chips")), dealt=False)
         if p.get("dealer") == "1":
             hand.button = int(p.get("seat", "0"))
         site_bet[name] = amount(p.get("bet"))
         win[name] = amount(p.get("win"))
     actions: list[tuple[int, int, ET.Element]] = []
+    try:
+        suits = suits_of([t for el in root.iter("cards") for t in (el.text or "").split()])
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"line {first_line}: {exc}") from None
     for rnd in root.iter("round"):
         street = int(rnd.get("no", "0"))
         for el in rnd:
             if el.tag == "cards":
-                cards = _cards(el.text)
+                cards = _cards(el.text, suits)
                 kind = el.get("type", "")
                 if kind == "Pocket" and cards is not None and len(cards) == 2:
                     hand.holes[el.get("player", "")] = "".join(cards)

@@ -355,6 +355,21 @@ def _ante_only(h: SiteHand, player: Seat) -> bool:
     return kinds == {"ante"}
 
 
+def _posted_blind_seats(h: SiteHand, index: dict[str, int], n: int) -> tuple[int, int] | None:
+    """The (small, big) blind positions of the post lines when they are not the PHH order's
+    (the button posting the big blind heads-up; blinds behind a player dealt in without
+    posting); None when the posts sit where the order puts them, or say nothing clear."""
+    small = next((index.get(name) for name, kind, _ in h.posts if kind == "sb"), None)
+    big = next((index.get(name) for name, kind, _ in h.posts if kind == "bb"), None)
+    if small is None or big is None or small == big:
+        return None
+    if (small, big) == ((n - 1, 0) if n == 2 else (0, 1)):
+        return None
+    if n > 2 and (big != small + 1 or any(kind == "straddle" for _, kind, _ in h.posts)):
+        return None  # a small blind out of its place stays dead money (R43)
+    return small, big
+
+
 def check_amounts(h: SiteHand) -> None:
     """Check that the site's own numbers add up; infer an uncalled bet the text leaves out.
 
@@ -450,6 +465,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     live: list[Decimal] = [_ZERO] * n
     dead: list[Decimal] = [_ZERO] * n
     sb_pos, bb_pos = (n - 1, 0) if n == 2 else (0, 1)
+    placed = _posted_blind_seats(h, index, n)
+    if placed is not None:  # the blinds where the site placed them (R44): positions from the posts
+        sb_pos, bb_pos = placed
     big = _ZERO  # the big blind as posted (before any straddle over it): the bet unit
     for name, kind, chips in h.posts:
         k = index.get(name)
@@ -478,7 +496,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     # the ante took the whole stack: the nominal blind (the replay posts what the stack holds).
     nominal = {0: h.sb, 1: unit}
     for k in (0, 1) if not lone else ():
-        player = order[(n - 1 if k == 0 else 0) if n == 2 else k]
+        player = order[(sb_pos, bb_pos)[k]]
         all_in = h.put.get(player.name, _ZERO) == player.stack
         if blinds[k] < nominal[k] and all_in and (blinds[k] or _ante_only(h, player)):
             blinds[k] = nominal[k]
@@ -535,7 +553,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     else:
         # The big blind posted is the bet unit (a header may name the next level's stakes).
         posted = blinds[0] if n > 2 and not blinds[1] else big
-        hh.min_bet = _num(posted if posted and posted >= unit / 2 and not _short(h, order, blinds) else unit)
+        short = _short(h, order, blinds) if placed is None else h.put.get(order[bb_pos].name, _ZERO) \
+            == order[bb_pos].stack
+        hh.min_bet = _num(posted if posted and posted >= unit / 2 and not short else unit)
     fields = hh.fields
     fields["_site"] = h.site
     fields["_hand_id"] = h.hand_id
@@ -558,6 +578,8 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     if h.seat_count is not None:
         fields["seat_count"] = h.seat_count
     fields["players"] = [s.name for s in order]
+    if placed is not None:
+        fields["_blind_seats"] = [sb_pos + 1, bb_pos + 1]
     if any(live):
         fields["_live_posts"] = [_num(v) for v in live]
     if any(dead):

@@ -237,6 +237,7 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
     total_seen = False
     rounded: tuple[Decimal, Decimal] | None = None
     risk: dict[str, Decimal] = {}
+    dealt_yet = False
     while k < n:
         line = lines[k].strip()
         where = first_line + k
@@ -277,6 +278,8 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
                 if head == "SUMMARY":
                     section = "summary"
                     continue
+                if head in ("HOLE CARDS", "DEALING HANDS"):
+                    dealt_yet = True
                 if head in ("HOLE CARDS", "SHOW DOWN", "SHOWDOWN", "DEALING HANDS"):
                     if head in ("SHOW DOWN", "SHOWDOWN"):
                         section = "showdown"
@@ -334,6 +337,9 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
                 if cm is not None:
                     hand.collect(name, amount(cm.group("amt")))
                     continue
+            if not dealt_yet and verb == "folds" and all(who != name for who, _, _ in hand.posts):
+                hand.by_name[name].dealt = False  # declined to post: folds before the deal, not dealt in
+                continue
             _action(hand, name, verb, street, section, risk)
         except SkipHand:
             raise
@@ -433,7 +439,8 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
         mucked = _BOARD.findall(arg)
         if mucked and len(_cards(mucked[-1])) == 4:
             hand.holes[name] = _cards(mucked[-1])
-        hand.shows.append((name, None))
+        if (name, None) not in hand.shows:  # a muck in each showdown of a hand run twice is one muck
+            hand.shows.append((name, None))
     elif verb == "doesn't show hand":
         if name not in hand.no_show:
             hand.no_show.append(name)
