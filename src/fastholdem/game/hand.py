@@ -254,6 +254,10 @@ class Hand:
         Optional ``(small blind seat, big blind seat)``, when the house places the blinds
         elsewhere than R14/R15 do (R44), e.g. a lone big blind left of the button with the
         button standing in for the small blind (``small_blind=0``).
+    stack_cap:
+        Capped no limit (R46): no seat puts more than ``stack_cap`` chips into the hand; a seat
+        that reaches it is all-in for the rest of the hand, and its chips beyond the cap stay
+        behind (``stacks`` and the result count them, no bet can reach them).
 
     Raises
     ------
@@ -281,7 +285,7 @@ class Hand:
         "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
         "_rand", "_awards", "_used", "_after", "_others", "_min_bet", "_pk", "_seen", "_shorts",
         "_runs", "_run_base", "_boards", "_award_boards", "_board_values",
-        "_blind_seats", "_straddler", "_straddle", "_rake", "_net", "_paid_out",
+        "_blind_seats", "_straddler", "_straddle", "_rake", "_net", "_paid_out", "_behind",
     )
 
     def __init__(
@@ -297,6 +301,7 @@ class Hand:
         scale: int = 1,
         deck: Sequence[int] | None = None,
         blind_seats: Sequence[int] | None = None,
+        stack_cap: int | None = None,
     ) -> None:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
@@ -325,6 +330,13 @@ class Hand:
         self.button = button
         self.scale = scale
         self.starting_stacks: tuple[int, ...] = tuple(start)
+        self._behind: list[int] | None = None
+        if stack_cap is not None:  # capped no limit (R46): chips beyond the cap stay out of play
+            cap = check_int(stack_cap, "stack_cap", what="a positive number of chips")
+            if cap < 1:
+                raise ConfigError(f"stack_cap must be a positive number of chips, got {echo(stack_cap)}")
+            self._behind = [max(0, s - cap) for s in start]
+            start = [min(s, cap) for s in start]
         self._stacks = start[:]
         self._bets = [0] * n
         self._put = [0] * n
@@ -858,9 +870,10 @@ class Hand:
     @property
     def stacks(self) -> list[Any]:
         """Chips behind of each seat (final stacks once the hand is complete)."""
+        stacks = self._stacks if self._behind is None else [s + b for s, b in zip(self._stacks, self._behind)]
         if self.scale == 1:
-            return self._stacks[:]
-        return [self._out(s) for s in self._stacks]
+            return stacks[:]
+        return [self._out(s) for s in stacks]
 
     @property
     def bets(self) -> list[int]:
@@ -939,6 +952,8 @@ class Hand:
     @property
     def chips(self) -> list[int]:
         """Chips behind of each seat as integers, whatever ``scale`` (``stacks`` in display units)."""
+        if self._behind is not None:
+            return [s + b for s, b in zip(self._stacks, self._behind)]
         return self._stacks[:]
 
     @property
@@ -1914,13 +1929,14 @@ class Hand:
                 raise IllegalActionError(f"the hand is not complete ({self._where()})")
             out = self._out
             start = self.starting_stacks
+            final = self.chips
             self._result = HandResult(
                 pots=tuple(
                     PotResult(out(a), tuple(e), tuple(w), tuple(out(x) for x in sh), b)
                     for (a, e, w, sh), b in zip(self._awards, self._award_boards)
                 ),
-                payoffs=tuple(out(self._stacks[i] - start[i]) for i in range(self.n)),
-                stacks=tuple(out(x) for x in self._stacks),
+                payoffs=tuple(out(final[i] - start[i]) for i in range(self.n)),
+                stacks=tuple(out(x) for x in final),
                 uncalled=tuple((seat, out(a)) for seat, a in self._uncalled),
                 values=dict(self._values),
                 showdown=bool(self._values),

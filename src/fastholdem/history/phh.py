@@ -48,7 +48,9 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
   (R44), when they are not where the PHH order puts them: ``blinds_or_straddles[0]`` is then
   player i's small blind and ``[1]`` player j's big blind (a heads-up hand of 2005 in which
   the button posted the big blind is ``[1, 2]``; blinds posted behind a dead button or a
-  newcomer, positions taken from the post lines).
+  newcomer, positions taken from the post lines);
+* ``_stack_cap``: capped no limit (R46), the most a player may put into the hand; a player who
+  reaches it is all-in for the rest of the hand, the chips beyond it stay behind.
 
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30.
@@ -370,8 +372,11 @@ class HandHistory:
         # blind and posts nothing (R44); as pokerkit reads such a list, preflop action starts
         # left of the largest blind (p2) and every later round at p1.
         seats = (button, 0) if _blind_first(blinds) else blind_seats(self)
+        cap_value = self.fields.get("_stack_cap")
+        cap = None if cap_value is None else self._chips(cap_value, scale, "_stack_cap")
         try:
-            return Hand(config, stacks, button=button, manual=True, scale=scale, blind_seats=seats)
+            return Hand(config, stacks, button=button, manual=True, scale=scale, blind_seats=seats,
+                        stack_cap=cap)
         except ValueError as exc:
             raise HandHistoryError(f"bad table: {exc}") from exc
 
@@ -435,7 +440,7 @@ class HandHistory:
         return chips
 
 
-_FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
+_FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts", "_stack_cap")
 
 
 def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> None:

@@ -156,6 +156,7 @@ class SiteHand:
     zone: str | None = None  # the abbreviation written after that time (ET, CET, UTC, EST)
     started_et: datetime.datetime | None = None  # PokerStars' Eastern time beside a local one
     no_show: list[str] = field(default_factory=list)
+    stack_cap: Decimal | None = None  # capped no limit (R46): at most this much in per player
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)
     folded: set[str] = field(default_factory=set)
@@ -171,6 +172,10 @@ class SiteHand:
         s = Seat(number, name, stack, dealt)
         self.seats.append(s)
         self.by_name[name] = s
+
+    def in_play(self, seat: Seat) -> Decimal:
+        """The chips ``seat`` can put into this hand: its stack, or the cap when less (R46)."""
+        return seat.stack if self.stack_cap is None else min(seat.stack, self.stack_cap)
 
     def _player(self, name: str) -> Seat:
         s = self.by_name.get(name)
@@ -240,7 +245,7 @@ class SiteHand:
             top = max((v for k, v in self.street_total.items() if k != name), default=_ZERO)
             if to > top and top > 0 and not any(
                     s.dealt and s.name != name and s.name not in self.folded
-                    and self.street_total.get(s.name, _ZERO) + s.stack - self.put.get(s.name, _ZERO) > top
+                    and self.street_total.get(s.name, _ZERO) + self.in_play(s) - self.put.get(s.name, _ZERO) > top
                     for s in self.seats):
                 verb = "c"  # a "raise" nobody left can call is a call; the excess comes back
         elif verb in ("f", "x"):
@@ -346,7 +351,7 @@ def _short(h: SiteHand, order: list[Seat], blinds: list[Decimal]) -> bool:
     """Whether the big blind was posted short (all-in for less)."""
     n = len(order)
     player = order[0] if n > 2 and not blinds[1] else order[0 if n == 2 else 1]
-    return h.put.get(player.name, _ZERO) == player.stack
+    return h.put.get(player.name, _ZERO) == h.in_play(player)
 
 
 def _ante_only(h: SiteHand, player: Seat) -> bool:
@@ -448,7 +453,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     if unit <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):
         # No stakes in the text and no blind posted: only a hand in which nobody can bet (all
         # but one player all-in on the antes) plays without one; the ante stands in as the unit.
-        with_chips = [s for s in dealt if h.put.get(s.name, _ZERO) < s.stack]
+        with_chips = [s for s in dealt if h.put.get(s.name, _ZERO) < h.in_play(s)]
         ante_posts = [c for _, kind, c in h.posts if kind == "ante"]
         if len(with_chips) > 1 or not ante_posts or h.actions:
             raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
@@ -497,12 +502,12 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     nominal = {0: h.sb, 1: unit}
     for k in (0, 1) if not lone else ():
         player = order[(sb_pos, bb_pos)[k]]
-        all_in = h.put.get(player.name, _ZERO) == player.stack
+        all_in = h.put.get(player.name, _ZERO) == h.in_play(player)
         if blinds[k] < nominal[k] and all_in and (blinds[k] or _ante_only(h, player)):
             blinds[k] = nominal[k]
     top = max(antes, default=_ZERO)
     for k, a in enumerate(antes):
-        if 0 < a < top and h.put.get(order[k].name, _ZERO) == order[k].stack:
+        if 0 < a < top and h.put.get(order[k].name, _ZERO) == h.in_play(order[k]):
             antes[k] = top
     if n == 2:
         blinds = [blinds[0], blinds[1]]
@@ -554,7 +559,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
         # The big blind posted is the bet unit (a header may name the next level's stakes).
         posted = blinds[0] if n > 2 and not blinds[1] else big
         short = _short(h, order, blinds) if placed is None else h.put.get(order[bb_pos].name, _ZERO) \
-            == order[bb_pos].stack
+            == h.in_play(order[bb_pos])
         hh.min_bet = _num(posted if posted and posted >= unit / 2 and not short else unit)
     fields = hh.fields
     fields["_site"] = h.site
@@ -580,6 +585,8 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     fields["players"] = [s.name for s in order]
     if placed is not None:
         fields["_blind_seats"] = [sb_pos + 1, bb_pos + 1]
+    if h.stack_cap is not None:
+        fields["_stack_cap"] = _num(h.stack_cap)
     if any(live):
         fields["_live_posts"] = [_num(v) for v in live]
     if any(dead):

@@ -54,6 +54,7 @@ _TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play M
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
 _BARE_SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+) \((?P<stack>[^()]*[0-9][^()]*)\)(?P<tail>)\s*$")
+_CAPPED = re.compile(r"(\S*[0-9])\s+Cap\b")
 _ET = re.compile(r"\[([0-9/]+ [0-9:]+ ET)\]")  # PokerStars' Eastern time beside a local one
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _RUNS = ("FIRST ", "SECOND ", "THIRD ")
@@ -117,7 +118,7 @@ def parse(lines: Sequence[str], first_line: int, site: str = SITE) -> SiteHand:
     Raises
     ------
     SkipHand
-        Another game than hold'em, a capped no-limit game, or a cancelled hand.
+        Another game than hold'em, or a cancelled hand.
     HandHistoryError
         Anything else that does not read: the message gives the line number and text.
 
@@ -199,8 +200,9 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
     if not stakes:
         raise HandHistoryError(f"line {first_line}: no stakes in the header")
     st = stakes[-1]
-    if "Cap" in st.group("tail"):
-        raise SkipHand("other game: capped no limit")
+    cap = _CAPPED.search(st.group("tail"))
+    if "Cap" in st.group("tail") and cap is None:
+        raise HandHistoryError(f"line {first_line}: a capped game without its cap: {st.group(0)!r}")
     tournament = None
     t = re.search(r"Tournament #([0-9]+)", rest)
     if t is not None:
@@ -213,6 +215,8 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
         if currency is None and st.group("sb")[:1] in "$€£¥":
             currency = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}[st.group("sb")[0]]
     hand = SiteHand(site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
+    if cap is not None:  # capped no limit ($0.50/$1.00 - $20 Cap - USD): R46
+        hand.stack_cap = amount(cap.group(1))
     when = stamp(rest[st.end():])
     if when is not None:
         hand.started, hand.zone = when
