@@ -41,6 +41,7 @@ FIXTURES = [
     ("dialects/full_tilt_tournament.txt", "Full Tilt", "Full Tilt", [[1490, 1440, 1570]]),
     ("dialects/run_it_once_euro.txt", "Run It Once", "Run It Once", [[D("52.85"), D("58.20")]]),
     ("dialects/pokermaster_yuan.txt", "PokerMaster", "PokerMaster", [[399, 248, 183]]),
+    ("dialects/pokermaster_three_way_split_odd_chip.txt", "PokerMaster", "PokerMaster", [[144, 121, 301, 202]]),
     ("dialects/pokerbros_abbreviated_total.txt", "PokerBros", "PokerBros", [[2938, 1665, 7397]]),
     ("dialects/capitals_2007.txt", "PokerStars (capitals, 2000s)", "PokerStars",
      [[D("309.50"), D("214.50"), 136]]),
@@ -124,3 +125,18 @@ def test_dialect_hh_table_prints_the_site_and_dialect_tables():
                          capture_output=True, text=True, check=True).stdout
     assert "| handmade | 1 | 3 | 3 | 3 (100.0%) |" in out
     assert "| PokerStars-style | ACR/WPN | ACR | 1 | 3 | 3 | 0 | 0 |" in out
+
+
+def test_R47_dialect_three_way_split_keeps_the_sites_odd_chip():
+    [rec] = _hands("dialects/pokermaster_three_way_split_odd_chip.txt")
+    hh = rec.history
+    assert hh.fields["_odd_chips"] == [4]  # the button (p4) got it, not the first seat left of it
+    del hh.fields["_odd_chips"]
+    assert hh.replay().stacks == [144, 122, 301, 201]  # R38's odd chip: not the site's numbers
+
+
+def test_R46_dialect_capped_no_limit_converts_with_its_cap():
+    hands = [r for r in read(str(DATA / "pokerstars/italytoast/CashGame/RunItTwiceTests/RunItTwice2.txt"))]
+    [hh] = [r.history for r in hands if r.history is not None]
+    assert hh.fields["_stack_cap"] == 80 and hh.replay().stacks == hh.finishing_stacks
+

@@ -285,7 +285,7 @@ class Hand:
         "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
         "_rand", "_awards", "_used", "_after", "_others", "_min_bet", "_pk", "_seen", "_shorts",
         "_runs", "_run_base", "_boards", "_award_boards", "_board_values",
-        "_blind_seats", "_straddler", "_straddle", "_rake", "_net", "_paid_out", "_behind",
+        "_blind_seats", "_straddler", "_straddle", "_rake", "_net", "_paid_out", "_behind", "_odd_given",
     )
 
     def __init__(
@@ -376,6 +376,7 @@ class Hand:
         self._rake: list[int] = []
         self._net: list[list[int]] | None = None
         self._paid_out = False
+        self._odd_given = False
         self._rand: Any = None
         self._used = 0
         self._next_hole = 0
@@ -784,6 +785,71 @@ class Hand:
         self._net = net
         self._result = None
         return rakes[:]
+
+    def give_odd_chips(self, seats: Sequence[int]) -> None:
+        """Give the odd chips of the split pots to the seats the site gave them to (R47).
+
+        A pot shared by tied winners (R38) whose chips do not divide leaves odd chips; the engine
+        gives them one at a time from the first seat left of the button, a site may give them
+        otherwise. ``seats`` lists the seat of each odd chip, pots in the order of
+        :meth:`awards` (after any rake, R45); each must be one of that pot's winners, at most one
+        chip each, and the list must name exactly as many seats as there are odd chips.
+
+        Raises
+        ------
+        InvalidActionError
+            If ``seats`` is not a sequence of seats.
+        BadAmountError
+            If a seat is not a winner of its pot, is named twice for one pot, or the list does not
+            match the number of odd chips.
+        IllegalActionError
+            If the hand is not complete, or the odd chips were given or the pots paid out already.
+            In every case the hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [11, 11, 11], button=2, hole_cards=["AsKh", "AdKc", "AhKs"],
+        ...             board="2c3d4h5s9c")
+        >>> while not hand.is_complete:
+        ...     _ = hand.all_in() if hand.legal_actions().all_in_to is not None else hand.check_or_call()
+        >>> _ = hand.take_rake(1)
+        >>> hand.stacks      # 32 chips for three: the two odd chips go left of the button (R38)
+        [11, 11, 10]
+        >>> hand.give_odd_chips([1, 2]); hand.stacks
+        [10, 11, 11]
+        """
+        if self._waiting != _W_DONE:
+            raise IllegalActionError(f"the odd chips are given once the hand is finished ({self._where()})")
+        if self._paid_out or self._odd_given:
+            raise IllegalActionError("the odd chips were given or the pots paid out already")
+        if not isinstance(seats, Sequence) or isinstance(seats, (str, bytes)):
+            raise InvalidActionError(f"seats must list the seat of each odd chip, got {echo(seats)}")
+        if any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < self.n for x in seats):
+            raise InvalidActionError(f"seats must be seats 0..{self.n - 1}, got {echo(seats)}")
+        queue = list(seats)
+        awards = self.awards()
+        net = [[int(x) for x in a.shares] for a in awards]
+        for j, award in enumerate(awards):
+            winners = list(award.winners)
+            if len(winners) < 2:
+                continue
+            total = sum(int(x) for x in award.shares)
+            even, odd = divmod(total, len(winners))
+            if not odd:
+                continue
+            chosen, queue = queue[:odd], queue[odd:]
+            if len(chosen) < odd or len(set(chosen)) < odd or not set(chosen) <= set(winners):
+                raise BadAmountError(f"pot {j} leaves {odd} odd chip(s) for its winners {winners}: "
+                                     f"seats {chosen} do not fit")
+            net[j] = [even + (1 if w in chosen else 0) for w in winners]
+        if queue:
+            raise BadAmountError(f"{len(queue)} odd chip seat(s) more than the split pots leave: {queue}")
+        for award, new in zip(awards, net):
+            for seat, old, share in zip(award.winners, award.shares, new):
+                self._stacks[seat] += share - int(old)  # awards() are in chips
+        self._net = net
+        self._odd_given = True
+        self._result = None
 
     def pay_out(self, paid: Sequence[int]) -> None:
         """Pay the pots as the site did (R45): ``paid[seat]`` chips to each seat with a nonzero entry,

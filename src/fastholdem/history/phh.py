@@ -49,6 +49,8 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
   player i's small blind and ``[1]`` player j's big blind (a heads-up hand of 2005 in which
   the button posted the big blind is ``[1, 2]``; blinds posted behind a dead button or a
   newcomer, positions taken from the post lines);
+* ``_odd_chips``: the player number of each odd chip of the split pots (R47), when the site
+  gave them otherwise than R38 (one at a time from the first seat left of the button);
 * ``_stack_cap``: capped no limit (R46), the most a player may put into the hand; a player who
   reaches it is all-in for the rest of the hand, the chips beyond it stay behind.
 
@@ -83,7 +85,7 @@ from typing import IO, Any, BinaryIO, TextIO, Union
 
 from .._validate import echo, output_file
 from ..cards import card, card_str
-from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
+from ..errors import CardError, FastHoldemError, HandHistoryError, IllegalActionError, InvalidActionError
 from ..game.actions import DealBoard, DealHole, EventKind, Fold, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
@@ -523,6 +525,16 @@ def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
             if rake > sum(_pot_amounts(hand)):
                 raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
             hand.take_rake(rake)
+    odd = hh.fields.get("_odd_chips")
+    if odd is not None:  # the site's odd chips of a split pot (R47)
+        n = len(hh.starting_stacks)
+        if not isinstance(odd, list) or any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= n
+                                            for p in odd):
+            raise HandHistoryError(f"_odd_chips must list player numbers 1..{n} (R47), got {echo(odd)}")
+        try:
+            hand.give_odd_chips([p - 1 for p in odd])
+        except FastHoldemError as exc:
+            raise HandHistoryError(f"_odd_chips {odd} do not fit the split pots: {exc}") from exc
     cash_out = hh._per_player("_cash_out", scale)
     if cash_out:
         hand.pay_out(cash_out)

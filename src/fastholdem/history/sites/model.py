@@ -157,6 +157,7 @@ class SiteHand:
     started_et: datetime.datetime | None = None  # PokerStars' Eastern time beside a local one
     no_show: list[str] = field(default_factory=list)
     stack_cap: Decimal | None = None  # capped no limit (R46): at most this much in per player
+    pot_shares: list[tuple[str, str, Decimal]] = field(default_factory=list)  # (pot, name, chips)
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)
     folded: set[str] = field(default_factory=set)
@@ -267,10 +268,13 @@ class SiteHand:
             if len(cards) == 4:
                 self.holes[name] = cards
 
-    def collect(self, name: str, chips: Decimal) -> None:
-        """``name`` collected ``chips`` from a pot."""
+    def collect(self, name: str, chips: Decimal, pot: str | None = None) -> None:
+        """``name`` collected ``chips`` from a pot (``pot`` the pot's name when the text gives it:
+        two players collecting from one pot split it)."""
         self._player(name)
         self.collected[name] = self.collected.get(name, _ZERO) + chips
+        if pot is not None:
+            self.pot_shares.append((pot, name, chips))
 
     def give_back(self, name: str, chips: Decimal) -> None:
         """An uncalled bet of ``chips`` returned to ``name``."""
@@ -358,6 +362,29 @@ def _ante_only(h: SiteHand, player: Seat) -> bool:
     """Whether ``player`` posted antes and nothing else (all-in on the ante: no blind was left)."""
     kinds = {kind for name, kind, _ in h.posts if name == player.name}
     return kinds == {"ante"}
+
+
+def _site_odd_chips(h: SiteHand, index: dict[str, int]) -> list[int] | None:
+    """The player numbers the site gave the odd chips of its one split pot to (R47), when they
+    are not R38's (one at a time from the first seat left of the button); None otherwise."""
+    by_pot: dict[str, list[tuple[int, Decimal]]] = {}
+    for pot, name, chips in h.pot_shares:
+        by_pot.setdefault(pot, []).append((index[name], chips))
+    split = [shares for shares in by_pot.values() if len(shares) >= 2]
+    if len(split) != 1 or h.runs or h.cash_out:
+        return None
+    shares = sorted(split[0])  # PHH order: p1 is the first seat left of the button
+    if len({k for k, _ in shares}) != len(shares):
+        return None
+    exponent = min(int(c.as_tuple().exponent) for _, c in shares)
+    chip = Decimal(1).scaleb(exponent)
+    low = min(c for _, c in shares)
+    if any(c not in (low, low + chip) for _, c in shares):
+        return None  # not an even split with odd chips
+    got = [k for k, c in shares if c == low + chip]
+    if not got or got == [k for k, _ in shares][:len(got)]:
+        return None  # no odd chip, or R38's own
+    return [k + 1 for k in got]
 
 
 def _posted_blind_seats(h: SiteHand, index: dict[str, int], n: int) -> tuple[int, int] | None:
@@ -587,6 +614,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
         fields["_blind_seats"] = [sb_pos + 1, bb_pos + 1]
     if h.stack_cap is not None:
         fields["_stack_cap"] = _num(h.stack_cap)
+    odd = _site_odd_chips(h, index)
+    if odd:
+        fields["_odd_chips"] = odd
     if any(live):
         fields["_live_posts"] = [_num(v) for v in live]
     if any(dead):

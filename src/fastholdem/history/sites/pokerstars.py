@@ -58,7 +58,7 @@ _CAPPED = re.compile(r"(\S*[0-9])\s+Cap\b")
 _ET = re.compile(r"\[([0-9/]+ [0-9:]+ ET)\]")  # PokerStars' Eastern time beside a local one
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _RUNS = ("FIRST ", "SECOND ", "THIRD ")
-_COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?:main |side )?pot(?:-[0-9]+)?\s*$")
+_COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?P<pot>(?:main |side )?pot(?:-[0-9]+)?)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
 _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
                       r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
@@ -322,7 +322,7 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
             if name is None:
                 cm = _COLLECT.match(line)
                 if cm is not None and cm.group("name") in names:
-                    hand.collect(cm.group("name"), amount(cm.group("amt")))
+                    hand.collect(cm.group("name"), amount(cm.group("amt")), f"{section} {cm.group('pot')}")
                     continue
                 co = _CASHOUT.match(line)
                 if co is not None and co.group("name") in names:
@@ -339,7 +339,7 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
             if not row.colon and verb.startswith("collected "):
                 cm = _COLLECT.match(line)
                 if cm is not None:
-                    hand.collect(name, amount(cm.group("amt")))
+                    hand.collect(name, amount(cm.group("amt")), f"{section} {cm.group('pot')}")
                     continue
             if not dealt_yet and verb == "folds" and all(who != name for who, _, _ in hand.posts):
                 hand.by_name[name].dealt = False  # declined to post: folds before the deal, not dealt in
