@@ -140,3 +140,12 @@ def test_R46_dialect_capped_no_limit_converts_with_its_cap():
     [hh] = [r.history for r in hands if r.history is not None]
     assert hh.fields["_stack_cap"] == 80 and hh.replay().stacks == hh.finishing_stacks
 
+
+def test_R45_dialect_rake_taken_from_the_side_pot_follows_the_collections():
+    [rec] = _hands("ggpoker/handmade/rake_from_the_side_pot.txt")
+    hh = rec.history
+    assert hh.fields["_pots"] == [60, D("57.5")] and hh.fields["_rake"] == D("2.5")
+    assert hh.finishing_stacks == [60, 50, D("107.5")]
+    del hh.fields["_pots"]
+    assert hh.replay().stacks == [D("57.5"), 50, 110]  # the rake from the main pot: not the site's
+

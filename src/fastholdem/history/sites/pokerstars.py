@@ -353,6 +353,8 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
         hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
     if not total_seen:
         raise incomplete("the hand ends before its summary (no total pot)")
+    if not hand.pots and hand.rake:
+        hand.pots = _pots_collected(hand)
     if rounded is not None:  # an abbreviated total: what was put in must round to it
         value, give = rounded
         exact = sum(hand.put.values(), Decimal(0)) - sum(hand.returned.values(), Decimal(0))
@@ -360,6 +362,33 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
             raise HandHistoryError(f"the amounts do not add up: {exact} in the pot, but the total pot is "
                                    f"about {value}")
     return hand
+
+
+_SIDE = re.compile(r"side pot(?:-([0-9]+))?$")
+
+
+def _pots_collected(hand: SiteHand) -> list[Decimal]:
+    """The pots after rake as the collections name them (``collected $57.50 from side pot``),
+    when a summary lists none and the main and side pots have different winners: each pot then
+    keeps its own rake (R45), as the site took it (from a side pot, say); [] otherwise."""
+    main: dict[str, Decimal] = {}
+    sides: dict[int, dict[str, Decimal]] = {}
+    for pot, name, chips in hand.pot_shares:
+        label = pot.split(" ", 1)[1] if " " in pot else pot
+        side = _SIDE.match(label)
+        if side is not None:
+            shares = sides.setdefault(int(side.group(1) or 1), {})
+        elif label == "main pot":
+            shares = main
+        else:
+            return []  # "from pot": no side pots
+        shares[name] = shares.get(name, Decimal(0)) + chips
+    if not main or not sides or sorted(sides) != list(range(1, len(sides) + 1)):
+        return []
+    layers = [main] + [sides[k] for k in sorted(sides)]
+    if all(set(layer) == set(main) for layer in layers):
+        return []  # the same winners everywhere: where the rake came from changes nothing
+    return [sum(layer.values(), Decimal(0)) for layer in layers]
 
 
 def _split_bare(line: str, names: Sequence[str]) -> tuple[str | None, str]:
