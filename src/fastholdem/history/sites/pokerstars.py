@@ -25,7 +25,7 @@ unknown line is an error that names it, so a garbled or mixed file never convert
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
@@ -186,16 +186,31 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
     >>> hand.site, hand.finishing("bob"), hand.finishing("ann")
     ('ACR', Decimal('2.01'), Decimal('1.99'))
     """
-    site = row.site
-    hand_id, rest = _header(lines[0].strip(), row)
+    hand = _start(lines[0].strip(), first_line, row)
+    reader = _Reader(hand, row)
+    for k in range(1, len(lines)):
+        line = lines[k].strip()
+        if not line:
+            continue
+        try:
+            reader.read(line)
+        except SkipHand:
+            raise
+        except HandHistoryError as exc:
+            raise HandHistoryError(f"line {first_line + k}: {exc}") from None
+    return reader.finish()
+
+
+def _start(line: str, first_line: int, row: Dialect) -> SiteHand:
+    """The SiteHand of a header line: the game, stakes, cap, tournament, currency and time."""
+    hand_id, rest = _header(line, row)
     game = _HOLDEM.search(rest)
     if game is None:
         other = _GAME.search(rest)
         raise SkipHand(f"other game: {other.group(1) if other else rest.split(' - ')[0].strip()}")
     if "Hold'em 6+" in rest or "6+ Hold'em" in rest:
         raise SkipHand("other game: 6+ Hold'em")
-    limit = game.group(1)
-    variant = {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}[limit]
+    variant = {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}[game.group(1)]
     stakes = [s for s in _STAKES.finditer(rest) if "/" in s.group(0)]
     if not stakes:
         raise HandHistoryError(f"line {first_line}: no stakes in the header")
@@ -203,10 +218,8 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
     cap = _CAPPED.search(st.group("tail"))
     if "Cap" in st.group("tail") and cap is None:
         raise HandHistoryError(f"line {first_line}: a capped game without its cap: {st.group(0)!r}")
-    tournament = None
     t = re.search(r"Tournament #([0-9]+)", rest)
-    if t is not None:
-        tournament = t.group(1)
+    tournament = t.group(1) if t is not None else None
     currency = None
     if tournament is None:
         for code in row.currencies:
@@ -214,7 +227,7 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
                 currency = code
         if currency is None and st.group("sb")[:1] in "$€£¥":
             currency = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}[st.group("sb")[0]]
-    hand = SiteHand(site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
+    hand = SiteHand(row.site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
     if cap is not None:  # capped no limit ($0.50/$1.00 - $20 Cap - USD): R46
         hand.stack_cap = amount(cap.group(1))
     when = stamp(rest[st.end():])
@@ -231,137 +244,149 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
         hand.bb = small
     else:
         hand.sb, hand.bb = small, big
-    street = 0
-    section = "seats"
-    names: dict[str, bool] = {}
-    by_length: list[str] = []
-    seat_line = _BARE_SEAT if row.bare_seats else _SEAT
-    k = 1
-    n = len(lines)
-    total_seen = False
-    rounded: tuple[Decimal, Decimal] | None = None
-    risk: dict[str, Decimal] = {}
-    dealt_yet = False
-    while k < n:
-        line = lines[k].strip()
-        where = first_line + k
-        k += 1
-        if not line:
-            continue
-        try:
-            if section == "seats":
-                if table_line(hand, _TABLE.match(line)):
-                    continue
-                sm = seat_line.match(line)
-                if sm is not None:
-                    tail = sm.group("tail")
-                    dealt = "sitting out" not in tail and "out of hand" not in tail
-                    name = sm.group("name")
-                    hand.seat(int(sm.group("num")), name, amount(sm.group("stack")), dealt)
-                    names[name] = True
-                    continue
-                if line.startswith("Seat ") and _NOISE.match(line):
-                    continue  # a seat taken by a player not yet in (waits for the button)
-                section = "pre"
-                by_length = sorted(names, key=len, reverse=True)
-            if line.startswith("*** "):
-                head = line[4:line.find(" ***", 4)] if " ***" in line[4:] else line
-                word = head.split()[-1] if head.split() else ""
-                if head.startswith(_RUNS) and word in _STREETS:
-                    run = _RUNS.index(head[: head.index(" ") + 1])
-                    hand.run_street(run, board(line))
-                    continue
-                run_showdown = head.endswith(("SHOW DOWN", "SHOWDOWN"))
-                if head.startswith(_RUNS) and run_showdown:
-                    section = "showdown"
-                    continue
-                if word in _STREETS:
-                    street = _STREETS[word]
-                    hand.new_street(street, board(line))
-                    continue
-                if head == "SUMMARY":
-                    section = "summary"
-                    continue
-                if head in ("HOLE CARDS", "DEALING HANDS"):
-                    dealt_yet = True
-                if head in ("HOLE CARDS", "SHOW DOWN", "SHOWDOWN", "DEALING HANDS"):
-                    if head in ("SHOW DOWN", "SHOWDOWN"):
-                        section = "showdown"
-                    continue
-                raise HandHistoryError(f"unknown section {line!r}")
-            if section == "summary":
-                total = _TOTAL.match(line)
-                if total is not None:
-                    total_seen = True
-                    hand.rake = amount(total.group("rake")) if total.group("rake") else Decimal(0)
-                    value, give = _total(total.group("total"))
-                    if give:
-                        rounded = value, give
-                    else:
-                        hand.total_pot = value
-                    hand.pots = [amount(x) for x in _POT.findall(total.group("pots"))]
-                    if row.pot_fees:
-                        for fee in _GG_FEE.finditer(total.group("rest") or ""):
-                            hand.jackpot += amount(fee.group(1))
-                    continue
-                sm = re.match(r"^Seat [0-9]+: (?P<rest>.*)$", line)
-                if sm is not None:
-                    _summary_seat(hand, sm.group("rest"), row.wins_in_summary)
-                    continue
-                if _NOISE.match(line):
-                    continue
-                raise HandHistoryError(f"unrecognised summary line {line!r}")
-            if line.startswith("Dealt to "):
-                hand.dealt_to(line)
-                continue
-            um = _UNCALLED.match(line)
-            if um is not None:
-                hand.give_back(um.group("name"), amount(um.group("amt")))
-                continue
-            name, verb = _split(line, names) if row.colon else _split_bare(line, by_length)
-            if name is None:
-                cm = _COLLECT.match(line)
-                if cm is not None and cm.group("name") in names:
-                    hand.collect(cm.group("name"), amount(cm.group("amt")), f"{section} {cm.group('pot')}")
-                    continue
-                co = _CASHOUT.match(line)
-                if co is not None and co.group("name") in names:
-                    hand.cash_out[co.group("name")] = amount(co.group("amt"))
-                    if co.group("fee"):
-                        hand.cash_out_fee[co.group("name")] = amount(co.group("fee"))
-                    continue
-                if _NOISE.match(line):
-                    continue
-                unseated = re.match(r"^(?P<name>.+?):? " + _VERBS, line)
-                if unseated is not None:
-                    raise HandHistoryError(f"a player acts without a seat: {unseated.group('name')!r}")
-                raise HandHistoryError(f"unrecognised line {line!r}")
-            if not row.colon and verb.startswith("collected "):
-                cm = _COLLECT.match(line)
-                if cm is not None:
-                    hand.collect(name, amount(cm.group("amt")), f"{section} {cm.group('pot')}")
-                    continue
-            if not dealt_yet and verb == "folds" and all(who != name for who, _, _ in hand.posts):
-                hand.by_name[name].dealt = False  # declined to post: folds before the deal, not dealt in
-                continue
-            _action(hand, name, verb, street, section, risk)
-        except SkipHand:
-            raise
-        except HandHistoryError as exc:
-            raise HandHistoryError(f"line {where}: {exc}") from None
-    for name, paid in risk.items():  # GGPoker EV cash-out won: the player keeps the pot less the risk
-        hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
-    if not total_seen:
-        raise incomplete("the hand ends before its summary (no total pot)")
-    if not hand.pots and hand.rake:
-        hand.pots = _pots_collected(hand)
-    if rounded is not None:  # an abbreviated total: what was put in must round to it
-        value, give = rounded
-        exact = sum(hand.put.values(), Decimal(0)) - sum(hand.returned.values(), Decimal(0))
-        if abs(exact - value) > give:
-            raise HandHistoryError(f"the amounts do not add up: {exact} in the pot, but the total pot is "
-                                   f"about {value}")
     return hand
+
+
+class _Reader:
+    """The lines of one hand after its header, read in turn: ``read`` is the handler of the part
+    the hand is in (the seats, the play, the summary) and moves on at each part's first line."""
+
+    def __init__(self, hand: SiteHand, row: Dialect) -> None:
+        self.hand = hand
+        self.row = row
+        self.names: dict[str, bool] = {}
+        self.by_length: list[str] = []
+        self.seat_line = _BARE_SEAT if row.bare_seats else _SEAT
+        self.street = 0
+        self.showdown = False
+        self.dealt_yet = False
+        self.total_seen = False
+        self.rounded: tuple[Decimal, Decimal] | None = None
+        self.risk: dict[str, Decimal] = {}
+        self.read: Callable[[str], None] = self._seat
+
+    def _seat(self, line: str) -> None:
+        hand = self.hand
+        if table_line(hand, _TABLE.match(line)):
+            return
+        sm = self.seat_line.match(line)
+        if sm is not None:
+            tail = sm.group("tail")
+            dealt = "sitting out" not in tail and "out of hand" not in tail
+            name = sm.group("name")
+            hand.seat(int(sm.group("num")), name, amount(sm.group("stack")), dealt)
+            self.names[name] = True
+            return
+        if line.startswith("Seat ") and _NOISE.match(line):
+            return  # a seat taken by a player not yet in (waits for the button)
+        self.by_length = sorted(self.names, key=len, reverse=True)
+        self.read = self._play
+        self._play(line)
+
+    def _section(self, line: str) -> None:
+        """A ``*** NAME ***`` line: a street (of one run), the showdown, the summary."""
+        hand = self.hand
+        head = line[4:line.find(" ***", 4)] if " ***" in line[4:] else line
+        word = head.split()[-1] if head.split() else ""
+        if head.startswith(_RUNS) and word in _STREETS:
+            hand.run_street(_RUNS.index(head[: head.index(" ") + 1]), board(line))
+        elif head.startswith(_RUNS) and head.endswith(("SHOW DOWN", "SHOWDOWN")):
+            self.showdown = True
+        elif word in _STREETS:
+            self.street = _STREETS[word]
+            hand.new_street(self.street, board(line))
+        elif head == "SUMMARY":
+            self.read = self._summary
+        elif head in ("HOLE CARDS", "DEALING HANDS"):
+            self.dealt_yet = True
+        elif head in ("SHOW DOWN", "SHOWDOWN"):
+            self.showdown = True
+        else:
+            raise HandHistoryError(f"unknown section {line!r}")
+
+    def _summary(self, line: str) -> None:
+        hand = self.hand
+        if line.startswith("*** "):
+            self._section(line)
+            return
+        total = _TOTAL.match(line)
+        if total is not None:
+            self.total_seen = True
+            hand.rake = amount(total.group("rake")) if total.group("rake") else Decimal(0)
+            value, give = _total(total.group("total"))
+            if give:
+                self.rounded = value, give
+            else:
+                hand.total_pot = value
+            hand.pots = [amount(x) for x in _POT.findall(total.group("pots"))]
+            if self.row.pot_fees:
+                for fee in _GG_FEE.finditer(total.group("rest") or ""):
+                    hand.jackpot += amount(fee.group(1))
+            return
+        sm = re.match(r"^Seat [0-9]+: (?P<rest>.*)$", line)
+        if sm is not None:
+            _summary_seat(hand, sm.group("rest"), self.row.wins_in_summary)
+            return
+        if not _NOISE.match(line):
+            raise HandHistoryError(f"unrecognised summary line {line!r}")
+
+    def _play(self, line: str) -> None:
+        hand = self.hand
+        if line.startswith("*** "):
+            self._section(line)
+            return
+        if line.startswith("Dealt to "):
+            hand.dealt_to(line)
+            return
+        um = _UNCALLED.match(line)
+        if um is not None:
+            hand.give_back(um.group("name"), amount(um.group("amt")))
+            return
+        pot = "showdown" if self.showdown else "pre"
+        name, verb = _split(line, self.names) if self.row.colon else _split_bare(line, self.by_length)
+        if name is None:
+            cm = _COLLECT.match(line)
+            if cm is not None and cm.group("name") in self.names:
+                hand.collect(cm.group("name"), amount(cm.group("amt")), f"{pot} {cm.group('pot')}")
+                return
+            co = _CASHOUT.match(line)
+            if co is not None and co.group("name") in self.names:
+                hand.cash_out[co.group("name")] = amount(co.group("amt"))
+                if co.group("fee"):
+                    hand.cash_out_fee[co.group("name")] = amount(co.group("fee"))
+                return
+            if _NOISE.match(line):
+                return
+            unseated = re.match(r"^(?P<name>.+?):? " + _VERBS, line)
+            if unseated is not None:
+                raise HandHistoryError(f"a player acts without a seat: {unseated.group('name')!r}")
+            raise HandHistoryError(f"unrecognised line {line!r}")
+        if not self.row.colon and verb.startswith("collected "):
+            cm = _COLLECT.match(line)
+            if cm is not None:
+                hand.collect(name, amount(cm.group("amt")), f"{pot} {cm.group('pot')}")
+                return
+        if not self.dealt_yet and verb == "folds" and all(who != name for who, _, _ in hand.posts):
+            hand.by_name[name].dealt = False  # declined to post: folds before the deal, not dealt in
+            return
+        _action(hand, name, verb, self.street, self.showdown, self.risk)
+
+    def finish(self) -> SiteHand:
+        """The hand once every line is read (its summary's numbers checked)."""
+        hand = self.hand
+        for name, paid in self.risk.items():  # GGPoker EV cash-out won: the pot less the risk
+            hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
+        if not self.total_seen:
+            raise incomplete("the hand ends before its summary (no total pot)")
+        if self.rounded is not None:  # an abbreviated total: what was put in must round to it
+            value, give = self.rounded
+            exact = sum(hand.put.values(), Decimal(0)) - sum(hand.returned.values(), Decimal(0))
+            if abs(exact - value) > give:
+                raise HandHistoryError(f"the amounts do not add up: {exact} in the pot, but the total pot "
+                                       f"is about {value}")
+        if not hand.pots and hand.rake:
+            hand.pots = _pots_collected(hand)
+        return hand
 
 
 _SIDE = re.compile(r"side pot(?:-([0-9]+))?$")
@@ -414,7 +439,7 @@ _ALLIN = " and is all-in"
 _CAP = re.compile(r" and has reached the .* cap$")
 
 
-def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
+def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
             risk: dict[str, Decimal]) -> None:
     verb = _CAP.sub("", verb)
     if verb in ("folds.", "checks."):  # actions ending in a full stop
@@ -466,7 +491,7 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, section: str,
             shown = ""  # one card shown: no help at showdown
         if shown:
             hand.holes[name] = shown
-        if section == "showdown" and all(name != who for who, _ in hand.shows):
+        if showdown and all(name != who for who, _ in hand.shows):
             hand.shows.append((name, shown or None))
     elif word == "mucks":
         mucked = _BOARD.findall(arg)
