@@ -160,7 +160,12 @@ class _Prepend(io.RawIOBase):
         return len(data)
 
 
+_ANY_START = re.compile("|".join(f"(?:{start.pattern})" for _, start, _ in SITES))
+
+
 def _site_of(line: str) -> tuple[str, _Parser] | None:
+    if _ANY_START.match(line) is None:  # one match for the lines that start no hand
+        return None
     for name, start, parse in SITES:
         if start.match(line):
             return name, parse
