@@ -84,3 +84,13 @@ def test_table_event_ipoker_spanish_suit_letters_are_decoded_or_refused():
     assert spanish.actions == english.actions
     [rec] = list(read(str(DATA / "invalid" / "handmade" / "ipoker_mixed_suit_letters.xml")))
     assert rec.status == "failed" and "English and Spanish suit letters" in (rec.reason or "")
+
+
+def test_table_event_all_in_on_the_ante_then_folds_is_refused_with_the_reason():
+    # The site's text folds a player whose chips are all in: no engine rule forfeits an all-in
+    # hand yet, so the hand fails with its line and reason rather than being written unreplayable.
+    [rec] = list(read(str(DATA / "invalid" / "handmade" / "all_in_on_the_ante_then_folds.txt")))
+    assert rec.status == "failed" and rec.line == 1
+    assert rec.reason == ("line 14: 'Cal' folds with every chip in (all-in): the site's forfeit of an "
+                          "all-in hand is not modelled")
+
