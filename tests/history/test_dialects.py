@@ -51,6 +51,7 @@ FIXTURES = [
     ("partypoker/handmade/mac_layout_full_stops.txt", "PartyPoker", "PartyPoker",
      [[D("31.10"), D("28.65"), D("22.75")]]),
     ("888/handmade/spaced_and_dotted_thousands.txt", "888", "888", [[88000, 365750, 207300]]),
+    ("dialects/ipoker_decimal_commas.xml", "iPoker", "iPoker", [[D("8.87"), D("8.90"), D("9.70")]]),
 ]
 
 

@@ -34,7 +34,7 @@ from ...errors import HandHistoryError
 from .model import SiteHand, SkipHand, incomplete, settle_unstated, stamp
 from .money import amount as _amount
 
-__all__ = ["SITE", "games", "parse", "read_games"]
+__all__ = ["SITE", "games", "parse", "read_games", "decimal_mark"]
 
 SITE = "iPoker"
 _GAMES = {"NL": "NT", "PL": "PT", "L": "FT", "FL": "FT"}
@@ -42,11 +42,29 @@ _SUITS = {"D": "d", "H": "h", "S": "s", "C": "c"}
 _MAX_GAME = 1 << 20  # a game element longer than this is not a game
 
 
-def amount(text: str | None) -> Decimal:
-    """An iPoker amount (``$5,753.50``, ``€0.05``, ``3,975``; empty means 0)."""
+def amount(text: str | None, decimal: str = ".") -> Decimal:
+    """An iPoker amount (``$5,753.50``, ``€0.05``, ``3,975``; empty means 0); ``decimal`` is the
+    session's decimal mark (``","`` on the skins that write ``€0,50``).
+
+    >>> amount("$5,753.50"), amount("€507,79", ","), amount("3,975")
+    (Decimal('5753.50'), Decimal('507.79'), Decimal('3975'))
+    """
     if not text:
         return Decimal(0)
-    return _amount(text.strip(), decimal=".")
+    return _amount(text.strip(), decimal=decimal)
+
+
+_COMMA_STAKES = re.compile(r"[0-9],[0-9]{1,2}(?![0-9])")
+
+
+def decimal_mark(gametype: str) -> str:
+    """The decimal mark of a session, from its game type's stakes: ``","`` when they are written
+    with a decimal comma (``PL €0,50/€1``), else ``"."``.
+
+    >>> decimal_mark("Holdem NL €0,50/€1"), decimal_mark("Holdem NL $0.50/$1"), decimal_mark("Holdem NL")
+    (',', '.', '.')
+    """
+    return "," if _COMMA_STAKES.search(gametype) else "."
 
 
 #: The suit letters of each language iPoker skins write (suit first: ``H10`` is the ten of
@@ -183,12 +201,13 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
     except ET.ParseError as exc:
         raise HandHistoryError(f"line {first_line}: not well-formed XML ({exc})") from None
     hand = SiteHand(SITE, hand_id, first_line, variant=variant)
+    mark = decimal_mark(gametype)
     when = stamp(root.findtext("general/startdate") or session.get("startdate") or "")
     if when is not None:  # iPoker writes no zone
         hand.started = when[0]
     if len(words) > 2 and "/" in words[2]:
         sb, _, bb = words[2].partition("/")
-        hand.sb, hand.bb = amount(sb), amount(bb)
+        hand.sb, hand.bb = amount(sb, mark), amount(bb, mark)
     table = session.get("tablename")
     if table:
         hand.table = table
@@ -204,11 +223,11 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
             raise HandHistoryError(f"line {first_line}: a player without name or seat")
         if not name.strip():
             continue  # an empty seat (name="")
-        hand.seat(int(p.get("seat", "0")), name, amount(p.get("chips")), dealt=False)
+        hand.seat(int(p.get("seat", "0")), name, amount(p.get("chips"), mark), dealt=False)
         if p.get("dealer") == "1":
             hand.button = int(p.get("seat", "0"))
-        site_bet[name] = amount(p.get("bet"))
-        win[name] = amount(p.get("win"))
+        site_bet[name] = amount(p.get("bet"), mark)
+        win[name] = amount(p.get("win"), mark)
     actions: list[tuple[int, int, ET.Element]] = []
     try:
         suits = suits_of([t for el in root.iter("cards") for t in (el.text or "").split()])
@@ -228,7 +247,7 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
                 actions.append((int(el.get("no", "0")), street, el))
     actions.sort(key=lambda a: a[0])
     for _, street, el in actions:
-        _action(hand, el, max(street - 1, 0))
+        _action(hand, el, max(street - 1, 0), mark)
     if variant == "FT":  # the game type names the bets; the blinds are what was posted
         hand.small_bet, hand.big_bet = hand.sb, hand.bb
         posted = {k: c for _, k, c in hand.posts if k in ("sb", "bb")}
@@ -250,10 +269,10 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
     return hand
 
 
-def _action(hand: SiteHand, el: ET.Element, street: int) -> None:
+def _action(hand: SiteHand, el: ET.Element, street: int, mark: str = ".") -> None:
     name = el.get("player", "")
     kind = el.get("type", "")
-    chips = amount(el.get("sum"))
+    chips = amount(el.get("sum"), mark)
     if street and not hand.boards[street - 1]:
         raise HandHistoryError(f"an action on street {street} with no board")
     if street != hand.street:
