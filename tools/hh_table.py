@@ -35,7 +35,7 @@ DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "hh"
 SITES = (("PokerStars", "pokerstars"), ("GGPoker", "ggpoker"), ("Winamax", "winamax"), ("888", "888"),
          ("iPoker", "ipoker"), ("PartyPoker", "partypoker"), ("ACR/WPN", "acr"),
          ("PokerStars-style clones", "dialects"), ("table events", "table_events"),
-         ("invalid (hand-edited)", "invalid"))
+         ("invalid (hand-edited; hand-made refusals)", "invalid"))
 OTHER = "other game: "
 
 

@@ -257,6 +257,7 @@ class _Reader:
         self.names: dict[str, bool] = {}
         self.by_length: list[str] = []
         self.seat_line = _BARE_SEAT if row.bare_seats else _SEAT
+        self.colon = row.colon
         self.street = 0
         self.showdown = False
         self.dealt_yet = False
@@ -342,12 +343,11 @@ class _Reader:
         if um is not None:
             hand.give_back(um.group("name"), amount(um.group("amt")))
             return
-        pot = "showdown" if self.showdown else "pre"
-        name, verb = _split(line, self.names) if self.row.colon else _split_bare(line, self.by_length)
+        name, verb = _split(line, self.names) if self.colon else _split_bare(line, self.by_length)
         if name is None:
             cm = _COLLECT.match(line)
             if cm is not None and cm.group("name") in self.names:
-                hand.collect(cm.group("name"), amount(cm.group("amt")), f"{pot} {cm.group('pot')}")
+                hand.collect(cm.group("name"), amount(cm.group("amt")), self._pot(cm.group("pot")))
                 return
             co = _CASHOUT.match(line)
             if co is not None and co.group("name") in self.names:
@@ -361,15 +361,19 @@ class _Reader:
             if unseated is not None:
                 raise HandHistoryError(f"a player acts without a seat: {unseated.group('name')!r}")
             raise HandHistoryError(f"unrecognised line {line!r}")
-        if not self.row.colon and verb.startswith("collected "):
+        if not self.colon and verb.startswith("collected "):
             cm = _COLLECT.match(line)
             if cm is not None:
-                hand.collect(name, amount(cm.group("amt")), f"{pot} {cm.group('pot')}")
+                hand.collect(name, amount(cm.group("amt")), self._pot(cm.group("pot")))
                 return
         if not self.dealt_yet and verb == "folds" and all(who != name for who, _, _ in hand.posts):
             hand.by_name[name].dealt = False  # declined to post: folds before the deal, not dealt in
             return
         _action(hand, name, verb, self.street, self.showdown, self.risk)
+
+    def _pot(self, pot: str) -> str:
+        """The name of a pot collected from, by the part of the hand (a showdown's pots apart)."""
+        return f"{'showdown' if self.showdown else 'pre'} {pot}"
 
     def finish(self) -> SiteHand:
         """The hand once every line is read (its summary's numbers checked)."""
