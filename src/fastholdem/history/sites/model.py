@@ -157,6 +157,7 @@ class SiteHand:
     started_et: datetime.datetime | None = None  # PokerStars' Eastern time beside a local one
     no_show: list[str] = field(default_factory=list)
     stack_cap: Decimal | None = None  # capped no limit (R46): at most this much in per player
+    dialect: str | None = None  # the row of the family's table of dialects that read the hand
     pot_shares: list[tuple[str, str, Decimal]] = field(default_factory=list)  # (pot, name, chips)
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)

@@ -227,7 +227,8 @@ def _start(line: str, first_line: int, row: Dialect) -> SiteHand:
                 currency = code
         if currency is None and st.group("sb")[:1] in "$€£¥":
             currency = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}[st.group("sb")[0]]
-    hand = SiteHand(row.site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament)
+    hand = SiteHand(row.site, hand_id, first_line, variant=variant, currency=currency, tournament=tournament,
+                    dialect=row.name)
     if cap is not None:  # capped no limit ($0.50/$1.00 - $20 Cap - USD): R46
         hand.stack_cap = amount(cap.group(1))
     when = stamp(rest[st.end():])

@@ -31,6 +31,7 @@ Encodings: UTF-8 with or without a byte-order mark, UTF-16 with a byte-order mar
 from __future__ import annotations
 
 import codecs
+import functools
 import io
 import os
 import re
@@ -54,7 +55,7 @@ _Parser = Callable[[Sequence[str], int], SiteHand]
 #: The PokerStars-style family comes first, one entry per row of its table of dialects
 #: (:mod:`.dialects`): the family's reader picks the row by the hand's first line.
 SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
-    *((row.site, row.start, pokerstars.parse) for row in pokerstars.DIALECTS),
+    *((row.site, row.start, functools.partial(pokerstars.parse_dialect, row=row)) for row in pokerstars.DIALECTS),
     (winamax.SITE, winamax.START, winamax.parse),
     (pacific888.SITE, pacific888.START, pacific888.parse),
     (partypoker.SITE, partypoker.START, partypoker.parse),
@@ -211,19 +212,27 @@ def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser) 
     if _stub(lines):
         return None
     hand_id = None
-    row = dialect_of(lines[0])
-    dialect = row.name if row is not None else site
+    dialect: str | None = None
     try:
         hand = parse(lines, line)
         hand_id = hand.hand_id
-        return Imported(file, line, site, hand_id, "converted", history=to_phh(hand), dialect=dialect)
+        dialect = hand.dialect
+        return Imported(file, line, site, hand_id, "converted", history=to_phh(hand), dialect=dialect or site)
     except SkipHand as exc:
-        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason, dialect=dialect)
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason,
+                        dialect=dialect or _dialect(lines[0], site))
     except HandHistoryError as exc:
-        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed", str(exc), dialect=dialect)
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed", str(exc),
+                        dialect=dialect or _dialect(lines[0], site))
     except (ValueError, ArithmeticError, IndexError, KeyError) as exc:  # a reader's bug, reported per hand
         return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed",
-                        f"unreadable hand ({type(exc).__name__}: {exc})", dialect=dialect)
+                        f"unreadable hand ({type(exc).__name__}: {exc})", dialect=dialect or _dialect(lines[0], site))
+
+
+def _dialect(first: str, site: str) -> str:
+    """The name of the dialect row of a hand's first line (the site's name when none matches)."""
+    row = dialect_of(first)
+    return row.name if row is not None else site
 
 
 _ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)"
