@@ -444,9 +444,6 @@ INVALID = {
         (21, "3302721610", _NOT_ADDING_UP + "'Player7' bets 1.80, the actions put in 0"),
     "ipoker/italytoast/CashGame/ValidHandTests/InValidHand_1.txt":
         (21, "5382842237", "a player acts without a seat: 'Player99'"),
-    "handmade/all_in_on_the_ante_then_folds.txt":  # hand-made (tests/history/test_table_events.py)
-        (1, "300000000004", "line 14: 'Cal' folds with every chip in (all-in): the site's forfeit of an "
-                            "all-in hand is not modelled"),
 }
 
 

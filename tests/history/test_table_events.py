@@ -86,11 +86,8 @@ def test_table_event_ipoker_spanish_suit_letters_are_decoded_or_refused():
     assert rec.status == "failed" and "English and Spanish suit letters" in (rec.reason or "")
 
 
-def test_table_event_all_in_on_the_ante_then_folds_is_refused_with_the_reason():
-    # The site's text folds a player whose chips are all in: no engine rule forfeits an all-in
-    # hand yet, so the hand fails with its line and reason rather than being written unreplayable.
-    [rec] = list(read(str(DATA / "invalid" / "handmade" / "all_in_on_the_ante_then_folds.txt")))
-    assert rec.status == "failed" and rec.line == 1
-    assert rec.reason == ("line 14: 'Cal' folds with every chip in (all-in): the site's forfeit of an "
-                          "all-in hand is not modelled")
-
+def test_R48_table_event_all_in_on_the_ante_then_folds_concedes():
+    hh = _one("all_in_on_the_ante_then_folds.txt")
+    assert hh.fields["players"] == ["Ben", "Dee", "Cal", "Ava"] and hh.actions[4] == "p3 f"
+    assert hh.antes == [75, 75, 75, 75] and hh.starting_stacks[2] == 50  # the ante as all she has
+    assert hh.finishing_stacks == [8325, 12800, 0, 13925]  # Dee wins both pots without a showdown

@@ -786,6 +786,47 @@ class Hand:
         self._result = None
         return rakes[:]
 
+    def concede(self, seat: int) -> Event:
+        """An all-in player gives up the hand (R48): their chips stay in the pots, which they can no
+        longer win, as a fold does; any seat may concede while the betting goes on, out of turn.
+
+        A site that folds a player whose chips are all in (all-in on the ante, then "folds") is
+        replayed so. When one player is left, they win the pots at once (R36).
+
+        Raises
+        ------
+        InvalidActionError
+            If ``seat`` is not a seat of the hand.
+        IllegalActionError
+            If the seat is not all-in (chips behind, nothing put in, or folded already), or the
+            hand is not waiting for a betting action. The hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(ante=5), [100, 100, 100, 5], button=0,
+        ...             hole_cards=["AsAh", "KsKh", "QsQh", "JsJh"], board="2c3d4h5s9c")
+        >>> _ = hand.concede(3)        # all-in on the ante, out of turn; the others play on
+        >>> _ = hand.fold(), hand.fold()   # the button and the small blind fold
+        >>> hand.is_complete, hand.stacks  # the big blind wins the pots, the ante of seat 3 too
+        (True, [95, 94, 116, 0])
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise InvalidActionError(f"seat must be a seat 0..{self.n - 1}, got {echo(seat)}")
+        if self._waiting != _W_ACTION:
+            raise IllegalActionError(f"a player concedes while the betting goes on ({self._where()})")
+        if self._folded[seat] or self._stacks[seat] > 0 or not self.contributions[seat]:
+            raise IllegalActionError(f"seat {seat} is not all-in: only an all-in player concedes (R48)")
+        self._folded[seat] = True
+        self._n_live -= 1
+        ev = _new(Event, (self._street, seat, _K_FOLD, 0, 0, (), False))
+        self._history.append(ev)
+        self._legal = None
+        if self._n_live == 1:
+            self._actor = None
+            self._return_round_uncalled()
+            self._award()
+        return ev
+
     def give_odd_chips(self, seats: Sequence[int]) -> None:
         """Give the odd chips of the split pots to the seats the site gave them to (R47).
 

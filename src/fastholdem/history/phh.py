@@ -615,7 +615,10 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
     seat = _seat(words[0], n, where)
     verb = words[1] if len(words) > 1 else ""
     if verb == "f" and len(words) == 2:
-        hand.apply(Fold(), seat)
+        if hand.actor != seat and hand.chips[seat] == 0 and not hand.folded[seat] and hand.contributions[seat]:
+            hand.concede(seat)  # an all-in player's fold: the site's concession (R48)
+        else:
+            hand.apply(Fold(), seat)
     elif verb == "cc" and len(words) == 2:
         hand.check_or_call(seat)
     elif verb == "cbr" and len(words) == 3:

@@ -252,11 +252,7 @@ class SiteHand:
                 verb = "c"  # a "raise" nobody left can call is a call; the excess comes back
         elif verb in ("f", "x"):
             if verb == "f":
-                seat = self.by_name[name]
-                if self.put.get(name, _ZERO) >= self.in_play(seat) > 0:
-                    raise HandHistoryError(f"{name!r} folds with every chip in (all-in): the site's "
-                                           "forfeit of an all-in hand is not modelled")
-                self.folded.add(name)
+                self.folded.add(name)  # a player all-in who folds concedes (R48)
             to = before
         else:
             raise HandHistoryError(f"unknown verb {verb!r}")
