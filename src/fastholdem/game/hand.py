@@ -816,15 +816,8 @@ class Hand:
             raise IllegalActionError(f"a player concedes while the betting goes on ({self._where()})")
         if self._folded[seat] or self._stacks[seat] > 0 or not self.contributions[seat]:
             raise IllegalActionError(f"seat {seat} is not all-in: only an all-in player concedes (R48)")
-        self._folded[seat] = True
-        self._n_live -= 1
-        ev = _new(Event, (self._street, seat, _K_FOLD, 0, 0, (), False))
-        self._history.append(ev)
-        self._legal = None
-        if self._n_live == 1:
-            self._actor = None
-            self._return_round_uncalled()
-            self._award()
+        ev = self._fold_out(seat)
+        self._last_one_wins()
         return ev
 
     def give_odd_chips(self, seats: Sequence[int]) -> None:
@@ -1639,23 +1632,33 @@ class Hand:
 
     # Player actions ----------------------------------------------------------
 
+    def _fold_out(self, seat: int) -> Event:
+        """Take ``seat`` out of the hand (a fold, R24, or an all-in player's concession, R48)."""
+        self._folded[seat] = True
+        self._n_live -= 1
+        ev = _new(Event, (self._street, seat, _K_FOLD, 0, 0, (), False))
+        self._history.append(ev)
+        self._legal = None
+        return ev
+
+    def _last_one_wins(self) -> bool:
+        """When one player is left, end the hand: they win everything (R36)."""
+        if self._n_live != 1:
+            return False
+        self._actor = None
+        self._return_round_uncalled()
+        self._award()
+        return True
+
     def _do_fold(self) -> Event:
         i = self._actor
         assert i is not None
-        self._folded[i] = True
         self._acted[i] = True
         self._seen[i] = True
-        self._n_live -= 1
         if self._stacks[i] > 0:
             self._n_active -= 1
-        ev = _new(Event, (self._street, i, _K_FOLD, 0, 0, (), False))
-        self._history.append(ev)
-        self._legal = None
-        if self._n_live == 1:
-            self._actor = None
-            self._return_round_uncalled()
-            self._award()
-        else:
+        ev = self._fold_out(i)
+        if not self._last_one_wins():
             self._advance(i)
         return ev
 
