@@ -14,7 +14,7 @@ The rule, checked statically over every module of ``src/fastholdem`` outside ``g
 
 The names are matched whatever the object is, so a look-alike private attribute of another
 class, reached from outside it, also fails: rename it. The house rules such modules once wrote
-into a Hand are public operations (R42-R45, docs/rules.md).
+into a Hand are public operations (R42-R47, docs/rules.md).
 """
 
 from __future__ import annotations

@@ -51,12 +51,13 @@ def test_phh_amount_limit_is_below_10_to_the_30_as_documented():
     assert "10**30 or more" in docs and "exceed 10**30" not in docs
 
 
-def test_blinds_that_leave_no_big_blind_fail_at_conversion_with_the_posts(capsys, tmp_path):
-    code, data, out = _run(capsys, tmp_path, "ten_max_blinds_reversed.txt")
-    assert code == 1 and data["converted"] == 0
-    [problem] = data["problems"]
-    assert problem["reason"] == ("no big blind in its place: the button is seat 10; 'ann' (seat 3) posts sb 0.01, "
-                                 "'bob' (seat 10) posts bb 0.02")
+def test_r44_ten_max_heads_up_with_the_button_posting_the_big_blind_converts_by_its_posts():
+    # The blinds sit where the post lines put them (R44, PHH _blind_seats), as in the 2005
+    # heads-up hands in which the button posted the big blind: converted, and it replays.
+    [rec] = list(read(HOSTILE / "ten_max_blinds_reversed.txt"))
+    assert rec.status == "converted" and rec.history is not None
+    assert rec.history.fields["_blind_seats"] == [1, 2] and rec.history.fields["seats"] == [3, 10]
+    assert rec.history.replay().stacks == rec.history.finishing_stacks
 
 
 def test_ten_seats_with_the_button_posting_the_small_blind_converts_and_replays():

@@ -254,6 +254,10 @@ class Hand:
         Optional ``(small blind seat, big blind seat)``, when the house places the blinds
         elsewhere than R14/R15 do (R44), e.g. a lone big blind left of the button with the
         button standing in for the small blind (``small_blind=0``).
+    stack_cap:
+        Capped no limit (R46): no seat puts more than ``stack_cap`` chips into the hand; a seat
+        that reaches it is all-in for the rest of the hand, and its chips beyond the cap stay
+        behind (``stacks`` and the result count them, no bet can reach them).
 
     Raises
     ------
@@ -281,7 +285,7 @@ class Hand:
         "_next_hole", "_betting_over", "_limit", "_pot_limit", "_values", "_uncalled",
         "_rand", "_awards", "_used", "_after", "_others", "_min_bet", "_pk", "_seen", "_shorts",
         "_runs", "_run_base", "_boards", "_award_boards", "_board_values",
-        "_blind_seats", "_straddler", "_straddle", "_rake", "_net", "_paid_out",
+        "_blind_seats", "_straddler", "_straddle", "_rake", "_net", "_paid_out", "_behind", "_odd_given",
     )
 
     def __init__(
@@ -297,6 +301,7 @@ class Hand:
         scale: int = 1,
         deck: Sequence[int] | None = None,
         blind_seats: Sequence[int] | None = None,
+        stack_cap: int | None = None,
     ) -> None:
         if not isinstance(config, GameConfig):
             raise ConfigError(f"config must be a GameConfig, got {echo(config)}")
@@ -325,6 +330,13 @@ class Hand:
         self.button = button
         self.scale = scale
         self.starting_stacks: tuple[int, ...] = tuple(start)
+        self._behind: list[int] | None = None
+        if stack_cap is not None:  # capped no limit (R46): chips beyond the cap stay out of play
+            cap = check_int(stack_cap, "stack_cap", what="a positive number of chips")
+            if cap < 1:
+                raise ConfigError(f"stack_cap must be a positive number of chips, got {echo(stack_cap)}")
+            self._behind = [max(0, s - cap) for s in start]
+            start = [min(s, cap) for s in start]
         self._stacks = start[:]
         self._bets = [0] * n
         self._put = [0] * n
@@ -364,6 +376,7 @@ class Hand:
         self._rake: list[int] = []
         self._net: list[list[int]] | None = None
         self._paid_out = False
+        self._odd_given = False
         self._rand: Any = None
         self._used = 0
         self._next_hole = 0
@@ -773,6 +786,105 @@ class Hand:
         self._result = None
         return rakes[:]
 
+    def concede(self, seat: int) -> Event:
+        """An all-in player gives up the hand (R48): their chips stay in the pots, which they can no
+        longer win, as a fold does; any seat may concede while the betting goes on, out of turn.
+
+        A site that folds a player whose chips are all in (all-in on the ante, then "folds") is
+        replayed so. When one player is left, they win the pots at once (R36).
+
+        Raises
+        ------
+        InvalidActionError
+            If ``seat`` is not a seat of the hand.
+        IllegalActionError
+            If the seat is not all-in (chips behind, nothing put in, or folded already), or the
+            hand is not waiting for a betting action. The hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(ante=5), [100, 100, 100, 5], button=0,
+        ...             hole_cards=["AsAh", "KsKh", "QsQh", "JsJh"], board="2c3d4h5s9c")
+        >>> _ = hand.concede(3)        # all-in on the ante, out of turn; the others play on
+        >>> _ = hand.fold(), hand.fold()   # the button and the small blind fold
+        >>> hand.is_complete, hand.stacks  # the big blind wins the pots, the ante of seat 3 too
+        (True, [95, 94, 116, 0])
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise InvalidActionError(f"seat must be a seat 0..{self.n - 1}, got {echo(seat)}")
+        if self._waiting != _W_ACTION:
+            raise IllegalActionError(f"a player concedes while the betting goes on ({self._where()})")
+        if self._folded[seat] or self._stacks[seat] > 0 or not self.contributions[seat]:
+            raise IllegalActionError(f"seat {seat} is not all-in: only an all-in player concedes (R48)")
+        ev = self._fold_out(seat)
+        self._last_one_wins()
+        return ev
+
+    def give_odd_chips(self, seats: Sequence[int]) -> None:
+        """Give the odd chips of the split pots to the seats the site gave them to (R47).
+
+        A pot shared by tied winners (R38) whose chips do not divide leaves odd chips; the engine
+        gives them one at a time from the first seat left of the button, a site may give them
+        otherwise. ``seats`` lists the seat of each odd chip, pots in the order of
+        :meth:`awards` (after any rake, R45); each must be one of that pot's winners, at most one
+        chip each, and the list must name exactly as many seats as there are odd chips.
+
+        Raises
+        ------
+        InvalidActionError
+            If ``seats`` is not a sequence of seats.
+        BadAmountError
+            If a seat is not a winner of its pot, is named twice for one pot, or the list does not
+            match the number of odd chips.
+        IllegalActionError
+            If the hand is not complete, or the odd chips were given or the pots paid out already.
+            In every case the hand is unchanged (R33).
+
+        Examples
+        --------
+        >>> hand = Hand(GameConfig(), [11, 11, 11], button=2, hole_cards=["AsKh", "AdKc", "AhKs"],
+        ...             board="2c3d4h5s9c")
+        >>> while not hand.is_complete:
+        ...     _ = hand.all_in() if hand.legal_actions().all_in_to is not None else hand.check_or_call()
+        >>> _ = hand.take_rake(1)
+        >>> hand.stacks      # 32 chips for three: the two odd chips go left of the button (R38)
+        [11, 11, 10]
+        >>> hand.give_odd_chips([1, 2]); hand.stacks
+        [10, 11, 11]
+        """
+        if self._waiting != _W_DONE:
+            raise IllegalActionError(f"the odd chips are given once the hand is finished ({self._where()})")
+        if self._paid_out or self._odd_given:
+            raise IllegalActionError("the odd chips were given or the pots paid out already")
+        if not isinstance(seats, Sequence) or isinstance(seats, (str, bytes)):
+            raise InvalidActionError(f"seats must list the seat of each odd chip, got {echo(seats)}")
+        if any(isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < self.n for x in seats):
+            raise InvalidActionError(f"seats must be seats 0..{self.n - 1}, got {echo(seats)}")
+        queue = list(seats)
+        awards = self.awards()
+        net = [[int(x) for x in a.shares] for a in awards]
+        for j, award in enumerate(awards):
+            winners = list(award.winners)
+            if len(winners) < 2:
+                continue
+            total = sum(int(x) for x in award.shares)
+            even, odd = divmod(total, len(winners))
+            if not odd:
+                continue
+            chosen, queue = queue[:odd], queue[odd:]
+            if len(chosen) < odd or len(set(chosen)) < odd or not set(chosen) <= set(winners):
+                raise BadAmountError(f"pot {j} leaves {odd} odd chip(s) for its winners {winners}: "
+                                     f"seats {chosen} do not fit")
+            net[j] = [even + (1 if w in chosen else 0) for w in winners]
+        if queue:
+            raise BadAmountError(f"{len(queue)} odd chip seat(s) more than the split pots leave: {queue}")
+        for award, new in zip(awards, net):
+            for seat, old, share in zip(award.winners, award.shares, new):
+                self._stacks[seat] += share - int(old)  # awards() are in chips
+        self._net = net
+        self._odd_given = True
+        self._result = None
+
     def pay_out(self, paid: Sequence[int]) -> None:
         """Pay the pots as the site did (R45): ``paid[seat]`` chips to each seat with a nonzero entry,
         in place of its share of the pots (after any rake); a zero entry keeps the engine's share.
@@ -858,9 +970,10 @@ class Hand:
     @property
     def stacks(self) -> list[Any]:
         """Chips behind of each seat (final stacks once the hand is complete)."""
+        stacks = self._stacks if self._behind is None else [s + b for s, b in zip(self._stacks, self._behind)]
         if self.scale == 1:
-            return self._stacks[:]
-        return [self._out(s) for s in self._stacks]
+            return stacks[:]
+        return [self._out(s) for s in stacks]
 
     @property
     def bets(self) -> list[int]:
@@ -939,6 +1052,8 @@ class Hand:
     @property
     def chips(self) -> list[int]:
         """Chips behind of each seat as integers, whatever ``scale`` (``stacks`` in display units)."""
+        if self._behind is not None:
+            return [s + b for s, b in zip(self._stacks, self._behind)]
         return self._stacks[:]
 
     @property
@@ -1543,23 +1658,33 @@ class Hand:
 
     # Player actions ----------------------------------------------------------
 
+    def _fold_out(self, seat: int) -> Event:
+        """Take ``seat`` out of the hand (a fold, R24, or an all-in player's concession, R48)."""
+        self._folded[seat] = True
+        self._n_live -= 1
+        ev = _new(Event, (self._street, seat, _K_FOLD, 0, 0, (), False))
+        self._history.append(ev)
+        self._legal = None
+        return ev
+
+    def _last_one_wins(self) -> bool:
+        """When one player is left, end the hand: they win everything (R36)."""
+        if self._n_live != 1:
+            return False
+        self._actor = None
+        self._return_round_uncalled()
+        self._award()
+        return True
+
     def _do_fold(self) -> Event:
         i = self._actor
         assert i is not None
-        self._folded[i] = True
         self._acted[i] = True
         self._seen[i] = True
-        self._n_live -= 1
         if self._stacks[i] > 0:
             self._n_active -= 1
-        ev = _new(Event, (self._street, i, _K_FOLD, 0, 0, (), False))
-        self._history.append(ev)
-        self._legal = None
-        if self._n_live == 1:
-            self._actor = None
-            self._return_round_uncalled()
-            self._award()
-        else:
+        ev = self._fold_out(i)
+        if not self._last_one_wins():
             self._advance(i)
         return ev
 
@@ -1940,13 +2065,14 @@ class Hand:
                 raise IllegalActionError(f"the hand is not complete ({self._where()})")
             out = self._out
             start = self.starting_stacks
+            final = self.chips
             self._result = HandResult(
                 pots=tuple(
                     PotResult(out(a), tuple(e), tuple(w), tuple(out(x) for x in sh), b)
                     for (a, e, w, sh), b in zip(self._awards, self._award_boards)
                 ),
-                payoffs=tuple(out(self._stacks[i] - start[i]) for i in range(self.n)),
-                stacks=tuple(out(x) for x in self._stacks),
+                payoffs=tuple(out(final[i] - start[i]) for i in range(self.n)),
+                stacks=tuple(out(x) for x in final),
                 uncalled=tuple((seat, out(a)) for seat, a in self._uncalled),
                 values=dict(self._values),
                 showdown=bool(self._values),

@@ -208,7 +208,9 @@ def hand_object(hh: HandHistory, index: int = 1, *, hero: str | None = None) -> 
     if fields.get("table") is not None:
         ohh["table_name"] = str(fields["table"])
     ohh["game_type"] = "Holdem"
-    ohh["bet_limit"] = {"bet_type": _LIMITS[cfg.structure], "bet_cap": 0}
+    cap = fields.get("_stack_cap")  # capped no limit (R46): the standard's bet cap
+    ohh["bet_limit"] = {"bet_type": _LIMITS[cfg.structure],
+                        "bet_cap": 0 if cap is None else _number(Decimal(str(cap)))}
     size = fields.get("seat_count")
     ohh["table_size"] = size if isinstance(size, int) else max(max(seats), n)
     if fields.get("currency") and tournament is None:

@@ -162,6 +162,9 @@ class _Writer:
                               f"Level I ({stakes}) - {when}")
         else:
             tail = f" {self.currency}" if self.currency else ""
+            cap = fields.get("_stack_cap")
+            if cap is not None:  # capped no limit (R46), as PokerStars writes it
+                tail = f" - {self.money(self.units(cap))} Cap - {tail}"
             self.lines.append(f"PokerStars Hand #{hand_id}:  {game} ({stakes}{tail}) - {when}")
         table = fields.get("table") or "fastholdem"
         size = fields.get("seat_count")

@@ -43,7 +43,16 @@ the table did beyond the rules of docs/rules.md; :meth:`HandHistory.replay` take
 * ``_live_posts`` and ``_dead_posts`` (one amount per player): forced bets outside the blind
   positions: a live post (a new player's big blind) counts toward the player's bet and leaves
   them the option; a dead post (a missed small blind) is dead money in the main pot, no part
-  of any bet.
+  of any bet;
+* ``_blind_seats = [i, j]`` (player numbers, p1 is 1): the blinds as the site placed them
+  (R44), when they are not where the PHH order puts them: ``blinds_or_straddles[0]`` is then
+  player i's small blind and ``[1]`` player j's big blind (a heads-up hand of 2005 in which
+  the button posted the big blind is ``[1, 2]``; blinds posted behind a dead button or a
+  newcomer, positions taken from the post lines);
+* ``_odd_chips``: the player number of each odd chip of the split pots (R47), when the site
+  gave them otherwise than R38 (one at a time from the first seat left of the button);
+* ``_stack_cap``: capped no limit (R46), the most a player may put into the hand; a player who
+  reaches it is all-in for the rest of the hand, the chips beyond it stay behind.
 
 Untrusted input only ever raises :class:`~fastholdem.errors.HandHistoryError`: amounts must be
 finite, with at most 12 decimals and below 10**30 (10**30 itself is refused).
@@ -76,7 +85,7 @@ from typing import IO, Any, BinaryIO, TextIO, Tuple, Union
 
 from .._validate import echo, output_file
 from ..cards import card, card_str
-from ..errors import CardError, HandHistoryError, IllegalActionError, InvalidActionError
+from ..errors import CardError, FastHoldemError, HandHistoryError, IllegalActionError, InvalidActionError
 from ..game.actions import DealBoard, DealHole, EventKind, Fold, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
@@ -86,6 +95,7 @@ __all__ = [
     "check_amount",
     "MAX_DECIMALS",
     "MAX_DIGITS",
+    "blind_seats",
     "load",
     "loads",
     "dump",
@@ -468,9 +478,12 @@ class HandHistory:
         # A lone big blind posted by p1 (no small blind): the button stands in for the small
         # blind and posts nothing (R44); as pokerkit reads such a list, preflop action starts
         # left of the largest blind (p2) and every later round at p1.
-        seats = (button, 0) if _blind_first(blinds) else None
+        seats = (button, 0) if _blind_first(blinds) else blind_seats(self)
+        cap_value = self.fields.get("_stack_cap")
+        cap = None if cap_value is None else self._chips(cap_value, scale, "_stack_cap")
         try:
-            return Hand(config, stacks, button=button, manual=True, scale=scale, blind_seats=seats)
+            return Hand(config, stacks, button=button, manual=True, scale=scale, blind_seats=seats,
+                        stack_cap=cap)
         except ValueError as exc:
             raise HandHistoryError(f"bad table: {exc}") from exc
 
@@ -536,7 +549,7 @@ class HandHistory:
 
 _CONFIGS: dict[Any, GameConfig] = {}  # HandHistory._config's recent GameConfigs, by their options
 
-_FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts")
+_FEE_FIELDS = ("_rake", "_pots", "_cash_out", "_cash_out_fee", "_live_posts", "_dead_posts", "_stack_cap")
 
 
 def _post_extra(hand: Hand, hh: HandHistory, scale: int) -> None:
@@ -619,6 +632,16 @@ def _take_fees(hand: Hand, hh: HandHistory, scale: int) -> None:
             if rake > sum(_pot_amounts(hand)):
                 raise HandHistoryError(f"_rake {rake_value} is more than the pots hold")
             hand.take_rake(rake)
+    odd = hh.fields.get("_odd_chips")
+    if odd is not None:  # the site's odd chips of a split pot (R47)
+        n = len(hh.starting_stacks)
+        if not isinstance(odd, list) or any(isinstance(p, bool) or not isinstance(p, int) or not 1 <= p <= n
+                                            for p in odd):
+            raise HandHistoryError(f"_odd_chips must list player numbers 1..{n} (R47), got {echo(odd)}")
+        try:
+            hand.give_odd_chips([p - 1 for p in odd])
+        except FastHoldemError as exc:
+            raise HandHistoryError(f"_odd_chips {odd} do not fit the split pots: {exc}") from exc
     cash_out = hh._per_player("_cash_out", scale)
     if cash_out:
         hand.pay_out(cash_out)
@@ -628,6 +651,34 @@ def _check_runouts(value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_RUNS:
         raise HandHistoryError(f"_runouts must be an integer from 1 to {MAX_RUNS} (R41), got {echo(value)}")
     return value
+
+
+def blind_seats(hh: HandHistory) -> tuple[int, int] | None:
+    """The ``(small blind, big blind)`` player indices (0-based) of ``_blind_seats`` (R44), or None.
+
+    Raises
+    ------
+    HandHistoryError
+        When the field is not two different player numbers of the hand.
+
+    Examples
+    --------
+    >>> hh = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\nmin_bet = 2\\n'
+    ...            'starting_stacks = [50, 50]\\nactions = ["d dh p1 ????", "d dh p2 ????", "p1 f"]\\n'
+    ...            '_blind_seats = [1, 2]\\n')
+    >>> blind_seats(hh), hh.replay().stacks   # heads-up, the button (p2) posted the big blind
+    ((0, 1), [49, 51])
+    """
+    value = hh.fields.get("_blind_seats")
+    if value is None:
+        return None
+    n = len(hh.starting_stacks)
+    if (not isinstance(value, list) or len(value) != 2 or any(isinstance(v, bool) or not isinstance(v, int)
+                                                              for v in value)
+            or not all(1 <= v <= n for v in value) or value[0] == value[1]):
+        raise HandHistoryError(f"_blind_seats must be two different player numbers 1..{n} (R44), "
+                               f"got {echo(value)}")
+    return value[0] - 1, value[1] - 1
 
 
 def _blind_first(blinds: list[int]) -> bool:
@@ -671,7 +722,10 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
     seat = _seat(words[0], n, where)
     verb = words[1] if len(words) > 1 else ""
     if verb == "f" and len(words) == 2:
-        hand.apply(Fold(), seat)
+        if hand.actor != seat and hand.chips[seat] == 0 and not hand.folded[seat] and hand.contributions[seat]:
+            hand.concede(seat)  # an all-in player's fold: the site's concession (R48)
+        else:
+            hand.apply(Fold(), seat)
     elif verb == "cc" and len(words) == 2:
         hand.check_or_call(seat)
     elif verb == "cbr" and len(words) == 3:

@@ -43,7 +43,7 @@ from .._core import hh_walk as _hh_walk
 from ..cards import card, card_str
 from ..errors import CardError, HandHistoryError
 from ..game.pots import Pot, layer_pots, uncalled
-from .phh import HandHistory
+from .phh import HandHistory, blind_seats
 
 __all__ = [
     "PlayerFlags", "HandSummary", "summarize", "positions", "FLAG_NAMES", "VPIP", "PFR",
@@ -324,7 +324,7 @@ def summarize(hh: HandHistory) -> HandSummary:
 
     if len(antes) != n or len(blinds) != n:
         raise HandHistoryError(f"antes and blinds need one entry per player ({n})")
-    sb_seat, bb_seat = (1, 0) if n == 2 else (0, 1)
+    sb_seat, bb_seat = blind_seats(hh) or ((1, 0) if n == 2 else (0, 1))
     if any(antes):
         if all(a == antes[0] for a in antes):
             for i in range(n):

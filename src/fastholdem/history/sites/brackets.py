@@ -79,8 +79,9 @@ def _when(game_line: str) -> tuple[datetime.datetime, str | None] | None:
 _GAME = re.compile(r"(No Limit|Pot Limit|Fix(?:ed)? Limit) Holdem\b|\b(NL|PL|FL) Texas Hold'em\b")
 _OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-z' -]+?)(?: -| Jackpot|$)")
 _STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
+_SPACED = re.compile(r"^(?P<stakes>[0-9][0-9 .,]*/[0-9][0-9 .,]*?) Blinds ")  # 10 000/20 000 Blinds
 _ANTES = re.compile(r"Blinds(?:-Antes)?\((?P<sb>[0-9 ,.]+)/(?P<bb>[0-9 ,.]+)(?: -(?P<ante>[0-9 ,.]+))?\)")
-_SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
+_SEAT = re.compile(r"^[Ss]eat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]*?) ?\)\s*$")
 _NAMELESS = re.compile(r"^Seat [0-9]+: +\( ?[^()]*\)\s*$")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
@@ -147,7 +148,7 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         raise SkipHand(f"other game: {other.group(1) if other else game_line.split(' - ')[0]}")
     variant = {"N": "NT", "P": "PT", "F": "FT"}[(gm.group(1) or gm.group(2))[0]]
     hand.variant = variant
-    sm = _STAKES.match(game_line)
+    sm = _STAKES.match(game_line) or _SPACED.match(game_line)
     if sm is not None:
         stakes = sm.group("stakes")
         sb, _, bb = stakes.partition("/")
@@ -179,7 +180,8 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         try:
             am = _ANTES.search(line)
             if am is not None and section == "seats" or (am is not None and line.startswith("Blinds")):
-                hand.sb, hand.bb = amount(am.group("sb")), amount(am.group("bb"))
+                whole = hand.tournament is not None
+                hand.sb, hand.bb = amount(am.group("sb"), whole), amount(am.group("bb"), whole)
                 continue
             if section == "seats":
                 bm = _BUTTON.match(line)
@@ -192,7 +194,8 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                     raise incomplete("the seat lines name no player (a hand watched after a table move)")
                 sm = _SEAT.match(line)
                 if sm is not None:
-                    hand.seat(int(sm.group("num")), sm.group("name"), amount(sm.group("stack")), dealt=False)
+                    hand.seat(int(sm.group("num")), sm.group("name"),
+                              amount(sm.group("stack"), hand.tournament is not None), dealt=False)
                     names.append(sm.group("name"))
                     continue
                 if line.startswith(("Table ", "Tournament #")):
@@ -276,30 +279,34 @@ def _unwritten_blinds(hand: SiteHand) -> None:
             hand.post(seat.name, kind, min(chips, left))
 
 
-def amount(text: str) -> Decimal:
-    """An amount as 888 and PartyPoker write it (``$1,000``, ``1 200``, ``$0.50 USD``)."""
+def amount(text: str, whole: bool = False) -> Decimal:
+    """An amount as 888 and PartyPoker write it (``$1,000``, ``1 200``, ``$0.50 USD``); ``whole``
+    for a tournament's chips (``152.300`` is 152300)."""
     text = text.replace("USD", "").replace("EUR", "").replace("GBP", "").strip().rstrip(".")
-    return _amount(text)  # "$1,000" has a thousands comma, "64,60 $" a decimal comma
+    return _amount(text, whole=whole)  # "$1,000" has a thousands comma, "64,60 $" a decimal comma
 
 
-def _bracket_amount(arg: str) -> Decimal:
+def _bracket_amount(arg: str, whole: bool = False) -> Decimal:
     found = _BRACKET.findall(arg)
     if not found:
         raise HandHistoryError(f"no amount in {arg!r}")
     if "+" in found[0]:
-        return sum((amount(x) for x in found[0].split("+")), Decimal(0))
-    return amount(found[0])
+        return sum((amount(x, whole) for x in found[0].split("+")), Decimal(0))
+    return amount(found[0], whole)
 
 
 def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool) -> bool:
     """Apply one ``NAME verb`` line; True when it pays out a pot."""
+    if verb in ("folds.", "checks."):  # actions ending in a full stop
+        verb = verb[:-1]
+    whole = hand.tournament is not None
     word, _, arg = verb.partition(" ")
     if word == "folds":
         hand.act(street, name, "f")
     elif word == "checks":
         hand.act(street, name, "x")
     elif word in ("calls", "bets", "raises") or verb.startswith("is all-In"):
-        chips = _bracket_amount(arg)
+        chips = _bracket_amount(arg, whole)
         before = hand.street_total.get(name, Decimal(0))
         top = max(hand.street_total.values(), default=Decimal(0))
         if word == "calls" or (word == "is" and before + chips <= top):
@@ -307,7 +314,7 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool) -> b
         else:
             hand.act(street, name, "b", chips, by=True)
     elif word == "posts":
-        chips = _bracket_amount(arg)
+        chips = _bracket_amount(arg, whole)
         if arg.startswith("small blind"):
             # A second small blind (a player coming in between the blinds) is a live bet.
             hand.post(name, "live" if any(kind == "sb" for _, kind, _ in hand.posts) else "sb", chips)
@@ -321,7 +328,7 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool) -> b
         elif arg.startswith("ante"):
             hand.post(name, "ante", chips)
         elif arg.startswith("dead blind") and "+" in _BRACKET.findall(arg)[0]:
-            missed, bet = (amount(x) for x in _BRACKET.findall(arg)[0].split("+"))
+            missed, bet = (amount(x, whole) for x in _BRACKET.findall(arg)[0].split("+"))
             hand.post(name, "dead", missed)
             hand.post(name, "live", bet)
         elif arg.startswith("dead blind") or arg.startswith("dead"):
@@ -337,14 +344,14 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool) -> b
         if len(still_in) > 1:  # a show after everyone else folded is no showdown
             hand.shows.append((name, cards if word == "shows" and len(cards) == 4 else None))
     elif word == "collected":
-        hand.collect(name, _bracket_amount(arg))
+        hand.collect(name, _bracket_amount(arg, whole))
         return True
     elif word == "wins":
         m = re.match(r"^\$?\s?([0-9][0-9,. ]*?)(?: USD| EUR| GBP)?(?: chips)?"
                      r"(?: from the (main pot|side pot(?: ?#?[0-9]+)?))?(?: with .*|\.)?$", arg)
         if m is None:
             raise HandHistoryError(f"unreadable win {verb!r}")
-        won = amount(m.group(1))
+        won = amount(m.group(1), whole)
         hand.collect(name, won)
         pot = m.group(2) or "main pot"
         index = 0 if pot == "main pot" else int(re.sub(r"[^0-9]", "", pot) or 1)

@@ -9,7 +9,6 @@ True
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from . import pokerstars
@@ -19,7 +18,7 @@ __all__ = ["parse", "START", "SITE"]
 
 SITE = "GGPoker"
 #: The first line of every GGPoker hand.
-START = re.compile(r"^\ufeff?Poker Hand #[A-Za-z]*[0-9]+: ")
+START = next(row.start for row in pokerstars.DIALECTS if row.site == SITE)
 
 
 def parse(lines: Sequence[str], first_line: int) -> SiteHand:

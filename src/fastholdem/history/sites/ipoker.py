@@ -34,7 +34,7 @@ from ...errors import HandHistoryError
 from .model import SiteHand, SkipHand, incomplete, settle_unstated, stamp
 from .money import amount as _amount
 
-__all__ = ["SITE", "games", "parse", "read_games"]
+__all__ = ["SITE", "games", "parse", "read_games", "decimal_mark"]
 
 SITE = "iPoker"
 _GAMES = {"NL": "NT", "PL": "PT", "L": "FT", "FL": "FT"}
@@ -42,26 +42,70 @@ _SUITS = {"D": "d", "H": "h", "S": "s", "C": "c"}
 _MAX_GAME = 1 << 20  # a game element longer than this is not a game
 
 
-def amount(text: str | None) -> Decimal:
-    """An iPoker amount (``$5,753.50``, ``€0.05``, ``3,975``; empty means 0)."""
+def amount(text: str | None, decimal: str = ".") -> Decimal:
+    """An iPoker amount (``$5,753.50``, ``€0.05``, ``3,975``; empty means 0); ``decimal`` is the
+    session's decimal mark (``","`` on the skins that write ``€0,50``).
+
+    >>> amount("$5,753.50"), amount("€507,79", ","), amount("3,975")
+    (Decimal('5753.50'), Decimal('507.79'), Decimal('3975'))
+    """
     if not text:
         return Decimal(0)
-    return _amount(text.strip(), decimal=".")
+    return _amount(text.strip(), decimal=decimal)
 
 
-def _card(token: str) -> str:
+_COMMA_STAKES = re.compile(r"[0-9],[0-9]{1,2}(?![0-9])")
+
+
+def decimal_mark(gametype: str) -> str:
+    """The decimal mark of a session, from its game type's stakes: ``","`` when they are written
+    with a decimal comma (``PL €0,50/€1``), else ``"."``.
+
+    >>> decimal_mark("Holdem NL €0,50/€1"), decimal_mark("Holdem NL $0.50/$1"), decimal_mark("Holdem NL")
+    (',', '.', '.')
+    """
+    return "," if _COMMA_STAKES.search(gametype) else "."
+
+
+#: The suit letters of each language iPoker skins write (suit first: ``H10`` is the ten of
+#: hearts in English; Spanish skins write ``C10``, corazones, for it and ``T10`` for clubs).
+_SUIT_LETTERS = {"en": _SUITS, "es": {"C": "h", "P": "s", "T": "c", "D": "d"}}
+
+
+def suits_of(tokens: list[str]) -> dict[str, str]:
+    """The suit letters of a hand's cards: English unless the letters are Spanish (``P``, ``T``).
+
+    Raises
+    ------
+    HandHistoryError
+        When the hand writes both English-only (``S``, ``H``) and Spanish-only (``P``, ``T``)
+        letters: ``C`` would mean clubs in one and hearts in the other, which cannot be decided.
+
+    >>> suits_of(["HA", "SK", "C2"])["C"], suits_of(["PA", "TK", "C2"])["C"]
+    ('c', 'h')
+    """
+    letters = {t[:1].upper() for t in tokens if t and t != "X"}
+    if not letters & {"P", "T"}:
+        return _SUITS
+    if letters & {"S", "H"}:
+        raise HandHistoryError(f"cards in English and Spanish suit letters ({', '.join(sorted(letters))}): "
+                               "C is clubs in one and hearts in the other, and the text does not say which")
+    return _SUIT_LETTERS["es"]
+
+
+def _card(token: str, suits: dict[str, str] = _SUITS) -> str:
     suit, rank = token[:1].upper(), token[1:].upper()
-    if suit not in _SUITS or rank not in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
+    if suit not in suits or rank not in ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"):
         raise HandHistoryError(f"bad card {token!r}")
-    return ("T" if rank == "10" else rank) + _SUITS[suit]
+    return ("T" if rank == "10" else rank) + suits[suit]
 
 
-def _cards(text: str | None) -> list[str] | None:
+def _cards(text: str | None, suits: dict[str, str] = _SUITS) -> list[str] | None:
     """Known cards, or None when hidden (``X X``) or empty."""
     tokens = (text or "").split()
     if not tokens or any(t == "X" for t in tokens):
         return None
-    return [_card(t) for t in tokens]
+    return [_card(t, suits) for t in tokens]
 
 
 def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryError], dict[str, str]]]:
@@ -164,12 +208,13 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
     except ET.ParseError as exc:
         raise HandHistoryError(f"line {first_line}: not well-formed XML ({exc})") from None
     hand = SiteHand(SITE, hand_id, first_line, variant=variant)
+    mark = decimal_mark(gametype)
     when = stamp(root.findtext("general/startdate") or session.get("startdate") or "")
     if when is not None:  # iPoker writes no zone
         hand.started = when[0]
     if len(words) > 2 and "/" in words[2]:
         sb, _, bb = words[2].partition("/")
-        hand.sb, hand.bb = amount(sb), amount(bb)
+        hand.sb, hand.bb = amount(sb, mark), amount(bb, mark)
     table = session.get("tablename")
     if table:
         hand.table = table
@@ -183,17 +228,23 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
         name = p.get("name")
         if name is None or p.get("seat") is None:
             raise HandHistoryError(f"line {first_line}: a player without name or seat")
-        hand.seat(int(p.get("seat", "0")), name, amount(p.get("chips")), dealt=False)
+        if not name.strip():
+            continue  # an empty seat (name="")
+        hand.seat(int(p.get("seat", "0")), name, amount(p.get("chips"), mark), dealt=False)
         if p.get("dealer") == "1":
             hand.button = int(p.get("seat", "0"))
-        site_bet[name] = amount(p.get("bet"))
-        win[name] = amount(p.get("win"))
+        site_bet[name] = amount(p.get("bet"), mark)
+        win[name] = amount(p.get("win"), mark)
     actions: list[tuple[int, int, ET.Element]] = []
+    try:
+        suits = suits_of([t for el in root.iter("cards") for t in (el.text or "").split()])
+    except HandHistoryError as exc:
+        raise HandHistoryError(f"line {first_line}: {exc}") from None
     for rnd in root.iter("round"):
         street = int(rnd.get("no", "0"))
         for el in rnd:
             if el.tag == "cards":
-                cards = _cards(el.text)
+                cards = _cards(el.text, suits)
                 kind = el.get("type", "")
                 if kind == "Pocket" and cards is not None and len(cards) == 2:
                     hand.holes[el.get("player", "")] = "".join(cards)
@@ -203,7 +254,7 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
                 actions.append((int(el.get("no", "0")), street, el))
     actions.sort(key=lambda a: a[0])
     for _, street, el in actions:
-        _action(hand, el, max(street - 1, 0))
+        _action(hand, el, max(street - 1, 0), mark)
     if variant == "FT":  # the game type names the bets; the blinds are what was posted
         hand.small_bet, hand.big_bet = hand.sb, hand.bb
         posted = {k: c for _, k, c in hand.posts if k in ("sb", "bb")}
@@ -225,10 +276,10 @@ def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:
     return hand
 
 
-def _action(hand: SiteHand, el: ET.Element, street: int) -> None:
+def _action(hand: SiteHand, el: ET.Element, street: int, mark: str = ".") -> None:
     name = el.get("player", "")
     kind = el.get("type", "")
-    chips = amount(el.get("sum"))
+    chips = amount(el.get("sum"), mark)
     if street and not hand.boards[street - 1]:
         raise HandHistoryError(f"an action on street {street} with no board")
     if street != hand.street:

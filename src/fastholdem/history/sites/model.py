@@ -156,6 +156,9 @@ class SiteHand:
     zone: str | None = None  # the abbreviation written after that time (ET, CET, UTC, EST)
     started_et: datetime.datetime | None = None  # PokerStars' Eastern time beside a local one
     no_show: list[str] = field(default_factory=list)
+    stack_cap: Decimal | None = None  # capped no limit (R46): at most this much in per player
+    dialect: str | None = None  # the row of the family's table of dialects that read the hand
+    pot_shares: list[tuple[str, str, Decimal]] = field(default_factory=list)  # (pot, name, chips)
     extra: dict[str, Any] = field(default_factory=dict)
     put: dict[str, Decimal] = field(default_factory=dict)
     folded: set[str] = field(default_factory=set)
@@ -171,6 +174,10 @@ class SiteHand:
         s = Seat(number, name, stack, dealt)
         self.seats.append(s)
         self.by_name[name] = s
+
+    def in_play(self, seat: Seat) -> Decimal:
+        """The chips ``seat`` can put into this hand: its stack, or the cap when less (R46)."""
+        return seat.stack if self.stack_cap is None else min(seat.stack, self.stack_cap)
 
     def _player(self, name: str) -> Seat:
         s = self.by_name.get(name)
@@ -240,12 +247,12 @@ class SiteHand:
             top = max((v for k, v in self.street_total.items() if k != name), default=_ZERO)
             if to > top and top > 0 and not any(
                     s.dealt and s.name != name and s.name not in self.folded
-                    and self.street_total.get(s.name, _ZERO) + s.stack - self.put.get(s.name, _ZERO) > top
+                    and self.street_total.get(s.name, _ZERO) + self.in_play(s) - self.put.get(s.name, _ZERO) > top
                     for s in self.seats):
                 verb = "c"  # a "raise" nobody left can call is a call; the excess comes back
         elif verb in ("f", "x"):
             if verb == "f":
-                self.folded.add(name)
+                self.folded.add(name)  # a player all-in who folds concedes (R48)
             to = before
         else:
             raise HandHistoryError(f"unknown verb {verb!r}")
@@ -262,10 +269,13 @@ class SiteHand:
             if len(cards) == 4:
                 self.holes[name] = cards
 
-    def collect(self, name: str, chips: Decimal) -> None:
-        """``name`` collected ``chips`` from a pot."""
+    def collect(self, name: str, chips: Decimal, pot: str | None = None) -> None:
+        """``name`` collected ``chips`` from a pot (``pot`` the pot's name when the text gives it:
+        two players collecting from one pot split it)."""
         self._player(name)
         self.collected[name] = self.collected.get(name, _ZERO) + chips
+        if pot is not None:
+            self.pot_shares.append((pot, name, chips))
 
     def give_back(self, name: str, chips: Decimal) -> None:
         """An uncalled bet of ``chips`` returned to ``name``."""
@@ -346,13 +356,51 @@ def _short(h: SiteHand, order: list[Seat], blinds: list[Decimal]) -> bool:
     """Whether the big blind was posted short (all-in for less)."""
     n = len(order)
     player = order[0] if n > 2 and not blinds[1] else order[0 if n == 2 else 1]
-    return h.put.get(player.name, _ZERO) == player.stack
+    return h.put.get(player.name, _ZERO) == h.in_play(player)
 
 
 def _ante_only(h: SiteHand, player: Seat) -> bool:
     """Whether ``player`` posted antes and nothing else (all-in on the ante: no blind was left)."""
     kinds = {kind for name, kind, _ in h.posts if name == player.name}
     return kinds == {"ante"}
+
+
+def _site_odd_chips(h: SiteHand, index: dict[str, int]) -> list[int] | None:
+    """The player numbers the site gave the odd chips of its one split pot to (R47), when they
+    are not R38's (one at a time from the first seat left of the button); None otherwise."""
+    by_pot: dict[str, list[tuple[int, Decimal]]] = {}
+    for pot, name, chips in h.pot_shares:
+        by_pot.setdefault(pot, []).append((index[name], chips))
+    split = [shares for shares in by_pot.values() if len(shares) >= 2]
+    if len(split) != 1 or h.runs or h.cash_out:
+        return None
+    shares = sorted(split[0])  # PHH order: p1 is the first seat left of the button
+    if len({k for k, _ in shares}) != len(shares):
+        return None
+    exponent = min(int(c.as_tuple().exponent) for _, c in shares)
+    chip = Decimal(1).scaleb(exponent)
+    low = min(c for _, c in shares)
+    if any(c not in (low, low + chip) for _, c in shares):
+        return None  # not an even split with odd chips
+    got = [k for k, c in shares if c == low + chip]
+    if not got or got == [k for k, _ in shares][:len(got)]:
+        return None  # no odd chip, or R38's own
+    return [k + 1 for k in got]
+
+
+def _posted_blind_seats(h: SiteHand, index: dict[str, int], n: int) -> tuple[int, int] | None:
+    """The (small, big) blind positions of the post lines when they are not the PHH order's
+    (the button posting the big blind heads-up; blinds behind a player dealt in without
+    posting); None when the posts sit where the order puts them, or say nothing clear."""
+    small = next((index.get(name) for name, kind, _ in h.posts if kind == "sb"), None)
+    big = next((index.get(name) for name, kind, _ in h.posts if kind == "bb"), None)
+    if small is None or big is None or small == big:
+        return None
+    if (small, big) == ((n - 1, 0) if n == 2 else (0, 1)):
+        return None
+    if n > 2 and (big != small + 1 or any(kind == "straddle" for _, kind, _ in h.posts)):
+        return None  # a small blind out of its place stays dead money (R43)
+    return small, big
 
 
 def check_amounts(h: SiteHand) -> None:
@@ -437,7 +485,7 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     if unit <= 0 and not any(kind in ("bb", "live") for _, kind, _ in h.posts):
         # No stakes in the text and no blind posted: only a hand in which nobody can bet (all
         # but one player all-in on the antes) plays without one; the ante stands in as the unit.
-        with_chips = [s for s in dealt if h.put.get(s.name, _ZERO) < s.stack]
+        with_chips = [s for s in dealt if h.put.get(s.name, _ZERO) < h.in_play(s)]
         ante_posts = [c for _, kind, c in h.posts if kind == "ante"]
         if len(with_chips) > 1 or not ante_posts or h.actions:
             raise HandHistoryError("the text gives no big blind (no stakes and none posted)")
@@ -454,6 +502,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     live: list[Decimal] = [_ZERO] * n
     dead: list[Decimal] = [_ZERO] * n
     sb_pos, bb_pos = (n - 1, 0) if n == 2 else (0, 1)
+    placed = _posted_blind_seats(h, index, n)
+    if placed is not None:  # the blinds where the site placed them (R44): positions from the posts
+        sb_pos, bb_pos = placed
     big = _ZERO  # the big blind as posted (before any straddle over it): the bet unit
     for name, kind, chips in h.posts:
         k = index.get(name)
@@ -482,13 +533,13 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     # the ante took the whole stack: the nominal blind (the replay posts what the stack holds).
     nominal = {0: h.sb, 1: unit}
     for k in (0, 1) if not lone else ():
-        player = order[(n - 1 if k == 0 else 0) if n == 2 else k]
-        all_in = h.put.get(player.name, _ZERO) == player.stack
+        player = order[(sb_pos, bb_pos)[k]]
+        all_in = h.put.get(player.name, _ZERO) == h.in_play(player)
         if blinds[k] < nominal[k] and all_in and (blinds[k] or _ante_only(h, player)):
             blinds[k] = nominal[k]
     top = max(antes, default=_ZERO)
     for k, a in enumerate(antes):
-        if 0 < a < top and h.put.get(order[k].name, _ZERO) == order[k].stack:
+        if 0 < a < top and h.put.get(order[k].name, _ZERO) == h.in_play(order[k]):
             antes[k] = top
     if n == 2:
         blinds = [blinds[0], blinds[1]]
@@ -539,7 +590,9 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     else:
         # The big blind posted is the bet unit (a header may name the next level's stakes).
         posted = blinds[0] if n > 2 and not blinds[1] else big
-        hh.min_bet = _num(posted if posted and posted >= unit / 2 and not _short(h, order, blinds) else unit)
+        short = _short(h, order, blinds) if placed is None else h.put.get(order[bb_pos].name, _ZERO) \
+            == h.in_play(order[bb_pos])
+        hh.min_bet = _num(posted if posted and posted >= unit / 2 and not short else unit)
     fields = hh.fields
     fields["_site"] = h.site
     fields["_hand_id"] = h.hand_id
@@ -562,6 +615,13 @@ def to_phh(h: SiteHand) -> phh.HandHistory:
     if h.seat_count is not None:
         fields["seat_count"] = h.seat_count
     fields["players"] = [s.name for s in order]
+    if placed is not None:
+        fields["_blind_seats"] = [sb_pos + 1, bb_pos + 1]
+    if h.stack_cap is not None:
+        fields["_stack_cap"] = _num(h.stack_cap)
+    odd = _site_odd_chips(h, index)
+    if odd:
+        fields["_odd_chips"] = odd
     if any(live):
         fields["_live_posts"] = [_num(v) for v in live]
     if any(dead):

@@ -24,9 +24,10 @@ __all__ = ["amount"]
 _STRIP = re.compile(r"[$€£¥()\s\u00a0\u202f']|USD|EUR|GBP|CAD|INR|CNY|SC|T\$")
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _MAX_LEN = 40
+_GROUPED = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+")
 
 
-def amount(text: str, *, decimal: str | None = None) -> Decimal:
+def amount(text: str, *, decimal: str | None = None, whole: bool = False) -> Decimal:
     """The exact value of one written amount.
 
     Parameters
@@ -35,21 +36,26 @@ def amount(text: str, *, decimal: str | None = None) -> Decimal:
         The amount as written, with or without currency symbol or code.
     decimal:
         The site's decimal mark, ``"."`` or ``","``; ``None`` guesses (see the module docstring).
+    whole:
+        The amount counts whole chips (a tournament's): a ``.`` or ``,`` followed by groups of
+        exactly three digits is a thousands separator (``152.300`` is 152300).
 
     Raises
     ------
     HandHistoryError
         If the text is not an amount (the message quotes it).
 
-    >>> amount("€ 3,5", decimal=",")
-    Decimal('3.5')
+    >>> amount("€ 3,5", decimal=","), amount("152.300", whole=True), amount("10 000", whole=True)
+    (Decimal('3.5'), Decimal('152300'), Decimal('10000'))
     """
     raw = text
     if len(text) > _MAX_LEN:
         raise HandHistoryError(f"impossible amount {raw[:_MAX_LEN]!r}...")
-    if _PLAIN.fullmatch(text):
+    if _PLAIN.fullmatch(text) and not whole:
         return Decimal(text)
     text = _STRIP.sub("", text)
+    if whole and _GROUPED.fullmatch(text):
+        return Decimal(text.replace(".", "").replace(",", ""))
     if decimal is None:
         dot, comma = text.rfind("."), text.rfind(",")
         if dot >= 0 and comma >= 0:

@@ -161,8 +161,10 @@ def parse(data: Any, first_line: int) -> SiteHand:
     if bet_type not in _LIMITS:
         raise HandHistoryError(f"unknown bet_type {bet_type!r} (NL, PL or FL)")
     variant = _LIMITS[bet_type]
-    if isinstance(limit, dict) and limit.get("bet_cap") not in (None, 0) and variant == "NT":
-        raise SkipHand("other game: capped no limit")
+    cap = limit.get("bet_cap") if isinstance(limit, dict) else None
+    stack_cap = None if cap in (None, 0) else _amount(cap, "bet_limit: bet_cap")  # capped no limit (R46)
+    if stack_cap is not None and variant != "NT":
+        raise SkipHand(f"other game: a bet cap in {bet_type}")
     tournament = None
     if ohh.get("tournament"):
         info = ohh.get("tournament_info") or {}
@@ -175,6 +177,7 @@ def parse(data: Any, first_line: int) -> SiteHand:
     bb = _amount(ohh.get("big_blind_amount", 0), "big_blind_amount")
     hand.ante = _amount(ohh.get("ante_amount", 0), "ante_amount")
     hand.sb, hand.bb = sb, bb
+    hand.stack_cap = stack_cap
     if variant == "FT":
         hand.small_bet, hand.big_bet = bb, 2 * bb
     size = ohh.get("table_size")
@@ -237,7 +240,7 @@ def parse(data: Any, first_line: int) -> SiteHand:
             name = names[_id(win["player_id"])]
             chips = _amount(win.get("win_amount", 0) or 0, f"pot {k}: win_amount")
             if chips:
-                hand.collect(name, chips)
+                hand.collect(name, chips, pot=f"pot {k}")  # named: a split pot keeps the site's odd chips (R47)
             cash = _amount(win.get("cashout_amount", 0) or 0, f"pot {k}: cashout_amount")
             if cash:
                 hand.cash_out[name] = hand.cash_out.get(name, Decimal(0)) + cash

@@ -31,6 +31,7 @@ Encodings: UTF-8 with or without a byte-order mark, UTF-16 with a byte-order mar
 from __future__ import annotations
 
 import codecs
+import functools
 import io
 import os
 import re
@@ -41,8 +42,8 @@ from typing import IO, Any, Union
 
 from ...errors import HandHistoryError
 from ..phh import HandHistory
-from . import ggpoker, ipoker, pacific888, partypoker, pokerstars, winamax
-from . import formats, ignition
+from . import formats, ignition, ipoker, pacific888, partypoker, pokerstars, winamax
+from .dialects import SEPARATOR, dialect_of
 from .model import SiteHand, SkipHand, to_phh
 from .vet import vet
 
@@ -52,9 +53,10 @@ Source = Union[str, "os.PathLike[str]", bytes, IO[bytes], IO[str]]
 
 _Parser = Callable[[Sequence[str], int], SiteHand]
 #: The text sites: name, the regular expression of a hand's first line, and the reader.
+#: The PokerStars-style family comes first, one entry per row of its table of dialects
+#: (:mod:`.dialects`): the family's reader picks the row by the hand's first line.
 SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
-    (pokerstars.SITE, pokerstars.START, pokerstars.parse),
-    (ggpoker.SITE, ggpoker.START, ggpoker.parse),
+    *((row.site, row.start, functools.partial(pokerstars.parse_dialect, row=row)) for row in pokerstars.DIALECTS),
     (winamax.SITE, winamax.START, winamax.parse),
     (pacific888.SITE, pacific888.START, pacific888.parse),
     (partypoker.SITE, partypoker.START, partypoker.parse),
@@ -63,7 +65,8 @@ SITES: tuple[tuple[str, re.Pattern[str], _Parser], ...] = (
 _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not buffered
 _MAX_LINE = 10_000
 _SUFFIXES = (".txt", ".xml") + formats.SUFFIXES
-_FIRST = frozenset("P\ufeffW#*GIB")  # the first characters of every site's first line
+_INDENT = frozenset(" \t")
+_FIRST = frozenset("P\ufeffW#*GIBFR")  # the first characters of every site's first line
 # Bytes no hand-history text holds (NUL is dropped, tab, line ends, form feed and Ctrl-Z pass).
 _CONTROL = bytes([*range(1, 9), *range(14, 26), *range(27, 32)])
 # HUD stats a tracker's re-export adds after a seat line: "Seat 1: ann ($10 in chips) - VPIP: 22, PFR: 18".
@@ -95,6 +98,7 @@ class Imported:
     status: str
     reason: str | None = None
     history: HandHistory | None = None
+    dialect: str | None = None  # the row of the family's table of dialects (:mod:`.dialects`)
 
     def __str__(self) -> str:
         what = self.reason if self.reason else self.status
@@ -184,7 +188,7 @@ class _Prepend(io.RawIOBase):
 
 
 def _site_of(line: str) -> tuple[str, _Parser] | None:
-    if _ANY_START.match(line) is None:  # one match for most lines, not one per site
+    if _ANY_START.match(line) is None:  # one match for the lines that start no hand
         return None
     for name, start, parse in SITES:
         if start.match(line):
@@ -252,19 +256,29 @@ def _convert(file: str, line: int, lines: list[str], site: str, parse: _Parser,
 
 def _convert_one(file: str, line: int, lines: list[str], site: str, parse: _Parser) -> Imported:
     hand_id = None
+    dialect: str | None = None
     try:
         hand = parse(lines, line)
         hand_id = hand.hand_id
+        dialect = hand.dialect
         history = to_phh(hand)
         vet(hand, history)
-        return Imported(file, line, site, hand_id, "converted", history=history)
+        return Imported(file, line, site, hand_id, "converted", history=history, dialect=dialect or site)
     except SkipHand as exc:
-        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason)
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason,
+                        dialect=dialect or _dialect(lines[0], site))
     except HandHistoryError as exc:
-        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed", str(exc))
+        return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed", str(exc),
+                        dialect=dialect or _dialect(lines[0], site))
     except (ValueError, ArithmeticError, IndexError, KeyError) as exc:  # a reader's bug, reported per hand
         return Imported(file, line, site, hand_id or _guess_id(lines[0]), "failed",
-                        f"unreadable hand ({type(exc).__name__}: {exc})")
+                        f"unreadable hand ({type(exc).__name__}: {exc})", dialect=dialect or _dialect(lines[0], site))
+
+
+def _dialect(first: str, site: str) -> str:
+    """The name of the dialect row of a hand's first line (the site's name when none matches)."""
+    row = dialect_of(first)
+    return row.name if row is not None else site
 
 
 _ID = re.compile(r"gamecode=\"([0-9]+)\"|#\s*([A-Za-z]*[0-9][0-9-]*)|Game No : ([0-9]+)|HandId: #([0-9-]+)"
@@ -293,6 +307,12 @@ def _split(file: str, lines: Iterator[str], tail: _Tail | None = None) -> Iterat
         for number, line in enumerate(lines, 1):
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
+            if line[:1] in _INDENT:  # a hand archive indents every line
+                line = line.lstrip(" \t")
+                if SEPARATOR.match(line):
+                    continue
+            elif line[:1] == "*" and SEPARATOR.match(line):
+                continue  # a hand archive's "*** # 12 ***" between hands
             if line[:1] in "Ss" and "VPIP" in line:
                 line = _HUD.sub("", line)  # a tracker's re-export: HUD stats after a seat line
             found = _site_of(line) if line[:1] in _FIRST else None

@@ -1,0 +1,166 @@
+"""The dialects of each hand-history format family, as data: one row per room or export style.
+
+A format family is one reader (:mod:`.pokerstars` for PokerStars-style text, :mod:`.brackets`
+for the bracketed text of PartyPoker and 888, :mod:`.winamax`, :mod:`.ipoker` for iPoker XML).
+Each family has a table of :class:`Dialect` rows: the pattern of a hand's first line, the number
+format (decimal mark, thousands separator), the currencies and languages written, and the
+rooms (clones) that write it. A new room, or an old export of a known one, is a new row; the
+reader does not branch on the room's name.
+
+:func:`dialect_of` names the row whose pattern matches a hand's first line, and
+:data:`FAMILIES` lists every row (``tools/hh_table.py`` counts the fixtures by row).
+
+>>> dialect_of("Full Tilt Hand #880000000001: Tournament #99000001, 90+10 Hold'em No Limit").name
+'Full Tilt'
+>>> dialect_of("Game Hand #7 - Holdem(No Limit) - $0.01/$0.02 - 2021/02/25 22:07:46 UTC").family
+'PokerStars-style'
+>>> dialect_of("no hand header") is None
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["Dialect", "FAMILIES", "dialect_of", "rows", "SEPARATOR"]
+
+#: Lines between hands that belong to no hand: a hand archive's ``*** # 12 ***`` numbering
+#: (PokerStars writes it in the hand archives its support sends, with every line indented).
+SEPARATOR = re.compile(r"^\s*\*+ ?# ?[0-9]+ ?\*+\s*$")
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """One row of a family's table of dialects.
+
+    ``site`` is the ``_site`` a converted hand records; ``start`` matches a hand's first line;
+    ``decimal`` is the decimal mark of amounts (``None``: decided per amount, see
+    :func:`fastholdem.history.sites.money.amount`); ``thousands`` the separators it may write;
+    ``colon`` whether an action is ``NAME: verb`` (else ``NAME verb``); ``header`` the pattern of
+    the first line's parts (groups ``id`` and ``rest``), when the family reads it by row;
+    ``upper`` whether the header is written in capitals; ``pot_fees`` whether the summary may
+    add fees after the rake (``| Jackpot 0.10 | Bingo 0``); ``wins_in_summary`` whether the
+    amount won is written only in the summary's seat lines (``did not show and won 24800.00``);
+    ``rewrites`` are ``(pattern, replacement)`` pairs that turn the header's rest into the
+    family's own words (``Holdem(No Limit)`` into ``Hold'em No Limit``); ``bare_seats`` whether
+    a seat line gives the stack without ``in chips`` (``Seat 1: ann (209570.00)``).
+
+    >>> row = dialect_of("POKERSTARS GAME #7: HOLD'EM NO LIMIT ($1/$2) - 2007/11/11 - 13:00:00 (ET)")
+    >>> row.name, row.site, row.upper
+    ('PokerStars (capitals, 2000s)', 'PokerStars', True)
+    """
+
+    family: str
+    name: str
+    site: str
+    start: re.Pattern[str]
+    decimal: str | None = "."
+    thousands: str = ","
+    currencies: tuple[str, ...] = ("USD", "EUR", "GBP", "CAD", "INR", "CNY")
+    languages: tuple[str, ...] = ("en",)
+    clones: tuple[str, ...] = ()
+    colon: bool = True
+    header: re.Pattern[str] | None = None
+    upper: bool = False
+    pot_fees: bool = False
+    wins_in_summary: bool = False
+    rewrites: tuple[tuple[str, str], ...] = ()
+    bare_seats: bool = False
+    notes: str = ""
+
+
+_STARS = "PokerStars-style"
+#: The 2000s' date and time: ``2007/11/11 - 13:00:00 (ET)``.
+_OLD_DATE = r"([0-9]{4}/[0-9]{1,2}/[0-9]{1,2}) - ([0-9]{1,2}:[0-9]{2}:[0-9]{2}) \(([A-Z]{2,4})\)"
+_BOM = r"^\ufeff?\s*"
+
+#: The PokerStars-style family (``NAME: verb``, ``*** FLOP ***``, ``Total pot X | Rake Y``).
+STARS: tuple[Dialect, ...] = (
+    Dialect(_STARS, "PokerStars", "PokerStars",
+            re.compile(_BOM + r"PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) #"),
+            header=re.compile(_BOM + r"PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) "
+                              r"#(?P<id>[A-Za-z]*[0-9][0-9A-Za-z-]*):\s*(?:\{[^}]*\}\s*)?(?P<rest>.*)$"),
+            rewrites=((_OLD_DATE, r"\1 \2 \3"),),
+            notes="also the hand archives (``*** # 1 ***`` between hands, every line indented) and "
+                  "the 2000s' 'PokerStars Game #' header (2005/06/15 - 21:30:00 (ET))"),
+    Dialect(_STARS, "PokerStars (capitals, 2000s)", "PokerStars", re.compile(_BOM + r"POKERSTARS GAME #"),
+            header=re.compile(_BOM + r"POKERSTARS GAME #(?P<id>[0-9]+):\s*(?P<rest>.*)$"), upper=True,
+            rewrites=((_OLD_DATE, r"\1 \2 \3"),),
+            notes="HOLD'EM NO LIMIT ($1/$2) - 2007/11/11 - 13:00:00 (ET)"),
+    Dialect(_STARS, "GGPoker", "GGPoker", re.compile(_BOM + r"Poker Hand #[A-Za-z]*[0-9]+: "),
+            header=re.compile(_BOM + r"Poker Hand #(?P<id>[A-Za-z]*[0-9][0-9A-Za-z-]*):\s*(?P<rest>.*)$"),
+            pot_fees=True, clones=("Natural8", "GGPoker skins"),
+            notes="straddles, EV cash-out, pot fees; tournament summaries without rake"),
+    Dialect(_STARS, "Full Tilt", "Full Tilt", re.compile(_BOM + r"Full Tilt (?:Poker )?Hand #"),
+            header=re.compile(_BOM + r"Full Tilt (?:Poker )?Hand #(?P<id>[0-9]+):\s*(?P<rest>.*)$"),
+            notes="the 2016 software (PokerStars' format under Full Tilt's name)"),
+    Dialect(_STARS, "Run It Once", "Run It Once", re.compile(_BOM + r"Run ?It ?Once(?: Poker)? Hand #"),
+            header=re.compile(_BOM + r"Run ?It ?Once(?: Poker)? Hand #(?P<id>[A-Za-z0-9-]+):\s*(?P<rest>.*)$")),
+    Dialect(_STARS, "PokerMaster", "PokerMaster", re.compile(_BOM + r"PokerMaster Hand #"),
+            header=re.compile(_BOM + r"PokerMaster Hand #(?P<id>[A-Za-z0-9-]+):\s*(?P<rest>.*)$"),
+            notes="as the app's export writes it: PokerStars' format, its own header"),
+    Dialect(_STARS, "PokerBros", "PokerBros", re.compile(_BOM + r"PokerBros Hand #"),
+            header=re.compile(_BOM + r"PokerBros Hand #(?P<id>[A-Za-z0-9-]+):\s*(?P<rest>.*)$"),
+            notes="as the app's export writes it: PokerStars' format, its own header"),
+    Dialect(_STARS, "ACR/WPN", "ACR", re.compile(_BOM + r"Game Hand #[0-9]+ - "),
+            header=re.compile(_BOM + r"Game Hand #(?P<id>[0-9]+) - (?P<rest>.*)$"),
+            colon=False, wins_in_summary=True, currencies=("USD",), bare_seats=True,
+            rewrites=((r"Holdem\((No Limit|Pot Limit|Fixed Limit|Limit)\)", r"Hold'em \1"),
+                      (r" - ([^\s()]+/[^\s()]+) - ", r" (\1) - "), (r"\)- ", ") - ")),
+            clones=("Americas Cardroom", "BlackChip Poker", "Ya Poker", "True Poker"),
+            notes="Holdem(No Limit); seats without 'in chips'; posts the small blind; won in the summary"),
+)
+
+#: The bracketed family (``NAME verb [$X]``, ``** Dealing flop **``): PartyPoker and 888.
+BRACKETS: tuple[Dialect, ...] = (
+    Dialect("Party-style", "PartyPoker", "PartyPoker",
+            re.compile(_BOM + r"(?:Game #[0-9]+ starts\.|\*\*\*\*\* Hand History [Ff]or Game )"),
+            decimal=None, thousands=", ", clones=("partypoker.eu", "PartyPoker NJ"),
+            notes="also the Mac/fastforward layout (seat 1: Ava ( $26,50 USD )) and actions with a full stop"),
+    Dialect("888", "888", "888",
+            re.compile(_BOM + r"(?:#Game No : [0-9]+\s*$|\*\*\*\*\* \S+ Hand History [Ff]or Game )"),
+            decimal=None, thousands=", ", clones=("888poker", "Pacific Poker", "LuckyAcePoker.com"),
+            notes="1 250,00 € (decimal comma, thousands space) and $1,250.00"),
+)
+
+#: Winamax (``NAME verb`` without a colon, ``0.50€``), one family of its own.
+WINAMAX: tuple[Dialect, ...] = (
+    Dialect("Winamax", "Winamax", "Winamax", re.compile(_BOM + r"Winamax Poker - "), decimal=None,
+            thousands=" ", currencies=("EUR",), languages=("en", "fr")),
+)
+
+#: iPoker XML: one family, the network's skins write the same XML.
+IPOKER: tuple[Dialect, ...] = (
+    Dialect("iPoker XML", "iPoker", "iPoker", re.compile(r"^\ufeff?\s*<(?:session|game)\b"), decimal=None,
+            thousands=", ", clones=("William Hill", "Titan Poker", "Betfair (iPoker)", "bet365", "Unibet (old)"),
+            notes="decimal commas on some skins; type=\"8\" seated out; name=\"\" empty seats"),
+)
+
+#: Every family's table, in the order a hand's first line is tried.
+FAMILIES: tuple[tuple[str, tuple[Dialect, ...]], ...] = (
+    (_STARS, STARS), ("Winamax", WINAMAX), ("888", BRACKETS[1:]), ("Party-style", BRACKETS[:1]),
+    ("iPoker XML", IPOKER),
+)
+
+
+def rows() -> tuple[Dialect, ...]:
+    """Every dialect row of every family, in table order.
+
+    >>> [d.name for d in rows()][:3]
+    ['PokerStars', 'PokerStars (capitals, 2000s)', 'GGPoker']
+    """
+    return tuple(d for _, table in FAMILIES for d in table)
+
+
+def dialect_of(line: str) -> Dialect | None:
+    """The row whose first-line pattern matches ``line`` (a hand's first line), or None.
+
+    >>> dialect_of("Poker Hand #TM1: Tournament #2, Bounty Hold'em No Limit - Level1(10/20)").site
+    'GGPoker'
+    """
+    for _, table in FAMILIES:
+        for row in table:
+            if row.start.match(line):
+                return row
+    return None

@@ -1,0 +1,152 @@
+"""Readers by family, dialects as data (issue 28): each dialect row reads its hand-made fixtures
+(written for fastholdem from the formats as the rooms document and write them) to the cent, and
+every converted hand replays in the engine to the site's own final stacks."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from fastholdem.history.sites import read
+from fastholdem.history.sites.dialects import FAMILIES, SEPARATOR, dialect_of, rows
+from fastholdem.history.sites.money import amount
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DATA = ROOT / "tests" / "data" / "hh"
+D = Decimal
+
+
+def _hands(relative: str) -> list:
+    records = list(read(str(DATA / relative)))
+    assert records, relative
+    for rec in records:
+        assert rec.status == "converted", str(rec)
+        assert rec.history is not None
+        assert rec.history.replay().stacks == rec.history.finishing_stacks, str(rec)
+    return records
+
+
+# Each dialect fixture: its file, the dialect row it is read by, the site it records, and the
+# final stacks of each hand in PHH order (p1 left of the button, the button last), worked out
+# by hand from the text's own amounts.
+FIXTURES = [
+    ("acr/handmade/cash_and_tournament.txt", "ACR/WPN", "ACR",
+     [[D("12.45"), D("7.30"), D("10.68")], [D("7.25"), 0, D("15.23"), D("12.45")], [3090, 4220, 4990]]),
+    ("dialects/full_tilt_tournament.txt", "Full Tilt", "Full Tilt", [[1490, 1440, 1570]]),
+    ("dialects/run_it_once_euro.txt", "Run It Once", "Run It Once", [[D("52.85"), D("58.20")]]),
+    ("dialects/pokermaster_yuan.txt", "PokerMaster", "PokerMaster", [[399, 248, 183]]),
+    ("dialects/pokermaster_three_way_split_odd_chip.txt", "PokerMaster", "PokerMaster", [[144, 121, 301, 202]]),
+    ("dialects/pokerbros_abbreviated_total.txt", "PokerBros", "PokerBros", [[2938, 1665, 7397]]),
+    ("dialects/capitals_2007.txt", "PokerStars (capitals, 2000s)", "PokerStars",
+     [[D("309.50"), D("214.50"), 136]]),
+    ("dialects/pokerstars_zoom_archive_indented.txt", "PokerStars", "PokerStars",
+     [[D("9.95"), D("10.05"), 10], [D("10.68"), D("12.25"), D("6.55")]]),
+    ("ggpoker/handmade/tournament_summary_without_rake.txt", "GGPoker", "GGPoker", [[5870, 4670, 4460]]),
+    ("partypoker/handmade/mac_layout_full_stops.txt", "PartyPoker", "PartyPoker",
+     [[D("31.10"), D("28.65"), D("22.75")]]),
+    ("888/handmade/spaced_and_dotted_thousands.txt", "888", "888", [[88000, 365750, 207300]]),
+    ("dialects/ipoker_decimal_commas.xml", "iPoker", "iPoker", [[D("8.87"), D("8.90"), D("9.70")]]),
+]
+
+
+@pytest.mark.parametrize("relative,dialect,site,stacks", FIXTURES, ids=[f[0] for f in FIXTURES])
+def test_dialect_fixture_converts_to_the_cent_and_replays(relative, dialect, site, stacks):
+    records = _hands(relative)
+    assert [r.dialect for r in records] == [dialect] * len(records)
+    assert [r.site for r in records] == [site] * len(records)
+    assert [r.history.fields["_site"] for r in records] == [site] * len(records)
+    assert [r.history.finishing_stacks for r in records] == stacks
+
+
+def test_dialect_acr_reads_bare_seats_waiting_players_and_wins_in_the_summary():
+    first, second, tournament = (r.history for r in _hands("acr/handmade/cash_and_tournament.txt"))
+    assert first.fields["players"] == ["Ben", "Cal", "Ava"]  # Dee waits for the button: not dealt in
+    assert first.fields["_rake"] == D("0.07") and first.fields["currency"] == "USD"
+    assert second.fields["_rake"] == D("0.5")
+    assert tournament.fields["_tournament"] == "24000001" and tournament.antes == [10, 10, 10]
+    assert (tournament.fields["year"], tournament.fields["time_zone"]) == (2021, "UTC")
+
+
+def test_dialect_capitals_header_reads_its_game_stakes_and_time():
+    [rec] = _hands("dialects/capitals_2007.txt")
+    hh = rec.history
+    assert hh.variant == "NT" and hh.blinds_or_straddles == [1, 2, 0]
+    assert (hh.fields["year"], hh.fields["month"], hh.fields["day"]) == (2007, 11, 11)
+    assert hh.fields["_time_zone_abbreviation"] == "ET" and hh.fields["_rake"] == D("0.5")
+
+
+def test_dialect_archive_separators_and_indentation_are_not_hand_text():
+    assert SEPARATOR.match("*** # 1 ***") and SEPARATOR.match("*********** # 97 **************")
+    assert not SEPARATOR.match("*** HOLE CARDS ***")
+    records = _hands("dialects/pokerstars_zoom_archive_indented.txt")
+    assert [r.line for r in records] == [2, 22]  # no failed record for the numbering lines
+
+
+def test_dialect_abbreviated_total_must_round_to_the_chips_put_in():
+    text = (DATA / "dialects/pokerbros_abbreviated_total.txt").read_text()
+    [rec] = list(read(text.replace("Total pot 4.73k", "Total pot 4.74k")))
+    assert rec.status == "failed" and "about 4740" in (rec.reason or "")
+
+
+def test_dialect_tournament_chips_read_dots_and_spaces_as_thousands():
+    assert amount("152.300", whole=True) == 152300 and amount("10 000", whole=True) == 10000
+    assert amount("152.300") == D("152.300")  # a cash amount keeps its decimals
+    [rec] = _hands("888/handmade/spaced_and_dotted_thousands.txt")
+    assert rec.history.starting_stacks == [98000, 410750, 152300]
+    assert rec.history.blinds_or_straddles == [10000, 20000, 0]
+
+
+def test_dialect_table_rows_are_data_one_reader_per_family():
+    names = [row.name for row in rows()]
+    assert len(names) == len(set(names))
+    assert {family for family, _ in FAMILIES} == {"PokerStars-style", "Winamax", "888", "Party-style",
+                                                  "iPoker XML"}
+    for row in rows():
+        assert row.start.pattern and row.site
+    assert dialect_of("Game Hand #1 - Tournament #2 - Holdem(No Limit) - Level 8 (2000.00/4000.00)- x").name \
+        == "ACR/WPN"
+    assert dialect_of("Run It Once Poker Hand #R1: Hold'em No Limit (€0.25/€0.50 EUR)").site == "Run It Once"
+
+
+def test_dialect_module_docstring_examples():
+    for name in ("dialects", "pokerstars", "money"):
+        module = importlib.import_module(f"fastholdem.history.sites.{name}")
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0, name
+
+
+def test_dialect_hh_table_prints_the_site_and_dialect_tables():
+    out = subprocess.run([sys.executable, str(ROOT / "tools" / "hh_table.py"), str(DATA / "acr")],
+                         capture_output=True, text=True, check=True).stdout
+    assert "| handmade | 1 | 3 | 3 | 3 (100.0%) |" in out
+    assert "| PokerStars-style | ACR/WPN | ACR | 1 | 3 | 3 | 0 | 0 |" in out
+
+
+def test_R47_dialect_three_way_split_keeps_the_sites_odd_chip():
+    [rec] = _hands("dialects/pokermaster_three_way_split_odd_chip.txt")
+    hh = rec.history
+    assert hh.fields["_odd_chips"] == [4]  # the button (p4) got it, not the first seat left of it
+    del hh.fields["_odd_chips"]
+    assert hh.replay().stacks == [144, 122, 301, 201]  # R38's odd chip: not the site's numbers
+
+
+def test_R46_dialect_capped_no_limit_converts_with_its_cap():
+    hands = [r for r in read(str(DATA / "pokerstars/italytoast/CashGame/RunItTwiceTests/RunItTwice2.txt"))]
+    [hh] = [r.history for r in hands if r.history is not None]
+    assert hh.fields["_stack_cap"] == 80 and hh.replay().stacks == hh.finishing_stacks
+
+
+def test_R45_dialect_rake_taken_from_the_side_pot_follows_the_collections():
+    [rec] = _hands("ggpoker/handmade/rake_from_the_side_pot.txt")
+    hh = rec.history
+    assert hh.fields["_pots"] == [60, D("57.5")] and hh.fields["_rake"] == D("2.5")
+    assert hh.finishing_stacks == [60, 50, D("107.5")]
+    del hh.fields["_pots"]
+    assert hh.replay().stacks == [D("57.5"), 50, 110]  # the rake from the main pot: not the site's
+
