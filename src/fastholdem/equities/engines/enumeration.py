@@ -42,32 +42,19 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
     >>> hand_assignments(parsed, 1000) is None
     True
     """
-    masks = np.zeros(1, dtype=np.uint64)  # cards held in each partial deal
-    picks: list[npt.NDArray[np.intp]] = []  # per player so far, the combo of each partial deal
-    one = np.uint64(1)
-    for i, p in enumerate(parsed):
-        n = len(p.combos)
-        if len(masks) * n > limit:
-            return None
-        cmask = (one << p.combos[:, 0].astype(np.uint64)) | (one << p.combos[:, 1].astype(np.uint64))
-        # Row-major: deal a then combo b, as repeating the deals and tiling the combos would.
-        a, b = np.nonzero((masks[:, None] & cmask[None, :]) == 0)
-        picks = [q[a] for q in picks] + [b]
-        if i + 1 < len(parsed):
-            masks = masks[a] | cmask[b]
-    # Each combo as one 2-byte item: a player's column is then a single gather.
-    deals = np.empty((len(picks[0]) if picks else 1, len(parsed)), dtype=np.uint16)
-    weights = np.ones(len(deals))
-    for i, (p, b) in enumerate(zip(parsed, picks)):
-        deals[:, i] = np.ascontiguousarray(p.combos, dtype=np.uint8).view(np.uint16)[:, 0][b]
-        if not np.all(p.weights == 1.0):  # x * 1.0 is x: the same products as player by player
-            weights = weights * p.weights[b]
+    # Row-major (player 0's combo slowest), weights multiplied player by player; a player
+    # whose weights are all 1 is skipped (x * 1.0 is x). Listed by the C core.
+    listed = _core.hand_assignments([p.combos for p in parsed],
+                                    [None if np.all(p.weights == 1.0) else p.weights for p in parsed], limit)
+    if listed is None:
+        return None
+    deals, weights = listed
     if len(weights) and not weights.any():
         # Each player's largest weight is above 0.5 (inputs.relative_weights), so only hands
         # of tiny relative weight, all that the card clashes leave, can multiply to 0.
         raise RangeError("the weights of the hand assignments the cards allow underflow to 0 (each is the "
                          "product of the players' combo weights); give those combos larger weights")
-    return deals.view(np.uint8), weights
+    return deals, weights
 
 
 def suit_symmetric(board: list[int], dead: list[int]) -> bool:
@@ -130,6 +117,7 @@ class ExactEngine:
             table = np.flatnonzero(present).astype(np.uint16)
             row_of = np.cumsum(present, dtype=np.uint32) - np.uint32(1)
             self._rows = row_of[codes]
+            self._present, self._row_of = present, row_of
             self._combos = table.view(np.uint8).reshape(len(table), 2)
             self._values: npt.NDArray[np.uint16] | None = None
 
@@ -158,6 +146,49 @@ class ExactEngine:
             return _core.runout_tallies(self._values, self._rows[lo:hi], threads)
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
+    def sums_apply(self) -> bool:
+        """Whether :meth:`sums` can count the job: runout tables, the deals in order (no
+        suit symmetry folded them) and unit weights, so that column sums and per-combo sums
+        of the rows are all :meth:`finish` needs."""
+        return self.by_runouts and self._in_order and bool(np.all(self.weights == 1.0))
+
+    def sums(self, lo: int, hi: int, threads: int) -> tuple[dict[str, npt.NDArray[np.uint64]], npt.NDArray[np.uint64]]:
+        """The sums over distinct deals [lo, hi) of :meth:`tally`'s rows, and per player and
+        value row the runouts counted and the player's shares (``_core.runout_sums``); only
+        where :meth:`sums_apply`."""
+        if self._values is None:
+            self._values = _core.runout_values(self._combos, self.board, self.dead)
+        return _core.runout_sums(self._values, self._rows[lo:hi], threads)
+
+    def finish_sums(self, parts: list[tuple[dict[str, npt.NDArray[np.uint64]], npt.NDArray[np.uint64]]]
+                    ) -> tuple[_Floats, _Floats, _Floats, _Floats, int,
+                               Callable[[], list[tuple[_Floats, _Floats]]]] | None:
+        """:meth:`finish` from the :meth:`sums` of every chunk: the same values, bit for bit
+        (integer sums; their float conversions are exact below 2**53, as the float sums of
+        the general path are), or None when a sum could reach 2**53 (then the rows decide)."""
+        sums = {key: np.asarray(sum((part[0][key] for part in parts), np.uint64(0)), dtype=np.uint64)
+                for key in ("deals", "share", "win", "tie", "split")}
+        total_deals = int(sums["deals"])
+        if total_deals * _core.SHARE_UNIT >= 2**53:
+            return None
+        combo = np.asarray(sum((part[1] for part in parts), np.uint64(0)), dtype=np.uint64)
+        deals_w = float(total_deals)
+        share, win, tie, split = (sums[key].astype(np.float64) for key in ("share", "win", "tie", "split"))
+        eq = share / (_core.SHARE_UNIT * deals_w)
+        return eq, win / deals_w, tie / deals_w, split, total_deals, partial(self._combo_equities_of_sums, combo)
+
+    def _combo_equities_of_sums(self, combo: npt.NDArray[np.uint64]) -> list[tuple[_Floats, _Floats]]:
+        """:meth:`combo_equities` from the per-row sums of :meth:`finish_sums` (unit weights)."""
+        per = []
+        for p, combos in enumerate(self.combos):
+            codes = np.ascontiguousarray(combos, dtype=np.uint8).view(np.uint16)[:, 0]
+            listed = self._present[codes]
+            rows = self._row_of[codes].astype(np.intp)
+            m = np.where(listed, combo[p, 0][np.where(listed, rows, 0)], 0).astype(np.float64)
+            s = np.where(listed, combo[p, 1][np.where(listed, rows, 0)], 0).astype(np.float64)
+            per.append((m / m.sum(), s / (_core.SHARE_UNIT * np.where(m > 0, m, 1.0))))
+        return per
+
     def finish(self, parts: list[dict[str, npt.NDArray[np.uint64]]]
                ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, Callable[[], list[tuple[_Floats, _Floats]]]]:
         """Equity, win, tie, split (weighted), the number of boards, and a function giving
@@ -168,14 +199,20 @@ class ExactEngine:
         win: _Floats
         tie: _Floats
         split: _Floats
-        ones = self._in_order and bool(np.all(w == 1.0))
+        ones = bool(np.all(w == 1.0))
         if ones:
-            # Unit weights: integer column sums. When the number of boards times SHARE_UNIT
-            # (a bound on every sum) is below 2**53, the float dot products of the general
-            # path are exact too, so both give the same bits.
-            sums: dict[str, npt.NDArray[np.uint64]] = {
-                key: np.asarray(sum((part[key].sum(axis=0, dtype=np.uint64) for part in parts), np.uint64(0)))
-                for key in ("deals", "share", "win", "tie", "split")}
+            # Unit weights: integer column sums (each distinct deal counted as often as the
+            # deals it stands for). When the number of boards times SHARE_UNIT (a bound on
+            # every sum) is below 2**53, the float dot products of the general path are
+            # exact too, so both give the same bits.
+            sums: dict[str, npt.NDArray[np.uint64]]
+            if self._in_order:
+                sums = {key: np.asarray(sum((part[key].sum(axis=0, dtype=np.uint64) for part in parts), np.uint64(0)))
+                        for key in ("deals", "share", "win", "tie", "split")}
+            else:
+                counts = np.bincount(self.inverse, minlength=len(self.unique)).astype(np.uint64)
+                sums = {key: np.asarray(counts @ np.concatenate([part[key] for part in parts]))
+                        for key in ("deals", "share", "win", "tie", "split")}
             total_deals = int(sums["deals"])
             ones = total_deals * _core.SHARE_UNIT < 2**53
         if ones:
