@@ -445,8 +445,10 @@ typedef struct {
     const fh_assign_player *pl;
     int n_players;
     fh_card_t cur[2 * FH_MAX_PLAYERS];
+    uint32_t cur_rows[FH_MAX_PLAYERS];
     fh_card_t *deals;
     double *weights;
+    uint32_t *rows;
     size_t at;
 } assign_fill;
 
@@ -458,9 +460,12 @@ static void assign_rec(assign_fill *f, int depth, fh_mask_t used, double w) {
         if (used & m) continue;
         f->cur[2 * depth] = a;
         f->cur[2 * depth + 1] = b;
+        if (f->rows) f->cur_rows[depth] = p->rows[i];
         double wi = p->weights ? w * p->weights[i] : w; /* x * 1.0 is x: skipped as the caller does */
         if (depth + 1 == f->n_players) {
             memcpy(f->deals + f->at * 2 * (size_t)f->n_players, f->cur, 2 * (size_t)f->n_players);
+            if (f->rows)
+                memcpy(f->rows + f->at * (size_t)f->n_players, f->cur_rows, (size_t)f->n_players * sizeof(uint32_t));
             f->weights[f->at++] = wi;
         } else {
             assign_rec(f, depth + 1, used | m, wi);
@@ -479,12 +484,14 @@ int fh_assignments_count(const fh_assign_player *players, int n_players, size_t 
     return 1;
 }
 
-void fh_assignments_fill(const fh_assign_player *players, int n_players, fh_card_t *deals, double *weights) {
+void fh_assignments_fill(const fh_assign_player *players, int n_players, fh_card_t *deals, double *weights,
+                         uint32_t *rows) {
     assign_fill f;
     f.pl = players;
     f.n_players = n_players;
     f.deals = deals;
     f.weights = weights;
+    f.rows = rows;
     f.at = 0;
     assign_rec(&f, 0, 0, 1.0);
 }

@@ -79,9 +79,11 @@ cdef extern from "fh_equity.h" nogil:
     ctypedef struct fh_assign_player:
         const fh_card_t *cards
         const double *weights
+        const uint32_t *rows
         int n
     int fh_assignments_count(const fh_assign_player *players, int n_players, size_t limit, size_t *count)
-    void fh_assignments_fill(const fh_assign_player *players, int n_players, fh_card_t *deals, double *weights)
+    void fh_assignments_fill(const fh_assign_player *players, int n_players, fh_card_t *deals, double *weights,
+                             uint32_t *rows)
     fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players,
                                    const fh_card_t *board, int n_board, fh_mask_t dead, const fh_exec *ex,
                                    fh_tally *tallies)

@@ -108,10 +108,12 @@ def canonical_deal_keys(
     under the suit permutations that keep ``board`` and ``dead`` in place."""
 
 def hand_assignments(
-    combos: list[npt.NDArray[np.uint8]], weights: list[npt.NDArray[np.float64] | None], limit: int
-) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64]] | None:
+    combos: list[npt.NDArray[np.uint8]], weights: list[npt.NDArray[np.float64] | None], limit: int,
+    rows: list[npt.NDArray[np.uint32]] | None = ...,
+) -> tuple[Any, ...] | None:
     """Every collision-free choice of one combo per player, row-major, with the products of the
-    combo weights; None when a partial listing would exceed ``limit``."""
+    combo weights (and, with ``rows``, each deal's rows); None when a partial listing would
+    exceed ``limit``."""
 
 def exact_deals(
     deals: _U8Rows, board: Sequence[int], dead: Iterable[int], threads: int

@@ -565,13 +565,15 @@ def canonical_deal_keys(const uint8_t[:, ::1] deals, object board=(), object dea
     return keys
 
 
-def hand_assignments(list combos, list weights, Py_ssize_t limit):
+def hand_assignments(list combos, list weights, Py_ssize_t limit, list rows=None):
     """Every choice of one combo per player with no card twice, row-major (player 0's combo
     slowest): ``(deals, weights)``, deals a uint8 array (n, 2 * players) and weights the
     products of the players' combo weights (float64, player by player; a player given None
     has weight 1 for each combo), or None when some player's combos times the partial
     assignments of the players before it exceed ``limit``. ``combos`` are (n_p, 2) uint8
-    arrays. Input is trusted (validated by the caller)."""
+    arrays. With ``rows`` (per player a uint32 number per combo), the result also holds a
+    uint32 array (n, players) of each assignment's combos' numbers. Input is trusted
+    (validated by the caller)."""
     cdef int players = len(combos), p
     if players < 1 or players > FH_MAX_PLAYERS or len(weights) != players:
         raise InputError(f"hand assignments need 1 to {FH_MAX_PLAYERS} players, one weight array each")
@@ -579,6 +581,9 @@ def hand_assignments(list combos, list weights, Py_ssize_t limit):
     keep = []
     cdef const uint8_t[:, ::1] cv
     cdef const double[::1] wv
+    cdef const uint32_t[::1] rv
+    if rows is not None and len(rows) != players:
+        raise InputError("rows must give one array per player")
     for p in range(players):
         arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
         if arr.ndim != 2 or arr.shape[1] != 2:
@@ -587,9 +592,18 @@ def hand_assignments(list combos, list weights, Py_ssize_t limit):
         pl[p].n = <int>arr.shape[0]
         pl[p].cards = NULL
         pl[p].weights = NULL
+        pl[p].rows = NULL
         if arr.shape[0]:
             cv = arr
             pl[p].cards = &cv[0, 0]
+        if rows is not None:
+            r = np.ascontiguousarray(rows[p], dtype=np.uint32)
+            if r.shape != (arr.shape[0],):
+                raise InputError("each player's rows must match its combos")
+            keep.append(r)
+            if arr.shape[0]:
+                rv = r
+                pl[p].rows = &rv[0]
         if weights[p] is not None:
             w = np.ascontiguousarray(weights[p], dtype=np.float64)
             if w.shape != (arr.shape[0],):
@@ -606,11 +620,16 @@ def hand_assignments(list combos, list weights, Py_ssize_t limit):
         return None
     deals = np.empty((count, 2 * players), dtype=np.uint8)
     out_w = np.empty(count, dtype=np.float64)
+    out_r = np.empty((count if rows is not None else 0, players), dtype=np.uint32)
     cdef uint8_t[:, ::1] dv = deals
     cdef double[::1] ov = out_w
+    cdef uint32_t[:, ::1] orv = out_r
+    cdef uint32_t *rows_out = &orv[0, 0] if rows is not None and count else NULL
     if count:
         with nogil:
-            fh_assignments_fill(pl, players, &dv[0, 0], &ov[0])
+            fh_assignments_fill(pl, players, &dv[0, 0], &ov[0], rows_out)
+    if rows is not None:
+        return deals, out_w, out_r
     return deals, out_w
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +25,7 @@ from ...errors import RangeError
 from ..inputs import ParsedPlayer
 from .table import table_available, table_tallies
 
-__all__ = ["ExactEngine", "hand_assignments", "suit_symmetric"]
+__all__ = ["ExactEngine", "RunoutTable", "hand_assignments", "hand_assignments_with_rows", "suit_symmetric"]
 
 _Floats = npt.NDArray[np.float64]
 
@@ -42,19 +43,54 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
     >>> hand_assignments(parsed, 1000) is None
     True
     """
-    # Row-major (player 0's combo slowest), weights multiplied player by player; a player
-    # whose weights are all 1 is skipped (x * 1.0 is x). Listed by the C core.
+    listed = _listed(parsed, limit, None)
+    return None if listed is None else (listed[0], listed[1])
+
+
+def _listed(parsed: list[ParsedPlayer], limit: int, rows: list[npt.NDArray[np.uint32]] | None) -> tuple[Any, ...] | None:
+    """:func:`hand_assignments` by the C core (row-major, player 0's combo slowest; weights
+    multiplied player by player, a player whose weights are all 1 skipped: x * 1.0 is x),
+    with each deal's ``rows`` entries too when given."""
     listed = _core.hand_assignments([p.combos for p in parsed],
-                                    [None if np.all(p.weights == 1.0) else p.weights for p in parsed], limit)
+                                    [None if np.all(p.weights == 1.0) else p.weights for p in parsed], limit, rows)
     if listed is None:
         return None
-    deals, weights = listed
+    weights = listed[1]
     if len(weights) and not weights.any():
         # Each player's largest weight is above 0.5 (inputs.relative_weights), so only hands
         # of tiny relative weight, all that the card clashes leave, can multiply to 0.
         raise RangeError("the weights of the hand assignments the cards allow underflow to 0 (each is the "
                          "product of the players' combo weights); give those combos larger weights")
-    return deals, weights
+    return tuple(listed)
+
+
+class RunoutTable:
+    """The combos valued by runout tables: every combo of every player, by its two bytes read
+    as one uint16 (``code``), in code order; ``row_of[code]`` is a combo's row."""
+
+    def __init__(self, combos: list[npt.NDArray[np.uint8]]) -> None:
+        codes = [np.ascontiguousarray(c, dtype=np.uint8).view(np.uint16).reshape(-1) for c in combos]
+        self.present = np.zeros(1 << 16, dtype=bool)
+        for c in codes:
+            self.present[c] = True
+        table = np.flatnonzero(self.present).astype(np.uint16)
+        self.row_of = np.cumsum(self.present, dtype=np.uint32) - np.uint32(1)
+        self.combos = table.view(np.uint8).reshape(len(table), 2)
+        self.player_rows = [self.row_of[c] for c in codes]
+
+
+def hand_assignments_with_rows(parsed: list[ParsedPlayer], limit: int, table: RunoutTable
+                               ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint32]] | None:
+    """:func:`hand_assignments` and each deal's rows of ``table`` (uint32, one per player).
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, _, _ = parse_inputs(["AsAd", "KK", "random"], "2c3d4h", None)
+    >>> deals, weights, rows = hand_assignments_with_rows(parsed, 10**6, RunoutTable([p.combos for p in parsed]))
+    >>> rows.shape, int(rows.max()) < len(RunoutTable([p.combos for p in parsed]).combos)
+    ((5940, 3), True)
+    """
+    listed = _listed(parsed, limit, table.player_rows)
+    return None if listed is None else (listed[0], listed[1], listed[2])
 
 
 def suit_symmetric(board: list[int], dead: list[int]) -> bool:
@@ -88,7 +124,8 @@ class ExactEngine:
     """
 
     def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
-                 board: list[int], dead: list[int], combos: list[npt.NDArray[np.uint8]] | None = None) -> None:
+                 board: list[int], dead: list[int], combos: list[npt.NDArray[np.uint8]] | None = None,
+                 runouts: tuple[RunoutTable, npt.NDArray[np.uint32]] | None = None) -> None:
         self.board, self.dead = board, dead
         self.n_players: int = int(deals.shape[1]) // 2
         self.weights = weights
@@ -102,13 +139,20 @@ class ExactEngine:
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
             self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
             self._in_order = False
+            if runouts is not None:
+                runouts = (runouts[0], np.ascontiguousarray(runouts[1][first]))
         else:
             self.unique, self.inverse = deals, np.arange(len(deals))
             self._in_order = True  # unique[i] is deals[i]: finish needs no reindexing
         # A flop or turn: runout tables (every combo valued once per runout, then each deal
         # compares its players' rows), built on the first tally.
         self.by_runouts = len(board) in (3, 4)
-        if self.by_runouts:
+        if self.by_runouts and runouts is not None:  # the table and rows listed with the deals
+            self._rows = runouts[1]
+            self._present, self._row_of = runouts[0].present, runouts[0].row_of
+            self._combos = runouts[0].combos
+            self._values: npt.NDArray[np.uint16] | None = None
+        elif self.by_runouts:
             # Each combo as its two bytes read as one uint16 (a card order other than the
             # players' would only add a row of equal values).
             codes = np.ascontiguousarray(self.unique).view(np.uint16)
@@ -119,7 +163,7 @@ class ExactEngine:
             self._rows = row_of[codes]
             self._present, self._row_of = present, row_of
             self._combos = table.view(np.uint8).reshape(len(table), 2)
-            self._values: npt.NDArray[np.uint16] | None = None
+            self._values = None
 
     def cost(self, boards_per_deal: int) -> int:
         """Work of the whole job: table rows read, or boards x players evaluated."""
