@@ -66,7 +66,15 @@ def _listed(parsed: list[ParsedPlayer], limit: int, rows: list[npt.NDArray[np.ui
 
 class RunoutTable:
     """The combos valued by runout tables: every combo of every player, by its two bytes read
-    as one uint16 (``code``), in code order; ``row_of[code]`` is a combo's row."""
+    as one uint16 (``code``), in code order; ``row_of[code]`` is a combo's row.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> table = RunoutTable([np.array([[51, 47], [50, 46]], np.uint8), np.array([[51, 47]], np.uint8)])
+    >>> len(table.combos), [r.tolist() for r in table.player_rows]
+    (2, [[1, 0], [1]])
+    """
 
     def __init__(self, combos: list[npt.NDArray[np.uint8]]) -> None:
         codes = [np.ascontiguousarray(c, dtype=np.uint8).view(np.uint16).reshape(-1) for c in combos]
