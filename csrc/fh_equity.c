@@ -399,6 +399,103 @@ uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_
     return best;
 }
 
+void fh_canonical_deal_keys(const fh_card_t *deals, size_t n_deals, int n_players, fh_mask_t board, fh_mask_t dead,
+                            uint64_t *keys) {
+    /* The permutations that keep the board and the dead cards in place, once, as card maps;
+     * then per deal the smallest key over them (as fh_canonical_deal_key_fixing). */
+    uint8_t maps[24][FH_N_CARDS];
+    int n_maps = 0;
+    for (int q = 0; q < 24; q++) {
+        if ((board && permute_mask(board, q) != board) || (dead && permute_mask(dead, q) != dead)) continue;
+        for (unsigned c = 0; c < FH_N_CARDS; c++) maps[n_maps][c] = (uint8_t)((c & ~3u) | SUIT_PERMS[q][c & 3u]);
+        n_maps++;
+    }
+    for (size_t i = 0; i < n_deals; i++) {
+        const fh_card_t *holes = deals + i * 2 * (size_t)n_players;
+        uint64_t best = UINT64_MAX;
+        for (int q = 0; q < n_maps; q++) {
+            const uint8_t *map = maps[q];
+            uint64_t key = 0;
+            for (int p = 0; p < n_players; p++) {
+                unsigned a = map[holes[2 * p]], b = map[holes[2 * p + 1]];
+                unsigned hi = a > b ? a : b, lo = a > b ? b : a;
+                key = (key << 12) | (hi << 6) | lo;
+            }
+            if (key < best) best = key;
+        }
+        keys[i] = best;
+    }
+}
+
+/* ---- hand assignments ------------------------------------------------------------------------ */
+
+/* Partial deals of players [0, level] (one combo each, no card twice), counted depth first. */
+static size_t assign_count(const fh_assign_player *pl, int depth, int level, fh_mask_t used) {
+    const fh_assign_player *p = &pl[depth];
+    size_t c = 0;
+    for (int i = 0; i < p->n; i++) {
+        fh_mask_t m = (1ULL << p->cards[2 * i]) | (1ULL << p->cards[2 * i + 1]);
+        if (used & m) continue;
+        c += depth == level ? 1 : assign_count(pl, depth + 1, level, used | m);
+    }
+    return c;
+}
+
+typedef struct {
+    const fh_assign_player *pl;
+    int n_players;
+    fh_card_t cur[2 * FH_MAX_PLAYERS];
+    uint32_t cur_rows[FH_MAX_PLAYERS];
+    fh_card_t *deals;
+    double *weights;
+    uint32_t *rows;
+    size_t at;
+} assign_fill;
+
+static void assign_rec(assign_fill *f, int depth, fh_mask_t used, double w) {
+    const fh_assign_player *p = &f->pl[depth];
+    for (int i = 0; i < p->n; i++) {
+        fh_card_t a = p->cards[2 * i], b = p->cards[2 * i + 1];
+        fh_mask_t m = (1ULL << a) | (1ULL << b);
+        if (used & m) continue;
+        f->cur[2 * depth] = a;
+        f->cur[2 * depth + 1] = b;
+        if (f->rows) f->cur_rows[depth] = p->rows[i];
+        double wi = p->weights ? w * p->weights[i] : w; /* x * 1.0 is x: skipped as the caller does */
+        if (depth + 1 == f->n_players) {
+            memcpy(f->deals + f->at * 2 * (size_t)f->n_players, f->cur, 2 * (size_t)f->n_players);
+            if (f->rows)
+                memcpy(f->rows + f->at * (size_t)f->n_players, f->cur_rows, (size_t)f->n_players * sizeof(uint32_t));
+            f->weights[f->at++] = wi;
+        } else {
+            assign_rec(f, depth + 1, used | m, wi);
+        }
+    }
+}
+
+int fh_assignments_count(const fh_assign_player *players, int n_players, size_t limit, size_t *count) {
+    size_t prev = 1;
+    for (int i = 0; i < n_players; i++) {
+        if ((size_t)players[i].n > 0 && prev > limit / (size_t)players[i].n) return 0;
+        if (prev * (size_t)players[i].n > limit) return 0;
+        prev = assign_count(players, 0, i, 0);
+    }
+    *count = prev;
+    return 1;
+}
+
+void fh_assignments_fill(const fh_assign_player *players, int n_players, fh_card_t *deals, double *weights,
+                         uint32_t *rows) {
+    assign_fill f;
+    f.pl = players;
+    f.n_players = n_players;
+    f.deals = deals;
+    f.weights = weights;
+    f.rows = rows;
+    f.at = 0;
+    assign_rec(&f, 0, 0, 1.0);
+}
+
 uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players) {
     return fh_canonical_deal_key_fixing(holes, n_players, 0, 0);
 }

@@ -35,6 +35,30 @@ uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players);
  * dead cards onto themselves: deals with equal keys have equal equities on that board. */
 uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_mask_t board, fh_mask_t dead);
 
+/* fh_canonical_deal_key_fixing of each of n_deals deals (n_players * 2 cards each) into keys. */
+void fh_canonical_deal_keys(const fh_card_t *deals, size_t n_deals, int n_players, fh_mask_t board, fh_mask_t dead,
+                            uint64_t *keys);
+
+/* One player's combos for listing hand assignments: n combos (2 cards each) and their
+ * weights (NULL: all 1). */
+typedef struct fh_assign_player {
+    const fh_card_t *cards;
+    const double *weights;
+    const uint32_t *rows; /* a number per combo copied into each assignment's rows (NULL: none) */
+    int n;
+} fh_assign_player;
+
+/* Hand assignments: every choice of one combo per player with no card twice, in row-major
+ * order (player 0's combo slowest). fh_assignments_count sets *count and returns 1, or
+ * returns 0 when some player i's combos times the partial assignments of the players before
+ * it exceed `limit`. fh_assignments_fill writes them (count * 2 * n_players cards) and their
+ * weights (the product of the players' combo weights, player by player, NULL ones skipped);
+ * when rows is not NULL (every player's rows given), rows[i * n_players + p] = the rows entry
+ * of player p's combo in assignment i. */
+int fh_assignments_count(const fh_assign_player *players, int n_players, size_t limit, size_t *count);
+void fh_assignments_fill(const fh_assign_player *players, int n_players, fh_card_t *deals, double *weights,
+                         uint32_t *rows);
+
 /* Exact equity for many fixed-hole deals: deals[i] (n_players * 2 cards) with the shared
  * board and dead cards. Deals of up to 5 players are solved once per canonical key (suit
  * isomorphism, respecting the board and dead cards). tallies[i] receives deal i's tally.

@@ -10,6 +10,7 @@
 #include "fh_showdown.h"
 
 #define MAX_REJECTIONS 100000
+#define FH_MC_DECKS_MAX 1024 /* most joint assignments given a ready deck each (64 KB) */
 
 /* ---- alias tables (Vose) ------------------------------------------------------------------ */
 
@@ -100,6 +101,8 @@ typedef struct {
     int joint;
     uint16_t *joint_combo;
     uint8_t *joint_pos;
+    fh_card_t *joint_deck; /* per assignment, the 64-slot deck left once its cards are out
+                            * (NULL when there are over FH_MC_DECKS_MAX assignments) */
     alias_table pick;              /* over the assignments (joint) */
     alias_table slot[FH_MAX_PLAYERS]; /* per weighted slot (rejection) */
     fh_card_t base[64];            /* cards of neither board nor dead */
@@ -120,6 +123,7 @@ typedef struct {
     struct padded_tally *tallies; /* per thread */
     uint64_t **combos;            /* per thread: combo counters (NULL when not asked) */
     atomic_int failed;            /* set when a block found no deal */
+    void (*fill)(fh_rng *r, uint64_t *out, size_t n); /* batches of random numbers */
 } mc_job;
 
 /* A thread's tally, padded so that two threads never write one cache line. */
@@ -192,6 +196,7 @@ static void job_free(mc_job *j) {
     alias_free(&j->pick);
     free(j->joint_combo);
     free(j->joint_pos);
+    free(j->joint_deck);
 }
 
 static fh_status job_init(mc_job *j, const fh_mc_player *players, int n_players, const fh_card_t *board,
@@ -275,6 +280,18 @@ static fh_status job_init(mc_job *j, const fh_mc_player *players, int n_players,
             else st = FH_ERR_NO_DEAL;
             free(b.weights);
             j->joint = 1;
+            if (st == FH_OK && b.count <= FH_MC_DECKS_MAX && (j->joint_deck = malloc(b.count * 64))) {
+                /* Each assignment's deck: every card of it, from its base position
+                 * (descending, so earlier moves never touch a later position), takes the
+                 * last card, as a trial would. */
+                const int k2 = 2 * j->n_weighted, last = j->n_base - 1;
+                for (size_t i = 0; i < b.count; i++) {
+                    fh_card_t *d = j->joint_deck + i * 64;
+                    const uint8_t *pos = j->joint_pos + i * (size_t)k2;
+                    memcpy(d, j->base, 64);
+                    for (int q = 0; q < k2; q++) d[pos[q]] = d[last - q];
+                }
+            }
             return st;
         }
         free(b.weights);
@@ -294,11 +311,71 @@ static fh_status job_init(mc_job *j, const fh_mc_player *players, int n_players,
 
 /* ---- trials -------------------------------------------------------------------------------- */
 
-/* Partial Fisher-Yates: deck[0..need) become a uniform ordered draw from deck[0..m). */
-FH_INLINE void shuffle_head(fh_card_t *deck, int m, int need, fh_rng *rng) {
+/* ---- random numbers, drawn a batch of trials at a time ------------------------------------ */
+
+/* Each trial uses a fixed count of numbers (when no rejection sampling is involved), so a
+ * batch of trials' numbers comes from one call: the same stream, in the same order, as
+ * calling fh_rng_next trial by trial; SplitMix64 is a counter hashed, so eight lanes hash
+ * eight counters at once where AVX-512 is there (chosen at run time). */
+#define RNG_BATCH 64     /* trials per batch */
+#define MAX_PER_TRIAL 16 /* numbers one trial uses: 1 + (2 * 10 + 5 + 1) / 2 at most */
+
+typedef void (*rng_fill_fn)(fh_rng *r, uint64_t *out, size_t n);
+
+/* out[0..n) = the next n numbers of r. */
+static void rng_fill_scalar(fh_rng *r, uint64_t *out, size_t n) {
+    for (size_t i = 0; i < n; i++) out[i] = fh_rng_next(r);
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#include <immintrin.h>
+#define FH_MC_AVX512 1
+__attribute__((target("avx512f,avx512dq"))) static void rng_fill_avx512(fh_rng *r, uint64_t *out, size_t n) {
+    const uint64_t gamma = 0x9E3779B97F4A7C15ULL; /* fh_rng_next's increment */
+    uint64_t s = r->state;
+    size_t i = 0;
+    if (n >= 8) {
+        __m512i st = _mm512_add_epi64(_mm512_set1_epi64((long long)s),
+                                      _mm512_mullo_epi64(_mm512_set1_epi64((long long)gamma),
+                                                         _mm512_set_epi64(8, 7, 6, 5, 4, 3, 2, 1)));
+        const __m512i step = _mm512_set1_epi64((long long)(8 * gamma));
+        const __m512i m1 = _mm512_set1_epi64((long long)0xBF58476D1CE4E5B9ULL);
+        const __m512i m2 = _mm512_set1_epi64((long long)0x94D049BB133111EBULL);
+        for (; i + 8 <= n; i += 8) {
+            __m512i z = st;
+            st = _mm512_add_epi64(st, step);
+            z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 30)), m1);
+            z = _mm512_mullo_epi64(_mm512_xor_si512(z, _mm512_srli_epi64(z, 27)), m2);
+            z = _mm512_xor_si512(z, _mm512_srli_epi64(z, 31));
+            _mm512_storeu_si512((void *)(out + i), z);
+        }
+        s += (uint64_t)i * gamma;
+    }
+    fh_rng rest = {s};
+    for (; i < n; i++) out[i] = fh_rng_next(&rest);
+    r->state = rest.state;
+}
+#endif
+
+/* The batch filler this CPU runs (FASTHOLDEM_MC_RNG=scalar forces the portable one). */
+static rng_fill_fn pick_rng_fill(void) {
+#ifdef FH_MC_AVX512
+    const char *env = getenv("FASTHOLDEM_MC_RNG");
+    if (!(env && strcmp(env, "scalar") == 0) && __builtin_cpu_supports("avx512f") &&
+        __builtin_cpu_supports("avx512dq"))
+        return rng_fill_avx512;
+#endif
+    return rng_fill_scalar;
+}
+
+/* ---- trials -------------------------------------------------------------------------------- */
+
+/* Partial Fisher-Yates: deck[0..need) become a uniform ordered draw from deck[0..m), from the
+ * (need + 1) / 2 numbers xs (two cards per number; an odd last card from the high half). */
+FH_INLINE void shuffle_head(fh_card_t *deck, int m, int need, const uint64_t *xs) {
     int i = 0;
     for (; i + 1 < need; i += 2) {
-        uint64_t x = fh_rng_next(rng);
+        uint64_t x = *xs++;
         uint32_t k0 = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(m - i)) >> 32) + (uint32_t)i;
         fh_card_t tmp = deck[i];
         deck[i] = deck[k0];
@@ -309,7 +386,7 @@ FH_INLINE void shuffle_head(fh_card_t *deck, int m, int need, fh_rng *rng) {
         deck[k1] = tmp;
     }
     if (i < need) {
-        uint32_t k0 = fh_rng_below(rng, (uint32_t)(m - i)) + (uint32_t)i;
+        uint32_t k0 = (uint32_t)(((*xs >> 32) * (uint64_t)(m - i)) >> 32) + (uint32_t)i;
         fh_card_t tmp = deck[i];
         deck[i] = deck[k0];
         deck[k0] = tmp;
@@ -344,47 +421,78 @@ FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, 
 }
 
 /* One block when every player is random and no per-combo tally is asked: the deck is
- * reshuffled in place (its contents never change). */
-static void block_all_random(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t) {
+ * reshuffled in place (its contents never change). np and missing are constants in the
+ * specialised copies below, so the shuffle, the board and the showdown unroll. */
+FH_INLINE void all_random_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t, const int np,
+                               const int missing) {
     /* Locals, not j->... or *t: stores to the deck (char type) may alias anything reached
      * through a pointer, which would keep these in memory. */
     fh_rng rng_local = *rng_io, *rng = &rng_local;
-    const int np = j->n_players, n_deck = j->n_base, need = j->need, missing = j->missing;
+    const int n_deck = j->n_base, need = 2 * np + missing, per = (need + 1) / 2;
     const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
     fh_tally tl = *t;
     fh_card_t deck[64];
     memcpy(deck, j->base, sizeof deck);
     fh_value_t v[FH_MAX_PLAYERS];
-    for (uint32_t n = 0; n < trials; n++) {
-        shuffle_head(deck, n_deck, need, rng);
-        const fh_card_t *b = deck + 2 * np;
-        uint64_t bkey = bkey0, bsr = bsr0;
-        for (int q = 0; q < missing; q++) {
-            bkey += fh_card_keys[b[q]];
-            bsr |= SUIT_RANK_BITS[b[q]];
+    uint64_t xs[RNG_BATCH * MAX_PER_TRIAL];
+    for (uint32_t n0 = 0; n0 < trials; n0 += RNG_BATCH) {
+        const uint32_t nb = trials - n0 < RNG_BATCH ? trials - n0 : RNG_BATCH;
+        j->fill(rng, xs, (size_t)nb * (size_t)per);
+        for (uint32_t n = 0; n < nb; n++) {
+            shuffle_head(deck, n_deck, need, xs + (size_t)n * (size_t)per);
+            const fh_card_t *b = deck + 2 * np;
+            uint64_t bkey = bkey0, bsr = bsr0;
+            for (int q = 0; q < missing; q++) {
+                bkey += fh_card_keys[b[q]];
+                bsr |= SUIT_RANK_BITS[b[q]];
+            }
+            for (int p = 0; p < np; p++) {
+                fh_card_t x = deck[2 * p], y = deck[2 * p + 1];
+                v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
+                                         bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
+            }
+            tally_showdown(&tl, v, np, 1);
         }
-        for (int p = 0; p < np; p++) {
-            fh_card_t x = deck[2 * p], y = deck[2 * p + 1];
-            v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
-                                     bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
-        }
-        tally_showdown(&tl, v, np, 1);
     }
     *t = tl;
     *rng_io = rng_local;
 }
 
-/* Draw the weighted players' combos: *cur and *pos point to their combo indices and card
- * positions (descending), in the joint table or in the buffers given; 0 after
- * MAX_REJECTIONS collisions in a row. */
-FH_INLINE int draw_weighted(const mc_job *j, fh_rng *rng, int k, const uint16_t **cur, const uint8_t **pos,
-                            uint16_t *cur_buf, uint8_t *pos_buf) {
-    if (j->joint) {
-        size_t i = j->pick.n == 1 ? 0 : alias_draw(&j->pick, fh_rng_next(rng));
-        *cur = j->joint_combo + i * (size_t)k;
-        *pos = j->joint_pos + i * 2 * (size_t)k;
-        return 1;
+#define FH_MC_ALL_RANDOM(P, M)                                                                         \
+    static void all_random_##P##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {    \
+        all_random_core(j, rng, trials, t, P, M);                                                      \
     }
+#define FH_MC_ALL_RANDOM_M(P) FH_MC_ALL_RANDOM(P, 5) FH_MC_ALL_RANDOM(P, 2) FH_MC_ALL_RANDOM(P, 1) \
+    FH_MC_ALL_RANDOM(P, 0)
+FH_MC_ALL_RANDOM_M(2)
+FH_MC_ALL_RANDOM_M(3)
+FH_MC_ALL_RANDOM_M(4)
+FH_MC_ALL_RANDOM_M(5)
+FH_MC_ALL_RANDOM_M(6)
+#undef FH_MC_ALL_RANDOM_M
+#undef FH_MC_ALL_RANDOM
+
+static void block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {
+#define FH_MC_CASE(P)                                               \
+    case P * 8 + 5: all_random_##P##_5(j, rng, trials, t); return; \
+    case P * 8 + 2: all_random_##P##_2(j, rng, trials, t); return; \
+    case P * 8 + 1: all_random_##P##_1(j, rng, trials, t); return; \
+    case P * 8 + 0: all_random_##P##_0(j, rng, trials, t); return;
+    switch (j->n_players * 8 + j->missing) {
+        FH_MC_CASE(2)
+        FH_MC_CASE(3)
+        FH_MC_CASE(4)
+        FH_MC_CASE(5)
+        FH_MC_CASE(6)
+    default: all_random_core(j, rng, trials, t, j->n_players, j->missing);
+    }
+#undef FH_MC_CASE
+}
+
+/* Draw the weighted players' combos by rejection (each from its own alias table, the whole
+ * assignment redrawn on a collision): their combo indices and card positions (descending)
+ * in cur_buf and pos_buf; 0 after MAX_REJECTIONS collisions in a row. */
+FH_INLINE int draw_rejection(const mc_job *j, fh_rng *rng, int k, uint16_t *cur_buf, uint8_t *pos_buf) {
     for (int tries = 0; tries < MAX_REJECTIONS; tries++) {
         fh_mask_t used = 0;
         int ok = 1;
@@ -402,8 +510,6 @@ FH_INLINE int draw_weighted(const mc_job *j, fh_rng *rng, int k, const uint16_t 
         }
         if (ok) {
             sort_desc(pos_buf, 2 * k);
-            *cur = cur_buf;
-            *pos = pos_buf;
             return 1;
         }
     }
@@ -414,91 +520,150 @@ typedef struct {
     uint64_t w[8];
 } deck64; /* 64 card slots, copied as a whole */
 
-/* One block of trials with k weighted players and `missing` board cards (constants in the
- * specialised copies below); 0 if no deal was found. */
+/* One trial once the weighted players' combos (cur) and card positions (pos, descending)
+ * are drawn: deal the random players and the board from the rest of the deck with the
+ * numbers xs, value every hand and tally the showdown. */
+FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, const uint16_t *cur,
+                         const uint8_t *pos, const uint64_t *xs, fh_tally *tl, uint64_t *cc, const int want_combos,
+                         const int k, const int r, const int missing, const mc_hole *const *holes,
+                         const int *weighted, const int *random, uint64_t bkey, uint64_t bsr, const fh_card_t *ready) {
+    const int np = k + r, need = 2 * r + missing, last = j->n_base - 1, m = j->n_base - 2 * k;
+    fh_value_t v[FH_MAX_PLAYERS];
+    int cidx[FH_MAX_PLAYERS];
+    if (ready) {
+        memcpy(deck, ready, sizeof *base); /* the assignment's deck, its cards already out */
+    } else {
+        memcpy(deck, base, sizeof *base);
+        /* Remove the weighted players' cards: each, from its base position (positions in
+         * descending order are untouched by the earlier moves), takes the last card. */
+        for (int q = 0; q < 2 * k; q++) deck[pos[q]] = deck[last - q];
+    }
+    shuffle_head(deck, m, need, xs);
+    const fh_card_t *b = deck + 2 * r;
+    for (int q = 0; q < missing; q++) {
+        bkey += fh_card_keys[b[q]];
+        bsr |= SUIT_RANK_BITS[b[q]];
+    }
+    for (int s = 0; s < k; s++) {
+        const mc_hole *h = &holes[s][cur[s]];
+        v[weighted[s]] = fh_value_from_key(bkey + h->key, bsr | h->sr);
+        if (want_combos) cidx[weighted[s]] = cur[s];
+    }
+    for (int q = 0; q < r; q++) {
+        fh_card_t x = deck[2 * q], y = deck[2 * q + 1];
+        int p = random[q];
+        v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
+                                 bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
+        if (want_combos) cidx[p] = j->pair_index[p] ? j->pair_index[p][x * FH_N_CARDS + y] : -1;
+    }
+    tally_showdown(tl, v, np, 1);
+    if (want_combos) tally_combos(j, cc, v, cidx);
+}
+
+/* One block of trials with k weighted players, r random ones and `missing` board cards
+ * (constants in the specialised copies below); 0 if no deal was found. With the weighted
+ * players drawn from the joint table (or none), every trial uses the same count of random
+ * numbers, drawn in batches; rejection sampling draws them one by one. */
 FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t, uint64_t *cc,
-                         const int want_combos, const int k, const int missing) {
+                         const int want_combos, const int k, const int r, const int missing) {
     /* Local copies: stores to the card arrays (char type) may alias anything reached
-     * through a pointer, which would keep the generator's state in memory. */
+     * through a pointer, which would keep the generator's state and the tally in memory. */
     fh_rng rng_local = *rng_io, *rng = &rng_local;
+    fh_tally tl = *t;
     union {
         deck64 d;
         fh_card_t c[64];
     } deck;
     deck64 base;
     memcpy(&base, j->base, sizeof base);
-    fh_value_t v[FH_MAX_PLAYERS];
-    uint16_t cur_buf[FH_MAX_PLAYERS];
-    uint8_t pos_buf[2 * FH_MAX_PLAYERS];
-    int cidx[FH_MAX_PLAYERS];
-    const int r = j->n_random, np = j->n_players, need = 2 * r + missing, last = j->n_base - 1;
-    const int m = j->n_base - 2 * k;
-    for (uint32_t n = 0; n < trials; n++) {
-        const uint16_t *cur = NULL;
-        const uint8_t *pos = NULL;
-        if (k && !draw_weighted(j, rng, k, &cur, &pos, cur_buf, pos_buf)) {
-            *rng_io = rng_local;
-            return 0;
+    int weighted[FH_MAX_PLAYERS], random[FH_MAX_PLAYERS];
+    const mc_hole *holes[FH_MAX_PLAYERS];
+    for (int s = 0; s < k; s++) {
+        weighted[s] = j->weighted[s];
+        holes[s] = j->holes[s];
+    }
+    for (int q = 0; q < r; q++) random[q] = j->random[q];
+    const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
+    const int shuffle_numbers = (2 * r + missing + 1) / 2;
+    int ok = 1;
+    if (k == 0 || j->joint) {
+        const int draw = k && j->pick.n != 1; /* one number picks the assignment */
+        const int per = draw + shuffle_numbers;
+        uint64_t xs[RNG_BATCH * MAX_PER_TRIAL];
+        for (uint32_t n0 = 0; n0 < trials; n0 += RNG_BATCH) {
+            const uint32_t nb = trials - n0 < RNG_BATCH ? trials - n0 : RNG_BATCH;
+            j->fill(rng, xs, (size_t)nb * (size_t)per);
+            for (uint32_t n = 0; n < nb; n++) {
+                const uint64_t *x = xs + (size_t)n * (size_t)per;
+                size_t i = draw ? alias_draw(&j->pick, x[0]) : 0;
+                const uint16_t *cur = k ? j->joint_combo + i * (size_t)k : NULL;
+                const uint8_t *pos = k ? j->joint_pos + i * 2 * (size_t)k : NULL;
+                const fh_card_t *ready = k && j->joint_deck ? j->joint_deck + i * 64 : NULL;
+                one_trial(j, deck.c, &base, cur, pos, x + draw, &tl, cc, want_combos, k, r, missing, holes, weighted,
+                          random, bkey0, bsr0, ready);
+            }
         }
-        deck.d = base;
-        /* Remove the weighted players' cards: each, from its base position (positions in
-         * descending order are untouched by the earlier moves), takes the last card. */
-        for (int q = 0; q < 2 * k; q++) deck.c[pos[q]] = deck.c[last - q];
-        shuffle_head(deck.c, m, need, rng);
-        const fh_card_t *b = deck.c + 2 * r;
-        uint64_t bkey = j->bkey, bsr = j->bsr;
-        for (int q = 0; q < missing; q++) {
-            bkey += fh_card_keys[b[q]];
-            bsr |= SUIT_RANK_BITS[b[q]];
+    } else {
+        uint16_t cur_buf[FH_MAX_PLAYERS];
+        uint8_t pos_buf[2 * FH_MAX_PLAYERS];
+        uint64_t x[MAX_PER_TRIAL];
+        for (uint32_t n = 0; n < trials; n++) {
+            if (!draw_rejection(j, rng, k, cur_buf, pos_buf)) {
+                ok = 0;
+                break;
+            }
+            for (int q = 0; q < shuffle_numbers; q++) x[q] = fh_rng_next(rng);
+            one_trial(j, deck.c, &base, cur_buf, pos_buf, x, &tl, cc, want_combos, k, r, missing, holes, weighted,
+                      random, bkey0, bsr0, NULL);
         }
-        for (int s = 0; s < k; s++) {
-            const mc_hole *h = &j->holes[s][cur[s]];
-            v[j->weighted[s]] = fh_value_from_key(bkey + h->key, bsr | h->sr);
-            if (want_combos) cidx[j->weighted[s]] = cur[s];
-        }
-        for (int q = 0; q < r; q++) {
-            fh_card_t x = deck.c[2 * q], y = deck.c[2 * q + 1];
-            int p = j->random[q];
-            v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
-                                     bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
-            if (want_combos) cidx[p] = j->pair_index[p] ? j->pair_index[p][x * FH_N_CARDS + y] : -1;
-        }
-        tally_showdown(t, v, np, 1);
-        if (want_combos) tally_combos(j, cc, v, cidx);
     }
     *rng_io = rng_local;
-    return 1;
+    *t = tl;
+    return ok;
 }
 
-/* Specialised copies for the common shapes (one or two weighted players, a preflop, flop or
- * turn board); the rest, and per-combo tallies, run the general copy. */
-#define FH_MC_BLOCK(K, M)                                                                              \
-    static int block_##K##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {          \
-        return block_core(j, rng, trials, t, NULL, 0, K, M);                                           \
+/* Specialised copies for the common shapes (one or two weighted players, up to four random
+ * ones, a preflop, flop, turn or river board); the rest, and per-combo tallies, run the
+ * general copy. */
+#define FH_MC_BLOCK(K, R, M)                                                                           \
+    static int block_##K##_##R##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {    \
+        return block_core(j, rng, trials, t, NULL, 0, K, R, M);                                        \
     }
-FH_MC_BLOCK(1, 5)
-FH_MC_BLOCK(1, 2)
-FH_MC_BLOCK(1, 1)
-FH_MC_BLOCK(2, 5)
-FH_MC_BLOCK(2, 2)
-FH_MC_BLOCK(2, 1)
+#define FH_MC_BLOCK_M(K, R) FH_MC_BLOCK(K, R, 5) FH_MC_BLOCK(K, R, 2) FH_MC_BLOCK(K, R, 1) FH_MC_BLOCK(K, R, 0)
+FH_MC_BLOCK_M(1, 1)
+FH_MC_BLOCK_M(1, 2)
+FH_MC_BLOCK_M(1, 3)
+FH_MC_BLOCK_M(1, 4)
+FH_MC_BLOCK_M(2, 0)
+FH_MC_BLOCK_M(2, 1)
+FH_MC_BLOCK_M(2, 2)
+FH_MC_BLOCK_M(2, 3)
+#undef FH_MC_BLOCK_M
 #undef FH_MC_BLOCK
 
 static int block_any(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t, uint64_t *cc) {
-    if (cc) return block_core(j, rng, trials, t, cc, 1, j->n_weighted, j->missing);
+    if (cc) return block_core(j, rng, trials, t, cc, 1, j->n_weighted, j->n_random, j->missing);
     if (j->n_weighted == 0) {
         block_all_random(j, rng, trials, t);
         return 1;
     }
-    switch (j->n_weighted * 8 + j->missing) {
-    case 13: return block_1_5(j, rng, trials, t);
-    case 10: return block_1_2(j, rng, trials, t);
-    case 9: return block_1_1(j, rng, trials, t);
-    case 21: return block_2_5(j, rng, trials, t);
-    case 18: return block_2_2(j, rng, trials, t);
-    case 17: return block_2_1(j, rng, trials, t);
-    default: return block_core(j, rng, trials, t, NULL, 0, j->n_weighted, j->missing);
+#define FH_MC_CASE(K, R)                                                      \
+    case (K * 8 + R) * 8 + 5: return block_##K##_##R##_5(j, rng, trials, t); \
+    case (K * 8 + R) * 8 + 2: return block_##K##_##R##_2(j, rng, trials, t); \
+    case (K * 8 + R) * 8 + 1: return block_##K##_##R##_1(j, rng, trials, t); \
+    case (K * 8 + R) * 8 + 0: return block_##K##_##R##_0(j, rng, trials, t);
+    switch ((j->n_weighted * 8 + j->n_random) * 8 + j->missing) {
+        FH_MC_CASE(1, 1)
+        FH_MC_CASE(1, 2)
+        FH_MC_CASE(1, 3)
+        FH_MC_CASE(1, 4)
+        FH_MC_CASE(2, 0)
+        FH_MC_CASE(2, 1)
+        FH_MC_CASE(2, 2)
+        FH_MC_CASE(2, 3)
+    default: return block_core(j, rng, trials, t, NULL, 0, j->n_weighted, j->n_random, j->missing);
     }
+#undef FH_MC_CASE
 }
 
 static void worker(fh_par *par, void *ctx, int tid) {
@@ -524,6 +689,7 @@ fh_status fh_monte_carlo(const fh_mc_player *players, int n_players, const fh_ca
     fh_status st = job_init(j, players, n_players, board, n_board, dead, combo_out != NULL);
     if (st != FH_OK || n_blocks == 0) goto done;
     j->seed = seed;
+    j->fill = pick_rng_fill();
     j->first_block = first_block;
     j->block_size = block_size;
     int nt = fh_par_clamp_threads(threads);

@@ -40,4 +40,13 @@ fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_
                             int n_players, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
                             uint64_t *out);
 
+/* The sums of fh_runout_tallies' rows instead of the rows: totals[f] (row_words words) is
+ * the sum of word f over the deals, and per player p and value-table row c (n_rows rows),
+ * combo[(2 * p) * n_rows + c] the runouts counted and combo[(2 * p + 1) * n_rows + c] the
+ * sum of p's shares over the deals in which p holds row c. Both are added to (not
+ * cleared). Per-thread sums are added at the end, so they never depend on the threads. */
+fh_status fh_runout_sums(const uint16_t *values, size_t stride, size_t n_rows, const uint32_t *deals, size_t n_deals,
+                         int n_players, int threads, fh_par_poll poll, void *poll_ctx, unsigned poll_ms,
+                         uint64_t *totals, uint64_t *combo);
+
 #endif /* FH_RUNOUTS_H */

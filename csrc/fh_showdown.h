@@ -37,47 +37,29 @@ FH_INLINE void tally_showdown(fh_tally *t, const fh_value_t *v, int n, uint64_t 
         }
         return;
     }
-    if (n == 3) {
-        /* Three players (common in exact multiway jobs): the best value without branches,
-         * then one well-predicted test for a single winner. */
-        fh_value_t a = v[0], b = v[1], c = v[2];
-        fh_value_t top = a > b ? a : b;
-        top = top > c ? top : c;
-        unsigned mask = (unsigned)(a == top) | (unsigned)(b == top) << 1 | (unsigned)(c == top) << 2;
-        if (FH_LIKELY((mask & (mask - 1)) == 0)) {
-            unsigned who = mask >> 1; /* 1, 2, 4 -> 0, 1, 2 */
-            t->split[1] += w;
-            t->win[who] += w;
-            t->share[who] += w * FH_SHARE_UNIT;
-            t->share_sq[who] += w * (uint64_t)FH_SHARE_UNIT * FH_SHARE_UNIT;
-            return;
-        }
-    }
+    /* The best value, then a bit per player holding it (branch-free where n is a constant);
+     * a single winner is the common case. */
     fh_value_t best = v[0];
-    int winners = 1, who = 0;
-    for (int p = 1; p < n; p++) {
-        if (v[p] > best) {
-            best = v[p];
-            winners = 1;
-            who = p;
-        } else if (v[p] == best) {
-            winners++;
-        }
-    }
-    t->split[winners] += w;
-    if (winners == 1) {
+    for (int p = 1; p < n; p++) best = v[p] > best ? v[p] : best;
+    unsigned mask = 0;
+    for (int p = 0; p < n; p++) mask |= (unsigned)(v[p] == best) << p;
+    if (FH_LIKELY((mask & (mask - 1)) == 0)) {
+        unsigned who = FH_CTZ64(mask);
+        t->split[1] += w;
         t->win[who] += w;
         t->share[who] += w * FH_SHARE_UNIT;
         t->share_sq[who] += w * (uint64_t)FH_SHARE_UNIT * FH_SHARE_UNIT;
         return;
     }
+    unsigned winners = FH_POPCOUNT64(mask);
+    t->split[winners] += w;
     uint64_t s = FH_SHARE_UNIT / (uint64_t)winners;
-    for (int p = 0; p < n; p++)
-        if (v[p] == best) {
-            t->tie[p] += w;
-            t->share[p] += w * s;
-            t->share_sq[p] += w * s * s;
-        }
+    for (; mask; mask &= mask - 1) {
+        unsigned p = FH_CTZ64(mask);
+        t->tie[p] += w;
+        t->share[p] += w * s;
+        t->share_sq[p] += w * s * s;
+    }
 }
 
 #endif /* FH_SHOWDOWN_H */

@@ -74,6 +74,16 @@ cdef extern from "fh_equity.h" nogil:
     uint64_t fh_canonical_deal_key(const fh_card_t *holes, int n_players)
     uint64_t fh_canonical_deal_key_fixing(const fh_card_t *holes, int n_players, fh_mask_t board,
                                           fh_mask_t dead)
+    void fh_canonical_deal_keys(const fh_card_t *deals, size_t n_deals, int n_players, fh_mask_t board,
+                                fh_mask_t dead, uint64_t *keys)
+    ctypedef struct fh_assign_player:
+        const fh_card_t *cards
+        const double *weights
+        const uint32_t *rows
+        int n
+    int fh_assignments_count(const fh_assign_player *players, int n_players, size_t limit, size_t *count)
+    void fh_assignments_fill(const fh_assign_player *players, int n_players, fh_card_t *deals, double *weights,
+                             uint32_t *rows)
     fh_status fh_equity_exact_many(const fh_card_t *deals, size_t n_deals, int n_players,
                                    const fh_card_t *board, int n_board, fh_mask_t dead, const fh_exec *ex,
                                    fh_tally *tallies)
@@ -115,6 +125,9 @@ cdef extern from "fh_runouts.h" nogil:
     fh_status fh_runout_tallies(const uint16_t *values, size_t stride, const uint32_t *deals, size_t n_deals,
                                 int n_players, int threads, int (*poll)(void *) noexcept nogil,
                                 void *poll_ctx, unsigned poll_ms, uint64_t *out)
+    fh_status fh_runout_sums(const uint16_t *values, size_t stride, size_t n_rows, const uint32_t *deals,
+                             size_t n_deals, int n_players, int threads, fh_par_poll poll, void *poll_ctx,
+                             unsigned poll_ms, uint64_t *totals, uint64_t *combo)
     size_t fh_runout_row_words(int n_players)
 
 # ---- sweep: exact heads-up range equity per runout (fh_sweep.h) ---------------------------

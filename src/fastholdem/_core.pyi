@@ -107,6 +107,14 @@ def canonical_deal_keys(
     """Suit-isomorphism key of each ``(n, 2 * players)`` C-contiguous uint8 deal row (players <= 5),
     under the suit permutations that keep ``board`` and ``dead`` in place."""
 
+def hand_assignments(
+    combos: list[npt.NDArray[np.uint8]], weights: list[npt.NDArray[np.float64] | None], limit: int,
+    rows: list[npt.NDArray[np.uint32]] | None = ...,
+) -> tuple[Any, ...] | None:
+    """Every collision-free choice of one combo per player, row-major, with the products of the
+    combo weights (and, with ``rows``, each deal's rows); None when a partial listing would
+    exceed ``limit``."""
+
 def exact_deals(
     deals: _U8Rows, board: Sequence[int], dead: Iterable[int], threads: int
 ) -> dict[str, npt.NDArray[np.uint64]]:
@@ -196,6 +204,12 @@ def runout_values(
 ) -> npt.NDArray[np.uint16]:
     """Internal: value of each combo with the board (3 or 4 cards) and each runout,
     ``(n, stride)``; 0 where the combo meets the runout and in the padding."""
+
+def runout_sums(
+    values: npt.NDArray[np.uint16], deals: npt.ArrayLike, threads: int
+) -> tuple[dict[str, npt.NDArray[np.uint64]], npt.NDArray[np.uint64]]:
+    """Column sums of :func:`runout_tallies` (same keys) and per player and value row the
+    runouts counted and the player's shares summed: ``(sums, combos)``, combos (players, 2, rows)."""
 
 def runout_tallies(
     values: npt.NDArray[np.uint16], deals: npt.ArrayLike, threads: int

@@ -559,10 +559,78 @@ def canonical_deal_keys(const uint8_t[:, ::1] deals, object board=(), object dea
     cdef uint64_t board_mask = _mask(board), dead_mask = _mask(dead)
     keys = np.empty(n, dtype=np.uint64)
     cdef uint64_t[::1] k = keys
-    with nogil:
-        for i in range(n):
-            k[i] = fh_canonical_deal_key_fixing(&deals[i, 0], players, board_mask, dead_mask)
+    if n:
+        with nogil:
+            fh_canonical_deal_keys(&deals[0, 0], <size_t>n, players, board_mask, dead_mask, &k[0])
     return keys
+
+
+def hand_assignments(list combos, list weights, Py_ssize_t limit, list rows=None):
+    """Every choice of one combo per player with no card twice, row-major (player 0's combo
+    slowest): ``(deals, weights)``, deals a uint8 array (n, 2 * players) and weights the
+    products of the players' combo weights (float64, player by player; a player given None
+    has weight 1 for each combo), or None when some player's combos times the partial
+    assignments of the players before it exceed ``limit``. ``combos`` are (n_p, 2) uint8
+    arrays. With ``rows`` (per player a uint32 number per combo), the result also holds a
+    uint32 array (n, players) of each assignment's combos' numbers. Input is trusted
+    (validated by the caller)."""
+    cdef int players = len(combos), p
+    if players < 1 or players > FH_MAX_PLAYERS or len(weights) != players:
+        raise InputError(f"hand assignments need 1 to {FH_MAX_PLAYERS} players, one weight array each")
+    cdef fh_assign_player pl[FH_MAX_PLAYERS]
+    keep = []
+    cdef const uint8_t[:, ::1] cv
+    cdef const double[::1] wv
+    cdef const uint32_t[::1] rv
+    if rows is not None and len(rows) != players:
+        raise InputError("rows must give one array per player")
+    for p in range(players):
+        arr = np.ascontiguousarray(combos[p], dtype=np.uint8)
+        if arr.ndim != 2 or arr.shape[1] != 2:
+            raise InputError("each player's combos must be an (n, 2) array")
+        keep.append(arr)
+        pl[p].n = <int>arr.shape[0]
+        pl[p].cards = NULL
+        pl[p].weights = NULL
+        pl[p].rows = NULL
+        if arr.shape[0]:
+            cv = arr
+            pl[p].cards = &cv[0, 0]
+        if rows is not None:
+            r = np.ascontiguousarray(rows[p], dtype=np.uint32)
+            if r.shape != (arr.shape[0],):
+                raise InputError("each player's rows must match its combos")
+            keep.append(r)
+            if arr.shape[0]:
+                rv = r
+                pl[p].rows = &rv[0]
+        if weights[p] is not None:
+            w = np.ascontiguousarray(weights[p], dtype=np.float64)
+            if w.shape != (arr.shape[0],):
+                raise InputError("each player's weights must match its combos")
+            keep.append(w)
+            if arr.shape[0]:
+                wv = w
+                pl[p].weights = &wv[0]
+    cdef size_t count = 0
+    cdef int ok
+    with nogil:
+        ok = fh_assignments_count(pl, players, <size_t>max(limit, 0), &count)
+    if not ok:
+        return None
+    deals = np.empty((count, 2 * players), dtype=np.uint8)
+    out_w = np.empty(count, dtype=np.float64)
+    out_r = np.empty((count if rows is not None else 0, players), dtype=np.uint32)
+    cdef uint8_t[:, ::1] dv = deals
+    cdef double[::1] ov = out_w
+    cdef uint32_t[:, ::1] orv = out_r
+    cdef uint32_t *rows_out = &orv[0, 0] if rows is not None and count else NULL
+    if count:
+        with nogil:
+            fh_assignments_fill(pl, players, &dv[0, 0], &ov[0], rows_out)
+    if rows is not None:
+        return deals, out_w, out_r
+    return deals, out_w
 
 
 @cython.boundscheck(False)
@@ -1144,12 +1212,8 @@ def runout_values(object combos, object board, object dead=()):
     return out
 
 
-@cython.boundscheck(False)
-@cython.wraparound(False)
-def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
-    """Exact tallies of deals given as rows of ``values`` (one uint32 row index per player,
-    shape (n, players)); the dict of :func:`exact_deals`. Internal: the deals' combos must
-    not share cards (checked by the caller)."""
+def _runout_deal_rows(const uint16_t[:, ::1] values, object deals):
+    """``deals`` as a C-contiguous uint32 (n, players) array of rows of ``values``, checked."""
     d = np.ascontiguousarray(deals, dtype=np.uint32)
     if d.ndim != 2 or not 2 <= d.shape[1] <= FH_MAX_PLAYERS:
         raise InputError(f"deals must be (n, 2..{FH_MAX_PLAYERS}) row indexes")
@@ -1157,6 +1221,16 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
         raise InputError("values must come from runout_values")
     if d.shape[0] and int(d.max()) >= values.shape[0]:
         raise InputError("a deal refers to a row past the value table")
+    return d
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
+    """Exact tallies of deals given as rows of ``values`` (one uint32 row index per player,
+    shape (n, players)); the dict of :func:`exact_deals`. Internal: the deals' combos must
+    not share cards (checked by the caller)."""
+    d = _runout_deal_rows(values, deals)
     cdef Py_ssize_t n = d.shape[0]
     cdef int players = <int>d.shape[1]
     # One compact tally per deal, written field-major in place by the kernel (each key is a
@@ -1176,6 +1250,36 @@ def runout_tallies(const uint16_t[:, ::1] values, object deals, int threads):
     return {"deals": raw[0], "win": raw[1:1 + k].T, "tie": raw[1 + k:1 + 2 * k].T,
             "share": raw[1 + 2 * k:1 + 3 * k].T, "share_sq": raw[1 + 3 * k:1 + 4 * k].T,
             "split": raw[1 + 4 * k:2 + 5 * k].T}
+
+def runout_sums(const uint16_t[:, ::1] values, object deals, int threads):
+    """The column sums of :func:`runout_tallies` without its rows: ``(sums, combos)``, sums
+    a dict of the same keys, each summed over the deals (``deals`` a uint64 scalar array,
+    the others 1-D), and combos a uint64 array (players, 2, rows of ``values``): per player
+    and value row, the runouts counted and the sum of the player's shares over the deals in
+    which the player holds that row. Internal, as :func:`runout_tallies`."""
+    d = _runout_deal_rows(values, deals)
+    cdef Py_ssize_t n = d.shape[0]
+    cdef int players = <int>d.shape[1]
+    cdef Py_ssize_t width = <Py_ssize_t>fh_runout_row_words(players)
+    totals = np.zeros(width, dtype=np.uint64)
+    combo = np.zeros((players, 2, max(values.shape[0], 1)), dtype=np.uint64)
+    cdef uint64_t[::1] tv = totals
+    cdef uint64_t[:, :, ::1] cv = combo
+    cdef const uint32_t[:, ::1] dv = d
+    cdef fh_status status = FH_OK
+    cdef _Interrupt intr = _Interrupt(_threads(threads))
+    if n:
+        with nogil:
+            status = fh_runout_sums(&values[0, 0], <size_t>values.shape[1], <size_t>values.shape[0], &dv[0, 0],
+                                    <size_t>n, players, intr.ex.threads, _poll_signals, <void *>intr,
+                                    intr.ex.poll_ms, &tv[0], &cv[0, 0, 0])
+    intr.check(status)
+    k = players
+    sums = {"deals": totals[0], "win": totals[1:1 + k], "tie": totals[1 + k:1 + 2 * k],
+            "share": totals[1 + 2 * k:1 + 3 * k], "share_sq": totals[1 + 3 * k:1 + 4 * k],
+            "split": totals[1 + 4 * k:2 + 5 * k]}
+    return sums, combo[:, :, :values.shape[0]]
+
 
 def sweep_two(object cards, object w0, object w1, object board, object dead, object perms, uint64_t first,
               uint64_t count, int threads):

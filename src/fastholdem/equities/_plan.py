@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from .. import _core
 from ..cards import CardsLike, cards_str
 from ..errors import InputError, RangeError
-from .engines.enumeration import ExactEngine, hand_assignments
+from .engines.enumeration import ExactEngine, RunoutTable, hand_assignments, hand_assignments_with_rows
 from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
 from .inputs import (MAX_TRIALS, RANDOM_WORDS, ParsedPlayer, PlayerLike, check_flag, check_mode, check_seed,
@@ -107,8 +107,15 @@ def build_job(parsed: list[ParsedPlayer], board_ids: list[int], dead_ids: list[i
             raise RangeError("the ranges cannot be dealt without two players sharing a card")
         if sweep is not None and (exact or sweep.visits() <= SWEEP_AUTO_LIMIT) and sweep_wins(sweep, boards_per_deal):
             return EquityJob(sweep, labels, board_text, dead_text)
-    if exact is not False:
+    runouts = None
+    if exact is not False and len(board_ids) in (3, 4):  # runout tables: rows listed with the deals
+        table = RunoutTable([p.combos for p in parsed])
+        with_rows = hand_assignments_with_rows(parsed, MAX_ASSIGNMENTS, table)
+        listed = None if with_rows is None else (with_rows[0], with_rows[1])
+        runouts = None if with_rows is None else (table, with_rows[2])
+    elif exact is not False:
         listed = hand_assignments(parsed, MAX_ASSIGNMENTS)
+    if exact is not False:
         if listed is None and exact:
             randoms = sum(p.label.lower() in RANDOM_WORDS for p in parsed)
             hint = (f"; one hand's exact equity against {randoms} random hands is "
@@ -119,7 +126,7 @@ def build_job(parsed: list[ParsedPlayer], board_ids: list[int], dead_ids: list[i
     if listed is not None and len(listed[0]) == 0:
         raise RangeError("the ranges cannot be dealt without two players sharing a card")
     if listed is not None:
-        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids, [p.combos for p in parsed])
+        engine = ExactEngine(listed[0], listed[1], board_ids, dead_ids, [p.combos for p in parsed], runouts)
         if exact or engine.cost(boards_per_deal) <= EXACT_AUTO_LIMIT:
             return EquityJob(engine, labels, board_text, dead_text)
     if seed is None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import operator
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, overload
@@ -52,6 +52,9 @@ RUNOUT_CHUNK_WORK = 5_000_000
 """Value comparisons (hand assignments x players x runouts) per chunk when :func:`run_exact` counts a
 flop or turn by runout tables: a few milliseconds, and rows small enough to stay in cache
 until they are summed (a 3-way turn of ~360k deals runs as 10 chunks, a flop as 100)."""
+FIXED_ROUND_BLOCKS = 256
+"""Blocks per round of a Monte Carlo job without a standard-error target (about a million
+trials: a fraction of a second, so the progress bar still moves)."""
 MAX_ROUND_BLOCKS = 32
 """Most blocks between two checks of the standard-error target. The first check comes after
 one block (4,096 trials) and each round then doubles the trials done, up to this many blocks
@@ -278,9 +281,7 @@ class EquityJob:
                 for t in tallies[1:]:
                     summed = summed._plus(t)
                 eq, win, tie, split, deals, per = engine.finish(summed.combos, int(summed.deals[0]))
-            return EquityResult(players=self.players, equity=eq, win=win, tie=tie, stderr=np.zeros(n_players),
-                                exact=True, deals=deals, elapsed=elapsed, split=split, board=self.board,
-                                dead=self.dead, combo_source=partial(combo_tables, engine.combos, per))
+            return self._exact_result(eq, win, tie, split, deals, per, elapsed)
         total = {k: np.concatenate([getattr(t, k) for t in tallies]).sum(axis=0, dtype=np.uint64)
                  for k in EquityTally._FIELDS}
         n = float(total["deals"])
@@ -300,6 +301,18 @@ class EquityJob:
                             split=total["split"].astype(np.float64), combo_source=source)
 
 
+    def _exact_result(self, eq: npt.NDArray[np.float64], win: npt.NDArray[np.float64], tie: npt.NDArray[np.float64],
+                      split: npt.NDArray[np.float64], deals: int,
+                      per: Callable[[], list[tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]]],
+                      elapsed: float) -> EquityResult:
+        """The :class:`EquityResult` of an exact job from its engine's finished counts."""
+        engine = self._engine
+        assert isinstance(engine, (ExactEngine, SweepEngine))
+        return EquityResult(players=self.players, equity=eq, win=win, tie=tie, stderr=np.zeros(len(self.players)),
+                            exact=True, deals=deals, elapsed=elapsed, split=split, board=self.board,
+                            dead=self.dead, combo_source=partial(combo_tables, engine.combos, per))
+
+
 def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResult:
     """Enumerate ``job`` in about 100 chunks (one when read from the preflop table; a sweep
     in chunks of at least ``SWEEP_CHUNK_WORK`` entry-runouts, runout tables in chunks of at
@@ -317,6 +330,18 @@ def run_exact(job: EquityJob, threads: int, progress: bool | None) -> EquityResu
         count = max(1, min(100, engine.runout_work() // RUNOUT_CHUNK_WORK))
     else:
         count = 1 if isinstance(engine, ExactEngine) and engine.from_table else 100
+    if isinstance(engine, ExactEngine) and engine.sums_apply():
+        # Runout tables with unit weights, deals in order: the kernel sums the deals' rows
+        # as it goes (the same integers as summing the rows of job.run, without them).
+        start = time.perf_counter()
+        sums = []
+        with Progress(job.size, "exact", enabled=progress) as bar:
+            for chunk in job.chunks(count):
+                sums.append(engine.sums(chunk.start, chunk.stop, resolve_threads(threads)))
+                bar.update(len(chunk))
+        finished = engine.finish_sums(sums)
+        if finished is not None:
+            return job._exact_result(*finished, time.perf_counter() - start)
     parts = []
     with Progress(job.size, "exact", enabled=progress) as bar:
         for chunk in job.chunks(count):
@@ -402,8 +427,12 @@ def run_monte_carlo(job: EquityJob, threads: int, target: float | None, progress
     assert job.trials is not None
     total: EquityTally | None = None
     done = 0
+    # Without a target nothing is checked between rounds: rounds of FIXED_ROUND_BLOCKS
+    # blocks (the counts are the same whatever the rounds; fewer calls cost less).
+    points: Sequence[int] = (round_checkpoints(job.size) if target is not None else
+                             [*range(FIXED_ROUND_BLOCKS, job.size, FIXED_ROUND_BLOCKS), job.size])
     with Progress(job.trials, "monte carlo", enabled=progress) as bar:
-        for point in round_checkpoints(job.size):
+        for point in points:
             chunk = range(done, point)
             part = job.run(chunk, threads)
             total = part if total is None else total._plus(part)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -24,7 +25,7 @@ from ...errors import RangeError
 from ..inputs import ParsedPlayer
 from .table import table_available, table_tallies
 
-__all__ = ["ExactEngine", "hand_assignments", "suit_symmetric"]
+__all__ = ["ExactEngine", "RunoutTable", "hand_assignments", "hand_assignments_with_rows", "suit_symmetric"]
 
 _Floats = npt.NDArray[np.float64]
 
@@ -42,32 +43,62 @@ def hand_assignments(parsed: list[ParsedPlayer], limit: int
     >>> hand_assignments(parsed, 1000) is None
     True
     """
-    masks = np.zeros(1, dtype=np.uint64)  # cards held in each partial deal
-    picks: list[npt.NDArray[np.intp]] = []  # per player so far, the combo of each partial deal
-    one = np.uint64(1)
-    for i, p in enumerate(parsed):
-        n = len(p.combos)
-        if len(masks) * n > limit:
-            return None
-        cmask = (one << p.combos[:, 0].astype(np.uint64)) | (one << p.combos[:, 1].astype(np.uint64))
-        # Row-major: deal a then combo b, as repeating the deals and tiling the combos would.
-        a, b = np.nonzero((masks[:, None] & cmask[None, :]) == 0)
-        picks = [q[a] for q in picks] + [b]
-        if i + 1 < len(parsed):
-            masks = masks[a] | cmask[b]
-    # Each combo as one 2-byte item: a player's column is then a single gather.
-    deals = np.empty((len(picks[0]) if picks else 1, len(parsed)), dtype=np.uint16)
-    weights = np.ones(len(deals))
-    for i, (p, b) in enumerate(zip(parsed, picks)):
-        deals[:, i] = np.ascontiguousarray(p.combos, dtype=np.uint8).view(np.uint16)[:, 0][b]
-        if not np.all(p.weights == 1.0):  # x * 1.0 is x: the same products as player by player
-            weights = weights * p.weights[b]
+    listed = _listed(parsed, limit, None)
+    return None if listed is None else (listed[0], listed[1])
+
+
+def _listed(parsed: list[ParsedPlayer], limit: int, rows: list[npt.NDArray[np.uint32]] | None) -> tuple[Any, ...] | None:
+    """:func:`hand_assignments` by the C core (row-major, player 0's combo slowest; weights
+    multiplied player by player, a player whose weights are all 1 skipped: x * 1.0 is x),
+    with each deal's ``rows`` entries too when given."""
+    listed = _core.hand_assignments([p.combos for p in parsed],
+                                    [None if np.all(p.weights == 1.0) else p.weights for p in parsed], limit, rows)
+    if listed is None:
+        return None
+    weights = listed[1]
     if len(weights) and not weights.any():
         # Each player's largest weight is above 0.5 (inputs.relative_weights), so only hands
         # of tiny relative weight, all that the card clashes leave, can multiply to 0.
         raise RangeError("the weights of the hand assignments the cards allow underflow to 0 (each is the "
                          "product of the players' combo weights); give those combos larger weights")
-    return deals.view(np.uint8), weights
+    return tuple(listed)
+
+
+class RunoutTable:
+    """The combos valued by runout tables: every combo of every player, by its two bytes read
+    as one uint16 (``code``), in code order; ``row_of[code]`` is a combo's row.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> table = RunoutTable([np.array([[51, 47], [50, 46]], np.uint8), np.array([[51, 47]], np.uint8)])
+    >>> len(table.combos), [r.tolist() for r in table.player_rows]
+    (2, [[1, 0], [1]])
+    """
+
+    def __init__(self, combos: list[npt.NDArray[np.uint8]]) -> None:
+        codes = [np.ascontiguousarray(c, dtype=np.uint8).view(np.uint16).reshape(-1) for c in combos]
+        self.present = np.zeros(1 << 16, dtype=bool)
+        for c in codes:
+            self.present[c] = True
+        table = np.flatnonzero(self.present).astype(np.uint16)
+        self.row_of = np.cumsum(self.present, dtype=np.uint32) - np.uint32(1)
+        self.combos = table.view(np.uint8).reshape(len(table), 2)
+        self.player_rows = [self.row_of[c] for c in codes]
+
+
+def hand_assignments_with_rows(parsed: list[ParsedPlayer], limit: int, table: RunoutTable
+                               ) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.float64], npt.NDArray[np.uint32]] | None:
+    """:func:`hand_assignments` and each deal's rows of ``table`` (uint32, one per player).
+
+    >>> from fastholdem.equities.inputs import parse_inputs
+    >>> parsed, _, _ = parse_inputs(["AsAd", "KK", "random"], "2c3d4h", None)
+    >>> deals, weights, rows = hand_assignments_with_rows(parsed, 10**6, RunoutTable([p.combos for p in parsed]))
+    >>> rows.shape, int(rows.max()) < len(RunoutTable([p.combos for p in parsed]).combos)
+    ((5940, 3), True)
+    """
+    listed = _listed(parsed, limit, table.player_rows)
+    return None if listed is None else (listed[0], listed[1], listed[2])
 
 
 def suit_symmetric(board: list[int], dead: list[int]) -> bool:
@@ -101,7 +132,8 @@ class ExactEngine:
     """
 
     def __init__(self, deals: npt.NDArray[np.uint8], weights: npt.NDArray[np.float64],
-                 board: list[int], dead: list[int], combos: list[npt.NDArray[np.uint8]] | None = None) -> None:
+                 board: list[int], dead: list[int], combos: list[npt.NDArray[np.uint8]] | None = None,
+                 runouts: tuple[RunoutTable, npt.NDArray[np.uint32]] | None = None) -> None:
         self.board, self.dead = board, dead
         self.n_players: int = int(deals.shape[1]) // 2
         self.weights = weights
@@ -115,13 +147,20 @@ class ExactEngine:
             _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
             self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
             self._in_order = False
+            if runouts is not None:
+                runouts = (runouts[0], np.ascontiguousarray(runouts[1][first]))
         else:
             self.unique, self.inverse = deals, np.arange(len(deals))
             self._in_order = True  # unique[i] is deals[i]: finish needs no reindexing
         # A flop or turn: runout tables (every combo valued once per runout, then each deal
         # compares its players' rows), built on the first tally.
         self.by_runouts = len(board) in (3, 4)
-        if self.by_runouts:
+        if self.by_runouts and runouts is not None:  # the table and rows listed with the deals
+            self._rows = runouts[1]
+            self._present, self._row_of = runouts[0].present, runouts[0].row_of
+            self._combos = runouts[0].combos
+            self._values: npt.NDArray[np.uint16] | None = None
+        elif self.by_runouts:
             # Each combo as its two bytes read as one uint16 (a card order other than the
             # players' would only add a row of equal values).
             codes = np.ascontiguousarray(self.unique).view(np.uint16)
@@ -130,8 +169,9 @@ class ExactEngine:
             table = np.flatnonzero(present).astype(np.uint16)
             row_of = np.cumsum(present, dtype=np.uint32) - np.uint32(1)
             self._rows = row_of[codes]
+            self._present, self._row_of = present, row_of
             self._combos = table.view(np.uint8).reshape(len(table), 2)
-            self._values: npt.NDArray[np.uint16] | None = None
+            self._values = None
 
     def cost(self, boards_per_deal: int) -> int:
         """Work of the whole job: table rows read, or boards x players evaluated."""
@@ -158,6 +198,49 @@ class ExactEngine:
             return _core.runout_tallies(self._values, self._rows[lo:hi], threads)
         return _core.exact_deals(self.unique[lo:hi], self.board, self.dead, threads)
 
+    def sums_apply(self) -> bool:
+        """Whether :meth:`sums` can count the job: runout tables, the deals in order (no
+        suit symmetry folded them) and unit weights, so that column sums and per-combo sums
+        of the rows are all :meth:`finish` needs."""
+        return self.by_runouts and self._in_order and bool(np.all(self.weights == 1.0))
+
+    def sums(self, lo: int, hi: int, threads: int) -> tuple[dict[str, npt.NDArray[np.uint64]], npt.NDArray[np.uint64]]:
+        """The sums over distinct deals [lo, hi) of :meth:`tally`'s rows, and per player and
+        value row the runouts counted and the player's shares (``_core.runout_sums``); only
+        where :meth:`sums_apply`."""
+        if self._values is None:
+            self._values = _core.runout_values(self._combos, self.board, self.dead)
+        return _core.runout_sums(self._values, self._rows[lo:hi], threads)
+
+    def finish_sums(self, parts: list[tuple[dict[str, npt.NDArray[np.uint64]], npt.NDArray[np.uint64]]]
+                    ) -> tuple[_Floats, _Floats, _Floats, _Floats, int,
+                               Callable[[], list[tuple[_Floats, _Floats]]]] | None:
+        """:meth:`finish` from the :meth:`sums` of every chunk: the same values, bit for bit
+        (integer sums; their float conversions are exact below 2**53, as the float sums of
+        the general path are), or None when a sum could reach 2**53 (then the rows decide)."""
+        sums = {key: np.asarray(sum((part[0][key] for part in parts), np.uint64(0)), dtype=np.uint64)
+                for key in ("deals", "share", "win", "tie", "split")}
+        total_deals = int(sums["deals"])
+        if total_deals * _core.SHARE_UNIT >= 2**53:
+            return None
+        combo = np.asarray(sum((part[1] for part in parts), np.uint64(0)), dtype=np.uint64)
+        deals_w = float(total_deals)
+        share, win, tie, split = (sums[key].astype(np.float64) for key in ("share", "win", "tie", "split"))
+        eq = share / (_core.SHARE_UNIT * deals_w)
+        return eq, win / deals_w, tie / deals_w, split, total_deals, partial(self._combo_equities_of_sums, combo)
+
+    def _combo_equities_of_sums(self, combo: npt.NDArray[np.uint64]) -> list[tuple[_Floats, _Floats]]:
+        """:meth:`combo_equities` from the per-row sums of :meth:`finish_sums` (unit weights)."""
+        per = []
+        for p, combos in enumerate(self.combos):
+            codes = np.ascontiguousarray(combos, dtype=np.uint8).view(np.uint16)[:, 0]
+            listed = self._present[codes]
+            rows = self._row_of[codes].astype(np.intp)
+            m = np.where(listed, combo[p, 0][np.where(listed, rows, 0)], 0).astype(np.float64)
+            s = np.where(listed, combo[p, 1][np.where(listed, rows, 0)], 0).astype(np.float64)
+            per.append((m / m.sum(), s / (_core.SHARE_UNIT * np.where(m > 0, m, 1.0))))
+        return per
+
     def finish(self, parts: list[dict[str, npt.NDArray[np.uint64]]]
                ) -> tuple[_Floats, _Floats, _Floats, _Floats, int, Callable[[], list[tuple[_Floats, _Floats]]]]:
         """Equity, win, tie, split (weighted), the number of boards, and a function giving
@@ -168,14 +251,20 @@ class ExactEngine:
         win: _Floats
         tie: _Floats
         split: _Floats
-        ones = self._in_order and bool(np.all(w == 1.0))
+        ones = bool(np.all(w == 1.0))
         if ones:
-            # Unit weights: integer column sums. When the number of boards times SHARE_UNIT
-            # (a bound on every sum) is below 2**53, the float dot products of the general
-            # path are exact too, so both give the same bits.
-            sums: dict[str, npt.NDArray[np.uint64]] = {
-                key: np.asarray(sum((part[key].sum(axis=0, dtype=np.uint64) for part in parts), np.uint64(0)))
-                for key in ("deals", "share", "win", "tie", "split")}
+            # Unit weights: integer column sums (each distinct deal counted as often as the
+            # deals it stands for). When the number of boards times SHARE_UNIT (a bound on
+            # every sum) is below 2**53, the float dot products of the general path are
+            # exact too, so both give the same bits.
+            sums: dict[str, npt.NDArray[np.uint64]]
+            if self._in_order:
+                sums = {key: np.asarray(sum((part[key].sum(axis=0, dtype=np.uint64) for part in parts), np.uint64(0)))
+                        for key in ("deals", "share", "win", "tie", "split")}
+            else:
+                counts = np.bincount(self.inverse, minlength=len(self.unique)).astype(np.uint64)
+                sums = {key: np.asarray(counts @ np.concatenate([part[key] for part in parts]))
+                        for key in ("deals", "share", "win", "tie", "split")}
             total_deals = int(sums["deals"])
             ones = total_deals * _core.SHARE_UNIT < 2**53
         if ones:
