@@ -648,11 +648,13 @@ static int block_any(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t,
         return 1;
     }
 #define FH_MC_CASE(K, R)                                                      \
-    case (K * 8 + R) * 8 + 5: return block_##K##_##R##_5(j, rng, trials, t); \
-    case (K * 8 + R) * 8 + 2: return block_##K##_##R##_2(j, rng, trials, t); \
-    case (K * 8 + R) * 8 + 1: return block_##K##_##R##_1(j, rng, trials, t); \
-    case (K * 8 + R) * 8 + 0: return block_##K##_##R##_0(j, rng, trials, t);
-    switch ((j->n_weighted * 8 + j->n_random) * 8 + j->missing) {
+    case (K * 16 + R) * 8 + 5: return block_##K##_##R##_5(j, rng, trials, t); \
+    case (K * 16 + R) * 8 + 2: return block_##K##_##R##_2(j, rng, trials, t); \
+    case (K * 16 + R) * 8 + 1: return block_##K##_##R##_1(j, rng, trials, t); \
+    case (K * 16 + R) * 8 + 0: return block_##K##_##R##_0(j, rng, trials, t);
+    /* One key per shape: up to FH_MAX_PLAYERS (10) random players, so 16 per weighted count
+     * (with 8, one weighted and eight random players read as two weighted and none). */
+    switch ((j->n_weighted * 16 + j->n_random) * 8 + j->missing) {
         FH_MC_CASE(1, 1)
         FH_MC_CASE(1, 2)
         FH_MC_CASE(1, 3)

@@ -24,7 +24,7 @@ import sys
 import numpy as np
 import pytest
 
-from fastholdem import _core, equity, equity_job
+from fastholdem import _core, equity, equity_job, hand_strength
 from fastholdem.cards import card_str, parse_cards
 from fastholdem.equities.engines.enumeration import ExactEngine, hand_assignments
 from fastholdem.equities.inputs import parse_inputs
@@ -182,3 +182,15 @@ def run_child(env: dict[str, str]) -> list:
 
 def test_portable_kernels_give_the_same_counts() -> None:
     assert run_child({"FASTHOLDEM_RUNOUT_KERNEL": "sse2", "FASTHOLDEM_MC_RNG": "scalar"}) == run_child({})
+
+
+@pytest.mark.parametrize("opponents", range(1, 10))
+def test_monte_carlo_shapes_one_hand_against_one_to_nine_random_hands_match_the_exact_share(opponents: int) -> None:
+    # Each shape (weighted and random players, board cards missing) has its own compiled
+    # block; one weighted hand against eight or nine random ones once took the key of two
+    # weighted hands and crashed. The Monte Carlo share must agree with the exact one.
+    hole, board = np.array([[12, 25]]), np.array([[51, 38, 7, 20]])  # two cards and a turn
+    exact = hand_strength(hole, board, opponents=opponents, exact=True, threads=1)[0]
+    trials = 20_000
+    mc = hand_strength(hole, board, opponents=opponents, trials=trials, seed=opponents, threads=1)[0]
+    assert abs(mc - exact) < 5 * 0.5 / np.sqrt(trials), (mc, exact)
