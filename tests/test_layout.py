@@ -29,7 +29,7 @@ LAYERS: dict[str, int] = {
     "equities": 5,
     # history.phh is the notation of a Hand: game.simulation writes it, so it sits on the
     # game's layer; the rest of history (dataset checks, site importers) sits above.
-    "game": 6, "analysis": 6, "vector": 6, "history.phh": 6,
+    "game": 6, "analysis": 6, "vector": 6, "history.phh": 6, "solver": 6,
     "history": 7, "dask": 7, "plot": 7,
     "": 8,  # the package __init__: re-exports from every layer below the command line
     "cli": 9,

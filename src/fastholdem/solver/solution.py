@@ -1,0 +1,314 @@
+"""``solve`` and its :class:`Solution`: strategies, EVs, node walking, save and load."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .._core import SolverCore
+from ..errors import ConfigError, InputError, InputTypeError, RangeError
+from ..ranges import Range
+from .game import CHANCE, P1, Engine, Game
+from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, overlap_weight
+
+__all__ = ["solve", "Solution", "Node", "load", "FORMAT_VERSION"]
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node of a solved tree, reached by ``path`` (action labels and dealt cards).
+
+    ``player`` is 0 (OOP), 1 (IP), ``"chance"`` or ``"terminal"``. At an action node,
+    ``strategy`` has one row per action and one column per combo of ``combos`` (the acting
+    player's); ``reach`` holds each player's combo weights at the node (range weight times the
+    probability of his own actions on the way, zero where a dealt card blocks the combo).
+    """
+
+    path: tuple[str, ...]
+    player: int | str
+    actions: tuple[str, ...]
+    combos: tuple[str, ...]
+    strategy: npt.NDArray[np.float32] | None
+    reach: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+    def frequencies(self) -> dict[str, float]:
+        """Each action's share of the acting player's reach-weighted range.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=50)
+        >>> sorted(sol.node().frequencies())
+        ['allin 10', 'check']
+        """
+        if self.strategy is None or not isinstance(self.player, int):
+            raise InputError("frequencies: the node is not an action node")
+        w = self.reach[self.player]
+        tot = float(w.sum())
+        return {a: (float((self.strategy[i] * w).sum()) / tot if tot > 0 else 0.0) for i, a in enumerate(self.actions)}
+
+
+class Solution:
+    """A solved spot: the average DCFR strategy of both players.
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", target=0.1)
+    >>> sol.exploitability <= 0.1
+    True
+    >>> round(sol.ev(0), 1)  # OOP's share of the final pot minus his chips put in
+    9.5
+    """
+
+    def __init__(self, spot: Spot, game: Game, engine: Engine, exploitability: float, evs: tuple[float, float],
+                 history: list[tuple[int, float]]) -> None:
+        self.spot = spot
+        self.game = game
+        self.engine = engine
+        self.exploitability = exploitability
+        self._ev = evs
+        self.history = history
+        self.combos = (tuple(combo_text(h) for h in game.hands[0]), tuple(combo_text(h) for h in game.hands[1]))
+
+    @property
+    def iterations(self) -> int:
+        """DCFR iterations run."""
+        return self.engine.iterations
+
+    def ev(self, player: int) -> float:
+        """``player``'s EV in chips: his share of the final pot minus the chips he puts in after
+        the root (postflop-solver's convention: the two EVs add up to the starting pot)."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
+        return self._ev[player]
+
+    def _walk(self, path: tuple[str, ...]) -> tuple[int, list[npt.NDArray[np.float64]]]:
+        g = self.game
+        reach = [np.asarray(g.weights[p], np.float64).copy() for p in (0, 1)]  # type: ignore[index]
+        node = 0
+        for step in path:
+            if not isinstance(step, str):
+                raise InputTypeError(f"actions must be text such as 'check' or 'bet 30', got {type(step).__name__}")
+            labels = g.labels[node]
+            want = self._resolve(node, step)
+            if want not in labels:
+                raise InputError(f"{step!r} is not an action at {' / '.join(path[:path.index(step)]) or 'the root'}: "
+                                 f"choose from {', '.join(labels) or 'nothing (a terminal node)'}")
+            i = labels.index(want)
+            kind = g.kind[node]
+            if kind <= P1:
+                st = self.engine.strategy(node)
+                reach[kind] = reach[kind] * st[i]
+            elif kind == CHANCE:
+                c = g.card[g.children[node][i]]
+                for p in (0, 1):
+                    blocked = np.array([c in h for h in g.hands[p]], bool)
+                    reach[p][blocked] = 0.0
+            node = g.children[node][i]
+        return node, reach
+
+    def _resolve(self, node: int, step: str) -> str:
+        """'bet 50%' -> 'bet 30' when the pot makes it so; other labels unchanged."""
+        s = step.strip().lower()
+        labels = self.game.labels[node]
+        if s.endswith("%") and " " in s:
+            verb, pct = s.split(" ", 1)
+            try:
+                frac = float(pct[:-1]) / 100.0
+            except ValueError:
+                return s
+            bets = [lab for lab in labels if lab.startswith(verb + " ")]
+            if bets:
+                # the pot at the node is not stored; choose the size whose chips are nearest
+                pot = self._pot(node)
+                base = 0
+                if verb == "raise":
+                    base = self._facing(node)
+                amounts = [int(lab.split()[1]) for lab in bets]
+                target = base + frac * pot
+                best = min(range(len(bets)), key=lambda k: abs(amounts[k] - target))
+                return bets[best]
+        if len(s) == 2 and self.game.kind[node] == CHANCE:
+            return s[0].upper() + s[1]
+        return s
+
+    def _pot(self, node: int) -> float:
+        # the pot after calling, from the parents' labels
+        g = self.game
+        parents = self._parents()
+        line = []
+        n = node
+        while n in parents:
+            p, lab = parents[n]
+            line.append((p, lab))
+            n = p
+        line.reverse()
+        pot = float(self.spot.pot)
+        street_put = [0, 0]
+        for p, lab in line:
+            kind = g.kind[p]
+            if kind == CHANCE:
+                pot += street_put[0] + street_put[1]
+                street_put = [0, 0]
+                continue
+            verb = lab.split()[0]
+            if verb == "call":
+                street_put[kind] = street_put[1 - kind]
+            elif verb in ("bet", "raise", "allin"):
+                street_put[kind] = int(lab.split()[1])
+        return pot + 2 * max(street_put)
+
+    def _facing(self, node: int) -> int:
+        parents = self._parents()
+        if node in parents:
+            lab = parents[node][1].split()
+            if lab[0] in ("bet", "raise", "allin"):
+                return int(lab[1])
+        return 0
+
+    def _parents(self) -> dict[int, tuple[int, str]]:
+        if not hasattr(self, "_parent_map"):
+            pm: dict[int, tuple[int, str]] = {}
+            for i, ch in enumerate(self.game.children):
+                for c, lab in zip(ch, self.game.labels[i]):
+                    pm[c] = (i, lab)
+            self._parent_map = pm
+        return self._parent_map
+
+    def node(self, *actions: str) -> Node:
+        """The node reached by ``actions`` from the root (``"check"``, ``"bet 30"`` or
+        ``"bet 50%"``, ``"call"``, ``"raise 90"``, ``"allin 370"``, ``"fold"``, a dealt card
+        such as ``"Qc"``).
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=20)
+        >>> n = sol.node("check")
+        >>> n.player, n.actions
+        (1, ('check', 'allin 10'))
+        """
+        node, reach = self._walk(tuple(actions))
+        g = self.game
+        kind = g.kind[node]
+        player: int | str = kind if kind <= P1 else ("chance" if kind == CHANCE else "terminal")
+        strategy = self.engine.strategy(node) if kind <= P1 else None
+        combos = self.combos[kind] if kind <= P1 else ()
+        return Node(tuple(actions), player, tuple(g.labels[node]), combos, strategy, (reach[0], reach[1]))
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save to a NumPy ``.npz`` file (versioned); :func:`load` reads it back.
+
+        Examples
+        --------
+        >>> import fastholdem as fh, tempfile, os
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=20)
+        >>> p = os.path.join(tempfile.mkdtemp(), "spot.npz")
+        >>> sol.save(p)
+        >>> fh.solver.load(p).ev(0) == sol.ev(0)
+        True
+        """
+        regrets, sums, iters = self.engine.core.get_state()
+        s = self.spot
+        np.savez_compressed(
+            path, version=np.int64(FORMAT_VERSION), oop=str(s.oop), ip=str(s.ip),
+            board=np.array(s.board, np.uint8), pot=np.int64(s.pot), stack=np.int64(s.stack),
+            sizes=np.array([-1.0 if x is None else x for x in s.sizes]),
+            thresholds=np.array([s.add_allin, s.force_allin, s.merging]),
+            regrets=regrets, sums=sums, iterations=np.int64(iters),
+            exploitability=np.float64(self.exploitability), ev=np.array(self._ev),
+            oop_weights=s.oop.weights, ip_weights=s.ip.weights, oop_combos=s.oop.combos, ip_combos=s.ip.combos)
+
+
+def load(path: str | os.PathLike[str]) -> Solution:
+    """Read a :class:`Solution` written by :meth:`Solution.save` (the tree is rebuilt)."""
+    with np.load(path, allow_pickle=False) as z:
+        version = int(z["version"])
+        if version != FORMAT_VERSION:
+            raise InputError(f"path: solution format version {version}, this fastholdem reads {FORMAT_VERSION}")
+        oop = Range.from_combos(z["oop_combos"], z["oop_weights"])
+        ip = Range.from_combos(z["ip_combos"], z["ip_weights"])
+        sizes = tuple(None if x < 0 else float(x) for x in z["sizes"].tolist())
+        a, f, m = z["thresholds"].tolist()
+        spot = Spot(oop, ip, tuple(int(c) for c in z["board"].tolist()), int(z["pot"]), int(z["stack"]),
+                    sizes, a, f, m)
+        game = build_game(spot)
+        engine = Engine(game.arrays())
+        engine.core.set_state(z["regrets"], z["sums"], int(z["iterations"]))
+        ev = z["ev"].tolist()
+        return Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [])
+
+
+def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int, stack: int,
+          sizes: str | list[str] = "50%", target: float = 0.5, max_iterations: int = 1000,
+          threads: int | None = None, check_every: int = 10, max_nodes: int = MAX_NODES,
+          max_memory: int = 8 * 2**30) -> Solution:
+    """Solve a heads-up postflop spot by Discounted CFR, to ``target`` % of the pot.
+
+    Parameters
+    ----------
+    oop, ip : Range or str
+        The players' ranges (OOP acts first on every street).
+    board : str or list of int
+        Three, four or five board cards.
+    pot, stack : int
+        The pot at the root and the effective stack behind, in chips.
+    sizes : str or list of str
+        Bet and raise sizes for both players on every street: ``"50%"``, ``"33%, 75%, allin"``.
+    target : float
+        Stop once the exploitability is at most this % of the pot (checked every
+        ``check_every`` iterations by an exact best response).
+    max_iterations : int
+        Stop after this many iterations whatever the exploitability.
+    threads : int, optional
+        Threads for the chance nodes (the result is the same for any count).
+    max_nodes, max_memory : int
+        Refuse a tree larger than this (nodes; bytes of solver storage).
+
+    Returns
+    -------
+    Solution
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%")
+    >>> sol.exploitability <= 0.5
+    True
+    """
+    spot = check_spot(oop, ip, board, pot, stack, sizes)
+    for name, v in (("max_iterations", max_iterations), ("check_every", check_every)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise InputError(f"{name} must be a positive whole number, got {v!r}")
+    if isinstance(target, bool) or not isinstance(target, (int, float)) or not target >= 0:
+        raise InputError(f"target must be a percentage of the pot >= 0, got {target!r}")
+    game = build_game(spot, max_nodes)
+    if overlap_weight(game) <= 0:
+        raise RangeError("oop and ip: every pair of combos shares a card, so no deal is possible")
+    arrays = game.arrays()
+    need = SolverCore.memory(arrays)
+    if need > max_memory:
+        raise ConfigError(f"the tree is too large: {len(game.kind):,} nodes need about {need / 2**30:.2f} GiB "
+                          f"(max_memory is {max_memory / 2**30:.2f} GiB)")
+    engine = Engine(arrays)
+    history: list[tuple[int, float]] = []
+    pct = 100.0 / spot.pot
+
+    def measure() -> tuple[float, tuple[float, float]]:
+        br, ev = engine.values(threads)
+        expl = (br[0] + br[1]) / 2.0 * pct
+        history.append((engine.iterations, expl))
+        return expl, ev
+
+    expl, ev = measure()
+    while expl > target and engine.iterations < max_iterations:
+        engine.run(min(check_every, max_iterations - engine.iterations), threads)
+        expl, ev = measure()
+    half = spot.pot / 2.0
+    return Solution(spot, game, engine, expl, (ev[0] + half, ev[1] + half), history)
