@@ -151,4 +151,4 @@ class Engine:
         kind = int(self.arrays["kind"][node])
         if kind > P1:
             raise InputError(f"node {node} is not an action node")
-        return self.core.strategy(node, int(self.arrays["n_children"][node]), kind)  # type: ignore[no-any-return]
+        return self.core.strategy(node, int(self.arrays["n_children"][node]), kind)

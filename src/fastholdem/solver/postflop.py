@@ -73,7 +73,14 @@ def parse_sizes(sizes: str | list[str] | tuple[str, ...]) -> tuple[float | None,
 
 @dataclass(frozen=True)
 class Spot:
-    """A heads-up postflop spot: ranges, board, pot, effective stack and bet sizes."""
+    """A heads-up postflop spot: ranges, board, pot, effective stack and bet sizes.
+
+    Examples
+    --------
+    >>> from fastholdem import Range, parse_cards
+    >>> Spot(Range("AA"), Range("KK"), tuple(parse_cards("2c7d9h")), 10, 100, (0.5,)).add_allin
+    1.5
+    """
 
     oop: Range
     ip: Range
@@ -294,7 +301,10 @@ def check_spot(oop: object, ip: object, board: object, pot: object, stack: objec
     ranges = []
     for name, r in (("oop", oop), ("ip", ip)):
         if isinstance(r, str):
-            r = Range(r)
+            try:
+                r = Range(r)
+            except (RangeError, InputError) as exc:
+                raise type(exc)(f"{name}: {exc}") from None
         if not isinstance(r, Range):
             raise InputTypeError(f"{name} must be a fastholdem.Range or range text, got {type(r).__name__}")
         if len(r) == 0:
@@ -309,7 +319,7 @@ def check_spot(oop: object, ip: object, board: object, pot: object, stack: objec
             raise InputTypeError(f"{name} must be a whole number of chips, got {type(v).__name__}")
         if not 1 <= int(v) <= 10**7:
             raise InputError(f"{name} must be 1..10,000,000 chips, got {v}")
-    return Spot(ranges[0], ranges[1], cards, int(pot), int(stack), parse_sizes(sizes))  # type: ignore[arg-type]
+    return Spot(ranges[0], ranges[1], cards, int(pot), int(stack), parse_sizes(sizes))  # type: ignore[call-overload, arg-type]
 
 
 def overlap_weight(game: Game) -> float:

@@ -27,6 +27,14 @@ class Node:
     ``strategy`` has one row per action and one column per combo of ``combos`` (the acting
     player's); ``reach`` holds each player's combo weights at the node (range weight times the
     probability of his own actions on the way, zero where a dealt card blocks the combo).
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=20)
+    >>> node = sol.node("allin 10")
+    >>> node.player, node.actions, node.combos[:2]
+    (1, ('fold', 'call'), ('KsKh', 'KsKd'))
     """
 
     path: tuple[str, ...]
@@ -62,8 +70,8 @@ class Solution:
     >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", target=0.1)
     >>> sol.exploitability <= 0.1
     True
-    >>> round(sol.ev(0), 1)  # OOP's share of the final pot minus his chips put in
-    9.5
+    >>> round(sol.ev(0) + sol.ev(1), 3)  # each: share of the final pot minus chips put in
+    10.0
     """
 
     def __init__(self, spot: Spot, game: Game, engine: Engine, exploitability: float, evs: tuple[float, float],
@@ -83,7 +91,15 @@ class Solution:
 
     def ev(self, player: int) -> float:
         """``player``'s EV in chips: his share of the final pot minus the chips he puts in after
-        the root (postflop-solver's convention: the two EVs add up to the starting pot)."""
+        the root (postflop-solver's convention: the two EVs add up to the starting pot).
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, target=0.01, max_iterations=5000)
+        >>> round(sol.ev(0), 1), round(sol.ev(1), 1)  # AA wins the pot; KK never pays
+        (10.0, -0.0)
+        """
         if player not in (0, 1) or isinstance(player, bool):
             raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
         return self._ev[player]
@@ -227,7 +243,16 @@ class Solution:
 
 
 def load(path: str | os.PathLike[str]) -> Solution:
-    """Read a :class:`Solution` written by :meth:`Solution.save` (the tree is rebuilt)."""
+    """Read a :class:`Solution` written by :meth:`Solution.save` (the tree is rebuilt).
+
+    Examples
+    --------
+    >>> import fastholdem as fh, tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "spot.npz")
+    >>> fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, max_iterations=10).save(p)
+    >>> fh.solver.load(p).node().actions
+    ('check', 'bet 5', 'allin 10')
+    """
     with np.load(path, allow_pickle=False) as z:
         version = int(z["version"])
         if version != FORMAT_VERSION:
