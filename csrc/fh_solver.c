@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+struct sd_entry;
 typedef struct fh_arena {
     float *base;
     size_t top, cap; /* in floats */
@@ -27,7 +28,18 @@ struct fh_sv {
     int32_t max_hands;
     fh_arena arena[FH_MAX_THREADS];
     int n_arenas;
+    /* per board and player: the hands the board does not block, by ascending strength */
+    struct sd_entry *sd[2];
+    int64_t *sd_off[2];  /* [n_boards + 1] */
+    uint8_t *c1[2], *c2[2]; /* cards, the missing second card mapped to 64 (opponent) / 65 (own) */
+    uint8_t *c2own[2];
 };
+
+typedef struct sd_entry {
+    int32_t h;
+    uint32_t s;
+    uint8_t c1, c2, c2own, pad;
+} sd_entry;
 
 /* ---- a run's context ------------------------------------------------------------------------ */
 
@@ -80,73 +92,64 @@ static inline int has_card(const uint8_t *cards, int32_t h, unsigned c) {
 static void eval_fold(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
     const int q = p ^ 1;
     const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
-    const uint8_t *cq = sv->s.cards[q], *cp = sv->s.cards[p];
-    double card_sum[65] = {0};
+    const uint8_t *q1 = sv->c1[q], *q2 = sv->c2[q], *p1 = sv->c1[p], *p2 = sv->c2own[p];
+    double card_sum[66] = {0};
     double total = 0.0;
     for (int32_t o = 0; o < nq; o++) {
         double w = opp[o];
         total += w;
-        card_sum[cq[2 * o]] += w;
-        card_sum[cq[2 * o + 1] == FH_SV_NO_CARD ? 64 : cq[2 * o + 1]] += w;
+        card_sum[q1[o]] += w;
+        card_sum[q2[o]] += w;
     }
     const double amt = sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node];
     const int32_t *same = sv->s.same[p];
     for (int32_t h = 0; h < np_; h++) {
-        unsigned c1 = cp[2 * h], c2 = cp[2 * h + 1];
-        double v = total - card_sum[c1];
-        if (c2 != FH_SV_NO_CARD) v -= card_sum[c2];
-        if (same[h] >= 0 && c2 != FH_SV_NO_CARD) v += opp[same[h]];
+        double v = total - card_sum[p1[h]] - card_sum[p2[h]];
+        if (same[h] >= 0 && p2[h] != 65) v += opp[same[h]];
         out[h] = (float)(amt * v);
     }
 }
 
 static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
     const int q = p ^ 1;
-    const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
-    const uint8_t *cq = sv->s.cards[q], *cp = sv->s.cards[p];
+    const int32_t np_ = sv->s.n_hands[p];
     const int32_t b = sv->s.board[node];
-    const uint32_t *sp = sv->s.strength[p] + (size_t)b * np_, *sq = sv->s.strength[q] + (size_t)b * nq;
-    const int32_t *op = sv->s.order[p] + (size_t)b * np_, *oq = sv->s.order[q] + (size_t)b * nq;
+    const sd_entry *ep = sv->sd[p] + sv->sd_off[p][b], *eq = sv->sd[q] + sv->sd_off[q][b];
+    const int32_t mp = (int32_t)(sv->sd_off[p][b + 1] - sv->sd_off[p][b]);
+    const int32_t mq = (int32_t)(sv->sd_off[q][b + 1] - sv->sd_off[q][b]);
     const double amt = sv->s.amount[node];
-    double card_sum[65];
+    double card_sum[66];
     double sum;
+    memset(out, 0, sizeof(float) * (size_t)np_);
     /* ascending: the opponent's strictly weaker hands */
     memset(card_sum, 0, sizeof card_sum);
     sum = 0.0;
     int32_t j = 0;
-    for (int32_t i = 0; i < np_; i++) {
-        int32_t h = op[i];
-        uint32_t s = sp[h];
-        while (j < nq && sq[oq[j]] < s) {
-            int32_t o = oq[j++];
-            double w = opp[o];
+    for (int32_t i = 0; i < mp; i++) {
+        const sd_entry e = ep[i];
+        while (j < mq && eq[j].s < e.s) {
+            double w = opp[eq[j].h];
             sum += w;
-            card_sum[cq[2 * o]] += w;
-            card_sum[cq[2 * o + 1] == FH_SV_NO_CARD ? 64 : cq[2 * o + 1]] += w;
+            card_sum[eq[j].c1] += w;
+            card_sum[eq[j].c2] += w;
+            j++;
         }
-        unsigned c1 = cp[2 * h], c2 = cp[2 * h + 1];
-        double v = sum - card_sum[c1];
-        if (c2 != FH_SV_NO_CARD) v -= card_sum[c2];
-        out[h] = (float)v; /* temporarily: win weight */
+        out[e.h] = (float)(sum - card_sum[e.c1] - card_sum[e.c2own]);
     }
     /* descending: strictly stronger */
     memset(card_sum, 0, sizeof card_sum);
     sum = 0.0;
-    j = nq - 1;
-    for (int32_t i = np_ - 1; i >= 0; i--) {
-        int32_t h = op[i];
-        uint32_t s = sp[h];
-        while (j >= 0 && sq[oq[j]] > s) {
-            int32_t o = oq[j--];
-            double w = opp[o];
+    j = mq - 1;
+    for (int32_t i = mp - 1; i >= 0; i--) {
+        const sd_entry e = ep[i];
+        while (j >= 0 && eq[j].s > e.s) {
+            double w = opp[eq[j].h];
             sum += w;
-            card_sum[cq[2 * o]] += w;
-            card_sum[cq[2 * o + 1] == FH_SV_NO_CARD ? 64 : cq[2 * o + 1]] += w;
+            card_sum[eq[j].c1] += w;
+            card_sum[eq[j].c2] += w;
+            j--;
         }
-        unsigned c1 = cp[2 * h], c2 = cp[2 * h + 1];
-        double v = sum - card_sum[c1];
-        if (c2 != FH_SV_NO_CARD) v -= card_sum[c2];
-        out[h] = s == 0 ? 0.0f : (float)(amt * ((double)out[h] - v));
+        out[e.h] = (float)(amt * ((double)out[e.h] - (sum - card_sum[e.c1] - card_sum[e.c2own])));
     }
 }
 
@@ -471,6 +474,36 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
         fh_sv_free(sv);
         return FH_ERR_NOMEM;
     }
+    for (int p = 0; p < 2; p++) {
+        const int32_t nh = spec->n_hands[p];
+        sv->c1[p] = malloc((size_t)nh + 1);
+        sv->c2[p] = malloc((size_t)nh + 1);
+        sv->c2own[p] = malloc((size_t)nh + 1);
+        sv->sd_off[p] = malloc(sizeof(int64_t) * ((size_t)spec->n_boards + 1));
+        sv->sd[p] = malloc(sizeof(sd_entry) * ((size_t)spec->n_boards * (size_t)nh + 1));
+        if (!sv->c1[p] || !sv->c2[p] || !sv->c2own[p] || !sv->sd_off[p] || !sv->sd[p]) {
+            fh_sv_free(sv);
+            return FH_ERR_NOMEM;
+        }
+        for (int32_t h = 0; h < nh; h++) {
+            uint8_t b2 = spec->cards[p][2 * h + 1];
+            sv->c1[p][h] = spec->cards[p][2 * h];
+            sv->c2[p][h] = b2 == FH_SV_NO_CARD ? 64 : b2;
+            sv->c2own[p][h] = b2 == FH_SV_NO_CARD ? 65 : b2;
+        }
+        int64_t k = 0;
+        for (int32_t b = 0; b < spec->n_boards; b++) {
+            sv->sd_off[p][b] = k;
+            for (int32_t i = 0; i < nh; i++) {
+                int32_t h = spec->order[p][(size_t)b * nh + i];
+                uint32_t st = spec->strength[p][(size_t)b * nh + h];
+                if (st == 0) continue;
+                sd_entry e = {h, st, sv->c1[p][h], sv->c2[p][h], sv->c2own[p][h], 0};
+                sv->sd[p][k++] = e;
+            }
+        }
+        sv->sd_off[p][spec->n_boards] = k;
+    }
     int64_t off = 0;
     for (int32_t i = 0; i < n; i++) {
         sv->lock_off[i] = -1;
@@ -495,6 +528,13 @@ void fh_sv_free(fh_sv *sv) {
     free(sv->ssum);
     free(sv->locked);
     free(sv->lock);
+    for (int p = 0; p < 2; p++) {
+        free(sv->sd[p]);
+        free(sv->sd_off[p]);
+        free(sv->c1[p]);
+        free(sv->c2[p]);
+        free(sv->c2own[p]);
+    }
     free(sv);
 }
 
