@@ -159,20 +159,28 @@ static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp
 static void current_strategy(const fh_sv *sv, int32_t node, int player, float *st) {
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
     const float *r = sv->regret + sv->offset[node];
+    /* action-major loops over contiguous hands (vectorised): st holds max(r, 0), the last
+     * row's scratch is the per-hand sum */
+    float *sum = st + (size_t)(na - 1) * n; /* filled last: use a separate pass */
+    for (int32_t a = 0; a < na - 1; a++) {
+        const float *ra = r + (size_t)a * n;
+        float *sa = st + (size_t)a * n;
+        for (int32_t h = 0; h < n; h++) sa[h] = ra[h] > 0.0f ? ra[h] : 0.0f;
+    }
+    {
+        const float *ra = r + (size_t)(na - 1) * n;
+        for (int32_t h = 0; h < n; h++) sum[h] = ra[h] > 0.0f ? ra[h] : 0.0f; /* last row, for now */
+    }
+    const float uniform = 1.0f / (float)na;
     for (int32_t h = 0; h < n; h++) {
-        float sum = 0.0f;
-        for (int32_t a = 0; a < na; a++) {
-            float x = r[(size_t)a * n + h];
-            sum += x > 0.0f ? x : 0.0f;
-        }
-        if (sum > 0.0f) {
-            float inv = 1.0f / sum;
-            for (int32_t a = 0; a < na; a++) {
-                float x = r[(size_t)a * n + h];
-                st[(size_t)a * n + h] = x > 0.0f ? x * inv : 0.0f;
-            }
+        float last = sum[h], tot = last;
+        for (int32_t a = 0; a < na - 1; a++) tot += st[(size_t)a * n + h];
+        if (tot > 0.0f) {
+            float inv = 1.0f / tot;
+            for (int32_t a = 0; a < na - 1; a++) st[(size_t)a * n + h] *= inv;
+            sum[h] = last * inv;
         } else {
-            for (int32_t a = 0; a < na; a++) st[(size_t)a * n + h] = 1.0f / (float)na;
+            for (int32_t a = 0; a < na; a++) st[(size_t)a * n + h] = uniform;
         }
     }
     if (sv->s.kind[node] <= FH_SV_P1 && sv->lock_off[node] >= 0) {
@@ -308,10 +316,10 @@ static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, floa
                 out[h] = m;
             }
         } else {
-            for (int32_t h = 0; h < np_; h++) {
-                float v = 0.0f;
-                for (int32_t a = 0; a < na; a++) v += st[(size_t)a * np_ + h] * vals[(size_t)a * np_ + h];
-                out[h] = v;
+            for (int32_t h = 0; h < np_; h++) out[h] = st[h] * vals[h];
+            for (int32_t a = 1; a < na; a++) {
+                const float *sa = st + (size_t)a * np_, *va = vals + (size_t)a * np_;
+                for (int32_t h = 0; h < np_; h++) out[h] += sa[h] * va[h];
             }
         }
         if (rc->mode == MODE_CFR && !rc->cancelled) {
@@ -321,10 +329,14 @@ static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, floa
             for (int32_t a = 0; a < na; a++) {
                 float *ra = r + (size_t)a * np_;
                 const float *va = vals + (size_t)a * np_;
-                for (int32_t h = 0; h < np_; h++) {
-                    if (lk && lk[h]) continue;
-                    float x = ra[h];
-                    ra[h] = x * (x > 0.0f ? dpos : dneg) + (va[h] - out[h]);
+                if (lk) {
+                    for (int32_t h = 0; h < np_; h++)
+                        if (!lk[h]) ra[h] = ra[h] * (ra[h] > 0.0f ? dpos : dneg) + (va[h] - out[h]);
+                } else {
+                    for (int32_t h = 0; h < np_; h++) {
+                        float x = ra[h];
+                        ra[h] = x * (x > 0.0f ? dpos : dneg) + (va[h] - out[h]);
+                    }
                 }
             }
         }
