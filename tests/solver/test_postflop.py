@@ -115,3 +115,31 @@ def test_tree_too_large_says_its_size() -> None:
         fh.solve("AA", "KK", "2c7d9h", pot=10, stack=1000, sizes="33%,75%", max_nodes=1000)
     with pytest.raises(ConfigError, match=r"nodes need about .* GiB"):
         fh.solve(OOP, IP, "Td9d6hQc", pot=60, stack=370, max_memory=1000)
+
+
+def test_node_lock_changes_the_best_reply() -> None:
+    # IP locked to always call the all-in: OOP's best reply bets all his value and never bluffs.
+    sol = fh.solve("KK,43", "QQ", "Ks Jh 8d 5c 2h", pot=10, stack=10, sizes="100%", max_iterations=100)
+    sol.lock(["allin 10"], {"call": 1.0})
+    sol.resolve(max_iterations=500, target=0)
+    root = sol.node()
+    bet = root.strategy[1]
+    value = np.array([c[0] == "K" for c in root.combos])
+    assert bet[value].min() > 0.95 and bet[~value].max() < 0.05
+    assert np.all(sol.node("allin 10").strategy[1] == 1.0)
+    with pytest.raises(InputError, match="sum to 1"):
+        sol.lock(["allin 10"], {"call": 0.5})
+    with pytest.raises(InputError, match="combos"):
+        sol.lock(["allin 10"], {"fold": 1.0}, combos=["AsAh"])
+
+
+def test_combo_evs_average_to_the_ev() -> None:
+    sol = fh.solve("AA,KK,QQ", "KK,QQ,JJ", "2c7d9hTsJs", pot=10, stack=20, target=0.05, max_iterations=3000)
+    root = sol.node()
+    evs = sol.combo_evs(player=0)
+    w = root.reach[0]
+    # the per-combo EVs weighted by each combo's share of the deals give OOP's EV
+    g = sol.game
+    masks = [[(1 << a) | (1 << b) for a, b in g.hands[p]] for p in (0, 1)]
+    compat = np.array([sum(x for m2, x in zip(masks[1], root.reach[1]) if not m & m2) for m in masks[0]])
+    assert float(np.nansum(evs * w * compat) / np.sum(w * compat)) == pytest.approx(sol.ev(0), abs=1e-3)

@@ -9,6 +9,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import SolverCore
+from ..cards import parse_cards
 from ..errors import ConfigError, InputError, InputTypeError, RangeError
 from ..ranges import Range
 from .game import CHANCE, P1, Engine, Game
@@ -217,6 +218,104 @@ class Solution:
         strategy = self.engine.strategy(node) if kind <= P1 else None
         combos = self.combos[kind] if kind <= P1 else ()
         return Node(tuple(actions), player, tuple(g.labels[node]), combos, strategy, (reach[0], reach[1]))
+
+    def combo_evs(self, *actions: str, player: int = 0) -> npt.NDArray[np.float64]:
+        """Each of ``player``'s combos' EV (chips, the convention of :meth:`ev`) at the node
+        reached by ``actions``, both players following the solved strategies; NaN for a combo
+        that cannot be there (blocked by a dealt card, or no opposing combo left).
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, target=0.01, max_iterations=5000)
+        >>> evs = sol.combo_evs(player=0)
+        >>> len(evs), round(float(evs.min()), 1)
+        (6, 10.0)
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
+        node, reach = self._walk(tuple(actions))
+        opp = reach[1 - player]
+        values = self.engine.core.node_values(node, player, opp.astype(np.float32), False)
+        g = self.game
+        masks = [[(1 << a) | (1 << b) for a, b in g.hands[p]] for p in (0, 1)]
+        compat = np.array([sum(w for m2, w in zip(masks[1 - player], opp) if not m & m2) for m in masks[player]])
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = np.where((compat > 0) & (reach[player] > 0), values / compat, np.nan)
+        return out + self.spot.pot / 2.0
+
+    def lock(self, actions: tuple[str, ...] | list[str], strategy: dict[str, float],
+             combos: list[str] | None = None) -> None:
+        """Node-lock: fix the strategy at the node reached by ``actions`` to ``strategy``
+        (action label -> frequency, summing to 1) for ``combos`` (all the acting player's combos
+        when None); :meth:`resolve` then re-solves the rest of the tree around it. The
+        exploitability reported afterwards still lets the locked player deviate.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("KK,43", "QQ", "KsJh8d5c2h", pot=10, stack=10, sizes="100%", max_iterations=200)
+        >>> sol.lock(["allin 10"], {"call": 1.0})   # IP always calls
+        >>> sol.resolve(max_iterations=400)
+        >>> round(float(sol.node().strategy[1][sol.node().combos.index("4s3s")]), 2)  # OOP stops bluffing
+        0.0
+        """
+        node, _ = self._walk(tuple(actions))
+        g = self.game
+        kind = g.kind[node]
+        if kind > P1:
+            raise InputError(f"actions: {' / '.join(actions) or 'the root'} is not an action node")
+        labels = g.labels[node]
+        if not isinstance(strategy, dict):
+            raise InputTypeError(f"strategy must be a dict of action -> frequency, got {type(strategy).__name__}")
+        row = np.zeros(len(labels), np.float64)
+        for a, f in strategy.items():
+            want = self._resolve(node, a)
+            if want not in labels:
+                raise InputError(f"strategy: {a!r} is not an action here: choose from {', '.join(labels)}")
+            if not (isinstance(f, (int, float)) and 0 <= f <= 1):
+                raise InputError(f"strategy: the frequency of {a!r} must be in [0, 1], got {f!r}")
+            row[labels.index(want)] = f
+        if abs(row.sum() - 1.0) > 1e-6:
+            raise InputError(f"strategy: the frequencies must sum to 1, got {row.sum():g}")
+        names = self.combos[kind]
+        if combos is None:
+            mask = np.ones(len(names), np.uint8)
+        else:
+            mask = np.zeros(len(names), np.uint8)
+            for c in combos:
+                key = combo_text(tuple(sorted(parse_cards(c), reverse=True)))
+                if key not in names:
+                    raise InputError(f"combos: {c!r} is not in the acting player's range on this board")
+                mask[names.index(key)] = 1
+        table = np.repeat(row[:, None], len(names), axis=1).astype(np.float32)
+        self.engine.core.lock(node, mask, table)
+
+    def resolve(self, *, target: float = 0.5, max_iterations: int = 1000, threads: int | None = None,
+                check_every: int = 10) -> None:
+        """Run more iterations (after :meth:`lock`, or to go below the first target) until the
+        exploitability is at most ``target`` % of the pot or ``max_iterations`` more have run.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,KK", "QQ,AK", "2c7d9hTsJs", pot=10, stack=20, target=1.0)
+        >>> sol.resolve(target=0.1)
+        >>> sol.exploitability <= 0.1
+        True
+        """
+        spot = self.spot
+        pct = 100.0 / spot.pot
+        start = self.engine.iterations
+        br, ev = self.engine.values(threads)
+        expl = (br[0] + br[1]) / 2.0 * pct
+        while expl > target and self.engine.iterations - start < max_iterations:
+            self.engine.run(min(check_every, max_iterations - (self.engine.iterations - start)), threads)
+            br, ev = self.engine.values(threads)
+            expl = (br[0] + br[1]) / 2.0 * pct
+            self.history.append((self.engine.iterations, expl))
+        self.exploitability = expl
+        self._ev = (ev[0] + spot.pot / 2.0, ev[1] + spot.pot / 2.0)
 
     def save(self, path: str | os.PathLike[str]) -> None:
         """Save to a NumPy ``.npz`` file (versioned); :func:`load` reads it back.
