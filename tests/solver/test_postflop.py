@@ -143,3 +143,15 @@ def test_combo_evs_average_to_the_ev() -> None:
     masks = [[(1 << a) | (1 << b) for a, b in g.hands[p]] for p in (0, 1)]
     compat = np.array([sum(x for m2, x in zip(masks[1], root.reach[1]) if not m & m2) for m in masks[0]])
     assert float(np.nansum(evs * w * compat) / np.sum(w * compat)) == pytest.approx(sol.ev(0), abs=1e-3)
+
+
+def test_grid_aggregates_the_combos_by_class() -> None:
+    sol = fh.solve("KK,43", "QQ", "Ks Jh 8d 5c 2h", pot=10, stack=10, sizes="100%", max_iterations=100)
+    root = sol.node()
+    grid = root.grid()
+    kk = np.array([c[0] == "K" for c in root.combos])
+    w = root.reach[0]
+    # KK is on the diagonal (row = col = 1); 43o below it (row 3 = '4'... as rows AKQJT98765432)
+    assert grid[1, 1, 1] == pytest.approx(float((root.strategy[1] * w)[kk].sum() / w[kk].sum()), abs=1e-6)
+    assert np.allclose(grid.sum(axis=0)[~np.isnan(grid[0])], 1.0, atol=1e-5)
+    assert np.isnan(grid[0, 0, 0])  # no AA

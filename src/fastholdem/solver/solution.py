@@ -12,6 +12,7 @@ from .._core import SolverCore
 from ..cards import parse_cards
 from ..errors import ConfigError, InputError, InputTypeError, RangeError
 from ..ranges import Range
+from ..ranges.classes import class_index
 from .game import CHANCE, P1, Engine, Game
 from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, overlap_weight
 
@@ -45,6 +46,31 @@ class Node:
     strategy: npt.NDArray[np.float32] | None
     reach: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
 
+    def grid(self) -> npt.NDArray[np.float64]:
+        """The strategy per hand class on the 13x13 grid: shape ``(n_actions, 13, 13)``, rows
+        and columns ``AKQJT98765432`` (suited above the diagonal, as
+        :attr:`fastholdem.Range.grid`), each class's reach-weighted action frequencies; NaN
+        where the acting player holds no combo of the class.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=50)
+        >>> g = sol.node().grid()
+        >>> g.shape, bool(np.isnan(g[0, 0, 1]))   # no AKs in OOP's range
+        ((2, 13, 13), True)
+        """
+        if self.strategy is None or not isinstance(self.player, int):
+            raise InputError("grid: the node is not an action node")
+        w = self.reach[self.player]
+        idx = np.array([class_index(_class_name(c)) for c in self.combos], np.intp)
+        tot = np.bincount(idx, weights=w, minlength=169)
+        out = np.empty((len(self.actions), 169))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            for a in range(len(self.actions)):
+                out[a] = np.where(tot > 0, np.bincount(idx, weights=w * self.strategy[a], minlength=169) / tot, np.nan)
+        return out.reshape(len(self.actions), 13, 13)
+
     def frequencies(self) -> dict[str, float]:
         """Each action's share of the acting player's reach-weighted range.
 
@@ -60,6 +86,12 @@ class Node:
         w = self.reach[self.player]
         tot = float(w.sum())
         return {a: (float((self.strategy[i] * w).sum()) / tot if tot > 0 else 0.0) for i, a in enumerate(self.actions)}
+
+
+def _class_name(combo: str) -> str:
+    """'AsKs' -> 'AKs', 'AsKd' -> 'AKo', 'AsAd' -> 'AA'."""
+    r1, s1, r2, s2 = combo[0], combo[1], combo[2], combo[3]
+    return r1 + r2 if r1 == r2 else r1 + r2 + ("s" if s1 == s2 else "o")
 
 
 class Solution:
