@@ -156,32 +156,25 @@ static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp
 /* ---- strategies ----------------------------------------------------------------------------- */
 
 /* Current strategy (regret matching) of an action node into st[a * n + h]. */
-static void current_strategy(const fh_sv *sv, int32_t node, int player, float *st) {
+static void current_strategy(const fh_sv *sv, int32_t node, int player, float *st, float *tot) {
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
     const float *r = sv->regret + sv->offset[node];
-    /* action-major loops over contiguous hands (vectorised): st holds max(r, 0), the last
-     * row's scratch is the per-hand sum */
-    float *sum = st + (size_t)(na - 1) * n; /* filled last: use a separate pass */
-    for (int32_t a = 0; a < na - 1; a++) {
+    /* action-major loops over contiguous hands (vectorised); tot: n floats of scratch */
+    for (int32_t h = 0; h < n; h++) tot[h] = 0.0f;
+    for (int32_t a = 0; a < na; a++) {
         const float *ra = r + (size_t)a * n;
         float *sa = st + (size_t)a * n;
-        for (int32_t h = 0; h < n; h++) sa[h] = ra[h] > 0.0f ? ra[h] : 0.0f;
-    }
-    {
-        const float *ra = r + (size_t)(na - 1) * n;
-        for (int32_t h = 0; h < n; h++) sum[h] = ra[h] > 0.0f ? ra[h] : 0.0f; /* last row, for now */
+        for (int32_t h = 0; h < n; h++) {
+            float x = ra[h] > 0.0f ? ra[h] : 0.0f;
+            sa[h] = x;
+            tot[h] += x;
+        }
     }
     const float uniform = 1.0f / (float)na;
-    for (int32_t h = 0; h < n; h++) {
-        float last = sum[h], tot = last;
-        for (int32_t a = 0; a < na - 1; a++) tot += st[(size_t)a * n + h];
-        if (tot > 0.0f) {
-            float inv = 1.0f / tot;
-            for (int32_t a = 0; a < na - 1; a++) st[(size_t)a * n + h] *= inv;
-            sum[h] = last * inv;
-        } else {
-            for (int32_t a = 0; a < na; a++) st[(size_t)a * n + h] = uniform;
-        }
+    for (int32_t h = 0; h < n; h++) tot[h] = tot[h] > 0.0f ? 1.0f / tot[h] : 0.0f;
+    for (int32_t a = 0; a < na; a++) {
+        float *sa = st + (size_t)a * n;
+        for (int32_t h = 0; h < n; h++) sa[h] = tot[h] > 0.0f ? sa[h] * tot[h] : uniform;
     }
     if (sv->s.kind[node] <= FH_SV_P1 && sv->lock_off[node] >= 0) {
         const uint8_t *lk = sv->lock + sv->lock_off[node];
@@ -304,7 +297,10 @@ static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, floa
     /* an action node */
     const int32_t npl = sv->s.n_hands[kind];
     float *st = arena_get(ar, (size_t)na * (size_t)npl);
-    if (rc->mode == MODE_CFR) current_strategy(sv, node, kind, st);
+    if (rc->mode == MODE_CFR) {
+        float *tot = arena_get(ar, (size_t)npl);
+        current_strategy(sv, node, kind, st, tot);
+    }
     else average_strategy(sv, node, st);
     if (kind == p) {
         float *vals = arena_get(ar, (size_t)na * (size_t)np_);
@@ -372,7 +368,7 @@ static size_t scratch_need(const fh_sv_spec *s, int32_t node, int32_t mh) {
         size_t x = scratch_need(s, s->children[s->first_child[node] + a], mh);
         if (x > best) best = x;
     }
-    size_t local = kind == FH_SV_CHANCE ? (na + 2) * (size_t)mh : (2 * na + 2) * (size_t)mh;
+    size_t local = kind == FH_SV_CHANCE ? (na + 2) * (size_t)mh : (2 * na + 3) * (size_t)mh;
     return local + best;
 }
 
