@@ -630,7 +630,7 @@ fh_status fh_sv_evaluate(fh_sv *sv, double br[2], double ev[2], const fh_exec *e
     if (!out) return FH_ERR_NOMEM;
     double pw = pair_weight(sv);
     if (pw <= 0.0) { free(out); return FH_ERR_NO_DEAL; }
-    for (int mode = MODE_BR; mode <= MODE_EV; mode++) {
+    for (int mode = MODE_BR; mode <= (ev ? MODE_EV : MODE_BR); mode++) {
         rc_init(&rc, sv, ex, mode);
         for (int p = 0; p < 2; p++) {
             root_walk(&rc, p, out);

@@ -62,7 +62,8 @@ fh_status fh_sv_run(fh_sv *sv, int32_t n_iters, const fh_exec *ex);
 int32_t fh_sv_iterations(const fh_sv *sv);
 
 /* values[0], values[1]: each player's value (per unit of joint range weight) of a best response
- * to the other's average strategy; ev[0], ev[1]: the values of both average strategies. */
+ * to the other's average strategy; ev[0], ev[1]: the values of both average strategies (ev may be
+ * NULL: best responses only). */
 fh_status fh_sv_evaluate(fh_sv *sv, double br[2], double ev[2], const fh_exec *ex);
 
 /* Counterfactual values of `player`'s hands at `node` against opp_reach (the opponent's hands'

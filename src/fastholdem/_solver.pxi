@@ -147,17 +147,17 @@ cdef class SolverCore:
             status = fh_sv_run(self.sv, n_iters, &intr.ex)
         intr.check(status)
 
-    def evaluate(self, object threads=None):
+    def evaluate(self, object threads=None, bint values=True):
         """((best-response value of player 0, of player 1), (value of player 0, of player 1) under
-        the average strategies), per unit of joint range weight."""
+        the average strategies, or None when ``values`` is false), per unit of joint range weight."""
         cdef double br[2]
         cdef double ev[2]
         cdef _Interrupt intr = _Interrupt(_threads(threads))
         cdef fh_status status
         with nogil:
-            status = fh_sv_evaluate(self.sv, br, ev, &intr.ex)
+            status = fh_sv_evaluate(self.sv, br, ev if values else NULL, &intr.ex)
         intr.check(status)
-        return (br[0], br[1]), (ev[0], ev[1])
+        return (br[0], br[1]), ((ev[0], ev[1]) if values else None)
 
     def strategy(self, int node, int n_actions, int player):
         """The average strategy at an action node, shape (n_actions, n_hands[player])."""

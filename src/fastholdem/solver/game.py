@@ -139,12 +139,14 @@ class Engine:
     def values(self, threads: int | None = None) -> tuple[tuple[float, float], tuple[float, float]]:
         """((best-response value of each player), (value of each under the average strategies))."""
         br, ev = self.core.evaluate(threads)
+        if ev is None:  # never: values=True asks for them
+            raise RuntimeError("the core returned no values")
         return (float(br[0]), float(br[1])), (float(ev[0]), float(ev[1]))
 
     def exploitability(self, threads: int | None = None) -> float:
         """Half the NashConv: the mean gain of the two best responses (utility units)."""
-        br, _ = self.values(threads)
-        return (br[0] + br[1]) / 2.0
+        br, _ = self.core.evaluate(threads, False)
+        return (float(br[0]) + float(br[1])) / 2.0
 
     def strategy(self, node: int) -> npt.NDArray[np.float32]:
         """The average strategy at an action node, shape (n_actions, n_hands)."""

@@ -339,13 +339,12 @@ class Solution:
         spot = self.spot
         pct = 100.0 / spot.pot
         start = self.engine.iterations
-        br, ev = self.engine.values(threads)
-        expl = (br[0] + br[1]) / 2.0 * pct
+        expl = self.engine.exploitability(threads) * pct
         while expl > target and self.engine.iterations - start < max_iterations:
             self.engine.run(min(check_every, max_iterations - (self.engine.iterations - start)), threads)
-            br, ev = self.engine.values(threads)
-            expl = (br[0] + br[1]) / 2.0 * pct
+            expl = self.engine.exploitability(threads) * pct
             self.history.append((self.engine.iterations, expl))
+        _, ev = self.engine.values(threads)
         self.exploitability = expl
         self._ev = (ev[0] + spot.pot / 2.0, ev[1] + spot.pot / 2.0)
 
@@ -456,15 +455,15 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
     history: list[tuple[int, float]] = []
     pct = 100.0 / spot.pot
 
-    def measure() -> tuple[float, tuple[float, float]]:
-        br, ev = engine.values(threads)
-        expl = (br[0] + br[1]) / 2.0 * pct
+    def measure() -> float:
+        expl = engine.exploitability(threads) * pct
         history.append((engine.iterations, expl))
-        return expl, ev
+        return expl
 
-    expl, ev = measure()
+    expl = measure()
     while expl > target and engine.iterations < max_iterations:
         engine.run(min(check_every, max_iterations - engine.iterations), threads)
-        expl, ev = measure()
+        expl = measure()
+    _, ev = engine.values(threads)
     half = spot.pot / 2.0
     return Solution(spot, game, engine, expl, (ev[0] + half, ev[1] + half), history)
