@@ -102,6 +102,7 @@ def test_parse_sizes() -> None:
     ({"stack": 1.5}, InputTypeError, "stack"),
     ({"max_iterations": 0}, InputError, "max_iterations"),
     ({"target": -1}, InputError, "target"),
+    ({"progress": "yes"}, InputTypeError, "progress"),
 ])
 def test_bad_input(kwargs: dict[str, object], exc: type[Exception], match: str) -> None:
     args: dict[str, object] = {"oop": "AA,KK", "ip": "QQ", "board": "2c7d9hTs", "pot": 10, "stack": 20}
@@ -155,3 +156,16 @@ def test_grid_aggregates_the_combos_by_class() -> None:
     assert grid[1, 1, 1] == pytest.approx(float((root.strategy[1] * w)[kk].sum() / w[kk].sum()), abs=1e-6)
     assert np.allclose(grid.sum(axis=0)[~np.isnan(grid[0])], 1.0, atol=1e-5)
     assert np.isnan(grid[0, 0, 0])  # no AA
+
+
+def test_progress_bar_shows_the_exploitability(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import functools
+
+    from fastholdem.progress import Progress
+    from fastholdem.solver import solution
+
+    monkeypatch.setattr(solution, "Progress", functools.partial(Progress, delay=0))  # draw at once
+    fh.solve("AA,KK", "QQ,AK", "2c7d9hTsJs", pot=10, stack=20, target=0.05, progress=True)
+    err = capsys.readouterr().err
+    assert "% pot" in err and "done" in err

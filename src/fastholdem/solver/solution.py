@@ -11,6 +11,7 @@ import numpy.typing as npt
 from .._core import SolverCore
 from ..cards import parse_cards
 from ..errors import ConfigError, InputError, InputTypeError, RangeError
+from ..progress import Progress
 from ..ranges import Range
 from ..ranges.classes import class_index
 from .game import CHANCE, P1, Engine, Game
@@ -403,7 +404,7 @@ def load(path: str | os.PathLike[str]) -> Solution:
 def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int, stack: int,
           sizes: str | list[str] = "50%", target: float = 0.5, max_iterations: int = 1000,
           threads: int | None = None, check_every: int = 10, max_nodes: int = MAX_NODES,
-          max_memory: int = 8 * 2**30) -> Solution:
+          max_memory: int = 8 * 2**30, progress: bool | None = None) -> Solution:
     """Solve a heads-up postflop spot by Discounted CFR, to ``target`` % of the pot.
 
     Parameters
@@ -425,6 +426,9 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
         Threads for the chance nodes (the result is the same for any count).
     max_nodes, max_memory : int
         Refuse a tree larger than this (nodes; bytes of solver storage).
+    progress : bool, optional
+        A progress bar on stderr (iterations, with the exploitability as it falls) for solves
+        longer than a second; default: when stderr is a terminal.
 
     Returns
     -------
@@ -460,10 +464,16 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
         history.append((engine.iterations, expl))
         return expl
 
+    if progress is not None and not isinstance(progress, bool):
+        raise InputTypeError(f"progress must be True, False or None, got {type(progress).__name__}")
     expl = measure()
-    while expl > target and engine.iterations < max_iterations:
-        engine.run(min(check_every, max_iterations - engine.iterations), threads)
-        expl = measure()
+    with Progress(total=max_iterations, label=f"solve {expl:.2f}% pot", enabled=progress) as bar:
+        while expl > target and engine.iterations < max_iterations:
+            step = min(check_every, max_iterations - engine.iterations)
+            engine.run(step, threads)
+            expl = measure()
+            bar.label = f"solve {expl:.2f}% pot"
+            bar.update(step)
     _, ev = engine.values(threads)
     half = spot.pot / 2.0
     return Solution(spot, game, engine, expl, (ev[0] + half, ev[1] + half), history)
