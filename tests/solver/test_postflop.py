@@ -71,6 +71,11 @@ def test_save_and_load(tmp_path: Path) -> None:
     back = fh.solver.load(p)
     assert back.ev(0) == sol.ev(0) and back.iterations == sol.iterations
     assert np.array_equal(back.node("check").strategy, sol.node("check").strategy)
+    sol.lock(["check"], {"check": 1.0}, combos=["QhQs"])
+    sol.save(p)
+    locked = fh.solver.load(p)
+    i = locked.node("check").combos.index("QsQh")
+    assert locked.node("check").strategy[0, i] == 1.0
     np.savez(tmp_path / "bad.npz", version=np.int64(99))
     with pytest.raises(InputError, match="version"):
         fh.solver.load(tmp_path / "bad.npz")
@@ -130,6 +135,7 @@ def test_node_lock_changes_the_best_reply() -> None:
     assert np.all(sol.node("allin 10").strategy[1] == 1.0)
     with pytest.raises(InputError, match="sum to 1"):
         sol.lock(["allin 10"], {"call": 0.5})
+    assert sol.node("allin").path == ("allin",)
     with pytest.raises(InputError, match="combos"):
         sol.lock(["allin 10"], {"fold": 1.0}, combos=["AsAh"])
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import dataclass
 
@@ -117,6 +118,7 @@ class Solution:
         self._ev = evs
         self.history = history
         self.combos = (tuple(combo_text(h) for h in game.hands[0]), tuple(combo_text(h) for h in game.hands[1]))
+        self._locks: list[tuple[list[str], dict[str, float], list[str] | None]] = []
 
     @property
     def iterations(self) -> int:
@@ -184,6 +186,10 @@ class Solution:
                 target = base + frac * pot
                 best = min(range(len(bets)), key=lambda k: abs(amounts[k] - target))
                 return bets[best]
+        if s in ("bet", "raise", "allin"):
+            found = [lab for lab in labels if lab.split()[0] == s]
+            if len(found) == 1:
+                return found[0]
         if len(s) == 2 and self.game.kind[node] == CHANCE:
             return s[0].upper() + s[1]
         return s
@@ -323,6 +329,7 @@ class Solution:
                 mask[names.index(key)] = 1
         table = np.repeat(row[:, None], len(names), axis=1).astype(np.float32)
         self.engine.core.lock(node, mask, table)
+        self._locks.append((list(actions), dict(strategy), None if combos is None else list(combos)))
 
     def resolve(self, *, target: float = 0.5, max_iterations: int = 1000, threads: int | None = None,
                 check_every: int = 10) -> None:
@@ -370,7 +377,8 @@ class Solution:
             thresholds=np.array([s.add_allin, s.force_allin, s.merging]),
             regrets=regrets, sums=sums, iterations=np.int64(iters),
             exploitability=np.float64(self.exploitability), ev=np.array(self._ev),
-            oop_weights=s.oop.weights, ip_weights=s.ip.weights, oop_combos=s.oop.combos, ip_combos=s.ip.combos)
+            oop_weights=s.oop.weights, ip_weights=s.ip.weights, oop_combos=s.oop.combos, ip_combos=s.ip.combos,
+            locks=json.dumps(self._locks))
 
 
 def load(path: str | os.PathLike[str]) -> Solution:
@@ -398,7 +406,10 @@ def load(path: str | os.PathLike[str]) -> Solution:
         engine = Engine(game.arrays())
         engine.core.set_state(z["regrets"], z["sums"], int(z["iterations"]))
         ev = z["ev"].tolist()
-        return Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [])
+        sol = Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [])
+        for actions, strategy, combos in json.loads(str(z["locks"])):
+            sol.lock(actions, strategy, combos)
+        return sol
 
 
 def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int, stack: int,
