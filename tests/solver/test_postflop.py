@@ -175,3 +175,12 @@ def test_progress_bar_shows_the_exploitability(capsys: pytest.CaptureFixture[str
     fh.solve("AA,KK", "QQ,AK", "2c7d9hTsJs", pot=10, stack=20, target=0.05, progress=True)
     err = capsys.readouterr().err
     assert "% pot" in err and "done" in err
+
+
+@pytest.mark.slow
+def test_turn_spot_matches_the_peer_ev() -> None:
+    # postflop-solver: OOP EV 23.85 at 0.40% of the pot on the turn (../shared/peers/README.md);
+    # a few CPU seconds here.
+    sol = fh.solve(OOP, IP, "Td9d6hQc", pot=60, stack=370, sizes="50%", target=0.5)
+    assert sol.exploitability <= 0.5
+    assert abs(sol.ev(0) - 23.85) <= (0.40 + sol.exploitability) / 100 * 60 + 0.01
