@@ -11,6 +11,7 @@ import pytest
 import fastholdem as fh
 from fastholdem.errors import CardError, ConfigError, InputError, InputTypeError, RangeError
 from fastholdem.solver import Spot, build_game, parse_sizes
+from fastholdem.solver.postflop import count_nodes
 
 OOP = "22+,A2s+,A8o+,K7s+,K9o+,Q8s+,Q9o+,J8s+,J9o+,T8+,97+,86+,75+,64s+,65o,54,43s"
 IP = "22+,A4s+,A9o+,K9s+,KTo+,Q9s+,QTo+,J9+,T9,98s,87s,76s,65s"
@@ -32,6 +33,13 @@ def test_polarised_river_bluffs_a_third_and_calls_half() -> None:
     assert call.actions == ("fold", "call")
     assert float(call.strategy[1].mean()) == pytest.approx(0.5, abs=tol)
     assert sol.exploitability <= 0.02
+
+
+@pytest.mark.parametrize(("board", "stack", "sizes"), [("2c7d9hTsJs", 370, (0.5,)), ("2c7d9hTs", 100, (0.5, None)),
+                                                      ("2c7d9hTs", 20, (1.0,))])
+def test_count_nodes_matches_the_built_tree(board: str, stack: int, sizes: tuple[float | None, ...]) -> None:
+    spot = Spot(fh.Range("AA,KK"), fh.Range("QQ"), tuple(fh.parse_cards(board)), 10, stack, sizes)
+    assert count_nodes(spot) == len(build_game(spot).kind)
 
 
 def test_tree_follows_postflop_solver_rules() -> None:
@@ -117,7 +125,7 @@ def test_bad_input(kwargs: dict[str, object], exc: type[Exception], match: str) 
 
 
 def test_tree_too_large_says_its_size() -> None:
-    with pytest.raises(ConfigError, match="too large: more than 1,000 nodes"):
+    with pytest.raises(ConfigError, match=r"too large: [\d,]+ nodes \(max_nodes is 1,000"):
         fh.solve("AA", "KK", "2c7d9h", pot=10, stack=1000, sizes="33%,75%", max_nodes=1000)
     with pytest.raises(ConfigError, match=r"nodes need about .* GiB"):
         fh.solve(OOP, IP, "Td9d6hQc", pot=60, stack=370, max_memory=1000)

@@ -22,7 +22,7 @@ from ..errors import CardError, ConfigError, InputError, InputTypeError, RangeEr
 from ..ranges import Range
 from .game import CHANCE, FOLD, NO_CARD, P0, P1, SHOWDOWN, Game
 
-__all__ = ["Spot", "build_game", "parse_sizes", "MAX_NODES"]
+__all__ = ["Spot", "build_game", "count_nodes", "parse_sizes", "MAX_NODES"]
 
 # Largest tree (nodes) built: a guard against a spot that would not fit in memory.
 MAX_NODES = 5_000_000
@@ -276,6 +276,50 @@ class _Builder:
                 self.actions(child, board, opp, amount + to_call, nxt)
 
 
+def _count_runout(n_board: int) -> int:
+    """Nodes under an all-in call's chance node, itself included."""
+    if n_board == 5:
+        return 1
+    return 1 + (52 - n_board) * _count_runout(n_board + 1)
+
+
+def _count(spot: Spot, n_board: int, player: int, amount: int, info: _Info) -> int:
+    """Nodes below an action node (excluded), as :class:`_Builder` makes them."""
+    total = 0
+    to_call = info.stack[player] - info.stack[player ^ 1]
+    for kind, a in _actions(spot, n_board, player, amount, info):
+        nxt = _next_info(info, player, kind, a)
+        if kind == _FOLD:
+            total += 1
+        elif kind == _CHECK and player == P0:
+            total += 1 + _count(spot, n_board, P1, amount, nxt)
+        elif kind in (_CHECK, _CALL):
+            amt = amount + (to_call if kind == _CALL else 0)
+            if n_board == 5:
+                total += 1
+            elif nxt.allin:
+                total += 1 + (52 - n_board) * _count_runout(n_board + 1)
+            else:
+                i2 = _Info(-2, nxt.num_bets, nxt.allin, nxt.stack, nxt.prev_amount)
+                total += 1 + (52 - n_board) * (1 + _count(spot, n_board + 1, P0, amt, i2))
+        else:
+            total += 1 + _count(spot, n_board, player ^ 1, amount + to_call, nxt)
+    return total
+
+
+def count_nodes(spot: Spot) -> int:
+    """Nodes of the spot's full tree, counted without building it.
+
+    Examples
+    --------
+    >>> from fastholdem import Range
+    >>> s = Spot(Range("AA"), Range("KK"), tuple(parse_cards("2c7d9hTsJs")), 10, 10, (1.0,))
+    >>> count_nodes(s), len(build_game(s).kind)
+    (7, 7)
+    """
+    return 1 + _count(spot, len(spot.board), P0, 0, _Info(-1, 0, False, (spot.stack, spot.stack), 0))
+
+
 def build_game(spot: Spot, max_nodes: int = MAX_NODES) -> Game:
     """The full game tree of a spot (chance nodes expanded; no suit isomorphism).
 
@@ -287,6 +331,10 @@ def build_game(spot: Spot, max_nodes: int = MAX_NODES) -> Game:
     >>> g.labels[0]
     ['check', 'allin 10']
     """
+    n = count_nodes(spot)
+    if n > max_nodes:
+        raise ConfigError(f"the tree is too large: {n:,} nodes (max_nodes is {max_nodes:,}; use fewer sizes or "
+                          "start on a later street)")
     oh, ow = _hands(spot.oop, spot.board, "oop")
     ih, iw = _hands(spot.ip, spot.board, "ip")
     game = Game(hands=([tuple(h) for h in oh], [tuple(h) for h in ih]), weights=(ow, iw))
