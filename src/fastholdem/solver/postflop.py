@@ -315,7 +315,7 @@ def count_nodes(spot: Spot) -> int:
     >>> from fastholdem import Range
     >>> s = Spot(Range("AA"), Range("KK"), tuple(parse_cards("2c7d9hTsJs")), 10, 10, (1.0,))
     >>> count_nodes(s), len(build_game(s).kind)
-    (7, 7)
+    (9, 9)
     """
     return 1 + _count(spot, len(spot.board), P0, 0, _Info(-1, 0, False, (spot.stack, spot.stack), 0))
 
