@@ -370,22 +370,29 @@ def check_spot(oop: object, ip: object, board: object, pot: object, stack: objec
     return Spot(ranges[0], ranges[1], cards, int(pot), int(stack), parse_sizes(sizes))  # type: ignore[call-overload, arg-type]
 
 
+def hand_masks(game: Game, player: int) -> npt.NDArray[np.uint64]:
+    """Each of ``player``'s hands as a card bit mask."""
+    out = np.zeros(len(game.hands[player]), np.uint64)
+    for i, hand in enumerate(game.hands[player]):
+        for c in hand:
+            out[i] |= np.uint64(1 << c)
+    return out
+
+
+def compatible_weight(game: Game, player: int, opp_weights: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """For each of ``player``'s hands, the opponent's weight on hands sharing no card with it."""
+    m0, m1 = hand_masks(game, player), hand_masks(game, 1 - player)
+    free = (m0[:, None] & m1[None, :]) == 0
+    return free @ np.asarray(opp_weights, np.float64)  # type: ignore[no-any-return]
+
+
 def overlap_weight(game: Game) -> float:
     """Joint weight of the hand pairs that share no card (0: the ranges cannot be dealt)."""
-    total = 0.0
-    m1 = [(1 << a) | (1 << b) for a, b in game.hands[1]]
-    w1 = game.weights[1] if game.weights else [1.0] * len(m1)
-    w0 = game.weights[0] if game.weights else [1.0] * len(game.hands[0])
-    for (a, b), w in zip(game.hands[0], w0):
-        m = (1 << a) | (1 << b)
-        total += w * sum(x for mm, x in zip(m1, w1) if not mm & m)
-    return total
+    w0 = np.asarray(game.weights[0] if game.weights else [1.0] * len(game.hands[0]), np.float64)
+    w1 = np.asarray(game.weights[1] if game.weights else [1.0] * len(game.hands[1]), np.float64)
+    return float(w0 @ compatible_weight(game, 0, w1))
 
 
 def combo_text(hand: tuple[int, ...]) -> str:
     """A combo as text, higher card first."""
     return "".join(card_str(c) for c in sorted(hand, reverse=True) if c != NO_CARD)
-
-
-def as_array(values: list[float]) -> npt.NDArray[np.float64]:
-    return np.asarray(values, np.float64)

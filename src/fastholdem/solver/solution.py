@@ -16,7 +16,7 @@ from ..progress import Progress
 from ..ranges import Range
 from ..ranges.classes import class_index
 from .game import CHANCE, P1, Engine, Game
-from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, overlap_weight
+from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, compatible_weight, overlap_weight
 
 __all__ = ["solve", "Solution", "Node", "load", "FORMAT_VERSION"]
 
@@ -276,9 +276,7 @@ class Solution:
         node, reach = self._walk(tuple(actions))
         opp = reach[1 - player]
         values = self.engine.core.node_values(node, player, opp.astype(np.float32), False)
-        g = self.game
-        masks = [[(1 << a) | (1 << b) for a, b in g.hands[p]] for p in (0, 1)]
-        compat = np.array([sum(w for m2, w in zip(masks[1 - player], opp) if not m & m2) for m in masks[player]])
+        compat = compatible_weight(self.game, player, opp)
         with np.errstate(invalid="ignore", divide="ignore"):
             out = np.where((compat > 0) & (reach[player] > 0), values / compat, np.nan)
         return out + self.spot.pot / 2.0
