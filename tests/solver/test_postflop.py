@@ -95,6 +95,8 @@ def test_walk_by_percent_and_cards() -> None:
     assert sol.node("check", "check", "qs").player == 0
     with pytest.raises(InputError, match="choose from"):
         sol.node("raise 7")
+    with pytest.raises(InputError, match="choose from check, bet 5"):
+        sol.node("bet 200%")
 
 
 def test_parse_sizes() -> None:

@@ -185,7 +185,10 @@ class Solution:
                 amounts = [int(lab.split()[1]) for lab in bets]
                 target = base + frac * pot
                 best = min(range(len(bets)), key=lambda k: abs(amounts[k] - target))
-                return bets[best]
+                # a size the tree has (sizes were rounded, clamped or merged within 10% of the pot)
+                if abs(amounts[best] - target) <= 0.1 * pot + 1:
+                    return bets[best]
+                return s
         if s in ("bet", "raise", "allin"):
             found = [lab for lab in labels if lab.split()[0] == s]
             if len(found) == 1:
