@@ -194,3 +194,11 @@ def test_turn_spot_matches_the_peer_ev() -> None:
     sol = fh.solve(OOP, IP, "Td9d6hQc", pot=60, stack=370, sizes="50%", target=0.5)
     assert sol.exploitability <= 0.5
     assert abs(sol.ev(0) - 23.85) <= (0.40 + sol.exploitability) / 100 * 60 + 0.01
+
+
+def test_equities_match_the_equity_engine() -> None:
+    sol = fh.solve("AhAd,7s6s", "KsKc", "2c7d9hTs", pot=10, stack=20, max_iterations=10)
+    eq = sol.equities(player=0)
+    for combo in ("AhAd", "7s6s"):
+        ref = fh.equity([combo, "KsKc"], board="2c7d9hTs").equity[0]
+        assert eq[sol.combos[0].index(combo)] == pytest.approx(ref, abs=1e-9)

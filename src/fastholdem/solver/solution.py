@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 from dataclasses import dataclass
@@ -9,14 +10,14 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from .._core import SolverCore
+from .._core import SolverCore, evaluate_batch
 from ..cards import parse_cards
 from ..errors import ConfigError, InputError, InputTypeError, RangeError
 from ..progress import Progress
 from ..ranges import Range
 from ..ranges.classes import class_index
 from .game import CHANCE, P1, Engine, Game
-from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, compatible_weight, overlap_weight
+from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, compatible_weight, hand_masks, overlap_weight
 
 __all__ = ["solve", "Solution", "Node", "load", "FORMAT_VERSION"]
 
@@ -283,6 +284,57 @@ class Solution:
         with np.errstate(invalid="ignore", divide="ignore"):
             out = np.where((compat > 0) & (reach[player] > 0), values / compat, np.nan)
         return out + self.spot.pot / 2.0
+
+    def equities(self, *actions: str, player: int = 0) -> npt.NDArray[np.float64]:
+        """Each of ``player``'s combos' all-in equity at the node reached by ``actions``: its
+        share of the pot at showdown against the opponent's reach-weighted range there, over
+        every runout of the board still to come (exact card removal); NaN for a combo that
+        cannot be there.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,KK", "KK,QQ", "2c7d9hTsJs", pot=10, stack=20, max_iterations=10)
+        >>> eq = sol.equities(player=0)
+        >>> [round(float(eq[sol.combos[0].index(c)]), 3) for c in ("AsAh", "KsKh")]
+        [1.0, 0.929]
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
+        node, reach = self._walk(tuple(actions))
+        g = self.game
+        board = list(self.spot.board)
+        n = 0
+        for step in actions:  # the cards dealt on the way
+            i = g.labels[n].index(self._resolve(n, step))
+            if g.kind[n] == CHANCE:
+                board.append(int(g.card[g.children[n][i]]))
+            n = g.children[n][i]
+        mine, theirs = hand_masks(g, player), hand_masks(g, 1 - player)
+        hands = [np.array(g.hands[p], np.uint8) for p in (player, 1 - player)]
+        opp = reach[1 - player]
+        win = np.zeros(len(mine))
+        total = np.zeros(len(mine))
+        left = [c for c in range(52) if c not in board]
+        for extra in itertools.combinations(left, 5 - len(board)):
+            full = (*board, *extra)
+            bm = np.uint64(sum(1 << c for c in full))
+            vals = []
+            for h in hands:
+                rows = np.empty((len(h), 7), np.uint8)
+                rows[:, :2] = h
+                rows[:, 2:] = full
+                ok = ((h[:, 0, None] == np.array(full)) | (h[:, 1, None] == np.array(full))).sum(axis=1) == 0
+                v = np.zeros(len(h), np.int64)
+                v[ok] = evaluate_batch(rows[ok])
+                vals.append(v)
+            free = ((mine[:, None] & theirs[None, :]) == 0) & ((mine & bm) == 0)[:, None] & ((theirs & bm) == 0)[None, :]
+            w = free * opp[None, :]
+            cmp = np.sign(vals[0][:, None] - vals[1][None, :])
+            win += (w * (cmp + 1) / 2).sum(axis=1)
+            total += w.sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where((total > 0) & (reach[player] > 0), win / total, np.nan)
 
     def lock(self, actions: tuple[str, ...] | list[str], strategy: dict[str, float],
              combos: list[str] | None = None) -> None:
