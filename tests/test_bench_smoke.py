@@ -28,6 +28,7 @@ SCRIPTS = {
     "bench_simulate.py": ("hands/CPU s", "simulate 6 random, vector (C)"),
     "bench_vector.py": ("workload", "Tables.play_random"),
     "bench_rl_envs.py": ("hands/s", "HoldemVectorEnv, 1,024 tables"),
+    "bench_solver.py": ("iterations", "river    fastholdem"),
 }
 
 

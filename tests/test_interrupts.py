@@ -141,7 +141,16 @@ def _loop(call: str, calls: int = 10**5) -> str:
 RANGES = ("players = ['QQ+,AK', 'JJ+,AQs', 'random']\njob = equity_job(players, dead='2c3d4h', exact=True)\n")
 
 # name: Case. The full work of each takes minutes to hours of CPU on any machine of today.
+_SOLVER = ("from fastholdem.solver import Engine, build_game\nfrom fastholdem.solver.postflop import check_spot\n"
+           "e = Engine(build_game(check_spot('AA,KK,QQ,JJ,AK', 'TT,99,AQ,KQ', '2c7d9hTs', 10, 100, '50%')).arrays())\n")
+
 LONG_CALLS = {
+    # One DCFR run of a million iterations (the solver's call lives in _solver.pxi, so no
+    # _core.pyx frame: a single call, so the interrupt can only come from inside it).
+    "solver_run": Case(_SOLVER + "cal = lambda: e.run(2, threads=1)\nfull = lambda: e.run(10**6, threads=1)\n"
+                       "ratio = 10**6 / 2\n"),
+    "solver_run_threads": Case(_SOLVER + "cal = lambda: e.run(2, threads=2)\nfull = lambda: e.run(10**6, threads=2)\n"
+                               "ratio = 10**6 / 2\n", threads=True),
     "equity_monte_carlo": Case(
         "run = lambda n: equity(['AhKh', 'QsQd', 'random'], trials=n, seed=1, threads=2, progress=False)\n"
         "cal = lambda: run(10**6)\nfull = lambda: run(10**10)\nratio = 10**4\n", threads=True),

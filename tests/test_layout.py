@@ -28,7 +28,7 @@ LAYERS: dict[str, int] = {
     "_core": 3,  # the compiled bridge formats and parses cards for its messages
     "evaluate": 4, "ranges": 4,
     "equities": 5,
-    "game": 6, "analysis": 6,
+    "game": 6, "analysis": 6, "solver": 6,  # solver: its own trees over ranges and the evaluator
     "history": 7, "plot": 7,  # history: PHH (the notation of a game.Hand), site importers, checks
     "vector": 8,  # writes its hands as PHH (history.phh)
     "simulation": 9,  # simulate: plays game.Hand or vector.Tables, writes PHH

@@ -19,7 +19,7 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 EXTRAS: dict[str, list[str]] = PYPROJECT["project"]["optional-dependencies"]
 
 # Peers the results are checked against, the type checker, and the docs toolchain.
-PINNED = ["treys", "eval7", "phevaluator", "pokerkit", "dask", "gymnasium", "pettingzoo", "mypy",
+PINNED = ["treys", "eval7", "phevaluator", "pokerkit", "open-spiel", "dask", "gymnasium", "pettingzoo", "mypy",
           "mkdocs", "mkdocs-material", "mkdocstrings", "mkdocstrings-python", "mkdocs-autorefs",
           "griffelib"]
 DOCS_TOOLS = ["mkdocs", "mkdocs-material", "mkdocstrings", "mkdocstrings-python", "mkdocs-autorefs",

@@ -52,7 +52,8 @@ from .ranges import Range
 
 __version__ = "0.1.0"
 
-_LAZY_MODULES = {"game": ".game", "phh": ".history.phh", "history": ".history", "simulation": ".simulation"}
+_LAZY_MODULES = {"game": ".game", "phh": ".history.phh", "history": ".history", "simulation": ".simulation",
+                 "solver": ".solver"}
 _LAZY_GAME_NAMES = {"GameConfig", "Hand", "Structure", "Table"}
 
 __all__ = [
@@ -108,6 +109,8 @@ __all__ = [
     "phh",
     "simulation",
     "simulate",
+    "solve",
+    "solver",
     *sorted(_LAZY_GAME_NAMES),
 ]
 
@@ -118,6 +121,8 @@ def __getattr__(name: str) -> Any:
         return importlib.import_module(_LAZY_MODULES[name], __name__)
     if name == "simulate":
         return importlib.import_module(".simulation", __name__).simulate
+    if name == "solve":
+        return importlib.import_module(".solver", __name__).solve
     if name in _LAZY_GAME_NAMES:
         return getattr(importlib.import_module(".game", __name__), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

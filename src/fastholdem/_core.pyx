@@ -2520,3 +2520,6 @@ def hh_walk(list actions, int n, object scale, list stacks, list put, list bets,
     return ([w.folded[i] != 0 for i in range(n)], holes, [<long>w.flags[i] for i in range(n)],
             [w.aggressive[i] for i in range(n)], [w.calls[i] for i in range(n)],
             [w.board[i] for i in range(w.board_len)], w.last_action_board)
+
+
+include "_solver.pxi"

@@ -1,0 +1,695 @@
+/* fh_solver.c -- Discounted CFR, best response and values over a vector game tree (fh_solver.h). */
+#if !defined(_WIN32)
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include "fh_solver.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct sd_entry;
+typedef struct fh_arena {
+    float *base;
+    size_t top, cap; /* in floats */
+} fh_arena;
+
+struct fh_sv {
+    fh_sv_spec s;    /* pointers into `own` */
+    void *own;       /* one block holding the copied spec arrays */
+    int64_t *offset; /* [n_nodes] offset of an action node's rows (n_actions * n_hands) */
+    float *regret, *ssum, *locked; /* [total] each; locked: the locked strategy */
+    uint8_t *lock;   /* [total / n_actions...] per action node and hand: 1 when locked (indexed offset/n_act) */
+    int64_t *lock_off; /* [n_nodes] offset into lock (n_hands per action node), -1 if none */
+    uint64_t total, lock_total;
+    int32_t t;       /* iterations done */
+    size_t scratch;  /* floats of scratch one thread needs */
+    int32_t max_hands;
+    fh_arena arena[FH_MAX_THREADS];
+    int n_arenas;
+    /* per board and player: the hands the board does not block, by ascending strength */
+    struct sd_entry *sd[2];
+    int64_t *sd_off[2];  /* [n_boards + 1] */
+    uint8_t *c1[2], *c2[2]; /* cards, the missing second card mapped to 64 (opponent) / 65 (own) */
+    uint8_t *c2own[2];
+};
+
+typedef struct sd_entry {
+    int32_t h;
+    uint32_t s;
+    uint8_t c1, c2, c2own, pad;
+} sd_entry;
+
+/* ---- a run's context ------------------------------------------------------------------------ */
+
+enum { MODE_CFR = 0, MODE_BR = 1, MODE_EV = 2 };
+
+typedef struct run_ctx {
+    fh_sv *sv;
+    const fh_exec *ex;
+    int traverser, mode;
+    float dpos, dneg, dstrat;
+    int threads;
+    int cancelled;
+    struct timespec last_poll;
+    fh_status status;
+} run_ctx;
+
+static float *arena_get(fh_arena *a, size_t n) {
+    FH_ASSERT(a->top + n <= a->cap);
+    float *p = a->base + a->top;
+    a->top += n;
+    return p;
+}
+
+static uint64_t now_ms(struct timespec *ts) {
+    clock_gettime(CLOCK_MONOTONIC, ts);
+    return (uint64_t)ts->tv_sec * 1000u + (uint64_t)ts->tv_nsec / 1000000u;
+}
+
+/* Poll from the calling thread (single-threaded stretches) every poll_ms. */
+static int maybe_poll(run_ctx *rc) {
+    if (rc->cancelled) return 1;
+    if (!rc->ex || !rc->ex->poll) return 0;
+    struct timespec ts;
+    uint64_t t = now_ms(&ts);
+    uint64_t last = (uint64_t)rc->last_poll.tv_sec * 1000u + (uint64_t)rc->last_poll.tv_nsec / 1000000u;
+    unsigned ms = rc->ex->poll_ms ? rc->ex->poll_ms : FH_POLL_MS;
+    if (t - last >= ms) {
+        rc->last_poll = ts;
+        if (rc->ex->poll(rc->ex->poll_ctx)) rc->cancelled = 1;
+    }
+    return rc->cancelled;
+}
+
+/* ---- terminals ------------------------------------------------------------------------------ */
+
+static inline int has_card(const uint8_t *cards, int32_t h, unsigned c) {
+    return cards[2 * h] == c || cards[2 * h + 1] == c;
+}
+
+static void eval_fold(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
+    const int q = p ^ 1;
+    const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
+    const uint8_t *q1 = sv->c1[q], *q2 = sv->c2[q], *p1 = sv->c1[p], *p2 = sv->c2own[p];
+    double card_sum[66] = {0};
+    double total = 0.0;
+    for (int32_t o = 0; o < nq; o++) {
+        double w = opp[o];
+        total += w;
+        card_sum[q1[o]] += w;
+        card_sum[q2[o]] += w;
+    }
+    const double amt = sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node];
+    const int32_t *same = sv->s.same[p];
+    for (int32_t h = 0; h < np_; h++) {
+        double v = total - card_sum[p1[h]] - card_sum[p2[h]];
+        if (same[h] >= 0 && p2[h] != 65) v += opp[same[h]];
+        out[h] = (float)(amt * v);
+    }
+}
+
+static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
+    const int q = p ^ 1;
+    const int32_t np_ = sv->s.n_hands[p];
+    const int32_t b = sv->s.board[node];
+    const sd_entry *ep = sv->sd[p] + sv->sd_off[p][b], *eq = sv->sd[q] + sv->sd_off[q][b];
+    const int32_t mp = (int32_t)(sv->sd_off[p][b + 1] - sv->sd_off[p][b]);
+    const int32_t mq = (int32_t)(sv->sd_off[q][b + 1] - sv->sd_off[q][b]);
+    const double amt = sv->s.amount[node];
+    double card_sum[66];
+    double sum;
+    memset(out, 0, sizeof(float) * (size_t)np_);
+    /* ascending: the opponent's strictly weaker hands */
+    memset(card_sum, 0, sizeof card_sum);
+    sum = 0.0;
+    int32_t j = 0;
+    for (int32_t i = 0; i < mp; i++) {
+        const sd_entry e = ep[i];
+        while (j < mq && eq[j].s < e.s) {
+            double w = opp[eq[j].h];
+            sum += w;
+            card_sum[eq[j].c1] += w;
+            card_sum[eq[j].c2] += w;
+            j++;
+        }
+        out[e.h] = (float)(sum - card_sum[e.c1] - card_sum[e.c2own]);
+    }
+    /* descending: strictly stronger */
+    memset(card_sum, 0, sizeof card_sum);
+    sum = 0.0;
+    j = mq - 1;
+    for (int32_t i = mp - 1; i >= 0; i--) {
+        const sd_entry e = ep[i];
+        while (j >= 0 && eq[j].s > e.s) {
+            double w = opp[eq[j].h];
+            sum += w;
+            card_sum[eq[j].c1] += w;
+            card_sum[eq[j].c2] += w;
+            j--;
+        }
+        out[e.h] = (float)(amt * ((double)out[e.h] - (sum - card_sum[e.c1] - card_sum[e.c2own])));
+    }
+}
+
+/* ---- strategies ----------------------------------------------------------------------------- */
+
+/* Current strategy (regret matching) of an action node into st[a * n + h]. */
+static void current_strategy(const fh_sv *sv, int32_t node, int player, float *st, float *tot) {
+    const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
+    const float *r = sv->regret + sv->offset[node];
+    /* action-major loops over contiguous hands (vectorised); tot: n floats of scratch */
+    for (int32_t h = 0; h < n; h++) tot[h] = 0.0f;
+    for (int32_t a = 0; a < na; a++) {
+        const float *ra = r + (size_t)a * n;
+        float *sa = st + (size_t)a * n;
+        for (int32_t h = 0; h < n; h++) {
+            float x = ra[h] > 0.0f ? ra[h] : 0.0f;
+            sa[h] = x;
+            tot[h] += x;
+        }
+    }
+    const float uniform = 1.0f / (float)na;
+    for (int32_t h = 0; h < n; h++) tot[h] = tot[h] > 0.0f ? 1.0f / tot[h] : 0.0f;
+    for (int32_t a = 0; a < na; a++) {
+        float *sa = st + (size_t)a * n;
+        for (int32_t h = 0; h < n; h++) sa[h] = tot[h] > 0.0f ? sa[h] * tot[h] : uniform;
+    }
+    if (sv->s.kind[node] <= FH_SV_P1 && sv->lock_off[node] >= 0) {
+        const uint8_t *lk = sv->lock + sv->lock_off[node];
+        const float *ls = sv->locked + sv->offset[node];
+        for (int32_t h = 0; h < n; h++)
+            if (lk[h])
+                for (int32_t a = 0; a < na; a++) st[(size_t)a * n + h] = ls[(size_t)a * n + h];
+    }
+}
+
+static void average_strategy(const fh_sv *sv, int32_t node, float *st) {
+    const int player = sv->s.kind[node];
+    const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
+    const float *ss = sv->ssum + sv->offset[node];
+    for (int32_t h = 0; h < n; h++) {
+        double sum = 0.0;
+        for (int32_t a = 0; a < na; a++) sum += ss[(size_t)a * n + h];
+        for (int32_t a = 0; a < na; a++)
+            st[(size_t)a * n + h] = sum > 0.0 ? (float)(ss[(size_t)a * n + h] / sum) : 1.0f / (float)na;
+    }
+    if (sv->lock_off[node] >= 0) {
+        const uint8_t *lk = sv->lock + sv->lock_off[node];
+        const float *ls = sv->locked + sv->offset[node];
+        for (int32_t h = 0; h < n; h++)
+            if (lk[h])
+                for (int32_t a = 0; a < na; a++) st[(size_t)a * n + h] = ls[(size_t)a * n + h];
+    }
+}
+
+/* ---- the traversal -------------------------------------------------------------------------- */
+
+static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, float *out, int top);
+
+typedef struct chance_job {
+    run_ctx *rc;
+    int32_t node;
+    const float *opp;
+    float *results; /* [n_children * n_hands(traverser)] */
+} chance_job;
+
+/* One chance child: the opponent's hands holding the card drop out, and so do ours. */
+static void chance_child(run_ctx *rc, fh_arena *ar, int32_t child, const float *opp, float *res) {
+    const fh_sv *sv = rc->sv;
+    const int p = rc->traverser, q = p ^ 1;
+    const unsigned c = sv->s.card[child];
+    const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
+    size_t mark = ar->top;
+    float *o2 = arena_get(ar, (size_t)nq);
+    for (int32_t o = 0; o < nq; o++) o2[o] = has_card(sv->s.cards[q], o, c) ? 0.0f : opp[o];
+    walk(rc, ar, child, o2, res, 0);
+    for (int32_t h = 0; h < np_; h++)
+        if (has_card(sv->s.cards[p], h, c)) res[h] = 0.0f;
+    ar->top = mark;
+}
+
+static void chance_worker(fh_par *par, void *ctx, int tid) {
+    chance_job *job = ctx;
+    run_ctx *rc = job->rc;
+    fh_arena *ar = &rc->sv->arena[tid];
+    size_t mark = ar->top;
+    const int32_t np_ = rc->sv->s.n_hands[rc->traverser];
+    const int32_t first = rc->sv->s.first_child[job->node];
+    size_t lo, hi;
+    while (fh_par_next(par, &lo, &hi))
+        for (size_t i = lo; i < hi; i++)
+            chance_child(rc, ar, rc->sv->s.children[first + i], job->opp, job->results + i * (size_t)np_);
+    ar->top = mark;
+}
+
+static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, float *out, int top) {
+    fh_sv *sv = rc->sv;
+    const int p = rc->traverser, q = p ^ 1;
+    const int32_t np_ = sv->s.n_hands[p], nq = sv->s.n_hands[q];
+    const int kind = sv->s.kind[node];
+    if (rc->cancelled) {
+        memset(out, 0, sizeof(float) * (size_t)np_);
+        return;
+    }
+    if (kind == FH_SV_FOLD) {
+        eval_fold(sv, node, p, opp, out);
+        return;
+    }
+    if (kind == FH_SV_SHOWDOWN) {
+        eval_showdown(sv, node, p, opp, out);
+        return;
+    }
+    const int32_t na = sv->s.n_children[node], first = sv->s.first_child[node];
+    const int32_t *ch = sv->s.children + first;
+    size_t mark = ar->top;
+    if (kind == FH_SV_CHANCE) {
+        const float w = sv->s.chance_weight[node];
+        memset(out, 0, sizeof(float) * (size_t)np_);
+        if (top && rc->threads > 1) {
+            float *results = arena_get(ar, (size_t)na * (size_t)np_);
+            chance_job job = {rc, node, opp, results};
+            /* the calling thread waits: the workers' arenas start where ours is */
+            for (int t = 1; t < rc->threads; t++) sv->arena[t].top = 0;
+            fh_status st = fh_par_run((size_t)na, 1, rc->threads, chance_worker, &job,
+                                      rc->ex ? rc->ex->poll : NULL, rc->ex ? rc->ex->poll_ctx : NULL,
+                                      rc->ex && rc->ex->poll_ms ? rc->ex->poll_ms : FH_POLL_MS);
+            if (st != FH_OK) {
+                rc->cancelled = 1;
+                if (rc->status == FH_OK) rc->status = st;
+            }
+            for (int32_t a = 0; a < na; a++) {
+                const float *r = results + (size_t)a * np_;
+                for (int32_t h = 0; h < np_; h++) out[h] += w * r[h];
+            }
+        } else {
+            float *res = arena_get(ar, (size_t)np_);
+            for (int32_t a = 0; a < na; a++) {
+                if (top && maybe_poll(rc)) break;
+                chance_child(rc, ar, ch[a], opp, res);
+                for (int32_t h = 0; h < np_; h++) out[h] += w * res[h];
+            }
+        }
+        ar->top = mark;
+        return;
+    }
+    /* an action node */
+    const int32_t npl = sv->s.n_hands[kind];
+    float *st = arena_get(ar, (size_t)na * (size_t)npl);
+    if (rc->mode == MODE_CFR) {
+        float *tot = arena_get(ar, (size_t)npl);
+        current_strategy(sv, node, kind, st, tot);
+    }
+    else average_strategy(sv, node, st);
+    if (kind == p) {
+        float *vals = arena_get(ar, (size_t)na * (size_t)np_);
+        for (int32_t a = 0; a < na; a++) walk(rc, ar, ch[a], opp, vals + (size_t)a * np_, top);
+        if (rc->mode == MODE_BR) {
+            for (int32_t h = 0; h < np_; h++) {
+                float m = vals[h];
+                for (int32_t a = 1; a < na; a++) m = fmaxf(m, vals[(size_t)a * np_ + h]);
+                out[h] = m;
+            }
+        } else {
+            for (int32_t h = 0; h < np_; h++) out[h] = st[h] * vals[h];
+            for (int32_t a = 1; a < na; a++) {
+                const float *sa = st + (size_t)a * np_, *va = vals + (size_t)a * np_;
+                for (int32_t h = 0; h < np_; h++) out[h] += sa[h] * va[h];
+            }
+        }
+        if (rc->mode == MODE_CFR && !rc->cancelled) {
+            float *r = sv->regret + sv->offset[node];
+            const uint8_t *lk = sv->lock_off[node] >= 0 ? sv->lock + sv->lock_off[node] : NULL;
+            const float dpos = rc->dpos, dneg = rc->dneg;
+            for (int32_t a = 0; a < na; a++) {
+                float *ra = r + (size_t)a * np_;
+                const float *va = vals + (size_t)a * np_;
+                if (lk) {
+                    for (int32_t h = 0; h < np_; h++)
+                        if (!lk[h]) ra[h] = ra[h] * (ra[h] > 0.0f ? dpos : dneg) + (va[h] - out[h]);
+                } else {
+                    for (int32_t h = 0; h < np_; h++) {
+                        float x = ra[h];
+                        ra[h] = x * (x > 0.0f ? dpos : dneg) + (va[h] - out[h]);
+                    }
+                }
+            }
+        }
+    } else {
+        float *reach = arena_get(ar, (size_t)nq);
+        float *tmp = arena_get(ar, (size_t)np_);
+        if (rc->mode == MODE_CFR && !rc->cancelled) {
+            float *ss = sv->ssum + sv->offset[node];
+            const float g = rc->dstrat;
+            for (int32_t a = 0; a < na; a++)
+                for (int32_t o = 0; o < nq; o++) {
+                    size_t k = (size_t)a * nq + o;
+                    ss[k] = ss[k] * g + opp[o] * st[k];
+                }
+        }
+        memset(out, 0, sizeof(float) * (size_t)np_);
+        for (int32_t a = 0; a < na; a++) {
+            for (int32_t o = 0; o < nq; o++) reach[o] = opp[o] * st[(size_t)a * nq + o];
+            walk(rc, ar, ch[a], reach, tmp, top);
+            for (int32_t h = 0; h < np_; h++) out[h] += tmp[h];
+        }
+    }
+    ar->top = mark;
+}
+
+/* ---- creation ------------------------------------------------------------------------------- */
+
+static size_t scratch_need(const fh_sv_spec *s, int32_t node, int32_t mh) {
+    int kind = s->kind[node];
+    if (kind == FH_SV_FOLD || kind == FH_SV_SHOWDOWN) return 0;
+    size_t na = (size_t)s->n_children[node], best = 0;
+    for (size_t a = 0; a < na; a++) {
+        size_t x = scratch_need(s, s->children[s->first_child[node] + a], mh);
+        if (x > best) best = x;
+    }
+    size_t local = kind == FH_SV_CHANCE ? (na + 2) * (size_t)mh : (2 * na + 3) * (size_t)mh;
+    return local + best;
+}
+
+static int spec_ok(const fh_sv_spec *s) {
+    if (s->n_nodes < 1 || s->n_hands[0] < 1 || s->n_hands[1] < 1 || s->n_boards < 0) return 0;
+    int64_t n_edges = 0;
+    for (int32_t i = 0; i < s->n_nodes; i++) {
+        int k = s->kind[i];
+        if (k < 0 || k > 4) return 0;
+        if (k <= FH_SV_CHANCE) {
+            if (s->n_children[i] < 1 || s->first_child[i] < 0) return 0;
+            for (int32_t a = 0; a < s->n_children[i]; a++) {
+                int32_t c = s->children[s->first_child[i] + a];
+                if (c <= i || c >= s->n_nodes) return 0; /* children follow their parent: no cycle */
+                if (k == FH_SV_CHANCE && s->card[c] >= 64) return 0;
+            }
+            n_edges += s->n_children[i];
+        }
+        if (k == FH_SV_SHOWDOWN && (s->board[i] < 0 || s->board[i] >= s->n_boards)) return 0;
+        if (k == FH_SV_FOLD && (s->folder[i] < 0 || s->folder[i] > 1)) return 0;
+    }
+    (void)n_edges;
+    for (int p = 0; p < 2; p++)
+        for (int32_t h = 0; h < s->n_hands[p]; h++) {
+            if (s->cards[p][2 * h] >= 64) return 0;
+            if (s->cards[p][2 * h + 1] >= 64 && s->cards[p][2 * h + 1] != FH_SV_NO_CARD) return 0;
+            if (s->same[p][h] >= s->n_hands[p ^ 1]) return 0;
+            for (int32_t b = 0; b < s->n_boards; b++) {
+                int32_t o = s->order[p][(size_t)b * s->n_hands[p] + h];
+                if (o < 0 || o >= s->n_hands[p]) return 0;
+            }
+        }
+    return 1;
+}
+
+static uint64_t storage_floats(const fh_sv_spec *s, uint64_t *lock_total) {
+    uint64_t total = 0, lt = 0;
+    for (int32_t i = 0; i < s->n_nodes; i++)
+        if (s->kind[i] <= FH_SV_P1) {
+            total += (uint64_t)s->n_children[i] * (uint64_t)s->n_hands[s->kind[i]];
+            lt += (uint64_t)s->n_hands[s->kind[i]];
+        }
+    if (lock_total) *lock_total = lt;
+    return total;
+}
+
+uint64_t fh_sv_memory(const fh_sv_spec *s) {
+    uint64_t lt, total = storage_floats(s, &lt);
+    uint64_t mh = (uint64_t)(s->n_hands[0] > s->n_hands[1] ? s->n_hands[0] : s->n_hands[1]);
+    return total * 8u + (uint64_t)s->n_nodes * 40u + (uint64_t)s->n_boards * mh * 16u;
+}
+
+#define COPY(field, type, count)                                   \
+    do {                                                           \
+        size_t bytes_ = sizeof(type) * (size_t)(count);            \
+        memcpy(cur, spec->field, bytes_);                          \
+        sv->s.field = (const type *)cur;                           \
+        cur += (bytes_ + 15u) & ~(size_t)15u;                      \
+    } while (0)
+
+fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
+    *out = NULL;
+    if (!spec_ok(spec)) return FH_ERR_ARGUMENT;
+    const int32_t n = spec->n_nodes;
+    int64_t n_edges = 0;
+    for (int32_t i = 0; i < n; i++)
+        if (spec->kind[i] <= FH_SV_CHANCE) {
+            int64_t e = (int64_t)spec->first_child[i] + spec->n_children[i];
+            if (e > n_edges) n_edges = e;
+        }
+    fh_sv *sv = calloc(1, sizeof *sv);
+    if (!sv) return FH_ERR_NOMEM;
+    sv->s = *spec;
+    size_t nh0 = (size_t)spec->n_hands[0], nh1 = (size_t)spec->n_hands[1], nb = (size_t)spec->n_boards;
+    size_t bytes = 0;
+#define ROUND(x) (((x) + 15u) & ~(size_t)15u)
+    bytes += ROUND((size_t)n) * 2 + ROUND(4u * (size_t)n) * 4 + ROUND(4u * (size_t)n_edges) + ROUND((size_t)n) + ROUND(4u * (size_t)n) * 1;
+    bytes += ROUND(2 * nh0) + ROUND(2 * nh1) + ROUND(4 * nh0) * 2 + ROUND(4 * nh1) * 2;
+    bytes += ROUND(4 * nb * nh0) * 2 + ROUND(4 * nb * nh1) * 2 + 64;
+    sv->own = malloc(bytes);
+    if (!sv->own) { free(sv); return FH_ERR_NOMEM; }
+    char *cur = sv->own;
+    COPY(kind, int8_t, n);
+    COPY(first_child, int32_t, n);
+    COPY(n_children, int32_t, n);
+    COPY(children, int32_t, n_edges);
+    COPY(card, uint8_t, n);
+    COPY(amount, float, n);
+    COPY(folder, int8_t, n);
+    COPY(board, int32_t, n);
+    COPY(chance_weight, float, n);
+    for (int p = 0; p < 2; p++) {
+        size_t nh = (size_t)spec->n_hands[p];
+        COPY(cards[p], uint8_t, 2 * nh);
+        COPY(weight[p], float, nh);
+        COPY(same[p], int32_t, nh);
+        COPY(strength[p], uint32_t, nb * nh);
+        COPY(order[p], int32_t, nb * nh);
+    }
+    sv->offset = malloc(sizeof(int64_t) * (size_t)n);
+    sv->lock_off = malloc(sizeof(int64_t) * (size_t)n);
+    sv->total = storage_floats(spec, &sv->lock_total);
+    sv->regret = calloc(sv->total ? sv->total : 1, sizeof(float));
+    sv->ssum = calloc(sv->total ? sv->total : 1, sizeof(float));
+    sv->max_hands = spec->n_hands[0] > spec->n_hands[1] ? spec->n_hands[0] : spec->n_hands[1];
+    sv->scratch = scratch_need(spec, 0, sv->max_hands) + 4u * (size_t)sv->max_hands;
+    sv->arena[0].base = malloc(sizeof(float) * sv->scratch);
+    sv->arena[0].cap = sv->scratch;
+    sv->n_arenas = 1;
+    if (!sv->offset || !sv->lock_off || !sv->regret || !sv->ssum || !sv->arena[0].base) {
+        fh_sv_free(sv);
+        return FH_ERR_NOMEM;
+    }
+    for (int p = 0; p < 2; p++) {
+        const int32_t nh = spec->n_hands[p];
+        sv->c1[p] = malloc((size_t)nh + 1);
+        sv->c2[p] = malloc((size_t)nh + 1);
+        sv->c2own[p] = malloc((size_t)nh + 1);
+        sv->sd_off[p] = malloc(sizeof(int64_t) * ((size_t)spec->n_boards + 1));
+        sv->sd[p] = malloc(sizeof(sd_entry) * ((size_t)spec->n_boards * (size_t)nh + 1));
+        if (!sv->c1[p] || !sv->c2[p] || !sv->c2own[p] || !sv->sd_off[p] || !sv->sd[p]) {
+            fh_sv_free(sv);
+            return FH_ERR_NOMEM;
+        }
+        for (int32_t h = 0; h < nh; h++) {
+            uint8_t b2 = spec->cards[p][2 * h + 1];
+            sv->c1[p][h] = spec->cards[p][2 * h];
+            sv->c2[p][h] = b2 == FH_SV_NO_CARD ? 64 : b2;
+            sv->c2own[p][h] = b2 == FH_SV_NO_CARD ? 65 : b2;
+        }
+        int64_t k = 0;
+        for (int32_t b = 0; b < spec->n_boards; b++) {
+            sv->sd_off[p][b] = k;
+            for (int32_t i = 0; i < nh; i++) {
+                int32_t h = spec->order[p][(size_t)b * nh + i];
+                uint32_t st = spec->strength[p][(size_t)b * nh + h];
+                if (st == 0) continue;
+                sd_entry e = {h, st, sv->c1[p][h], sv->c2[p][h], sv->c2own[p][h], 0};
+                sv->sd[p][k++] = e;
+            }
+        }
+        sv->sd_off[p][spec->n_boards] = k;
+    }
+    int64_t off = 0;
+    for (int32_t i = 0; i < n; i++) {
+        sv->lock_off[i] = -1;
+        if (spec->kind[i] <= FH_SV_P1) {
+            sv->offset[i] = off;
+            off += (int64_t)spec->n_children[i] * spec->n_hands[spec->kind[i]];
+        } else {
+            sv->offset[i] = -1;
+        }
+    }
+    *out = sv;
+    return FH_OK;
+}
+
+void fh_sv_free(fh_sv *sv) {
+    if (!sv) return;
+    for (int t = 0; t < FH_MAX_THREADS; t++) free(sv->arena[t].base);
+    free(sv->own);
+    free(sv->offset);
+    free(sv->lock_off);
+    free(sv->regret);
+    free(sv->ssum);
+    free(sv->locked);
+    free(sv->lock);
+    for (int p = 0; p < 2; p++) {
+        free(sv->sd[p]);
+        free(sv->sd_off[p]);
+        free(sv->c1[p]);
+        free(sv->c2[p]);
+        free(sv->c2own[p]);
+    }
+    free(sv);
+}
+
+static int ensure_arenas(fh_sv *sv, int threads) {
+    for (int t = sv->n_arenas; t < threads; t++) {
+        sv->arena[t].base = malloc(sizeof(float) * sv->scratch);
+        if (!sv->arena[t].base) return t; /* use fewer threads */
+        sv->arena[t].cap = sv->scratch;
+        sv->n_arenas = t + 1;
+    }
+    return threads;
+}
+
+static void rc_init(run_ctx *rc, fh_sv *sv, const fh_exec *ex, int mode) {
+    memset(rc, 0, sizeof *rc);
+    rc->sv = sv;
+    rc->ex = ex;
+    rc->mode = mode;
+    int threads = fh_exec_threads(ex);
+    rc->threads = ensure_arenas(sv, threads);
+    if (rc->threads < 1) rc->threads = 1;
+    rc->status = FH_OK;
+    clock_gettime(CLOCK_MONOTONIC, &rc->last_poll);
+}
+
+static void root_walk(run_ctx *rc, int p, float *out) {
+    fh_sv *sv = rc->sv;
+    rc->traverser = p;
+    sv->arena[0].top = 0;
+    float *opp = arena_get(&sv->arena[0], (size_t)sv->s.n_hands[p ^ 1]);
+    memcpy(opp, sv->s.weight[p ^ 1], sizeof(float) * (size_t)sv->s.n_hands[p ^ 1]);
+    walk(rc, &sv->arena[0], 0, opp, out, 1);
+    sv->arena[0].top = 0;
+}
+
+fh_status fh_sv_run(fh_sv *sv, int32_t n_iters, const fh_exec *ex) {
+    run_ctx rc;
+    rc_init(&rc, sv, ex, MODE_CFR);
+    float *out = malloc(sizeof(float) * (size_t)sv->max_hands);
+    if (!out) return FH_ERR_NOMEM;
+    for (int32_t i = 0; i < n_iters; i++) {
+        double t = (double)sv->t; /* iterations done before this one */
+        double ta = pow(t, sv->s.alpha), tb = pow(t, sv->s.beta);
+        rc.dpos = (float)(ta / (ta + 1.0));
+        rc.dneg = (float)(tb / (tb + 1.0));
+        rc.dstrat = (float)pow(t / (t + 1.0), sv->s.gamma);
+        for (int p = 0; p < 2; p++) root_walk(&rc, p, out);
+        if (maybe_poll(&rc) || rc.cancelled) break;
+        sv->t++;
+    }
+    free(out);
+    if (rc.cancelled) return rc.status != FH_OK ? rc.status : FH_ERR_INTERRUPTED;
+    return FH_OK;
+}
+
+int32_t fh_sv_iterations(const fh_sv *sv) { return sv->t; }
+void fh_sv_set_iterations(fh_sv *sv, int32_t t) { sv->t = t; }
+
+/* Total joint weight of the hand pairs that share no card. */
+static double pair_weight(const fh_sv *sv) {
+    const int32_t n0 = sv->s.n_hands[0], n1 = sv->s.n_hands[1];
+    double total = 0.0, card_sum[65] = {0};
+    const uint8_t *c1 = sv->s.cards[1], *c0 = sv->s.cards[0];
+    for (int32_t o = 0; o < n1; o++) {
+        double w = sv->s.weight[1][o];
+        total += w;
+        card_sum[c1[2 * o]] += w;
+        card_sum[c1[2 * o + 1] == FH_SV_NO_CARD ? 64 : c1[2 * o + 1]] += w;
+    }
+    double acc = 0.0;
+    for (int32_t h = 0; h < n0; h++) {
+        double v = total - card_sum[c0[2 * h]];
+        if (c0[2 * h + 1] != FH_SV_NO_CARD) {
+            v -= card_sum[c0[2 * h + 1]];
+            if (sv->s.same[0][h] >= 0) v += sv->s.weight[1][sv->s.same[0][h]];
+        }
+        acc += sv->s.weight[0][h] * v;
+    }
+    return acc;
+}
+
+fh_status fh_sv_evaluate(fh_sv *sv, double br[2], double ev[2], const fh_exec *ex) {
+    run_ctx rc;
+    float *out = malloc(sizeof(float) * (size_t)sv->max_hands);
+    if (!out) return FH_ERR_NOMEM;
+    double pw = pair_weight(sv);
+    if (pw <= 0.0) { free(out); return FH_ERR_NO_DEAL; }
+    for (int mode = MODE_BR; mode <= (ev ? MODE_EV : MODE_BR); mode++) {
+        rc_init(&rc, sv, ex, mode);
+        for (int p = 0; p < 2; p++) {
+            root_walk(&rc, p, out);
+            if (rc.cancelled) {
+                free(out);
+                return rc.status != FH_OK ? rc.status : FH_ERR_INTERRUPTED;
+            }
+            double acc = 0.0;
+            for (int32_t h = 0; h < sv->s.n_hands[p]; h++) acc += (double)sv->s.weight[p][h] * out[h];
+            (mode == MODE_BR ? br : ev)[p] = acc / pw;
+        }
+    }
+    free(out);
+    return FH_OK;
+}
+
+fh_status fh_sv_node_values(fh_sv *sv, int32_t node, int player, const float *opp_reach, int best_response,
+                            float *out, const fh_exec *ex) {
+    if (node < 0 || node >= sv->s.n_nodes || player < 0 || player > 1) return FH_ERR_ARGUMENT;
+    run_ctx rc;
+    rc_init(&rc, sv, ex, best_response ? MODE_BR : MODE_EV);
+    rc.traverser = player;
+    sv->arena[0].top = 0;
+    walk(&rc, &sv->arena[0], node, opp_reach, out, 1);
+    if (rc.cancelled) return rc.status != FH_OK ? rc.status : FH_ERR_INTERRUPTED;
+    return FH_OK;
+}
+
+fh_status fh_sv_strategy(const fh_sv *sv, int32_t node, float *out) {
+    if (node < 0 || node >= sv->s.n_nodes || sv->s.kind[node] > FH_SV_P1) return FH_ERR_ARGUMENT;
+    average_strategy(sv, node, out);
+    return FH_OK;
+}
+
+float *fh_sv_regrets(fh_sv *sv, uint64_t *n) { *n = sv->total; return sv->regret; }
+float *fh_sv_strategy_sums(fh_sv *sv, uint64_t *n) { *n = sv->total; return sv->ssum; }
+int64_t fh_sv_offset(const fh_sv *sv, int32_t node) {
+    return node >= 0 && node < sv->s.n_nodes ? sv->offset[node] : -1;
+}
+
+fh_status fh_sv_lock(fh_sv *sv, int32_t node, const uint8_t *mask, const float *strategy) {
+    if (node < 0 || node >= sv->s.n_nodes || sv->s.kind[node] > FH_SV_P1) return FH_ERR_ARGUMENT;
+    if (!sv->lock) {
+        sv->lock = calloc(sv->lock_total ? sv->lock_total : 1, 1);
+        sv->locked = calloc(sv->total ? sv->total : 1, sizeof(float));
+        if (!sv->lock || !sv->locked) return FH_ERR_NOMEM;
+        int64_t off = 0;
+        for (int32_t i = 0; i < sv->s.n_nodes; i++)
+            if (sv->s.kind[i] <= FH_SV_P1) {
+                sv->lock_off[i] = off;
+                off += sv->s.n_hands[sv->s.kind[i]];
+            }
+    }
+    const int32_t n = sv->s.n_hands[sv->s.kind[node]], na = sv->s.n_children[node];
+    uint8_t *lk = sv->lock + sv->lock_off[node];
+    float *ls = sv->locked + sv->offset[node];
+    for (int32_t h = 0; h < n; h++) {
+        lk[h] = mask[h] ? 1 : 0;
+        for (int32_t a = 0; a < na; a++) ls[(size_t)a * n + h] = strategy[(size_t)a * n + h];
+    }
+    return FH_OK;
+}

@@ -1,0 +1,219 @@
+# The solver's side of the bridge (csrc/fh_solver.h), included by _core.pyx.
+# fastholdem.solver builds and checks the game tree; this file only moves arrays.
+
+from libc.stdint cimport int8_t as _sv_int8_t, int32_t as _sv_int32_t, uint32_t as _sv_uint32_t
+
+
+cdef extern from "fh_solver.h" nogil:
+    ctypedef struct fh_sv_spec:
+        _sv_int32_t n_nodes
+        const _sv_int8_t *kind
+        const _sv_int32_t *first_child
+        const _sv_int32_t *n_children
+        const _sv_int32_t *children
+        const uint8_t *card
+        const float *amount
+        const _sv_int8_t *folder
+        const _sv_int32_t *board
+        const float *chance_weight
+        _sv_int32_t n_hands[2]
+        const uint8_t *cards[2]
+        const float *weight[2]
+        const _sv_int32_t *same[2]
+        _sv_int32_t n_boards
+        const _sv_uint32_t *strength[2]
+        const _sv_int32_t *order[2]
+        float alpha
+        float beta
+        float gamma
+    ctypedef struct fh_sv:
+        pass
+    fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out)
+    void fh_sv_free(fh_sv *sv)
+    uint64_t fh_sv_memory(const fh_sv_spec *spec)
+    fh_status fh_sv_run(fh_sv *sv, _sv_int32_t n_iters, const fh_exec *ex)
+    _sv_int32_t fh_sv_iterations(const fh_sv *sv)
+    void fh_sv_set_iterations(fh_sv *sv, _sv_int32_t t)
+    fh_status fh_sv_evaluate(fh_sv *sv, double br[2], double ev[2], const fh_exec *ex)
+    fh_status fh_sv_node_values(fh_sv *sv, _sv_int32_t node, int player, const float *opp_reach,
+                                int best_response, float *out, const fh_exec *ex)
+    fh_status fh_sv_strategy(const fh_sv *sv, _sv_int32_t node, float *out)
+    float *fh_sv_regrets(fh_sv *sv, uint64_t *n)
+    float *fh_sv_strategy_sums(fh_sv *sv, uint64_t *n)
+    int64_t fh_sv_offset(const fh_sv *sv, _sv_int32_t node)
+    fh_status fh_sv_lock(fh_sv *sv, _sv_int32_t node, const uint8_t *mask, const float *strategy)
+
+
+cdef class SolverCore:
+    """A game tree and its DCFR state in the C core (csrc/fh_solver.h). Built by
+    ``fastholdem.solver`` from checked arrays; not meant to be used directly."""
+
+    cdef fh_sv *sv
+    cdef object keep
+    cdef readonly int n_nodes
+    cdef readonly tuple n_hands
+
+    def __cinit__(self):
+        self.sv = NULL
+
+    def __dealloc__(self):
+        fh_sv_free(self.sv)
+
+    def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=2.0):
+        cdef fh_sv_spec spec
+        a = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
+        want = {"kind": np.int8, "first_child": np.int32, "n_children": np.int32, "children": np.int32,
+                "card": np.uint8, "amount": np.float32, "folder": np.int8, "board": np.int32,
+                "chance_weight": np.float32}
+        for p in (0, 1):
+            want[f"cards{p}"] = np.uint8
+            want[f"weight{p}"] = np.float32
+            want[f"same{p}"] = np.int32
+            want[f"strength{p}"] = np.uint32
+            want[f"order{p}"] = np.int32
+        for k, dt in want.items():
+            if k not in a or a[k].dtype != np.dtype(dt):
+                raise InputError(f"arrays[{k!r}] must be a {np.dtype(dt)} array")
+        n = a["kind"].shape[0]
+        for k in ("first_child", "n_children", "card", "amount", "folder", "board", "chance_weight"):
+            if a[k].shape != (n,):
+                raise InputError(f"arrays[{k!r}] must have {n} entries")
+        if n < 1:
+            raise InputError("the tree has no node")
+        edges = int(np.max(a["first_child"] + np.where(a["kind"] <= 2, a["n_children"], 0))) if n else 0
+        if a["children"].shape[0] < edges:
+            raise InputError("arrays['children'] is too short")
+        nb = int(a["strength0"].shape[0]) if a["strength0"].ndim == 2 else 0
+        for p in (0, 1):
+            nh = a[f"weight{p}"].shape[0]
+            if a[f"cards{p}"].shape != (nh, 2) or a[f"same{p}"].shape != (nh,):
+                raise InputError(f"the hands of player {p} have inconsistent shapes")
+            if a[f"strength{p}"].shape != (nb, nh) or a[f"order{p}"].shape != (nb, nh):
+                raise InputError(f"the strength tables of player {p} must have shape ({nb}, {nh})")
+        self.keep = a
+        spec.n_nodes = <_sv_int32_t>n
+        spec.kind = <const _sv_int8_t *>cnp.PyArray_DATA(a["kind"])
+        spec.first_child = <const _sv_int32_t *>cnp.PyArray_DATA(a["first_child"])
+        spec.n_children = <const _sv_int32_t *>cnp.PyArray_DATA(a["n_children"])
+        spec.children = <const _sv_int32_t *>cnp.PyArray_DATA(a["children"])
+        spec.card = <const uint8_t *>cnp.PyArray_DATA(a["card"])
+        spec.amount = <const float *>cnp.PyArray_DATA(a["amount"])
+        spec.folder = <const _sv_int8_t *>cnp.PyArray_DATA(a["folder"])
+        spec.board = <const _sv_int32_t *>cnp.PyArray_DATA(a["board"])
+        spec.chance_weight = <const float *>cnp.PyArray_DATA(a["chance_weight"])
+        spec.n_boards = <_sv_int32_t>nb
+        for p in (0, 1):
+            spec.n_hands[p] = <_sv_int32_t>a[f"weight{p}"].shape[0]
+            spec.cards[p] = <const uint8_t *>cnp.PyArray_DATA(a[f"cards{p}"])
+            spec.weight[p] = <const float *>cnp.PyArray_DATA(a[f"weight{p}"])
+            spec.same[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"same{p}"])
+            spec.strength[p] = <const _sv_uint32_t *>cnp.PyArray_DATA(a[f"strength{p}"])
+            spec.order[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"order{p}"])
+        spec.alpha = <float>alpha
+        spec.beta = <float>beta
+        spec.gamma = <float>gamma
+        cdef fh_status status
+        with nogil:
+            status = fh_sv_create(&spec, &self.sv)
+        if status == FH_ERR_ARGUMENT:
+            raise InputError("the game tree arrays are malformed (a child before its parent, a card or "
+                             "hand index out of range)")
+        _check(status)
+        self.n_nodes = n
+        self.n_hands = (int(spec.n_hands[0]), int(spec.n_hands[1]))
+        self.keep = None  # the C side holds its own copy
+
+    @staticmethod
+    def memory(dict arrays):
+        """Bytes a solver of these arrays holds (an estimate made before allocating)."""
+        kind = np.asarray(arrays["kind"])
+        nch = np.asarray(arrays["n_children"], dtype=np.int64)
+        nh = [int(np.asarray(arrays[f"weight{p}"]).shape[0]) for p in (0, 1)]
+        total = 0
+        for p in (0, 1):
+            total += int(nch[kind == p].sum()) * nh[p]
+        nb = int(np.asarray(arrays["strength0"]).shape[0])
+        return total * 8 + kind.shape[0] * 40 + nb * (nh[0] + nh[1]) * 8
+
+    @property
+    def iterations(self):
+        return int(fh_sv_iterations(self.sv))
+
+    def run(self, int n_iters, object threads=None):
+        """Run ``n_iters`` more DCFR iterations (GIL released, Ctrl-C polled)."""
+        cdef _Interrupt intr = _Interrupt(_threads(threads))
+        cdef fh_status status
+        with nogil:
+            status = fh_sv_run(self.sv, n_iters, &intr.ex)
+        intr.check(status)
+
+    def evaluate(self, object threads=None, bint values=True):
+        """((best-response value of player 0, of player 1), (value of player 0, of player 1) under
+        the average strategies, or None when ``values`` is false), per unit of joint range weight."""
+        cdef double br[2]
+        cdef double ev[2]
+        cdef _Interrupt intr = _Interrupt(_threads(threads))
+        cdef fh_status status
+        with nogil:
+            status = fh_sv_evaluate(self.sv, br, ev if values else NULL, &intr.ex)
+        intr.check(status)
+        return (br[0], br[1]), ((ev[0], ev[1]) if values else None)
+
+    def strategy(self, int node, int n_actions, int player):
+        """The average strategy at an action node, shape (n_actions, n_hands[player])."""
+        out = np.empty((n_actions, self.n_hands[player]), dtype=np.float32)
+        cdef float[:, ::1] o = out
+        _check(fh_sv_strategy(self.sv, node, &o[0, 0]))
+        return out
+
+    def node_values(self, int node, int player, object opp_reach, bint best_response=False, object threads=None):
+        """Counterfactual values of ``player``'s hands at ``node`` against the opponent's reach."""
+        r = np.ascontiguousarray(opp_reach, dtype=np.float32)
+        if r.shape != (self.n_hands[1 - player],):
+            raise InputError("opp_reach has the wrong length")
+        out = np.empty(self.n_hands[player], dtype=np.float32)
+        cdef float[::1] rv = r
+        cdef float[::1] ov = out
+        cdef _Interrupt intr = _Interrupt(_threads(threads))
+        cdef fh_status status
+        with nogil:
+            status = fh_sv_node_values(self.sv, node, player, &rv[0], best_response, &ov[0], &intr.ex)
+        intr.check(status)
+        return out
+
+    def lock(self, int node, object mask, object strategy):
+        m = np.ascontiguousarray(mask, dtype=np.uint8)
+        s = np.ascontiguousarray(strategy, dtype=np.float32)
+        cdef const uint8_t[::1] mv = m
+        cdef const float[:, ::1] sv_ = s
+        _check(fh_sv_lock(self.sv, node, &mv[0], &sv_[0, 0]))
+
+    def get_state(self):
+        """Copies of (regrets, strategy sums, iterations done)."""
+        cdef uint64_t n
+        cdef float *r = fh_sv_regrets(self.sv, &n)
+        regrets = np.empty(n, dtype=np.float32)
+        cdef float[::1] rv = regrets
+        if n:
+            memcpy(&rv[0], r, n * sizeof(float))
+        r = fh_sv_strategy_sums(self.sv, &n)
+        sums = np.empty(n, dtype=np.float32)
+        cdef float[::1] sv_ = sums
+        if n:
+            memcpy(&sv_[0], r, n * sizeof(float))
+        return regrets, sums, self.iterations
+
+    def set_state(self, object regrets, object sums, int iterations):
+        cdef uint64_t n
+        cdef float *r = fh_sv_regrets(self.sv, &n)
+        a = np.ascontiguousarray(regrets, dtype=np.float32)
+        b = np.ascontiguousarray(sums, dtype=np.float32)
+        if a.shape != (n,) or b.shape != (n,):
+            raise InputError(f"the saved state must hold {n} regrets and strategy sums")
+        cdef const float[::1] av = a
+        cdef const float[::1] bv = b
+        if n:
+            memcpy(r, &av[0], n * sizeof(float))
+            r = fh_sv_strategy_sums(self.sv, &n)
+            memcpy(r, &bv[0], n * sizeof(float))
+        fh_sv_set_iterations(self.sv, iterations)

@@ -1,0 +1,156 @@
+"""A two-player zero-sum game as a tree over vectors of private hands, and its DCFR engine.
+
+The hold'em builder (:mod:`fastholdem.solver.postflop`) and the toy games of the tests (Kuhn,
+Leduc) all reach the C core (``csrc/fh_solver.c``) through :class:`Game`: action nodes of
+player 0 or 1, chance nodes dealing one public card per child, fold and showdown terminals.
+Utilities are counted from the start of the game (zero-sum): at a fold the folder loses his
+contribution ``amount``; at a showdown the stronger hand wins ``amount`` (each player's
+contribution, equal at a showdown) and a tie is worth 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+
+from .._core import SolverCore
+from ..errors import InputError
+
+__all__ = ["Game", "Engine", "P0", "P1", "CHANCE", "FOLD", "SHOWDOWN", "NO_CARD"]
+
+P0, P1, CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
+NO_CARD = 255
+
+
+@dataclass
+class Game:
+    """A game tree under construction: add nodes parent first, then their children.
+
+    Examples
+    --------
+    Matching pennies as a tiny tree: player 0 chooses, player 1 must fold or "showdown".
+
+    >>> g = Game(hands=([(0,), (1,)], [(2,), (3,)]))
+    >>> root = g.add(P0)
+    >>> g.kind[root]
+    0
+    """
+
+    hands: tuple[list[tuple[int, ...]], list[tuple[int, ...]]]
+    weights: tuple[list[float], list[float]] | None = None
+    kind: list[int] = field(default_factory=list)
+    card: list[int] = field(default_factory=list)
+    amount: list[float] = field(default_factory=list)
+    folder: list[int] = field(default_factory=list)
+    board: list[int] = field(default_factory=list)
+    chance_weight: list[float] = field(default_factory=list)
+    children: list[list[int]] = field(default_factory=list)
+    labels: list[list[str]] = field(default_factory=list)
+    strengths: list[tuple[list[int], list[int]]] = field(default_factory=list)
+
+    def add(self, kind: int, *, parent: int | None = None, label: str = "", card: int = NO_CARD,
+            amount: float = 0.0, folder: int = 0, board: int = 0, chance_weight: float = 0.0) -> int:
+        """Add a node (a child of ``parent``, reached by ``label``); return its id."""
+        nid = len(self.kind)
+        self.kind.append(kind)
+        self.card.append(card)
+        self.amount.append(amount)
+        self.folder.append(folder)
+        self.board.append(board)
+        self.chance_weight.append(chance_weight)
+        self.children.append([])
+        self.labels.append([])
+        if parent is not None:
+            self.children[parent].append(nid)
+            self.labels[parent].append(label)
+        return nid
+
+    def add_board(self, strength0: list[int], strength1: list[int]) -> int:
+        """Add a strength table (one value per hand of each player, higher is stronger, 0 for
+        a hand the board blocks); return its index for showdown nodes."""
+        self.strengths.append((list(strength0), list(strength1)))
+        return len(self.strengths) - 1
+
+    def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
+        """The flat arrays of the C core (children follow their parent)."""
+        n = len(self.kind)
+        first = np.zeros(n, np.int32)
+        flat: list[int] = []
+        for i, ch in enumerate(self.children):
+            first[i] = len(flat)
+            flat.extend(ch)
+        out: dict[str, npt.NDArray[np.generic]] = {
+            "kind": np.array(self.kind, np.int8), "first_child": first,
+            "n_children": np.array([len(c) for c in self.children], np.int32),
+            "children": np.array(flat or [0], np.int32), "card": np.array(self.card, np.uint8),
+            "amount": np.array(self.amount, np.float32), "folder": np.array(self.folder, np.int8),
+            "board": np.array(self.board, np.int32), "chance_weight": np.array(self.chance_weight, np.float32),
+        }
+        nb = len(self.strengths)
+        for p in (0, 1):
+            hands = self.hands[p]
+            cards = np.full((len(hands), 2), NO_CARD, np.uint8)
+            for h, hand in enumerate(hands):
+                cards[h, : len(hand)] = hand
+            out[f"cards{p}"] = cards
+            w = self.weights[p] if self.weights is not None else [1.0] * len(hands)
+            out[f"weight{p}"] = np.array(w, np.float32)
+            index = {tuple(sorted(h)): i for i, h in enumerate(self.hands[1 - p])}
+            out[f"same{p}"] = np.array([index.get(tuple(sorted(h)), -1) for h in hands], np.int32)
+            st = np.array([s[p] for s in self.strengths], np.uint32).reshape(nb, len(hands))
+            out[f"strength{p}"] = st
+            out[f"order{p}"] = np.argsort(st, axis=1, kind="stable").astype(np.int32).reshape(nb, len(hands))
+        return out
+
+
+class Engine:
+    """The DCFR state of a game in the C core.
+
+    Examples
+    --------
+    >>> g = Game(hands=([(0,)], [(1,)]))
+    >>> root = g.add(P0)
+    >>> _ = g.add(FOLD, parent=root, label="fold", amount=1.0, folder=0)
+    >>> _ = g.add(SHOWDOWN, parent=root, label="show", amount=1.0, board=g.add_board([1], [2]))
+    >>> e = Engine(g.arrays())
+    >>> e.run(50)
+    >>> e.exploitability() < 1e-3
+    True
+    """
+
+    def __init__(self, arrays: dict[str, npt.NDArray[np.generic]], *, alpha: float = 1.5, beta: float = 0.0,
+                 gamma: float = 2.0) -> None:
+        self.arrays = arrays
+        self.core = SolverCore(arrays, alpha, beta, gamma)
+
+    @property
+    def iterations(self) -> int:
+        """Iterations run so far."""
+        return int(self.core.iterations)
+
+    def run(self, n: int, threads: int | None = None) -> None:
+        """Run ``n`` more iterations."""
+        if n < 0:
+            raise InputError(f"n must be at least 0, got {n}")
+        self.core.run(n, threads)
+
+    def values(self, threads: int | None = None) -> tuple[tuple[float, float], tuple[float, float]]:
+        """((best-response value of each player), (value of each under the average strategies))."""
+        br, ev = self.core.evaluate(threads)
+        if ev is None:  # never: values=True asks for them
+            raise RuntimeError("the core returned no values")
+        return (float(br[0]), float(br[1])), (float(ev[0]), float(ev[1]))
+
+    def exploitability(self, threads: int | None = None) -> float:
+        """Half the NashConv: the mean gain of the two best responses (utility units)."""
+        br, _ = self.core.evaluate(threads, False)
+        return (float(br[0]) + float(br[1])) / 2.0
+
+    def strategy(self, node: int) -> npt.NDArray[np.float32]:
+        """The average strategy at an action node, shape (n_actions, n_hands)."""
+        kind = int(self.arrays["kind"][node])
+        if kind > P1:
+            raise InputError(f"node {node} is not an action node")
+        return self.core.strategy(node, int(self.arrays["n_children"][node]), kind)

@@ -1,0 +1,398 @@
+"""The heads-up postflop game: the bet tree of postflop-solver's rules, hands and boards.
+
+The tree follows b-inary/postflop-solver's action-tree rules so that the same spot solves the
+same game: OOP acts first on every street; a bet of ``x%`` is ``round(x * pot)`` chips (the
+pot after calling), a raise of ``x%`` is the last bet plus ``x%`` of the pot after calling; an
+all-in is added when the stack left is at most ``add_allin`` times the pot, a size becomes the
+all-in when the SPR after a call would be at most ``force_allin``, and sizes within
+``merging`` of each other (as a fraction of the pot) are merged into the larger.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .._core import evaluate_batch
+from ..cards import card_str, parse_cards
+from ..errors import CardError, ConfigError, InputError, InputTypeError, RangeError
+from ..ranges import Range
+from .game import CHANCE, FOLD, NO_CARD, P0, P1, SHOWDOWN, Game
+
+__all__ = ["Spot", "build_game", "count_nodes", "parse_sizes", "MAX_NODES"]
+
+# Largest tree (nodes) built: a guard against a spot that would not fit in memory.
+MAX_NODES = 5_000_000
+
+# Action kinds, ordered as postflop-solver orders them.
+_FOLD, _CHECK, _CALL, _BET, _RAISE, _ALLIN = range(6)
+_NAMES = {_FOLD: "fold", _CHECK: "check", _CALL: "call", _BET: "bet", _RAISE: "raise", _ALLIN: "allin"}
+
+
+def _round(x: float) -> int:
+    """Round half away from zero (Rust's f64::round)."""
+    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
+
+
+def parse_sizes(sizes: str | list[str] | tuple[str, ...]) -> tuple[float | None, ...]:
+    """Bet sizes as fractions of the pot (None for an all-in).
+
+    Examples
+    --------
+    >>> parse_sizes("50%, 100%, allin")
+    (0.5, 1.0, None)
+    """
+    if isinstance(sizes, str):
+        parts = [p.strip() for p in sizes.split(",")]
+    elif isinstance(sizes, (list, tuple)) and all(isinstance(p, str) for p in sizes):
+        parts = [p.strip() for p in sizes]
+    else:
+        raise InputTypeError(f"sizes must be text such as '50%' or a list of such texts, got {type(sizes).__name__}")
+    out: list[float | None] = []
+    for p in parts:
+        low = p.lower()
+        if low in ("a", "allin", "all-in"):
+            out.append(None)
+            continue
+        if not low.endswith("%"):
+            raise ConfigError(f"sizes: {p!r} is not a size (use '50%' for half the pot, or 'allin')")
+        try:
+            v = float(low[:-1]) / 100.0
+        except ValueError:
+            raise ConfigError(f"sizes: {p!r} is not a size (use '50%' for half the pot, or 'allin')") from None
+        if not (math.isfinite(v) and v > 0):
+            raise ConfigError(f"sizes: {p!r} must be a positive percentage of the pot")
+        out.append(v)
+    if not out:
+        raise ConfigError("sizes: give at least one size")
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A heads-up postflop spot: ranges, board, pot, effective stack and bet sizes.
+
+    Examples
+    --------
+    >>> from fastholdem import Range, parse_cards
+    >>> Spot(Range("AA"), Range("KK"), tuple(parse_cards("2c7d9h")), 10, 100, (0.5,)).add_allin
+    1.5
+    """
+
+    oop: Range
+    ip: Range
+    board: tuple[int, ...]
+    pot: int
+    stack: int
+    sizes: tuple[float | None, ...]
+    add_allin: float = 1.5
+    force_allin: float = 0.15
+    merging: float = 0.1
+
+
+@dataclass
+class _Info:
+    prev: int  # last action kind (-1 none, -2 chance)
+    num_bets: int
+    allin: bool
+    stack: tuple[int, int]
+    prev_amount: int
+
+
+def _actions(spot: Spot, street: int, player: int, amount: int, info: _Info) -> list[tuple[int, int]]:
+    """The (kind, street amount) actions at a node, as postflop-solver builds them."""
+    opp = player ^ 1
+    player_stack, opponent_stack = info.stack[player], info.stack[opp]
+    prev_amount = info.prev_amount
+    to_call = player_stack - opponent_stack
+    pot = spot.pot + 2 * (amount + to_call)
+    max_amount = opponent_stack + prev_amount
+    min_amount = min(max(prev_amount + to_call, 1), max_amount)
+    acts: list[tuple[int, int]] = []
+    if info.prev in (-1, -2, _CHECK):
+        acts.append((_CHECK, 0))
+        for r in spot.sizes:
+            acts.append((_ALLIN, max_amount) if r is None else (_BET, _round(pot * r)))
+        if max_amount <= _round(pot * spot.add_allin):
+            acts.append((_ALLIN, max_amount))
+    else:
+        acts += [(_FOLD, 0), (_CALL, 0)]
+        if not info.allin:
+            for r in spot.sizes:
+                acts.append((_ALLIN, max_amount) if r is None else (_RAISE, prev_amount + _round(pot * r)))
+            if max_amount <= prev_amount + _round(pot * spot.add_allin):
+                acts.append((_ALLIN, max_amount))
+
+    def above(a: int) -> bool:
+        new_pot = pot + 2 * (a - prev_amount)
+        return max_amount <= a + _round(new_pot * spot.force_allin)
+
+    clamped: list[tuple[int, int]] = []
+    for kind, a in acts:
+        if kind in (_BET, _RAISE):
+            c = min(max(a, min_amount), max_amount)
+            clamped.append((_ALLIN, max_amount) if above(c) else (kind, c))
+        else:
+            clamped.append((kind, a))
+    acts = sorted(set(clamped))
+    # merge close sizes, from the largest down
+    out: list[tuple[int, int]] = []
+    cur = 2**31 - 1
+    for kind, a in reversed(acts):
+        if kind in (_BET, _RAISE, _ALLIN):
+            ratio = (a - prev_amount) / pot
+            cur_ratio = (cur - prev_amount) / pot
+            threshold = (cur_ratio - spot.merging) / (1.0 + spot.merging)
+            if ratio < threshold * (1.0 - 1e-12):
+                out.append((kind, a))
+                cur = a
+        else:
+            out.append((kind, a))
+    out.reverse()
+    return out
+
+
+def _next_info(info: _Info, player: int, kind: int, a: int) -> _Info:
+    stack = list(info.stack)
+    num_bets, allin, prev_amount = info.num_bets, info.allin, info.prev_amount
+    if kind == _CALL:
+        num_bets = 0
+        stack[player] = stack[player ^ 1]
+        prev_amount = 0
+    elif kind in (_BET, _RAISE, _ALLIN):
+        to_call = stack[player] - stack[player ^ 1]
+        num_bets += 1
+        allin = kind == _ALLIN
+        stack[player] -= a - prev_amount + to_call
+        prev_amount = a
+    return _Info(kind, num_bets, allin, (stack[0], stack[1]), prev_amount)
+
+
+def _hands(r: Range, board: tuple[int, ...], name: str) -> tuple[list[tuple[int, int]], list[float]]:
+    bmask = 0
+    for c in board:
+        bmask |= 1 << c
+    hands: list[tuple[int, int]] = []
+    weights: list[float] = []
+    for (a, b), w in zip(r.combos.tolist(), r.weights.tolist()):
+        if w > 0 and not (bmask >> a) & 1 and not (bmask >> b) & 1:
+            hands.append((int(a), int(b)))
+            weights.append(float(w))
+    if not hands:
+        raise RangeError(f"{name}: no combo of the range is left once the board {''.join(card_str(c) for c in board)} "
+                         "is removed")
+    return hands, weights
+
+
+class _Builder:
+    def __init__(self, spot: Spot, game: Game, max_nodes: int) -> None:
+        self.spot = spot
+        self.g = game
+        self.max_nodes = max_nodes
+        self.boards: dict[tuple[int, ...], int] = {}
+        self.h = [np.array(game.hands[p], np.uint8) for p in (0, 1)]
+
+    def board_index(self, board: tuple[int, ...]) -> int:
+        key = tuple(sorted(board))
+        if key not in self.boards:
+            st = []
+            for p in (0, 1):
+                hands = self.h[p]
+                rows = np.empty((len(hands), 7), np.uint8)
+                rows[:, :2] = hands
+                rows[:, 2:] = key
+                bm = np.zeros(len(hands), bool)
+                for c in key:
+                    bm |= (hands[:, 0] == c) | (hands[:, 1] == c)
+                vals = np.zeros(len(hands), np.uint32)
+                if not bm.all():
+                    vals[~bm] = evaluate_batch(rows[~bm])
+                st.append(vals.tolist())
+            self.boards[key] = self.g.add_board(st[0], st[1])
+        return self.boards[key]
+
+    def check_size(self) -> None:
+        if len(self.g.kind) > self.max_nodes:
+            raise ConfigError(f"the tree is too large: more than {self.max_nodes:,} nodes (raise max_nodes, "
+                              "use fewer sizes or start on a later street)")
+
+    def street_end(self, parent: int, label: str, board: tuple[int, ...], amount: int, info: _Info) -> None:
+        """The node after a street closes (a call, or check-check): chance or a showdown."""
+        contribution = self.spot.pot / 2 + amount
+        if len(board) == 5:
+            self.g.add(SHOWDOWN, parent=parent, label=label, amount=contribution, board=self.board_index(board))
+            return
+        dead = set(board)
+        ch = self.g.add(CHANCE, parent=parent, label=label, chance_weight=1.0 / (52 - len(board) - 4))
+        info2 = _Info(-2, info.num_bets, info.allin, info.stack, info.prev_amount)
+        for c in range(52):
+            if c in dead:
+                continue
+            nb = (*board, c)
+            if info.allin:
+                self.street_end_card(ch, c, nb, amount, info2)
+            else:
+                node = self.g.add(P0, parent=ch, label=card_str(c), card=c)
+                self.actions(node, nb, P0, amount, info2)
+            self.check_size()
+
+    def street_end_card(self, ch: int, c: int, board: tuple[int, ...], amount: int, info: _Info) -> None:
+        """After an all-in call: deal the rest of the board, then show down."""
+        contribution = self.spot.pot / 2 + amount
+        if len(board) == 5:
+            self.g.add(SHOWDOWN, parent=ch, label=card_str(c), card=c, amount=contribution,
+                       board=self.board_index(board))
+            return
+        dead = set(board)
+        sub = self.g.add(CHANCE, parent=ch, label=card_str(c), card=c, chance_weight=1.0 / (52 - len(board) - 4))
+        for c2 in range(52):
+            if c2 not in dead:
+                self.street_end_card(sub, c2, (*board, c2), amount, info)
+
+    def actions(self, node: int, board: tuple[int, ...], player: int, amount: int, info: _Info) -> None:
+        acts = _actions(self.spot, len(board), player, amount, info)
+        if not acts:
+            raise ConfigError("sizes make no tree: a node has no action")
+        opp = player ^ 1
+        to_call = info.stack[player] - info.stack[opp]
+        for kind, a in acts:
+            label = _NAMES[kind] if kind in (_FOLD, _CHECK, _CALL) else f"{_NAMES[kind]} {a}"
+            nxt = _next_info(info, player, kind, a)
+            if kind == _FOLD:
+                self.g.add(FOLD, parent=node, label=label, amount=self.spot.pot / 2 + amount, folder=player)
+            elif kind == _CHECK:
+                if player == P0:
+                    child = self.g.add(P1, parent=node, label=label)
+                    self.actions(child, board, P1, amount, nxt)
+                else:
+                    self.street_end(node, label, board, amount, nxt)
+            elif kind == _CALL:
+                self.street_end(node, label, board, amount + to_call, nxt)
+            else:
+                child = self.g.add(opp, parent=node, label=label)
+                self.actions(child, board, opp, amount + to_call, nxt)
+
+
+def _count_runout(n_board: int) -> int:
+    """Nodes under an all-in call's chance node, itself included."""
+    if n_board == 5:
+        return 1
+    return 1 + (52 - n_board) * _count_runout(n_board + 1)
+
+
+def _count(spot: Spot, n_board: int, player: int, amount: int, info: _Info) -> int:
+    """Nodes below an action node (excluded), as :class:`_Builder` makes them."""
+    total = 0
+    to_call = info.stack[player] - info.stack[player ^ 1]
+    for kind, a in _actions(spot, n_board, player, amount, info):
+        nxt = _next_info(info, player, kind, a)
+        if kind == _FOLD:
+            total += 1
+        elif kind == _CHECK and player == P0:
+            total += 1 + _count(spot, n_board, P1, amount, nxt)
+        elif kind in (_CHECK, _CALL):
+            amt = amount + (to_call if kind == _CALL else 0)
+            if n_board == 5:
+                total += 1
+            elif nxt.allin:
+                total += 1 + (52 - n_board) * _count_runout(n_board + 1)
+            else:
+                i2 = _Info(-2, nxt.num_bets, nxt.allin, nxt.stack, nxt.prev_amount)
+                total += 1 + (52 - n_board) * (1 + _count(spot, n_board + 1, P0, amt, i2))
+        else:
+            total += 1 + _count(spot, n_board, player ^ 1, amount + to_call, nxt)
+    return total
+
+
+def count_nodes(spot: Spot) -> int:
+    """Nodes of the spot's full tree, counted without building it.
+
+    Examples
+    --------
+    >>> from fastholdem import Range
+    >>> s = Spot(Range("AA"), Range("KK"), tuple(parse_cards("2c7d9hTsJs")), 10, 10, (1.0,))
+    >>> count_nodes(s), len(build_game(s).kind)
+    (9, 9)
+    """
+    return 1 + _count(spot, len(spot.board), P0, 0, _Info(-1, 0, False, (spot.stack, spot.stack), 0))
+
+
+def build_game(spot: Spot, max_nodes: int = MAX_NODES) -> Game:
+    """The full game tree of a spot (chance nodes expanded; no suit isomorphism).
+
+    Examples
+    --------
+    >>> from fastholdem import Range
+    >>> s = Spot(Range("AA"), Range("KK"), tuple(parse_cards("2c7d9hTsJs")), 10, 10, (1.0,))
+    >>> g = build_game(s)
+    >>> g.labels[0]
+    ['check', 'allin 10']
+    """
+    n = count_nodes(spot)
+    if n > max_nodes:
+        raise ConfigError(f"the tree is too large: {n:,} nodes (max_nodes is {max_nodes:,}; use fewer sizes or "
+                          "start on a later street)")
+    oh, ow = _hands(spot.oop, spot.board, "oop")
+    ih, iw = _hands(spot.ip, spot.board, "ip")
+    game = Game(hands=([tuple(h) for h in oh], [tuple(h) for h in ih]), weights=(ow, iw))
+    b = _Builder(spot, game, max_nodes)
+    root = game.add(P0)
+    b.actions(root, spot.board, P0, 0, _Info(-1, 0, False, (spot.stack, spot.stack), 0))
+    return game
+
+
+def check_spot(oop: object, ip: object, board: object, pot: object, stack: object, sizes: object) -> Spot:
+    """Validate the arguments of :func:`fastholdem.solver.solve` into a :class:`Spot`."""
+    ranges = []
+    for name, r in (("oop", oop), ("ip", ip)):
+        if isinstance(r, str):
+            try:
+                r = Range(r)
+            except (RangeError, InputError) as exc:
+                raise type(exc)(f"{name}: {exc}") from None
+        if not isinstance(r, Range):
+            raise InputTypeError(f"{name} must be a fastholdem.Range or range text, got {type(r).__name__}")
+        if len(r) == 0:
+            raise RangeError(f"{name}: the range is empty")
+        ranges.append(r)
+    cards = tuple(parse_cards(board))  # type: ignore[arg-type]
+    if len(cards) not in (3, 4, 5):
+        raise CardError(f"board must have 3, 4 or 5 cards, got {len(cards)}")
+    for name in ("pot", "stack"):
+        v = pot if name == "pot" else stack
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+            raise InputTypeError(f"{name} must be a whole number of chips, got {type(v).__name__}")
+        if not 1 <= int(v) <= 10**7:
+            raise InputError(f"{name} must be 1..10,000,000 chips, got {v}")
+    return Spot(ranges[0], ranges[1], cards, int(pot), int(stack), parse_sizes(sizes))  # type: ignore[call-overload, arg-type]
+
+
+def hand_masks(game: Game, player: int) -> npt.NDArray[np.uint64]:
+    """Each of ``player``'s hands as a card bit mask."""
+    out = np.zeros(len(game.hands[player]), np.uint64)
+    for i, hand in enumerate(game.hands[player]):
+        for c in hand:
+            out[i] |= np.uint64(1 << c)
+    return out
+
+
+def compatible_weight(game: Game, player: int, opp_weights: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """For each of ``player``'s hands, the opponent's weight on hands sharing no card with it."""
+    m0, m1 = hand_masks(game, player), hand_masks(game, 1 - player)
+    free = (m0[:, None] & m1[None, :]) == 0
+    return free @ np.asarray(opp_weights, np.float64)  # type: ignore[no-any-return]
+
+
+def overlap_weight(game: Game) -> float:
+    """Joint weight of the hand pairs that share no card (0: the ranges cannot be dealt)."""
+    w0 = np.asarray(game.weights[0] if game.weights else [1.0] * len(game.hands[0]), np.float64)
+    w1 = np.asarray(game.weights[1] if game.weights else [1.0] * len(game.hands[1]), np.float64)
+    return float(w0 @ compatible_weight(game, 0, w1))
+
+
+def combo_text(hand: tuple[int, ...]) -> str:
+    """A combo as text, higher card first."""
+    return "".join(card_str(c) for c in sorted(hand, reverse=True) if c != NO_CARD)

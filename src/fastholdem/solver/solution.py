@@ -1,0 +1,543 @@
+"""``solve`` and its :class:`Solution`: strategies, EVs, node walking, save and load."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .._core import SolverCore, evaluate_batch
+from ..cards import parse_cards
+from ..errors import ConfigError, InputError, InputTypeError, RangeError
+from ..progress import Progress
+from ..ranges import Range
+from ..ranges.classes import class_index
+from .game import CHANCE, P1, Engine, Game
+from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, compatible_weight, hand_masks, overlap_weight
+
+__all__ = ["solve", "Solution", "Node", "load", "FORMAT_VERSION"]
+
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Node:
+    """One node of a solved tree, reached by ``path`` (action labels and dealt cards).
+
+    ``player`` is 0 (OOP), 1 (IP), ``"chance"`` or ``"terminal"``. At an action node,
+    ``strategy`` has one row per action and one column per combo of ``combos`` (the acting
+    player's); ``reach`` holds each player's combo weights at the node (range weight times the
+    probability of his own actions on the way, zero where a dealt card blocks the combo).
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=20)
+    >>> node = sol.node("allin 10")
+    >>> node.player, node.actions, node.combos[:2]
+    (1, ('fold', 'call'), ('KsKh', 'KsKd'))
+    """
+
+    path: tuple[str, ...]
+    player: int | str
+    actions: tuple[str, ...]
+    combos: tuple[str, ...]
+    strategy: npt.NDArray[np.float32] | None
+    reach: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]
+
+    def grid(self) -> npt.NDArray[np.float64]:
+        """The strategy per hand class on the 13x13 grid: shape ``(n_actions, 13, 13)``, rows
+        and columns ``AKQJT98765432`` (suited above the diagonal, as
+        :attr:`fastholdem.Range.grid`), each class's reach-weighted action frequencies; NaN
+        where the acting player holds no combo of the class.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=50)
+        >>> g = sol.node().grid()
+        >>> g.shape, bool(np.isnan(g[0, 0, 1]))   # no AKs in OOP's range
+        ((2, 13, 13), True)
+        """
+        if self.strategy is None or not isinstance(self.player, int):
+            raise InputError("grid: the node is not an action node")
+        w = self.reach[self.player]
+        idx = np.array([class_index(_class_name(c)) for c in self.combos], np.intp)
+        tot = np.bincount(idx, weights=w, minlength=169)
+        out = np.empty((len(self.actions), 169))
+        with np.errstate(invalid="ignore", divide="ignore"):
+            for a in range(len(self.actions)):
+                out[a] = np.where(tot > 0, np.bincount(idx, weights=w * self.strategy[a], minlength=169) / tot, np.nan)
+        return out.reshape(len(self.actions), 13, 13)
+
+    def frequencies(self) -> dict[str, float]:
+        """Each action's share of the acting player's reach-weighted range.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=50)
+        >>> sorted(sol.node().frequencies())
+        ['allin 10', 'check']
+        """
+        if self.strategy is None or not isinstance(self.player, int):
+            raise InputError("frequencies: the node is not an action node")
+        w = self.reach[self.player]
+        tot = float(w.sum())
+        return {a: (float((self.strategy[i] * w).sum()) / tot if tot > 0 else 0.0) for i, a in enumerate(self.actions)}
+
+
+def _class_name(combo: str) -> str:
+    """'AsKs' -> 'AKs', 'AsKd' -> 'AKo', 'AsAd' -> 'AA'."""
+    r1, s1, r2, s2 = combo[0], combo[1], combo[2], combo[3]
+    return r1 + r2 if r1 == r2 else r1 + r2 + ("s" if s1 == s2 else "o")
+
+
+class Solution:
+    """A solved spot: the average DCFR strategy of both players.
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", target=0.1)
+    >>> sol.exploitability <= 0.1
+    True
+    >>> round(sol.ev(0) + sol.ev(1), 3)  # each: share of the final pot minus chips put in
+    10.0
+    """
+
+    def __init__(self, spot: Spot, game: Game, engine: Engine, exploitability: float, evs: tuple[float, float],
+                 history: list[tuple[int, float]]) -> None:
+        self.spot = spot
+        self.game = game
+        self.engine = engine
+        self.exploitability = exploitability
+        self._ev = evs
+        self.history = history
+        self.combos = (tuple(combo_text(h) for h in game.hands[0]), tuple(combo_text(h) for h in game.hands[1]))
+        self._locks: list[tuple[list[str], dict[str, float], list[str] | None]] = []
+
+    @property
+    def iterations(self) -> int:
+        """DCFR iterations run."""
+        return self.engine.iterations
+
+    def ev(self, player: int) -> float:
+        """``player``'s EV in chips: his share of the final pot minus the chips he puts in after
+        the root (postflop-solver's convention: the two EVs add up to the starting pot).
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, target=0.01, max_iterations=5000)
+        >>> round(sol.ev(0), 1), round(sol.ev(1), 1)  # AA wins the pot; KK never pays
+        (10.0, -0.0)
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
+        return self._ev[player]
+
+    def _walk(self, path: tuple[str, ...]) -> tuple[int, list[npt.NDArray[np.float64]]]:
+        g = self.game
+        reach = [np.asarray(g.weights[p], np.float64).copy() for p in (0, 1)]  # type: ignore[index]
+        node = 0
+        for step in path:
+            if not isinstance(step, str):
+                raise InputTypeError(f"actions must be text such as 'check' or 'bet 30', got {type(step).__name__}")
+            labels = g.labels[node]
+            want = self._resolve(node, step)
+            if want not in labels:
+                raise InputError(f"{step!r} is not an action at {' / '.join(path[:path.index(step)]) or 'the root'}: "
+                                 f"choose from {', '.join(labels) or 'nothing (a terminal node)'}")
+            i = labels.index(want)
+            kind = g.kind[node]
+            if kind <= P1:
+                st = self.engine.strategy(node)
+                reach[kind] = reach[kind] * st[i]
+            elif kind == CHANCE:
+                c = g.card[g.children[node][i]]
+                for p in (0, 1):
+                    blocked = np.array([c in h for h in g.hands[p]], bool)
+                    reach[p][blocked] = 0.0
+            node = g.children[node][i]
+        return node, reach
+
+    def _resolve(self, node: int, step: str) -> str:
+        """'bet 50%' -> 'bet 30' when the pot makes it so; other labels unchanged."""
+        s = step.strip().lower()
+        labels = self.game.labels[node]
+        if s.endswith("%") and " " in s:
+            verb, pct = s.split(" ", 1)
+            try:
+                frac = float(pct[:-1]) / 100.0
+            except ValueError:
+                return s
+            bets = [lab for lab in labels if lab.startswith(verb + " ")]
+            if bets:
+                # the pot at the node is not stored; choose the size whose chips are nearest
+                pot = self._pot(node)
+                base = 0
+                if verb == "raise":
+                    base = self._facing(node)
+                amounts = [int(lab.split()[1]) for lab in bets]
+                target = base + frac * pot
+                best = min(range(len(bets)), key=lambda k: abs(amounts[k] - target))
+                # a size the tree has (sizes were rounded, clamped or merged within 10% of the pot)
+                if abs(amounts[best] - target) <= 0.1 * pot + 1:
+                    return bets[best]
+                return s
+        if s in ("bet", "raise", "allin"):
+            found = [lab for lab in labels if lab.split()[0] == s]
+            if len(found) == 1:
+                return found[0]
+        if len(s) == 2 and self.game.kind[node] == CHANCE:
+            return s[0].upper() + s[1]
+        return s
+
+    def _pot(self, node: int) -> float:
+        # the pot after calling, from the parents' labels
+        g = self.game
+        parents = self._parents()
+        line = []
+        n = node
+        while n in parents:
+            p, lab = parents[n]
+            line.append((p, lab))
+            n = p
+        line.reverse()
+        pot = float(self.spot.pot)
+        street_put = [0, 0]
+        for p, lab in line:
+            kind = g.kind[p]
+            if kind == CHANCE:
+                pot += street_put[0] + street_put[1]
+                street_put = [0, 0]
+                continue
+            verb = lab.split()[0]
+            if verb == "call":
+                street_put[kind] = street_put[1 - kind]
+            elif verb in ("bet", "raise", "allin"):
+                street_put[kind] = int(lab.split()[1])
+        return pot + 2 * max(street_put)
+
+    def _facing(self, node: int) -> int:
+        parents = self._parents()
+        if node in parents:
+            lab = parents[node][1].split()
+            if lab[0] in ("bet", "raise", "allin"):
+                return int(lab[1])
+        return 0
+
+    def _parents(self) -> dict[int, tuple[int, str]]:
+        if not hasattr(self, "_parent_map"):
+            pm: dict[int, tuple[int, str]] = {}
+            for i, ch in enumerate(self.game.children):
+                for c, lab in zip(ch, self.game.labels[i]):
+                    pm[c] = (i, lab)
+            self._parent_map = pm
+        return self._parent_map
+
+    def node(self, *actions: str) -> Node:
+        """The node reached by ``actions`` from the root (``"check"``, ``"bet 30"`` or
+        ``"bet 50%"``, ``"call"``, ``"raise 90"``, ``"allin 370"``, ``"fold"``, a dealt card
+        such as ``"Qc"``).
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=20)
+        >>> n = sol.node("check")
+        >>> n.player, n.actions
+        (1, ('check', 'allin 10'))
+        """
+        node, reach = self._walk(tuple(actions))
+        g = self.game
+        kind = g.kind[node]
+        player: int | str = kind if kind <= P1 else ("chance" if kind == CHANCE else "terminal")
+        strategy = self.engine.strategy(node) if kind <= P1 else None
+        combos = self.combos[kind] if kind <= P1 else ()
+        return Node(tuple(actions), player, tuple(g.labels[node]), combos, strategy, (reach[0], reach[1]))
+
+    def combo_evs(self, *actions: str, player: int = 0) -> npt.NDArray[np.float64]:
+        """Each of ``player``'s combos' EV (chips, the convention of :meth:`ev`) at the node
+        reached by ``actions``, both players following the solved strategies; NaN for a combo
+        that cannot be there (blocked by a dealt card, or no opposing combo left).
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, target=0.01, max_iterations=5000)
+        >>> evs = sol.combo_evs(player=0)
+        >>> len(evs), round(float(evs.min()), 1)
+        (6, 10.0)
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
+        node, reach = self._walk(tuple(actions))
+        opp = reach[1 - player]
+        values = self.engine.core.node_values(node, player, opp.astype(np.float32), False)
+        compat = compatible_weight(self.game, player, opp)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            out = np.where((compat > 0) & (reach[player] > 0), values / compat, np.nan)
+        return out + self.spot.pot / 2.0
+
+    def equities(self, *actions: str, player: int = 0) -> npt.NDArray[np.float64]:
+        """Each of ``player``'s combos' all-in equity at the node reached by ``actions``: its
+        share of the pot at showdown against the opponent's reach-weighted range there, over
+        every runout of the board still to come (exact card removal); NaN for a combo that
+        cannot be there.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,KK", "KK,QQ", "2c7d9hTsJs", pot=10, stack=20, max_iterations=10)
+        >>> eq = sol.equities(player=0)
+        >>> [round(float(eq[sol.combos[0].index(c)]), 3) for c in ("AsAh", "KsKh")]
+        [1.0, 0.929]
+        """
+        if player not in (0, 1) or isinstance(player, bool):
+            raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
+        node, reach = self._walk(tuple(actions))
+        g = self.game
+        board = list(self.spot.board)
+        n = 0
+        for step in actions:  # the cards dealt on the way
+            i = g.labels[n].index(self._resolve(n, step))
+            if g.kind[n] == CHANCE:
+                board.append(int(g.card[g.children[n][i]]))
+            n = g.children[n][i]
+        mine, theirs = hand_masks(g, player), hand_masks(g, 1 - player)
+        hands = [np.array(g.hands[p], np.uint8) for p in (player, 1 - player)]
+        opp = reach[1 - player]
+        win = np.zeros(len(mine))
+        total = np.zeros(len(mine))
+        left = [c for c in range(52) if c not in board]
+        for extra in itertools.combinations(left, 5 - len(board)):
+            full = (*board, *extra)
+            bm = np.uint64(sum(1 << c for c in full))
+            vals = []
+            for h in hands:
+                rows = np.empty((len(h), 7), np.uint8)
+                rows[:, :2] = h
+                rows[:, 2:] = full
+                ok = ((h[:, 0, None] == np.array(full)) | (h[:, 1, None] == np.array(full))).sum(axis=1) == 0
+                v = np.zeros(len(h), np.int64)
+                v[ok] = evaluate_batch(rows[ok])
+                vals.append(v)
+            free = ((mine[:, None] & theirs[None, :]) == 0) & ((mine & bm) == 0)[:, None] & ((theirs & bm) == 0)[None, :]
+            w = free * opp[None, :]
+            cmp = np.sign(vals[0][:, None] - vals[1][None, :])
+            win += (w * (cmp + 1) / 2).sum(axis=1)
+            total += w.sum(axis=1)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            return np.where((total > 0) & (reach[player] > 0), win / total, np.nan)
+
+    def lock(self, actions: tuple[str, ...] | list[str], strategy: dict[str, float],
+             combos: list[str] | None = None) -> None:
+        """Node-lock: fix the strategy at the node reached by ``actions`` to ``strategy``
+        (action label -> frequency, summing to 1) for ``combos`` (all the acting player's combos
+        when None); :meth:`resolve` then re-solves the rest of the tree around it. The
+        exploitability reported afterwards still lets the locked player deviate.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("KK,43", "QQ", "KsJh8d5c2h", pot=10, stack=10, sizes="100%", max_iterations=200)
+        >>> sol.lock(["allin 10"], {"call": 1.0})   # IP always calls
+        >>> sol.resolve(max_iterations=400)
+        >>> round(float(sol.node().strategy[1][sol.node().combos.index("4s3s")]), 2)  # OOP stops bluffing
+        0.0
+        """
+        node, _ = self._walk(tuple(actions))
+        g = self.game
+        kind = g.kind[node]
+        if kind > P1:
+            raise InputError(f"actions: {' / '.join(actions) or 'the root'} is not an action node")
+        labels = g.labels[node]
+        if not isinstance(strategy, dict):
+            raise InputTypeError(f"strategy must be a dict of action -> frequency, got {type(strategy).__name__}")
+        row = np.zeros(len(labels), np.float64)
+        for a, f in strategy.items():
+            want = self._resolve(node, a)
+            if want not in labels:
+                raise InputError(f"strategy: {a!r} is not an action here: choose from {', '.join(labels)}")
+            if not (isinstance(f, (int, float)) and 0 <= f <= 1):
+                raise InputError(f"strategy: the frequency of {a!r} must be in [0, 1], got {f!r}")
+            row[labels.index(want)] = f
+        if abs(row.sum() - 1.0) > 1e-6:
+            raise InputError(f"strategy: the frequencies must sum to 1, got {row.sum():g}")
+        names = self.combos[kind]
+        if combos is None:
+            mask = np.ones(len(names), np.uint8)
+        else:
+            mask = np.zeros(len(names), np.uint8)
+            for c in combos:
+                key = combo_text(tuple(sorted(parse_cards(c), reverse=True)))
+                if key not in names:
+                    raise InputError(f"combos: {c!r} is not in the acting player's range on this board")
+                mask[names.index(key)] = 1
+        table = np.repeat(row[:, None], len(names), axis=1).astype(np.float32)
+        self.engine.core.lock(node, mask, table)
+        self._locks.append((list(actions), dict(strategy), None if combos is None else list(combos)))
+
+    def resolve(self, *, target: float = 0.5, max_iterations: int = 1000, threads: int | None = None,
+                check_every: int = 10) -> None:
+        """Run more iterations (after :meth:`lock`, or to go below the first target) until the
+        exploitability is at most ``target`` % of the pot or ``max_iterations`` more have run.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> sol = fh.solve("AA,KK", "QQ,AK", "2c7d9hTsJs", pot=10, stack=20, target=1.0)
+        >>> sol.resolve(target=0.1)
+        >>> sol.exploitability <= 0.1
+        True
+        """
+        spot = self.spot
+        pct = 100.0 / spot.pot
+        start = self.engine.iterations
+        expl = self.engine.exploitability(threads) * pct
+        while expl > target and self.engine.iterations - start < max_iterations:
+            self.engine.run(min(check_every, max_iterations - (self.engine.iterations - start)), threads)
+            expl = self.engine.exploitability(threads) * pct
+            self.history.append((self.engine.iterations, expl))
+        _, ev = self.engine.values(threads)
+        self.exploitability = expl
+        self._ev = (ev[0] + spot.pot / 2.0, ev[1] + spot.pot / 2.0)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Save to a NumPy ``.npz`` file (versioned); :func:`load` reads it back.
+
+        Examples
+        --------
+        >>> import fastholdem as fh, tempfile, os
+        >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=20)
+        >>> p = os.path.join(tempfile.mkdtemp(), "spot.npz")
+        >>> sol.save(p)
+        >>> fh.solver.load(p).ev(0) == sol.ev(0)
+        True
+        """
+        regrets, sums, iters = self.engine.core.get_state()
+        s = self.spot
+        np.savez_compressed(
+            path, version=np.int64(FORMAT_VERSION), oop=str(s.oop), ip=str(s.ip),
+            board=np.array(s.board, np.uint8), pot=np.int64(s.pot), stack=np.int64(s.stack),
+            sizes=np.array([-1.0 if x is None else x for x in s.sizes]),
+            thresholds=np.array([s.add_allin, s.force_allin, s.merging]),
+            regrets=regrets, sums=sums, iterations=np.int64(iters),
+            exploitability=np.float64(self.exploitability), ev=np.array(self._ev),
+            oop_weights=s.oop.weights, ip_weights=s.ip.weights, oop_combos=s.oop.combos, ip_combos=s.ip.combos,
+            locks=json.dumps(self._locks))
+
+
+def load(path: str | os.PathLike[str]) -> Solution:
+    """Read a :class:`Solution` written by :meth:`Solution.save` (the tree is rebuilt).
+
+    Examples
+    --------
+    >>> import fastholdem as fh, tempfile, os
+    >>> p = os.path.join(tempfile.mkdtemp(), "spot.npz")
+    >>> fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, max_iterations=10).save(p)
+    >>> fh.solver.load(p).node().actions
+    ('check', 'bet 5', 'allin 10')
+    """
+    with np.load(path, allow_pickle=False) as z:
+        version = int(z["version"])
+        if version != FORMAT_VERSION:
+            raise InputError(f"path: solution format version {version}, this fastholdem reads {FORMAT_VERSION}")
+        oop = Range.from_combos(z["oop_combos"], z["oop_weights"])
+        ip = Range.from_combos(z["ip_combos"], z["ip_weights"])
+        sizes = tuple(None if x < 0 else float(x) for x in z["sizes"].tolist())
+        a, f, m = z["thresholds"].tolist()
+        spot = Spot(oop, ip, tuple(int(c) for c in z["board"].tolist()), int(z["pot"]), int(z["stack"]),
+                    sizes, a, f, m)
+        game = build_game(spot)
+        engine = Engine(game.arrays())
+        engine.core.set_state(z["regrets"], z["sums"], int(z["iterations"]))
+        ev = z["ev"].tolist()
+        sol = Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [])
+        for actions, strategy, combos in json.loads(str(z["locks"])):
+            sol.lock(actions, strategy, combos)
+        return sol
+
+
+def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int, stack: int,
+          sizes: str | list[str] = "50%", target: float = 0.5, max_iterations: int = 1000,
+          threads: int | None = None, check_every: int = 10, max_nodes: int = MAX_NODES,
+          max_memory: int = 8 * 2**30, progress: bool | None = None) -> Solution:
+    """Solve a heads-up postflop spot by Discounted CFR, to ``target`` % of the pot.
+
+    Parameters
+    ----------
+    oop, ip : Range or str
+        The players' ranges (OOP acts first on every street).
+    board : str or list of int
+        Three, four or five board cards.
+    pot, stack : int
+        The pot at the root and the effective stack behind, in chips.
+    sizes : str or list of str
+        Bet and raise sizes for both players on every street: ``"50%"``, ``"33%, 75%, allin"``.
+    target : float
+        Stop once the exploitability is at most this % of the pot (checked every
+        ``check_every`` iterations by an exact best response).
+    max_iterations : int
+        Stop after this many iterations whatever the exploitability.
+    threads : int, optional
+        Threads for the chance nodes (the result is the same for any count).
+    max_nodes, max_memory : int
+        Refuse a tree larger than this (nodes; bytes of solver storage).
+    progress : bool, optional
+        A progress bar on stderr (iterations, with the exploitability as it falls) for solves
+        longer than a second; default: when stderr is a terminal.
+
+    Returns
+    -------
+    Solution
+
+    Examples
+    --------
+    >>> import fastholdem as fh
+    >>> sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%")
+    >>> sol.exploitability <= 0.5
+    True
+    """
+    spot = check_spot(oop, ip, board, pot, stack, sizes)
+    for name, v in (("max_iterations", max_iterations), ("check_every", check_every)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < 1:
+            raise InputError(f"{name} must be a positive whole number, got {v!r}")
+    if isinstance(target, bool) or not isinstance(target, (int, float)) or not target >= 0:
+        raise InputError(f"target must be a percentage of the pot >= 0, got {target!r}")
+    game = build_game(spot, max_nodes)
+    if overlap_weight(game) <= 0:
+        raise RangeError("oop and ip: every pair of combos shares a card, so no deal is possible")
+    arrays = game.arrays()
+    need = SolverCore.memory(arrays)
+    if need > max_memory:
+        raise ConfigError(f"the tree is too large: {len(game.kind):,} nodes need about {need / 2**30:.2f} GiB "
+                          f"(max_memory is {max_memory / 2**30:.2f} GiB)")
+    engine = Engine(arrays)
+    history: list[tuple[int, float]] = []
+    pct = 100.0 / spot.pot
+
+    def measure() -> float:
+        expl = engine.exploitability(threads) * pct
+        history.append((engine.iterations, expl))
+        return expl
+
+    if progress is not None and not isinstance(progress, bool):
+        raise InputTypeError(f"progress must be True, False or None, got {type(progress).__name__}")
+    expl = measure()
+    with Progress(total=max_iterations, label=f"solve {expl:.2f}% pot", enabled=progress) as bar:
+        while expl > target and engine.iterations < max_iterations:
+            step = min(check_every, max_iterations - engine.iterations)
+            engine.run(step, threads)
+            expl = measure()
+            bar.label = f"solve {expl:.2f}% pot"
+            bar.update(step)
+    _, ev = engine.values(threads)
+    half = spot.pot / 2.0
+    return Solution(spot, game, engine, expl, (ev[0] + half, ev[1] + half), history)
