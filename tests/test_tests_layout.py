@@ -22,6 +22,7 @@ TOOL_TESTS = {
     "tests/evaluate/test_eval_tables.py": "gen_tables.py",  # regenerates csrc/fh_tables.c byte for byte
     "tests/ranges/test_hand_classes.py": "gen_preflop_orders.py",  # regenerates the shipped orders
     "tests/test_api_docs.py": "griffe_doctest_fences.py",  # the docs build's griffe extension
+    "tests/history/test_dialects.py": "hh_table.py",  # the per-site and per-dialect table it prints
 }
 
 
