@@ -9,7 +9,6 @@ from typing import Any
 
 import numpy as np
 import pytest
-from conftest import import_peer
 from toy_games import kuhn, leduc
 
 from fastholdem.solver.game import P1, Engine, Game
@@ -19,9 +18,9 @@ _NAMES = {"kuhn_poker": {0: ("check", "fold"), 1: ("bet", "call")},
           "leduc_poker": {0: ("fold",), 1: ("check", "call"), 2: ("bet", "raise")}}
 
 
-def _policy(name: str, g: Game, e: Engine) -> tuple[Any, Any]:
-    pyspiel = import_peer("pyspiel")
-    os_policy = import_peer("open_spiel.python.policy")
+def _policy(peer: Any, name: str, g: Game, e: Engine) -> tuple[Any, Any]:
+    pyspiel = peer("pyspiel")
+    os_policy = peer("open_spiel.python.policy")
     game = pyspiel.load_game(name)
     pol = os_policy.TabularPolicy(game)
     strat = {i: e.strategy(i) for i, k in enumerate(g.kind) if k <= P1}
@@ -52,13 +51,13 @@ def _policy(name: str, g: Game, e: Engine) -> tuple[Any, Any]:
 
 
 @pytest.mark.parametrize(("name", "build", "iterations"), [("kuhn_poker", kuhn, 300), ("leduc_poker", leduc, 100)])
-def test_openspiel_nash_conv_and_value_agree(name: str, build: Any, iterations: int) -> None:
-    exploitability = import_peer("open_spiel.python.algorithms.exploitability")
-    expected = import_peer("open_spiel.python.algorithms.expected_game_score")
+def test_openspiel_nash_conv_and_value_agree(peer: Any, name: str, build: Any, iterations: int) -> None:
+    exploitability = peer("open_spiel.python.algorithms.exploitability")
+    expected = peer("open_spiel.python.algorithms.expected_game_score")
     g = build()
     e = Engine(g.arrays())
     e.run(iterations)
-    game, pol = _policy(name, g, e)
+    game, pol = _policy(peer, name, g, e)
     assert exploitability.nash_conv(game, pol) == pytest.approx(2 * e.exploitability(), abs=1e-5)
     value = expected.policy_value(game.new_initial_state(), [pol, pol])
     _, ev = e.values()
