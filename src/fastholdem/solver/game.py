@@ -20,8 +20,18 @@ from ..errors import InputError
 
 __all__ = ["Game", "Engine", "P0", "P1", "CHANCE", "FOLD", "SHOWDOWN", "NO_CARD"]
 
-P0, P1, CHANCE, FOLD, SHOWDOWN = 0, 1, 2, 3, 4
+P0 = 0
+"""Node kind: player 0 (out of position, first to act) chooses."""
+P1 = 1
+"""Node kind: player 1 chooses."""
+CHANCE = 2
+"""Node kind: a chance node, one public card per child."""
+FOLD = 3
+"""Node kind: a terminal where a player has folded."""
+SHOWDOWN = 4
+"""Node kind: a terminal showdown."""
 NO_CARD = 255
+"""The card of a node that deals none (every node but a chance node's children)."""
 
 
 @dataclass
