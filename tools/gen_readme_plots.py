@@ -41,7 +41,17 @@ def pictures() -> dict[str, Callable[[], Any] | None]:
                             else lambda: hit_chart(fh.board_hits(fh.Range("QQ+, AJs+, KQs, AKo, A5s-A2s, 76s"), "Th9h4c")))
     ev_graph = getattr(plot, "ev_graph", None)
     out["ev_graph.png"] = None if ev_graph is None else _ev_graph
+    strategy_grid = getattr(plot, "strategy_grid", None)
+    out["solver_grid.png"] = None if strategy_grid is None else _solver_grid
     return out
+
+
+def _solver_grid() -> Any:
+    """IP's river strategy after OOP checks, on postflop-solver's README spot (docs/solver.md)."""
+    oop = "22+,A2s+,A8o+,K7s+,K9o+,Q8s+,Q9o+,J8s+,J9o+,T8+,97+,86+,75+,64s+,65o,54,43s"
+    ip = "22+,A4s+,A9o+,K9s+,KTo+,Q9s+,QTo+,J9+,T9,98s,87s,76s,65s"
+    sol = fh.solve(oop, ip, "Td9d6hQc3s", pot=60, stack=370, sizes="50%", target=0.5)
+    return plot.strategy_grid(sol.node("check"), title="IP after OOP checks: river Td9d6h Qc 3s, pot 60")
 
 
 def _ev_graph() -> Any:

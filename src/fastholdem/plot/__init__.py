@@ -9,6 +9,7 @@ shows a window. One module per subject:
 * :mod:`.next_card` -- equity after each next card (:func:`fastholdem.next_card`).
 * :mod:`.ev_graph` -- a player's cumulative winnings, all-in EV, showdown and non-showdown lines
   (``fastholdem hh stats --plot``).
+* :mod:`.strategy` -- a solver node's strategy on the 13x13 grid (:func:`fastholdem.solve`).
 
 >>> import matplotlib.pyplot as plt
 >>> fig = range_grid("QQ+, AKs")
@@ -25,5 +26,6 @@ from .ev_graph import ev_graph
 from .matrix import matrix
 from .next_card import next_card
 from .ranges import hit_chart, range_grid
+from .strategy import strategy_grid
 
-__all__ = ["equity_bars", "ev_graph", "hit_chart", "matrix", "next_card", "range_grid", "save"]
+__all__ = ["equity_bars", "ev_graph", "hit_chart", "matrix", "next_card", "range_grid", "save", "strategy_grid"]

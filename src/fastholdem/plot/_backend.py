@@ -47,3 +47,14 @@ def save(fig: Any, path: str | os.PathLike[str], dpi: int = 120) -> str:
     finally:
         pyplot().close(fig)
     return os.path.abspath(path)
+
+
+def square_grid(ax: Any) -> None:
+    """Make ``ax`` the bare 13x13 board of hand classes: unit cells, no ticks, no frame."""
+    ax.set_xlim(0, 13)
+    ax.set_ylim(0, 13)
+    ax.set_aspect("equal")
+    ax.set_xticks([])
+    ax.set_yticks([])
+    for side in ax.spines.values():
+        side.set_visible(False)

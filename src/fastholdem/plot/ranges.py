@@ -11,7 +11,7 @@ import numpy.typing as npt
 from ..analysis.board_hits import DRAWS, BoardHits, board_hits
 from ..ranges.classes import CLASS_NAMES, class_index
 from ..ranges import N_COMBOS, Range
-from ._backend import pyplot
+from ._backend import pyplot, square_grid
 from ..errors import InputError
 
 __all__ = ["range_grid", "hit_chart", "class_values"]
@@ -147,13 +147,7 @@ def range_grid(
             ax.add_patch(Rectangle((x, y), 1, 1, facecolor="none", edgecolor=_EDGE, linewidth=0.6))
             ax.text(x + 0.5, y + 0.5, label, ha="center", va="center", fontsize=7.5 if "\n" in label else 8.5,
                     color=colour, fontweight="bold" if weight > 0 else "normal")
-    ax.set_xlim(0, 13)
-    ax.set_ylim(0, 13)
-    ax.set_aspect("equal")
-    ax.set_xticks([])
-    ax.set_yticks([])
-    for side in ax.spines.values():
-        side.set_visible(False)
+    square_grid(ax)
     combos = float(rng.weights.sum())
     if title is None:
         text = str(rng) if len(rng) else "empty range"
