@@ -417,3 +417,33 @@ def test_dask_simulate_runs_vector_blocks_as_locally(client: Any) -> None:
     six = {"seed": 12, "block_hands": 2500, "progress": False}  # all random: each block played in C
     assert (fhd.simulate(["random"] * 6, 10_000, client=client, **six).to_dict()["seats"]
             == simulate(["random"] * 6, 10_000, **six).to_dict()["seats"])
+
+
+# ---------------------------------------------------------------- solve_many (issue 30)
+
+_SPOTS = [dict(oop="AA,KK,QQ,AKs,76s", ip="JJ,TT,AQs,KQs", board=board, pot=60, stack=370, sizes="50%",
+               max_iterations=40) for board in ("Td9d6hQc3s", "Td9d6hQc2c", "Td9d6hQc7h")]
+
+
+def test_dask_solve_many_gives_the_local_solutions(client: Any) -> None:
+    # Each spot solved on a worker process (1 thread there) equals the local solve on 2 threads:
+    # the solver's strategies do not depend on the thread count.
+    remote = fhd.solve_many(_SPOTS, client=client, progress=False)
+    for spot, sol in zip(_SPOTS, remote):
+        local = fastholdem.solve(**spot, threads=2, progress=False)
+        assert sol.ev(0) == local.ev(0) and sol.exploitability == local.exploitability
+        assert sol.iterations == local.iterations
+        for path in ((), ("check",), ("check", "bet 30")):
+            assert np.array_equal(sol.node(*path).strategy, local.node(*path).strategy), path
+
+
+def test_dask_solve_many_refuses_bad_spots_before_submitting(client: Any) -> None:
+    with pytest.raises(fastholdem.InputTypeError, match="spots must be a sequence"):
+        fhd.solve_many(_SPOTS[0], client=client)
+    with pytest.raises(fastholdem.InputError, match=r"spots\[1\]: unknown argument 'thread'"):
+        fhd.solve_many([_SPOTS[0], {**_SPOTS[1], "thread": 2}], client=client)
+    with pytest.raises(fastholdem.InputError, match=r"spots\[0\]: missing pot"):
+        fhd.solve_many([{k: v for k, v in _SPOTS[0].items() if k != "pot"}], client=client)
+    # A spot the solver refuses raises its own error, from the worker.
+    with pytest.raises(ValueError, match="board"):
+        fhd.solve_many([{**_SPOTS[0], "board": "Td9d"}], client=client, progress=False)

@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import io
 import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from contextlib import closing, contextmanager
 from typing import IO, Any
 
@@ -61,9 +62,12 @@ from .game.config import GameConfig
 from .simulation.run import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
 from .progress import Progress
 from .errors import InputError, InputTypeError
+from .solver import Solution
+from .solver import load as _load_solution
+from .solver import solve as _solve
 
 __all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch",
-           "simulate"]
+           "simulate", "solve_many"]
 
 CHUNK_SECONDS = 0.5
 """Default work per equity chunk, in seconds of one worker thread (estimated from one unit
@@ -605,3 +609,82 @@ def simulate(
             cl.cancel([remote_plan])  # type: ignore[no-untyped-call]
     return _finish(plan, tally, time.perf_counter() - began)
 
+
+
+# ---------------------------------------------------------------- solve
+
+
+_SOLVE_KEYS = frozenset({"oop", "ip", "board", "pot", "stack", "sizes", "target", "max_iterations", "check_every",
+                         "max_nodes", "max_memory"})
+
+
+def _solve_spot(spot: dict[str, Any], threads: int) -> bytes:
+    """One spot solved on a worker, returned as the bytes of :meth:`Solution.save`."""
+    buffer = io.BytesIO()
+    _solve(**spot, threads=threads, progress=False).save(buffer)
+    return buffer.getvalue()
+
+
+def solve_many(spots: Sequence[Mapping[str, Any]], *, threads: int | None = None, client: ClientLike = None,
+               progress: bool | None = None, progress_stream: IO[str] | None = None) -> list[Solution]:
+    """Solve many postflop spots on a Dask cluster, one task per spot: the same solutions as
+    :func:`fastholdem.solve` gives locally.
+
+    Parameters
+    ----------
+    spots : sequence of mappings
+        The keyword arguments of :func:`fastholdem.solve` for each spot: ``oop``, ``ip``,
+        ``board``, ``pot``, ``stack``, and optionally ``sizes``, ``target``,
+        ``max_iterations``, ``check_every``, ``max_nodes``, ``max_memory``.
+    threads : int, optional
+        Threads per spot on its worker (default 1: workers run one task per thread they have).
+        The solver gives the same strategy for any thread count.
+    client : distributed.Client, str or None
+        See the module docstring.
+    progress : bool, optional
+        A bar over the spots (default: when the output is a terminal).
+    progress_stream : file, optional
+        Where the bar goes (default stderr).
+
+    Returns
+    -------
+    list of Solution
+        In the order of ``spots``. A spot that cannot be solved raises its error here, and the
+        spots still running are cancelled.
+
+    Examples
+    --------
+    >>> from distributed import Client, LocalCluster
+    >>> spots = [dict(oop="AA,22", ip="KK", board=b, pot=10, stack=10, sizes="100%", max_iterations=20)
+    ...          for b in ("2c7d9hTsJs", "3c7d9hTsJs")]
+    >>> with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \\
+    ...         Client(cluster) as client:
+    ...     sols = solve_many(spots, client=client, progress=False)
+    >>> import fastholdem as fh
+    >>> [s.ev(0) for s in sols] == [fh.solve(**s).ev(0) for s in spots]
+    True
+    """
+    if isinstance(spots, (str, bytes, Mapping)) or not isinstance(spots, Sequence):
+        raise InputTypeError(f"spots must be a sequence of mappings (solve's keyword arguments), "
+                             f"got {type(spots).__name__}")
+    tasks: list[dict[str, Any]] = []
+    for i, spot in enumerate(spots):
+        if not isinstance(spot, Mapping):
+            raise InputTypeError(f"spots[{i}] must be a mapping of solve's keyword arguments, "
+                                 f"got {type(spot).__name__}")
+        unknown = sorted(set(spot) - _SOLVE_KEYS, key=str)
+        if unknown:
+            raise InputError(f"spots[{i}]: unknown argument {echo(unknown[0])} "
+                             f"(solve takes {', '.join(sorted(_SOLVE_KEYS))})")
+        missing = sorted({"oop", "ip", "board", "pot", "stack"} - set(spot))
+        if missing:
+            raise InputError(f"spots[{i}]: missing {', '.join(missing)}")
+        tasks.append(dict(spot))
+    nthreads = _threads(threads)
+    out: list[Solution | None] = [None] * len(tasks)
+    with _client(client) as c, Progress(len(tasks), "solve", enabled=progress, stream=progress_stream) as bar:
+        for index, data in _stream(c, tasks, lambda spot: c.submit(_solve_spot, spot, nthreads, pure=False),
+                                   _window(c)):
+            out[index] = _load_solution(io.BytesIO(data))
+            bar.update(1)
+    return [s for s in out if s is not None]

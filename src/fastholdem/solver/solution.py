@@ -6,6 +6,7 @@ import itertools
 import json
 import os
 from dataclasses import dataclass
+from typing import IO
 
 import numpy as np
 import numpy.typing as npt
@@ -409,8 +410,8 @@ class Solution:
         self.exploitability = expl
         self._ev = (ev[0] + spot.pot / 2.0, ev[1] + spot.pot / 2.0)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Save to a NumPy ``.npz`` file (versioned); :func:`load` reads it back.
+    def save(self, path: str | os.PathLike[str] | IO[bytes]) -> None:
+        """Save to a NumPy ``.npz`` file (versioned), or a binary file object; :func:`load` reads it back.
 
         Examples
         --------
@@ -434,8 +435,9 @@ class Solution:
             locks=json.dumps(self._locks))
 
 
-def load(path: str | os.PathLike[str]) -> Solution:
-    """Read a :class:`Solution` written by :meth:`Solution.save` (the tree is rebuilt).
+def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
+    """Read a :class:`Solution` written by :meth:`Solution.save`, from a path or a binary file
+    object (the tree is rebuilt).
 
     Examples
     --------
