@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import inspect
 import io
 import os
 import signal
@@ -614,8 +615,11 @@ def simulate(
 # ---------------------------------------------------------------- solve
 
 
-_SOLVE_KEYS = frozenset({"oop", "ip", "board", "pot", "stack", "sizes", "target", "max_iterations", "check_every",
-                         "max_nodes", "max_memory"})
+# The spot's arguments are solve's own, but for how to run it (set by solve_many).
+_SOLVE_PARAMS = {name: p for name, p in inspect.signature(_solve).parameters.items()
+                 if name not in ("threads", "progress")}
+_SOLVE_KEYS = frozenset(_SOLVE_PARAMS)
+_SOLVE_NEEDED = frozenset(name for name, p in _SOLVE_PARAMS.items() if p.default is inspect.Parameter.empty)
 
 
 def _solve_spot(spot: dict[str, Any], threads: int) -> bytes:
@@ -676,15 +680,15 @@ def solve_many(spots: Sequence[Mapping[str, Any]], *, threads: int | None = None
         if unknown:
             raise InputError(f"spots[{i}]: unknown argument {echo(unknown[0])} "
                              f"(solve takes {', '.join(sorted(_SOLVE_KEYS))})")
-        missing = sorted({"oop", "ip", "board", "pot", "stack"} - set(spot))
+        missing = sorted(_SOLVE_NEEDED - set(spot))
         if missing:
             raise InputError(f"spots[{i}]: missing {', '.join(missing)}")
         tasks.append(dict(spot))
     nthreads = _threads(threads)
-    out: list[Solution | None] = [None] * len(tasks)
+    solved: dict[int, Solution] = {}
     with _client(client) as c, Progress(len(tasks), "solve", enabled=progress, stream=progress_stream) as bar:
         for index, data in _stream(c, tasks, lambda spot: c.submit(_solve_spot, spot, nthreads, pure=False),
                                    _window(c)):
-            out[index] = _load_solution(io.BytesIO(data))
+            solved[index] = _load_solution(io.BytesIO(data))
             bar.update(1)
-    return [s for s in out if s is not None]
+    return [solved[i] for i in range(len(tasks))]  # _stream yields every task or raises
