@@ -38,6 +38,10 @@ NO_CARD = 255
 class Game:
     """A game tree under construction: add nodes parent first, then their children.
 
+    ``merged`` maps a chance node to the cards it deals without a subtree of their own (suit
+    isomorphism, :meth:`merge`): each is ``(card, child, perm)``, the card taking the values of
+    ``child`` with each player's hands permuted by ``perms[perm]``.
+
     Examples
     --------
     Matching pennies as a tiny tree: player 0 chooses, player 1 must fold or "showdown".
