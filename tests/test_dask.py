@@ -284,7 +284,7 @@ import fastholdem.dask as fhd
 
 def tasks_on_scheduler(client):  # blocks of simulate (and its scattered plan) known to the scheduler
     return int(client.run_on_scheduler(lambda dask_scheduler: sum(
-        1 for key in dask_scheduler.tasks if str(key).startswith(("_run_block_text-", "_Plan-")))))
+        1 for key in dask_scheduler.tasks if str(key).startswith(("play_block-", "SimulationPlan-")))))
 
 def run(client, hands):
     try:

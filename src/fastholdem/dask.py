@@ -55,12 +55,12 @@ from ._validate import echo
 from .cards import CardsLike
 from . import _core
 from .equities import EquityJob, EquityResult, EquityTally, PlayerLike
-from .equities.jobs import round_checkpoints
 from .equities._plan import job_for_call
+from .equities.jobs import round_checkpoints
 from .evaluate import evaluate_batch as _evaluate_batch
 from .equities import equity_batch as _equity_batch
 from .game.config import GameConfig
-from .simulation.run import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
+from .simulation.run import BLOCK_HANDS, SimulationPlan, SimulationResult, plan_simulation
 from .progress import Progress
 from .errors import InputError, InputTypeError
 from .solver import Solution
@@ -584,8 +584,9 @@ def simulate(
     (True, 600)
     >>> client.close()
     """
-    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands, engine)
-    tally = _Tally(len(plan.agents))
+    plan = plan_simulation(policies, hands, config=config, stacks=stacks, seed=seed, carry_stacks=carry_stacks,
+                           block_hands=block_hands, engine=engine)
+    tally = plan.new_tally()
     texts: dict[int, str] = {}
     written = 0
     began = time.perf_counter()
@@ -593,7 +594,7 @@ def simulate(
         remote_plan = cl.scatter(plan, broadcast=True, hash=False)  # type: ignore[no-untyped-call]
 
         def submit(b: int) -> Future[Any]:
-            return cl.submit(_run_block_text, remote_plan, b, phh is not None, pure=False)
+            return cl.submit(SimulationPlan.play_block, remote_plan, b, phh is not None, pure=False)
 
         try:
             window = _window(cl)
@@ -608,7 +609,7 @@ def simulate(
                             written += 1
         finally:
             cl.cancel([remote_plan])  # type: ignore[no-untyped-call]
-    return _finish(plan, tally, time.perf_counter() - began)
+    return plan.result(tally, time.perf_counter() - began)
 
 
 
