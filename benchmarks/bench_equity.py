@@ -251,11 +251,13 @@ MULTIWAY = ["AsAd", "KhKc", "7s6s", "QdJd", "Tc9c", "5h5d"]
 _OMP_SPELLED = {"JJ-88": "JJ,TT,99,88"}
 
 
-def _per_trial_error(estimates: list[tuple[float, int]], centre: float) -> float:
+def _per_trial_error(estimates: list[tuple[float, int]]) -> float:
     """The standard error of one trial, from independent runs' (estimate, trials): the root
-    mean square of (estimate - centre) * sqrt(trials). At n trials the standard error of a
-    run is this over sqrt(n), whatever run lengths measured it."""
-    return (sum((e - centre) ** 2 * n for e, n in estimates) / len(estimates)) ** 0.5
+    mean square of (estimate - their mean) * sqrt(trials), over runs - 1 (the mean weighted
+    by trials). At n trials the standard error of a run is this over sqrt(n), whatever run
+    lengths measured it."""
+    centre = sum(e * n for e, n in estimates) / sum(n for _, n in estimates)
+    return (sum((e - centre) ** 2 * n for e, n in estimates) / (len(estimates) - 1)) ** 0.5
 
 
 def standard_errors(name: str, players: list[str], omp_players: list[str], binary: str | None,
@@ -263,7 +265,7 @@ def standard_errors(name: str, players: list[str], omp_players: list[str], binar
     """Player 0's standard error at equal trials, measured the same way on both sides: the
     spread of ``runs`` independent runs (ours: seeds 1..runs of ``trials`` trials; OMPEval:
     ``runs`` runs of ombench for the time ours takes, each reporting its trial count) about
-    the mean of all of them, scaled to one trial (then to ``trials``); our own reported
+    their mean, scaled to one trial (then to ``trials``); our own reported
     ``stderr`` and OMPEval's (when its ombench prints ``stdev_per_hand``) beside it."""
     ours, reported = [], []
     start = time.process_time()
@@ -280,13 +282,11 @@ def standard_errors(name: str, players: list[str], omp_players: list[str], binar
             theirs.append((float(got["eq0"]), int(got["hands"])))
             if "stdev_per_hand" in got:
                 omp_reported.append(float(got["stdev_per_hand"]))
-    both = ours + theirs
-    centre = sum(e * n for e, n in both) / sum(n for _, n in both)
-    per_ours = _per_trial_error(ours, centre)
+    per_ours = _per_trial_error(ours)
     line = (f"{name}: player 0's standard error at {trials:,} trials (spread of {runs} runs, scaled): "
             f"fastholdem {per_ours / trials ** 0.5:.2e} (its stderr says {statistics.median(reported) / trials ** 0.5:.2e})")
     if theirs:
-        per_theirs = _per_trial_error(theirs, centre)
+        per_theirs = _per_trial_error(theirs)
         line += (f", OMPEval from source {per_theirs / trials ** 0.5:.2e} "
                  f"({'its stdev says ' + format(statistics.median(omp_reported) / trials ** 0.5, '.2e') if omp_reported else 'its ombench prints no stdev'}; "
                  f"{statistics.median(n for _, n in theirs):,.0f} trials a run); ratio {per_ours / per_theirs:.2f}")
@@ -337,7 +337,8 @@ def headline_duels(quick: bool, rounds: int, notes: list[str] | None = None) -> 
             [name], [lambda: equity(players, exact=False, trials=trials, seed=1, threads=1)], peers, rounds,
             count=trials, note="trials per second"))
         if notes is not None:
-            notes.append(standard_errors(name, players, omp_names(players), binary, trials // 8, 8 if quick else 32))
+            se_trials, se_runs = (trials // 8, 16) if quick else (trials // 40, 96)
+            notes.append(standard_errors(name, players, omp_names(players), binary, se_trials, se_runs))
 
     exact("equity AsAd vs KhKc vs 7s6s, exact, preflop", ["AsAd", "KhKc", "7s6s"])
     exact("equity AKs,QQ+ vs random, exact, flop Td7c2s", ["AKs,QQ+", "random"], "Td7c2s")
