@@ -376,7 +376,7 @@ def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
             found = True
             if isinstance(chunk, HandHistoryError):
                 status = "skipped" if isinstance(chunk, SkipHand) else "failed"
-                yield Imported(file, line, ipoker.SITE, None, status, str(chunk))
+                yield Imported(file, line, ipoker.SITE, session.get("gamecode"), status, str(chunk))
                 continue
             yield from _some(_convert(file, line, [chunk], ipoker.SITE,
                                       lambda c, n: ipoker.parse(c[0], n, session)))
