@@ -114,7 +114,7 @@ _GAMECODE = re.compile(r'<game [^>]*?gamecode="([^"]*)"')
 def game_code(fragment: str) -> str | None:
     """The ``gamecode`` of a ``<game>`` start tag at the start of ``fragment``, if written.
 
-    >>> game_code('<game gamecode="7100000011">\n<general>'), game_code('<game>')
+    >>> game_code('<game gamecode="7100000011"><general>'), game_code('<game>')
     ('7100000011', None)
     """
     m = _GAMECODE.match(fragment)
