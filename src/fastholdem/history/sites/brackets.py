@@ -85,6 +85,7 @@ _SEAT = re.compile(r"^[Ss]eat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]
 _NAMELESS = re.compile(r"^Seat [0-9]+: +\( ?[^()]*\)\s*$")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
+_UNSEATED_POST = re.compile(r"^(.+?) posts (?:small|big) blind")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
 _NOISE = re.compile(
     r"^(?:Table .*|Total number of players.*|Trny: ?[0-9]+ Level: ?[0-9]+|Blinds(?:-Antes)?\(.*\)|"
@@ -232,6 +233,12 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
             if name is None:
                 if _NOISE.match(line):
                     continue
+                newcomer = _UNSEATED_POST.match(line)
+                if newcomer is not None and not dealing:
+                    # The text names no seat for a player who has just joined: nor where they
+                    # sit, nor their stack (Party-style seat lines are the only place for both).
+                    raise incomplete(f"{newcomer.group(1)!r} posts a blind without a seat line: the text "
+                                     f"gives neither their seat nor their stack (line {where})")
                 raise HandHistoryError(f"unrecognised line {line!r}")
             verb = line[len(name) + 1:].strip()
             if section == "seats" or (not dealing and verb.startswith("folds")

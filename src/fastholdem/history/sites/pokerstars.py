@@ -65,6 +65,9 @@ _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
 _TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?:\| Rake (?P<rake>\S+)(?P<rest>.*))?$")
 _GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
 _VERBS = r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|straddle)\b"
+#: A newcomer's seat (``dee joins the table at seat #5``) and a post by a player with no seat line.
+_JOINS = re.compile(r"^(?P<name>.+?) joins the table at seat #(?P<seat>[0-9]+)\s*$")
+_UNSEATED_POST = re.compile(r"^(?P<name>.+?):? posts (?:the )?(?:small blind|big blind|small & big blinds) ")
 _RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
 _RECEIVES = re.compile(r"^Receives Cashout \((?P<amt>[^()]+)\)\s*$")
 _POT = re.compile(r"(?:Main|Side) pot(?:-[0-9]+)? (\S+?)\.?(?: |$)")
@@ -265,6 +268,8 @@ class _Reader:
         self.total_seen = False
         self.rounded: tuple[Decimal, Decimal] | None = None
         self.risk: dict[str, Decimal] = {}
+        self.joined: dict[str, int] = {}  # joins the table at seat #N
+        self.newcomers: dict[str, bool] = {}  # seated by their post alone: all-in yet?
         self.read: Callable[[str], None] = self._seat
 
     def _seat(self, line: str) -> None:
@@ -356,7 +361,15 @@ class _Reader:
                 if co.group("fee"):
                     hand.cash_out_fee[co.group("name")] = amount(co.group("fee"))
                 return
+            jm = _JOINS.match(line)
+            if jm is not None:
+                self.joined[jm.group("name")] = int(jm.group("seat"))
+                return
             if _NOISE.match(line):
+                return
+            newcomer = _UNSEATED_POST.match(line)
+            if newcomer is not None and not self.dealt_yet:
+                self._newcomer(newcomer.group("name"), line)
                 return
             unseated = re.match(r"^(?P<name>.+?):? " + _VERBS, line)
             if unseated is not None:
@@ -370,7 +383,23 @@ class _Reader:
         if not self.dealt_yet and verb == "folds" and all(who != name for who, _, _ in hand.posts):
             hand.by_name[name].dealt = False  # declined to post: folds before the deal, not dealt in
             return
+        if self.newcomers and name in self.newcomers and verb.endswith(_ALLIN):
+            self.newcomers[name] = True
         _action(hand, name, verb, self.street, self.showdown, self.risk)
+
+    def _newcomer(self, name: str, line: str) -> None:
+        """A player who posts a blind before the deal without a seat line (just joined): seated at
+        the seat their ``joins the table at seat #N`` line names, with a stack the hand must prove
+        (see :meth:`finish`); without that line their seat cannot be decided."""
+        seat = self.joined.get(name)
+        if seat is None or any(s.number == seat for s in self.hand.seats):
+            raise incomplete(f"{name!r} posts a blind without a seat line, and no line says which seat "
+                             f"they took")
+        self.hand.seat(seat, name, _UNPROVED)
+        self.names[name] = True
+        self.by_length = sorted(self.names, key=len, reverse=True)
+        self.newcomers[name] = False
+        self._play(line)
 
     def _pot(self, pot: str) -> str:
         """The name of a pot collected from, by the part of the hand (a showdown's pots apart)."""
@@ -383,6 +412,11 @@ class _Reader:
             hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
         if not self.total_seen:
             raise incomplete("the hand ends before its summary (no total pot)")
+        for name, all_in in self.newcomers.items():  # a newcomer's stack: what the hand proves
+            if not all_in:
+                raise incomplete(f"{name!r} posts a blind without a seat line, and the text gives no stack "
+                                 f"(not all-in, so what they put in is not all they had)")
+            hand.by_name[name].stack = hand.put.get(name, Decimal(0))
         if self.rounded is not None:  # an abbreviated total: what was put in must round to it
             value, give = self.rounded
             exact = sum(hand.put.values(), Decimal(0)) - sum(hand.returned.values(), Decimal(0))
@@ -441,6 +475,8 @@ def _split(line: str, names: dict[str, bool]) -> tuple[str | None, str]:
 
 
 _ALLIN = " and is all-in"
+#: A newcomer's stack until the hand proves it (the amounts they put in are checked against it).
+_UNPROVED = Decimal(10) ** 29
 _CAP = re.compile(r" and has reached the .* cap$")
 
 
