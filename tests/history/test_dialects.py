@@ -51,6 +51,10 @@ FIXTURES = [
     ("partypoker/handmade/mac_layout_full_stops.txt", "PartyPoker", "PartyPoker",
      [[D("31.10"), D("28.65"), D("22.75")]]),
     ("888/handmade/spaced_and_dotted_thousands.txt", "888", "888", [[88000, 365750, 207300]]),
+    ("acr/handmade/game_table_export.txt", "Game Table (WPN export)", "ACR",
+     [[D("9.20"), D("12.40"), D("8.86")], [4500, 8500, 1500]]),
+    ("partypoker/handmade/game_table_mac_2013.txt", "Game Table (PartyPoker)", "PartyPoker",
+     [[45, D("103.20"), 77]]),
     ("dialects/ipoker_decimal_commas.xml", "iPoker", "iPoker", [[D("8.87"), D("8.90"), D("9.70")]]),
 ]
 
@@ -71,6 +75,26 @@ def test_dialect_acr_reads_bare_seats_waiting_players_and_wins_in_the_summary():
     assert second.fields["_rake"] == D("0.5")
     assert tournament.fields["_tournament"] == "24000001" and tournament.antes == [10, 10, 10]
     assert (tournament.fields["year"], tournament.fields["time_zone"]) == (2021, "UTC")
+
+
+def test_dialect_game_table_headers_read_their_game_table_button_and_balances():
+    """PartyPoker's ``Game Table (NL)`` layout (and the WPN export written in it): the game
+    line names the limit in brackets, the table line the button, amounts stand in parentheses
+    or bare, ``raises X to Y`` gives the street total, and the summary's balances and rake
+    are checked against the text's amounts."""
+    cash, tournament = (r.history for r in _hands("acr/handmade/game_table_export.txt"))
+    assert cash.fields["_rake"] == D("0.04") and cash.fields["currency"] == "USD"
+    assert (cash.fields["year"], cash.fields["month"], cash.fields["day"]) == (2026, 1, 2)
+    assert tournament.fields["_tournament"] == "400000001"
+    assert "p1 sm AhAd" in " ".join(tournament.actions) or any("AhAd" in a for a in tournament.actions)
+    [mac] = _hands("partypoker/handmade/game_table_mac_2013.txt")
+    assert mac.history.fields["_rake"] == D("0.3") and mac.history.fields["year"] == 2013
+    path = DATA / "partypoker" / "handmade" / "game_table_mac_2013.txt"
+    text = path.read_text().replace("Ava balance $103.20", "Ava balance $103.30")
+    [bad] = list(read(text))
+    assert bad.status == "failed" and "'Ava' ends with a balance of 103.30" in (bad.reason or "")
+    [raked] = list(read(path.read_text().replace("Rake: $0.30", "Rake: $0.20")))
+    assert raked.status == "failed" and "the rake is 0.20" in (raked.reason or "")
 
 
 def test_dialect_capitals_header_reads_its_game_stakes_and_time():
@@ -124,8 +148,9 @@ def test_dialect_module_docstring_examples():
 def test_dialect_hh_table_prints_the_site_and_dialect_tables():
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "hh_table.py"), str(DATA / "acr")],
                          capture_output=True, text=True, check=True).stdout
-    assert "| handmade | 1 | 3 | 3 | 3 (100.0%) |" in out
+    assert "| handmade | 2 | 5 | 5 | 5 (100.0%) |" in out
     assert "| PokerStars-style | ACR/WPN | ACR | 1 | 3 | 3 | 0 | 0 |" in out
+    assert "| Party-style | Game Table (WPN export) | ACR | 1 | 2 | 2 | 0 | 0 |" in out
 
 
 def test_R47_dialect_three_way_split_keeps_the_sites_odd_chip():

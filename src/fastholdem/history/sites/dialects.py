@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Dialect", "FAMILIES", "dialect_of", "rows", "SEPARATOR"]
+__all__ = ["Dialect", "FAMILIES", "dialect_of", "party_row", "rows", "SEPARATOR"]
 
 #: Lines between hands that belong to no hand: a hand archive's ``*** # 12 ***`` numbering
 #: (PokerStars writes it in the hand archives its support sends, with every line indented).
@@ -44,7 +44,14 @@ class Dialect:
     amount won is written only in the summary's seat lines (``did not show and won 24800.00``);
     ``rewrites`` are ``(pattern, replacement)`` pairs that turn the header's rest into the
     family's own words (``Holdem(No Limit)`` into ``Hold'em No Limit``); ``bare_seats`` whether
-    a seat line gives the stack without ``in chips`` (``Seat 1: ann (209570.00)``).
+    a seat line gives the stack without ``in chips`` (``Seat 1: ann (209570.00)``);
+    ``game_line`` the pattern of a Party-style hand's second line that picks the row (the first
+    line is the same for every row); ``balances`` whether the summary gives each player's
+    final stack (``ann balance $10.15, bet $2, collected $4.15, net +$2.15``) and the rake
+    (``Main Pot: $4.15 Rake: $0.10``), amounts in parentheses or bare (``posts small blind
+    ($0.05)``, ``calls 2``, ``raises 4 to 6``); ``verbs`` are ``(localised, English)`` pairs of a
+    translated client's action words, ``ranks`` ``(localised, English)`` pairs of its rank
+    letters (``B`` for the jack of a German client).
 
     >>> row = dialect_of("POKERSTARS GAME #7: HOLD'EM NO LIMIT ($1/$2) - 2007/11/11 - 13:00:00 (ET)")
     >>> row.name, row.site, row.upper
@@ -67,6 +74,10 @@ class Dialect:
     wins_in_summary: bool = False
     rewrites: tuple[tuple[str, str], ...] = ()
     bare_seats: bool = False
+    game_line: re.Pattern[str] | None = None
+    balances: bool = False
+    verbs: tuple[tuple[str, str], ...] = ()
+    ranks: tuple[tuple[str, str], ...] = ()
     notes: str = ""
 
 
@@ -112,12 +123,31 @@ STARS: tuple[Dialect, ...] = (
             notes="Holdem(No Limit); seats without 'in chips'; posts the small blind; won in the summary"),
 )
 
-#: The bracketed family (``NAME verb [$X]``, ``** Dealing flop **``): PartyPoker and 888.
-BRACKETS: tuple[Dialect, ...] = (
-    Dialect("Party-style", "PartyPoker", "PartyPoker",
-            re.compile(_BOM + r"(?:Game #[0-9]+ starts\.|\*\*\*\*\* Hand History [Ff]or Game )"),
+_PARTY_START = re.compile(_BOM + r"(?:Game #[0-9]+ starts\.|\*\*\*\*\* Hand History [Ff]or Game )")
+#: The ``Game Table`` game line: ``0.50/1 Texas Hold'em Game Table (NL) - Sun Jan 20 13:58:07 EST 2013``.
+_GAME_TABLE = re.compile(r"(?:^|\s)(?:Tourney )?Texas Hold'?em Game Table \((?:NL|PL|FL)\)")
+
+#: The Party-style rows: the first line is the same (``***** Hand History For Game N *****``);
+#: the ``Game Table`` rows are picked by the hand's second line (:func:`party_row`).
+PARTY: tuple[Dialect, ...] = (
+    Dialect("Party-style", "PartyPoker", "PartyPoker", _PARTY_START,
             decimal=None, thousands=", ", clones=("partypoker.eu", "PartyPoker NJ"),
             notes="also the Mac/fastforward layout (seat 1: Ava ( $26,50 USD )) and actions with a full stop"),
+    Dialect("Party-style", "Game Table (WPN export)", "ACR",
+            re.compile(_BOM + r"\*\*\*\*\* Hand History [Ff]or Game [0-9]*[a-z][0-9a-z]* \*\*\*\*\*"),
+            decimal=".", thousands=",", game_line=_GAME_TABLE, balances=True,
+            clones=("Americas Cardroom", "BlackChip Poker"),
+            notes="the Winning Poker Network's Party-style export: letters in the hand id, "
+                  "Table T (Real Money) -- Seat 3 is the button, balances in the summary"),
+    Dialect("Party-style", "Game Table (PartyPoker)", "PartyPoker", _PARTY_START,
+            decimal=".", thousands=",", game_line=_GAME_TABLE, balances=True,
+            notes="the Game Table (NL) game line of PartyPoker's Mac client (2013), with the summary's "
+                  "Main Pot: $7.13 Rake: $0.37 and balance lines"),
+)
+
+#: The bracketed family (``NAME verb [$X]``, ``** Dealing flop **``): PartyPoker and 888.
+BRACKETS: tuple[Dialect, ...] = (
+    *PARTY,
     Dialect("888", "888", "888",
             re.compile(_BOM + r"(?:#Game No : [0-9]+\s*$|\*\*\*\*\* \S+ Hand History [Ff]or Game )"),
             decimal=None, thousands=", ", clones=("888poker", "Pacific Poker", "LuckyAcePoker.com"),
@@ -139,7 +169,7 @@ IPOKER: tuple[Dialect, ...] = (
 
 #: Every family's table, in the order a hand's first line is tried.
 FAMILIES: tuple[tuple[str, tuple[Dialect, ...]], ...] = (
-    (_STARS, STARS), ("Winamax", WINAMAX), ("888", BRACKETS[1:]), ("Party-style", BRACKETS[:1]),
+    (_STARS, STARS), ("Winamax", WINAMAX), ("888", BRACKETS[len(PARTY):]), ("Party-style", (PARTY[1], PARTY[0], PARTY[2])),
     ("iPoker XML", IPOKER),
 )
 
@@ -151,6 +181,22 @@ def rows() -> tuple[Dialect, ...]:
     ['PokerStars', 'PokerStars (capitals, 2000s)', 'GGPoker']
     """
     return tuple(d for _, table in FAMILIES for d in table)
+
+
+def party_row(first: str, game_line: str) -> Dialect:
+    """The Party-style row of a hand by its first line and its game line (the second line).
+
+    >>> party_row("***** Hand History For Game 9 *****", "0.50/1 Texas Hold'em Game Table (NL) - x").name
+    'Game Table (PartyPoker)'
+    >>> party_row("***** Hand History For Game 17x9 *****", "1/2 Texas Holdem Game Table (NL) - x").site
+    'ACR'
+    >>> party_row("***** Hand History for Game 9 *****", "$1/$2 USD NL Texas Hold'em - Sunday").name
+    'PartyPoker'
+    """
+    for row in PARTY[1:]:
+        if row.start.match(first) and row.game_line is not None and row.game_line.search(game_line):
+            return row
+    return PARTY[0]
 
 
 def dialect_of(line: str) -> Dialect | None:

@@ -263,6 +263,8 @@ def _convert_one(file: str, line: int, lines: list[str], site: str, parse: _Pars
         dialect = hand.dialect
         history = to_phh(hand)
         vet(hand, history)
+        if dialect is not None:
+            site = hand.site  # the row's site (a Party-style row may be another room's export)
         return Imported(file, line, site, hand_id, "converted", history=history, dialect=dialect or site)
     except SkipHand as exc:
         return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason,
