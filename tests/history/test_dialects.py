@@ -51,6 +51,10 @@ FIXTURES = [
     ("partypoker/handmade/mac_layout_full_stops.txt", "PartyPoker", "PartyPoker",
      [[D("31.10"), D("28.65"), D("22.75")]]),
     ("888/handmade/spaced_and_dotted_thousands.txt", "888", "888", [[88000, 365750, 207300]]),
+    ("dialects/currency_words.txt", "PokerStars", "PokerStars",
+     [[D("12.45"), D("7.70"), D("10.32")], [D("7.79"), D("10.22"), D("12.45")]]),
+    ("dialects/pokerstars_translated_verbs.txt", "PokerStars", "PokerStars",
+     [[D("9.95"), D("10.70"), D("9.30")], [D("9.95"), D("9.70"), D("10.32")], [D("9.70"), D("10.57"), D("9.70")]]),
     ("acr/handmade/game_table_export.txt", "Game Table (WPN export)", "ACR",
      [[D("9.20"), D("12.40"), D("8.86")], [4500, 8500, 1500]]),
     ("partypoker/handmade/game_table_mac_2013.txt", "Game Table (PartyPoker)", "PartyPoker",
@@ -95,6 +99,24 @@ def test_dialect_game_table_headers_read_their_game_table_button_and_balances():
     assert bad.status == "failed" and "'Ava' ends with a balance of 103.30" in (bad.reason or "")
     [raked] = list(read(path.read_text().replace("Rake: $0.30", "Rake: $0.20")))
     assert raked.status == "failed" and "the rake is 0.20" in (raked.reason or "")
+
+
+def test_dialect_currency_words_translated_verbs_and_code_page_signs():
+    """Currency written as a word (``0.62 EUR``, ``USD 0.19``, ``€0.10 EUR``) and a translated
+    client's verbs (rows of ``dialects.LANGUAGES``: ``erhöht um X auf Y``, ``se couche``,
+    ``sube X a Y``); a cp1252 reading of a UTF-8 euro sign; a decimal comma where the site writes
+    a point is refused with the value, never read as 100 times the amount."""
+    first, second = (r.history for r in _hands("dialects/currency_words.txt"))
+    assert (first.fields["currency"], first.fields["_rake"]) == ("EUR", D("0.03"))
+    assert (second.fields["currency"], second.fields["_rake"]) == ("USD", D("0.01"))
+    assert amount("â‚¬3.10 EUR") == D("3.10") and amount("Â£2") == 2
+    path = DATA / "dialects" / "currency_words.txt"
+    text = path.read_text(encoding="utf-8").split("\n\n\n")[0].replace("0.05 EUR\n", "0,05 EUR\n")
+    [bad] = list(read(text))
+    assert bad.status == "failed" and "a decimal comma where it writes a decimal point): '0,05 EUR'" in bad.reason
+    unknown = (DATA / "dialects" / "pokerstars_translated_verbs.txt").read_text(encoding="utf-8")
+    [odd, *_] = list(read(unknown.replace("Ben: passt", "Ben: jongliert")))
+    assert odd.status == "failed" and "unknown action 'jongliert' of 'Ben'" in odd.reason
 
 
 def test_dialect_capitals_header_reads_its_game_stakes_and_time():

@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Dialect", "FAMILIES", "dialect_of", "party_row", "rows", "SEPARATOR"]
+__all__ = ["Dialect", "FAMILIES", "LANGUAGES", "dialect_of", "party_row", "rows", "SEPARATOR", "translate"]
 
 #: Lines between hands that belong to no hand: a hand archive's ``*** # 12 ***`` numbering
 #: (PokerStars writes it in the hand archives its support sends, with every line indented).
@@ -88,7 +88,7 @@ _BOM = r"^\ufeff?\s*"
 
 #: The PokerStars-style family (``NAME: verb``, ``*** FLOP ***``, ``Total pot X | Rake Y``).
 STARS: tuple[Dialect, ...] = (
-    Dialect(_STARS, "PokerStars", "PokerStars",
+    Dialect(_STARS, "PokerStars", "PokerStars", languages=("en", "fr", "de", "es"), start=
             re.compile(_BOM + r"PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) #"),
             header=re.compile(_BOM + r"PokerStars (?:Zoom |Home Game |Rush |Spin&Go )?(?:Hand|Game) "
                               r"#(?P<id>[A-Za-z]*[0-9][0-9A-Za-z-]*):\s*(?:\{[^}]*\}\s*)?(?P<rest>.*)$"),
@@ -172,6 +172,52 @@ FAMILIES: tuple[tuple[str, tuple[Dialect, ...]], ...] = (
     (_STARS, STARS), ("Winamax", WINAMAX), ("888", BRACKETS[len(PARTY):]), ("Party-style", (PARTY[1], PARTY[0], PARTY[2])),
     ("iPoker XML", IPOKER),
 )
+
+
+#: The action words of translated clients, as data: ``(the client's words, PokerStars' English
+#: words)`` per language, longest first where one starts another; ``" à "``-style pairs turn a
+#: raise's connector into ``" to "``. A row's ``languages`` say which it may write.
+LANGUAGES: dict[str, tuple[tuple[str, str], ...]] = {
+    "fr": (("se couche", "folds"), ("passe", "checks"), ("parole", "checks"), ("suit", "calls"),
+           ("mise", "bets"), ("relance de", "raises"), ("relance", "raises"),
+           ("poste la petite blind", "posts small blind"), ("poste la grosse blind", "posts big blind"),
+           ("poste l'ante", "posts ante"), ("montre", "shows"), ("ne montre pas", "doesn't show hand"),
+           (" à ", " to ")),
+    "de": (("passt", "folds"), ("checkt", "checks"), ("callt", "calls"), ("geht mit", "calls"),
+           ("setzt", "bets"), ("erhöht um", "raises"), ("erhöht", "raises"),
+           ("postet Small Blind", "posts small blind"), ("postet Big Blind", "posts big blind"),
+           ("postet Ante", "posts ante"), ("zeigt", "shows"), ("zeigt nicht", "doesn't show hand"),
+           (" auf ", " to ")),
+    "es": (("se retira", "folds"), ("pasa", "checks"), ("iguala", "calls"), ("paga", "calls"),
+           ("apuesta", "bets"), ("sube", "raises"), ("pone la ciega pequeña", "posts small blind"),
+           ("pone la ciega grande", "posts big blind"), ("pone el ante", "posts ante"),
+           ("muestra", "shows"), (" a ", " to ")),
+}
+
+
+def translate(verb: str, languages: tuple[str, ...]) -> str | None:
+    """``verb`` (what follows ``NAME: ``) in PokerStars' English words, by the first of
+    ``languages`` whose table names its first words; None when none does.
+
+    >>> translate("erhöht um $0.04 auf $0.06", ("en", "de")), translate("se couche", ("fr",))
+    ('raises $0.04 to $0.06', 'folds')
+    >>> translate("juggles", ("en", "fr", "de", "es")) is None
+    True
+    """
+    for language in languages:
+        table = LANGUAGES.get(language)
+        if not table:
+            continue
+        best = max((pair for pair in table if not pair[0].startswith(" ")
+                    and (verb == pair[0] or verb.startswith(pair[0] + " "))), key=lambda p: len(p[0]), default=None)
+        if best is None:
+            continue
+        english = best[1] + verb[len(best[0]):]
+        for local, word in table:
+            if local.startswith(" "):
+                english = english.replace(local, word, 1)
+        return english
+    return None
 
 
 def rows() -> tuple[Dialect, ...]:

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .dialects import STARS, Dialect
+from .dialects import STARS, Dialect, translate
 from .model import SiteHand, SkipHand, incomplete, stamp
 from .money import amount as _amount
 from .text import BRACKET as _BOARD
@@ -58,11 +58,13 @@ _CAPPED = re.compile(r"(\S*[0-9])\s+Cap\b")
 _ET = re.compile(r"\[([0-9/]+ [0-9:]+ ET)\]")  # PokerStars' Eastern time beside a local one
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _RUNS = ("FIRST ", "SECOND ", "THIRD ")
-_COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?P<pot>(?:main |side )?pot(?:-[0-9]+)?)\s*$")
+#: An amount with its currency written as a word before or after it (``USD 0.19``, ``0.62 EUR``).
+_AMT = r"(?:(?:USD|EUR|GBP|CAD|INR|CNY) )?[^\s|()]+(?: (?:USD|EUR|GBP|CAD|INR|CNY)\b)?"
+_COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>" + _AMT + r") from (?P<pot>(?:main |side )?pot(?:-[0-9]+)?)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
 _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
                       r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
-_TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?:\| Rake (?P<rake>\S+)(?P<rest>.*))?$")
+_TOTAL = re.compile(r"^Total pot (?P<total>" + _AMT + r")(?P<pots>.*?)(?:\| Rake (?P<rake>" + _AMT + r")(?P<rest>.*))?$")
 _GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
 _VERBS = r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|straddle)\b"
 #: A newcomer's seat (``dee joins the table at seat #5``) and a post by a player with no seat line.
@@ -72,7 +74,7 @@ _RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
 _RECEIVES = re.compile(r"^Receives Cashout \((?P<amt>[^()]+)\)\s*$")
 _POT = re.compile(r"(?:Main|Side) pot(?:-[0-9]+)? (\S+?)\.?(?: |$)")
 _WON = re.compile(r"^(?P<name>.+?)(?: \((?:button|small blind|big blind|dealer)\))* (?:did not show and won|"
-                  r"showed \[[^\]]*\] and won|won) \(?(?P<amt>[^\s()]+)\)?(?: with .*)?\s*$")
+                  r"showed \[[^\]]*\] and won|won) \(?(?P<amt>" + _AMT + r")\)?(?: with .*)?\s*$")
 #: What a player does that moves no chips and shows no cards: the one list of these phrases, read
 #: after ``NAME: `` (PokerStars), after ``NAME `` (the clones without a colon) and as a verb.
 _EVENTS = (r"joins the table at seat #[0-9]+", "leaves the table", "will be allowed to play after the button",
@@ -385,7 +387,10 @@ class _Reader:
             return
         if self.newcomers and name in self.newcomers and verb.endswith(_ALLIN):
             self.newcomers[name] = True
-        _action(hand, name, verb, self.street, self.showdown, self.risk)
+        if not _action(hand, name, verb, self.street, self.showdown, self.risk):
+            english = translate(verb, self.row.languages)  # a translated client's words (dialects.LANGUAGES)
+            if english is None or not _action(hand, name, english, self.street, self.showdown, self.risk):
+                raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
 
     def _newcomer(self, name: str, line: str) -> None:
         """A player who posts a blind before the deal without a seat line (just joined): seated at
@@ -481,7 +486,8 @@ _CAP = re.compile(r" and has reached the .* cap$")
 
 
 def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
-            risk: dict[str, Decimal]) -> None:
+            risk: dict[str, Decimal]) -> bool:
+    """Apply one ``NAME: verb`` line's verb; False when the verb is not one PokerStars writes."""
     verb = _CAP.sub("", verb)
     if verb in ("folds.", "checks."):  # actions ending in a full stop
         verb = verb[:-1]
@@ -489,7 +495,7 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
         verb = verb[: -len(_ALLIN)]
     word, _, arg = verb.partition(" ")
     if bet_verb(hand, street, name, verb, amount):
-        return
+        return True
     if word == "posts":
         if arg.startswith("the "):  # ACR/WPN: "posts the small blind 10"
             arg = arg[4:]
@@ -544,11 +550,12 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
         if name not in hand.no_show:
             hand.no_show.append(name)
     elif _EVENT.match(verb):
-        return
+        return True
     elif word == "discards" or word == "stands" or word == "draws":
         raise SkipHand("other game: draw")
     else:
-        raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
+        return False
+    return True
 
 
 def _summary_seat(hand: SiteHand, rest: str, wins: bool) -> None:
