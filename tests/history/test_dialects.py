@@ -55,6 +55,8 @@ FIXTURES = [
      [[D("12.45"), D("7.70"), D("10.32")], [D("7.79"), D("10.22"), D("12.45")]]),
     ("dialects/pokerstars_translated_verbs.txt", "PokerStars", "PokerStars",
      [[D("9.95"), D("10.70"), D("9.30")], [D("9.95"), D("9.70"), D("10.32")], [D("9.70"), D("10.57"), D("9.70")]]),
+    ("dialects/pokerstars_german_rank_letters.txt", "PokerStars", "PokerStars",
+     [[D("9.95"), D("10.70"), D("9.30")]]),
     ("acr/handmade/game_table_export.txt", "Game Table (WPN export)", "ACR",
      [[D("9.20"), D("12.40"), D("8.86")], [4500, 8500, 1500]]),
     ("partypoker/handmade/game_table_mac_2013.txt", "Game Table (PartyPoker)", "PartyPoker",
@@ -114,6 +116,8 @@ def test_dialect_currency_words_translated_verbs_and_code_page_signs():
     text = path.read_text(encoding="utf-8").split("\n\n\n")[0].replace("0.05 EUR\n", "0,05 EUR\n")
     [bad] = list(read(text))
     assert bad.status == "failed" and "a decimal comma where it writes a decimal point): '0,05 EUR'" in bad.reason
+    [german] = _hands("dialects/pokerstars_german_rank_letters.txt")  # Dame, Bube: Q, J
+    assert "d dh p3 QhQd" in german.history.actions and "d db Js" in german.history.actions
     unknown = (DATA / "dialects" / "pokerstars_translated_verbs.txt").read_text(encoding="utf-8")
     [odd, *_] = list(read(unknown.replace("Ben: passt", "Ben: jongliert")))
     assert odd.status == "failed" and "unknown action 'jongliert' of 'Ben'" in odd.reason

@@ -445,6 +445,8 @@ INVALID = {
         (21, "3302721610", _NOT_ADDING_UP + "'Player7' bets 1.80, the actions put in 0"),
     "ipoker/italytoast/CashGame/ValidHandTests/InValidHand_1.txt":
         (21, "5382842237", "a player acts without a seat: 'Player99'"),
+    "handmade/pokerstars_german_and_english_rank_letters.txt":
+        (1, "2026000401", "cards in German and English rank letters (B, D, Q): the ranks cannot be decided"),
 }
 
 

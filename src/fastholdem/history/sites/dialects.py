@@ -23,7 +23,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["Dialect", "FAMILIES", "LANGUAGES", "dialect_of", "party_row", "rows", "SEPARATOR", "translate"]
+from ...errors import HandHistoryError
+
+__all__ = ["Dialect", "FAMILIES", "LANGUAGES", "dialect_of", "party_row", "local_ranks", "rows", "SEPARATOR", "translate"]
 
 #: Lines between hands that belong to no hand: a hand archive's ``*** # 12 ***`` numbering
 #: (PokerStars writes it in the hand archives its support sends, with every line indented).
@@ -195,12 +197,43 @@ LANGUAGES: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def translate(verb: str, languages: tuple[str, ...]) -> str | None:
-    """``verb`` (what follows ``NAME: ``) in PokerStars' English words, by the first of
-    ``languages`` whose table names its first words; None when none does.
+#: The rank letters of translated clients: German Bube, Dame, König; French valet, dame, roi.
+RANKS: dict[str, dict[str, str]] = {"de": {"B": "J", "D": "Q", "K": "K"}, "fr": {"V": "J", "D": "Q", "R": "K"}}
+_ENGLISH_RANKS = frozenset("23456789TJQKA")
+_NAMES = {"de": "German", "fr": "French"}
+
+
+def local_ranks(cards: list[str], language: str) -> dict[str, str]:
+    """The English rank of each rank letter in ``cards`` (two-character cards) when a hand in
+    ``language`` writes them in the client's letters; {} when the cards are English.
+
+    Raises HandHistoryError when the hand mixes the client's letters with English ones that the
+    client does not write (``D`` and ``Q``: the queen twice, or a misread), so the cards cannot
+    be decided.
+
+    >>> local_ranks(["Bh", "Dd", "Ks"], "de"), local_ranks(["Jh", "Qd"], "de")
+    ({'B': 'J', 'D': 'Q', 'K': 'K'}, {})
+    """
+    table = RANKS.get(language)
+    if not table:
+        return {}
+    letters = {card[0] for card in cards if card}
+    local = {x for x in letters if x in table and x not in _ENGLISH_RANKS}
+    if not local:
+        return {}
+    english = {x for x in letters if x in "JQK" and x not in table}
+    if english:
+        raise HandHistoryError(f"cards in {_NAMES.get(language, language)} and English rank letters "
+                               f"({', '.join(sorted(local | english))}): the ranks cannot be decided")
+    return table
+
+
+def translate(verb: str, languages: tuple[str, ...]) -> tuple[str, str] | None:
+    """``(language, verb in PokerStars' English words)`` for ``verb`` (what follows ``NAME: ``),
+    by the first of ``languages`` whose table names its first words; None when none does.
 
     >>> translate("erhöht um $0.04 auf $0.06", ("en", "de")), translate("se couche", ("fr",))
-    ('raises $0.04 to $0.06', 'folds')
+    (('de', 'raises $0.04 to $0.06'), ('fr', 'folds'))
     >>> translate("juggles", ("en", "fr", "de", "es")) is None
     True
     """
@@ -216,7 +249,7 @@ def translate(verb: str, languages: tuple[str, ...]) -> str | None:
         for local, word in table:
             if local.startswith(" "):
                 english = english.replace(local, word, 1)
-        return english
+        return language, english
     return None
 
 

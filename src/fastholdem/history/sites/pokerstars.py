@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .dialects import STARS, Dialect, translate
+from .dialects import STARS, Dialect, local_ranks, translate
 from .model import SiteHand, SkipHand, incomplete, stamp
 from .money import amount as _amount
 from .text import BRACKET as _BOARD
@@ -272,6 +272,7 @@ class _Reader:
         self.risk: dict[str, Decimal] = {}
         self.joined: dict[str, int] = {}  # joins the table at seat #N
         self.newcomers: dict[str, bool] = {}  # seated by their post alone: all-in yet?
+        self.language = "en"  # a translated client's language, once its words are read
         self.read: Callable[[str], None] = self._seat
 
     def _seat(self, line: str) -> None:
@@ -388,9 +389,10 @@ class _Reader:
         if self.newcomers and name in self.newcomers and verb.endswith(_ALLIN):
             self.newcomers[name] = True
         if not _action(hand, name, verb, self.street, self.showdown, self.risk):
-            english = translate(verb, self.row.languages)  # a translated client's words (dialects.LANGUAGES)
-            if english is None or not _action(hand, name, english, self.street, self.showdown, self.risk):
+            found = translate(verb, self.row.languages)  # a translated client's words (dialects.LANGUAGES)
+            if found is None or not _action(hand, name, found[1], self.street, self.showdown, self.risk):
                 raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
+            self.language = found[0]
 
     def _newcomer(self, name: str, line: str) -> None:
         """A player who posts a blind before the deal without a seat line (just joined): seated at
@@ -430,7 +432,28 @@ class _Reader:
                                        f"is about {value}")
         if not hand.pots and hand.rake:
             hand.pots = _pots_collected(hand)
+        if self.language != "en":
+            _translate_ranks(hand, self.language)
         return hand
+
+
+def _translate_ranks(hand: SiteHand, language: str) -> None:
+    """Write a translated client's rank letters (German ``B``, ``D``; French ``V``, ``D``, ``R``)
+    as English ones in every card of the hand (see :func:`dialects.local_ranks`)."""
+    def pairs(text: str) -> list[str]:
+        return [text[i:i + 2] for i in range(0, len(text), 2)]
+    every = [c for cards in hand.holes.values() for c in pairs(cards)]
+    every += [c for street in hand.boards for c in street] + [c for run in hand.runs for st in run for c in st]
+    table = local_ranks(every, language)
+    if not table:
+        return
+    def one(card: str) -> str:
+        return table.get(card[:1], card[:1]) + card[1:]
+    hand.holes = {name: "".join(one(c) for c in pairs(cards)) for name, cards in hand.holes.items()}
+    hand.boards = [[one(c) for c in street] for street in hand.boards]
+    hand.runs = [[[one(c) for c in st] for st in run] for run in hand.runs]
+    hand.shows = [(name, None if cards is None else "".join(one(c) for c in pairs(cards)))
+                  for name, cards in hand.shows]
 
 
 _SIDE = re.compile(r"side pot(?:-([0-9]+))?$")
