@@ -123,6 +123,18 @@ def test_dialect_currency_words_translated_verbs_and_code_page_signs():
     assert odd.status == "failed" and "unknown action 'jongliert' of 'Ben'" in odd.reason
 
 
+def test_dialect_run_it_once_spelling_is_rewritten_by_its_rows_line_patterns():
+    """Run It Once writes no space before a bracket (``Seat 1: Ava B(€50 in chips)``, ``***
+    FLOP ***[Ac 9d 4s]``), ``Table ID '44100001' 6-Max``, times without seconds, showdown lines
+    without a colon (``Ava B shows[Ad 7d] for Two Pairs[...]``) and a zero side pot in the
+    total: the row's ``lines`` patterns turn them into PokerStars' spelling."""
+    [rec] = _hands("dialects/run_it_once_euro.txt")
+    hh = rec.history
+    assert hh.fields["players"] == ["Ava B", "Ben C"] and hh.fields["table"] == "44100001"
+    assert hh.fields["seat_count"] == 6 and hh.fields["time_zone"] == "UTC"
+    assert "p1 sm Ad7d" in hh.actions and "p2 sm KhKd" in hh.actions and hh.fields["_rake"] == D("0.15")
+
+
 def test_dialect_capitals_header_reads_its_game_stakes_and_time():
     [rec] = _hands("dialects/capitals_2007.txt")
     hh = rec.history

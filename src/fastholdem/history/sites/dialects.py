@@ -53,7 +53,9 @@ class Dialect:
     (``Main Pot: $4.15 Rake: $0.10``), amounts in parentheses or bare (``posts small blind
     ($0.05)``, ``calls 2``, ``raises 4 to 6``); ``verbs`` are ``(localised, English)`` pairs of a
     translated client's action words, ``ranks`` ``(localised, English)`` pairs of its rank
-    letters (``B`` for the jack of a German client).
+    letters (``B`` for the jack of a German client); ``lines`` are ``(pattern, replacement)``
+    pairs applied to every line after the header, that turn the row's spelling into the
+    family's (Run It Once writes no space before a bracket: ``Seat 1: Ava(€50 in chips)``).
 
     >>> row = dialect_of("POKERSTARS GAME #7: HOLD'EM NO LIMIT ($1/$2) - 2007/11/11 - 13:00:00 (ET)")
     >>> row.name, row.site, row.upper
@@ -80,6 +82,7 @@ class Dialect:
     balances: bool = False
     verbs: tuple[tuple[str, str], ...] = ()
     ranks: tuple[tuple[str, str], ...] = ()
+    lines: tuple[tuple[str, str], ...] = ()
     notes: str = ""
 
 
@@ -109,7 +112,14 @@ STARS: tuple[Dialect, ...] = (
             header=re.compile(_BOM + r"Full Tilt (?:Poker )?Hand #(?P<id>[0-9]+):\s*(?P<rest>.*)$"),
             notes="the 2016 software (PokerStars' format under Full Tilt's name)"),
     Dialect(_STARS, "Run It Once", "Run It Once", re.compile(_BOM + r"Run ?It ?Once(?: Poker)? Hand #"),
-            header=re.compile(_BOM + r"Run ?It ?Once(?: Poker)? Hand #(?P<id>[A-Za-z0-9-]+):\s*(?P<rest>.*)$")),
+            header=re.compile(_BOM + r"Run ?It ?Once(?: Poker)? Hand #(?P<id>[A-Za-z0-9-]+):\s*(?P<rest>.*)$"),
+            rewrites=((r"([0-9]{4}/[0-9]{2}/[0-9]{2} [0-9]{1,2}:[0-9]{2})( [A-Z]{2,4})", r"\1:00\2"),),
+            lines=((r"(?<=[^\s(\[])([\[(])", r" \1"),  # Ava(€50 in chips), Dealt to Ava[Ad 7d], ***[Ac
+                   (r"^(.+?) shows \[", r"\1: shows ["),  # the showdown's "Ava shows[Ad 7d] for ..."
+                   (r" for [A-Z][^\[]*\[[^\]]*\]$", "")),
+            notes="no space before brackets (Seat 1: Ava(€50 in chips), *** FLOP ***[Ac 9d 4s]), Table ID "
+                  "'N' 6-Max, times without seconds, showdown lines without a colon, Main pot and Side pot "
+                  "in the total"),
     Dialect(_STARS, "PokerMaster", "PokerMaster", re.compile(_BOM + r"PokerMaster Hand #"),
             header=re.compile(_BOM + r"PokerMaster Hand #(?P<id>[A-Za-z0-9-]+):\s*(?P<rest>.*)$"),
             notes="as the app's export writes it: PokerStars' format, its own header"),

@@ -49,7 +49,7 @@ _GAME = re.compile(r"(Hold'em|Omaha|Razz|Stud|Draw|Badugi|Courchevel|HORSE|Mixed
                    r"Deuce|Triple Draw|2-7|Hold'em 6\+|Six Plus)")
 _HOLDEM = re.compile(r"Hold'em (No Limit|Pot Limit|Limit)\b")
 _STAKES = re.compile(r"\((?P<sb>[^/()]+)/(?P<bb>[^/() ]+)(?:\((?P<ante>[^()]*)\))?(?P<tail>[^()]*)\)")
-_TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
+_TABLE = re.compile(r"^Table (?:ID )?'(?P<name>.*)' (?:(?P<max>[0-9]+)-[Mm]ax )?(?:\(Play Money\) )?"
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
@@ -193,10 +193,13 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
     """
     hand = _start(lines[0].strip(), first_line, row)
     reader = _Reader(hand, row)
+    respell = [(re.compile(pattern), repl) for pattern, repl in row.lines]
     for k in range(1, len(lines)):
         line = lines[k].strip()
         if not line:
             continue
+        for pattern, repl in respell:  # the row's spelling in the family's (dialects.Dialect.lines)
+            line = pattern.sub(repl, line)
         try:
             reader.read(line)
         except SkipHand:
@@ -329,6 +332,8 @@ class _Reader:
             else:
                 hand.total_pot = value
             hand.pots = [amount(x) for x in _POT.findall(total.group("pots"))]
+            while hand.pots and not hand.pots[-1]:  # Run It Once's "| Side pot €0.00"
+                hand.pots.pop()
             if self.row.pot_fees:
                 for fee in _GG_FEE.finditer(total.group("rest") or ""):
                     hand.jackpot += amount(fee.group(1))
