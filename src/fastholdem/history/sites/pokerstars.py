@@ -24,6 +24,7 @@ unknown line is an error that names it, so a garbled or mixed file never convert
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
@@ -54,6 +55,8 @@ _TABLE = re.compile(r"^Table (?:ID )?'(?P<name>.*)' (?:(?P<max>[0-9]+)-[Mm]ax )?
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
 _BARE_SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+) \((?P<stack>[^()]*[0-9][^()]*)\)(?P<tail>)\s*$")
+_TOURNAMENT = re.compile(r"Tournament #([0-9]+)")
+_SUMMARY_SEAT = re.compile(r"^Seat [0-9]+: (?P<rest>.*)$")
 _CAPPED = re.compile(r"(\S*[0-9])\s+Cap\b")
 _ET = re.compile(r"\[([0-9/]+ [0-9:]+ ET)\]")  # PokerStars' Eastern time beside a local one
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
@@ -162,9 +165,15 @@ def _header(line: str, row: Dialect) -> tuple[str, str]:
         cut = rest.find("(")
         cut = len(rest) if cut < 0 else cut
         rest = rest[:cut].title().replace("'E", "'e") + rest[cut:]
-    for pattern, repl in row.rewrites:
-        rest = re.sub(pattern, repl, rest, count=1)
+    for pattern, repl in _compiled(row.rewrites):
+        rest = pattern.sub(repl, rest, count=1)
     return m.group("id"), rest
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """A row's ``(pattern, replacement)`` pairs, compiled once."""
+    return tuple((re.compile(pattern), repl) for pattern, repl in pairs)
 
 
 def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHand:
@@ -193,7 +202,7 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
     """
     hand = _start(lines[0].strip(), first_line, row)
     reader = _Reader(hand, row)
-    respell = [(re.compile(pattern), repl) for pattern, repl in row.lines]
+    respell = _compiled(row.lines)
     for k in range(1, len(lines)):
         line = lines[k].strip()
         if not line:
@@ -226,7 +235,7 @@ def _start(line: str, first_line: int, row: Dialect) -> SiteHand:
     cap = _CAPPED.search(st.group("tail"))
     if "Cap" in st.group("tail") and cap is None:
         raise HandHistoryError(f"line {first_line}: a capped game without its cap: {st.group(0)!r}")
-    t = re.search(r"Tournament #([0-9]+)", rest)
+    t = _TOURNAMENT.search(rest) if "Tournament #" in rest else None
     tournament = t.group(1) if t is not None else None
     currency = None
     if tournament is None:
@@ -338,7 +347,7 @@ class _Reader:
                 for fee in _GG_FEE.finditer(total.group("rest") or ""):
                     hand.jackpot += amount(fee.group(1))
             return
-        sm = re.match(r"^Seat [0-9]+: (?P<rest>.*)$", line)
+        sm = _SUMMARY_SEAT.match(line) if line.startswith("Seat ") else None
         if sm is not None:
             _summary_seat(hand, sm.group("rest"), self.row.wins_in_summary)
             return
@@ -353,7 +362,7 @@ class _Reader:
         if line.startswith("Dealt to "):
             hand.dealt_to(line)
             return
-        um = _UNCALLED.match(line)
+        um = _UNCALLED.match(line) if line.startswith("Uncalled bet") else None
         if um is not None:
             hand.give_back(um.group("name"), amount(um.group("amt")))
             return
@@ -516,7 +525,8 @@ _CAP = re.compile(r" and has reached the .* cap$")
 def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
             risk: dict[str, Decimal]) -> bool:
     """Apply one ``NAME: verb`` line's verb; False when the verb is not one PokerStars writes."""
-    verb = _CAP.sub("", verb)
+    if "cap" in verb:
+        verb = _CAP.sub("", verb)
     if verb in ("folds.", "checks."):  # actions ending in a full stop
         verb = verb[:-1]
     if verb.endswith(_ALLIN):
