@@ -105,7 +105,8 @@ def aggregate_bars(report: AggregateReport, *, sort: str = "high card", title: s
         ax.set_xticklabels([r.flop for r in rows] + ["overall"], rotation=90, fontsize=8, family="monospace")
     else:
         key = "texture" if sort == "texture" else "high card"
-        starts, names = [], []
+        starts: list[int] = []
+        names: list[str] = []
         for i, row in enumerate(rows):
             name = _group(row, key)
             if sort in ("high card", "texture") and (not names or name != names[-1]):

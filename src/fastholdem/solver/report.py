@@ -103,7 +103,8 @@ def flop_row(sol: Solution, path: Sequence[str] = (), *, weight: float = 1.0, in
     path = tuple(path)
     node = sol.node(*path)
     if not isinstance(node.player, int):
-        raise InputError(f"path: {' / '.join(path) or 'the root'} is a {node.player} node, not a player's decision")
+        raise InputError(f"path must lead to a player's decision: {' / '.join(path) or 'the root'} is a "
+                         f"{node.player} node")
     board = [int(c) for c in sol.spot.board]
     flop = "".join(card_str(c) for c in board)
     reach = node.reach
