@@ -44,7 +44,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
 
 def add_spot_options(cmd: Any) -> None:
     """The options of a spot's solve, shared by ``solve`` and ``solve-report``: ``--pot``,
-    ``--stack``, ``--sizes``, ``--target``, ``--max-iterations`` and ``--threads``."""
+    ``--stack``, ``--sizes``, ``--target``, ``--max-iterations`` and ``--threads``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_spot_options(parser)
+    >>> parser.parse_args(["--pot", "10", "--stack", "20"]).sizes
+    '50%'
+    """
     cmd.add_argument("--pot", type=int_arg, required=True, help="pot at the start (chips)")
     cmd.add_argument("--stack", type=int_arg, required=True, help="effective stack behind (chips)")
     cmd.add_argument("--sizes", default="50%", help="bet and raise sizes, e.g. '33%%,75%%,allin' (default 50%%)")

@@ -112,7 +112,14 @@ def _cmd_solve_report(args: argparse.Namespace) -> int:
 
 
 def register(sub: Any) -> None:
-    """Add the ``solve-report`` command to the ``fastholdem`` subparsers ``sub``."""
+    """Add the ``solve-report`` command to the ``fastholdem`` subparsers ``sub``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="fastholdem")
+    >>> register(parser.add_subparsers(dest="command"))
+    >>> parser.parse_args(["solve-report", "AA", "KK", "--pot", "10", "--stack", "10"]).flops
+    'all'
+    """
     cmd = sub.add_parser(
         "solve-report", help="solve a spot on many flops and report the action frequencies (aggregate report)",
         description="Solve the same heads-up spot on every flop of a set (the 1,755 distinct flops, a random "

@@ -61,6 +61,9 @@ class FlopRow:
     (empty when the player never gets there on this flop), ``player`` is the one who acts
     there (0 OOP, 1 IP); ``ev`` and ``equity`` are
     (OOP, IP) at the node, NaN when it is never reached; ``exploitability`` is in % of the pot.
+
+    >>> FlopRow("AsKd2c", 24.0, {"check": 0.4, "bet 5": 0.6}, (6.0, 4.0), (0.6, 0.4), 0.3, 20).frequencies["bet 5"]
+    0.6
     """
 
     flop: str
@@ -76,7 +79,11 @@ class FlopRow:
 
 @dataclass(frozen=True)
 class FlopTask:
-    """What :func:`solve_flop` needs to solve one flop of a report (it pickles)."""
+    """What :func:`solve_flop` needs to solve one flop of a report (it pickles).
+
+    >>> FlopTask(0, "Td9d6h", 1.0, dict(oop="AA", ip="QQ", pot=10, stack=10), ("check",)).path
+    ('check',)
+    """
 
     index: int
     flop: str
@@ -162,6 +169,10 @@ class AggregateReport:
     ``actions`` are the node's actions (the columns), ``player`` 0 (OOP) or 1 (IP) the one
     who acts there. :meth:`to_text` draws the table for a terminal, :meth:`to_csv` and
     :meth:`write_csv` write it, :meth:`to_pandas` gives a DataFrame (pandas is optional).
+
+    >>> row = FlopRow("AsKd2c", 2.0, {"check": 0.25, "bet 5": 0.75}, (6.0, 4.0), (0.6, 0.4), 0.3, 20)
+    >>> AggregateReport((), 0, ("check", "bet 5"), (row,)).overall.frequencies
+    {'check': 0.25, 'bet 5': 0.75}
     """
 
     path: tuple[str, ...]
