@@ -16,7 +16,7 @@ from typing import Any
 
 from ._args import int_arg, real_arg, threads_arg
 
-__all__ = ["register"]
+__all__ = ["add_spot_options", "register"]
 
 FLAGS = {"max_iterations": "--max-iterations", "target": "--target", "threads": "--threads", "pot": "--pot",
          "stack": "--stack", "sizes": "--sizes", "board": "BOARD", "oop": "OOP", "ip": "IP"}
@@ -42,6 +42,24 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def add_spot_options(cmd: Any) -> None:
+    """The options of a spot's solve, shared by ``solve`` and ``solve-report``: ``--pot``,
+    ``--stack``, ``--sizes``, ``--target``, ``--max-iterations`` and ``--threads``.
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser()
+    >>> add_spot_options(parser)
+    >>> parser.parse_args(["--pot", "10", "--stack", "20"]).sizes
+    '50%'
+    """
+    cmd.add_argument("--pot", type=int_arg, required=True, help="pot at the start (chips)")
+    cmd.add_argument("--stack", type=int_arg, required=True, help="effective stack behind (chips)")
+    cmd.add_argument("--sizes", default="50%", help="bet and raise sizes, e.g. '33%%,75%%,allin' (default 50%%)")
+    cmd.add_argument("--target", type=real_arg, default=0.5, help="stop at this exploitability, %% of the pot")
+    cmd.add_argument("--max-iterations", type=int_arg, default=1000, help="stop after this many iterations")
+    cmd.add_argument("--threads", type=threads_arg, default=None, help="threads per solve (same answer for any count)")
+
+
 def register(sub: Any) -> None:
     """Add the ``solve`` command to the ``fastholdem`` subparsers ``sub``.
 
@@ -57,12 +75,7 @@ def register(sub: Any) -> None:
     cmd.add_argument("oop", metavar="OOP", help="out-of-position range, e.g. 'AA,KK,AKs'")
     cmd.add_argument("ip", metavar="IP", help="in-position range")
     cmd.add_argument("board", metavar="BOARD", help="3, 4 or 5 board cards, e.g. Td9d6h")
-    cmd.add_argument("--pot", type=int_arg, required=True, help="pot at the start (chips)")
-    cmd.add_argument("--stack", type=int_arg, required=True, help="effective stack behind (chips)")
-    cmd.add_argument("--sizes", default="50%", help="bet and raise sizes, e.g. '33%%,75%%,allin' (default 50%%)")
-    cmd.add_argument("--target", type=real_arg, default=0.5, help="stop at this exploitability, %% of the pot")
-    cmd.add_argument("--max-iterations", type=int_arg, default=1000, help="stop after this many iterations")
-    cmd.add_argument("--threads", type=threads_arg, default=None, help="threads (same answer for any count)")
+    add_spot_options(cmd)
     cmd.add_argument("--save", metavar="FILE", help="save the solution to FILE (.npz)")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(func=_cmd_solve, flags=FLAGS)

@@ -8,8 +8,12 @@ True
 
 from __future__ import annotations
 
+from .flops import FlopClass, canonical_flop, flop_classes, flop_texture
 from .game import Engine, Game
 from .postflop import Spot, build_game, parse_sizes
+from .report import AggregateReport, FlopRow, FlopTask, aggregate_report, flop_row, solve_flop
 from .solution import Node, Solution, load, solve
 
-__all__ = ["Engine", "Game", "Node", "Solution", "Spot", "build_game", "load", "parse_sizes", "solve"]
+__all__ = ["AggregateReport", "Engine", "FlopClass", "FlopRow", "FlopTask", "Game", "Node", "Solution", "Spot",
+           "aggregate_report", "build_game", "canonical_flop", "flop_classes", "flop_row", "flop_texture", "load",
+           "parse_sizes", "solve", "solve_flop"]
