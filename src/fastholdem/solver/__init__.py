@@ -9,7 +9,9 @@ True
 from __future__ import annotations
 
 from .game import Engine, Game
-from .postflop import Spot, build_game, parse_sizes
+from .postflop import Spot, build_game
 from .solution import Node, Solution, load, solve
+from .tree import BetSizes, Size, Tree, TreeConfig, build_tree, parse_size_list, parse_sizes
 
-__all__ = ["Engine", "Game", "Node", "Solution", "Spot", "build_game", "load", "parse_sizes", "solve"]
+__all__ = ["BetSizes", "Engine", "Game", "Node", "Size", "Solution", "Spot", "Tree", "TreeConfig", "build_game",
+           "build_tree", "load", "parse_size_list", "parse_sizes", "solve"]
