@@ -310,7 +310,7 @@ def check_spot(oop: object, ip: object, board: object, pot: object, stack: objec
             raise InputTypeError("pot and stack are required (chips), unless tree= gives them")
         p, st = check_chips(pot, stack)
         cfg = tree_config(len(cards), p, st, "50%" if sizes is None else sizes,
-                          **{k: v for k, v in tree_args.items() if v is not None})  # type: ignore[arg-type]
+                          **{k: v for k, v in tree_args.items() if v is not None})
     return Spot(ranges[0], ranges[1], cards, 0, 0, cfg.sizes).with_tree(cfg)
 
 
