@@ -3,6 +3,8 @@ thresholds, merging, editing, and rake (non-zero-sum terminals in the C core).""
 
 from __future__ import annotations
 
+import io
+
 import numpy as np
 import pytest
 
@@ -91,7 +93,6 @@ def test_editing_removes_and_adds_then_solves() -> None:
     assert count_nodes(spot) == len(build_game(spot).kind)
     assert sol.tree == t
     # the edits survive save and load
-    import io
     buf = io.BytesIO()
     sol.save(buf)
     buf.seek(0)
@@ -192,3 +193,19 @@ def test_exploitability_with_rake_is_the_best_responses_gain() -> None:
     assert sol.exploitability == pytest.approx(100 * (160 / 19) / 2 / 10, rel=1e-4)
     assert sol.ev(0) == pytest.approx(-5.5, abs=1e-4)   # share of the pot minus chips put in
     assert sol.ev(1) == pytest.approx(14.0, abs=1e-4)    # (3 * -10 + 16 * 18.5) / 19; 8.5 = 10 - 1.5
+
+
+def test_solutions_saved_before_per_street_sizes_still_load() -> None:
+    sol = fh.solve("AA,22", "KK", "2c7d9hTsJs", pot=10, stack=10, sizes="100%", max_iterations=20)
+    buf = io.BytesIO()
+    sol.save(buf)
+    buf.seek(0)
+    with np.load(buf) as z:
+        fields = {k: z[k] for k in z.files if k != "tree"}
+    # format 1 had one size list and the thresholds instead of the tree
+    fields.update(version=np.int64(1), sizes=np.array([1.0]), thresholds=np.array([1.5, 0.15, 0.1]))
+    old = io.BytesIO()
+    np.savez(old, **fields)
+    old.seek(0)
+    back = fh.solver.load(old)
+    assert back.node().actions == sol.node().actions and back.ev(0) == sol.ev(0)
