@@ -86,7 +86,7 @@ def test_editing_removes_and_adds_then_solves() -> None:
     assert t.actions("check", "bet 60") == ("fold", "call", "raise 150")  # the added size's subtree is built
     with pytest.raises(ConfigError, match="choose from fold, call"):
         t.actions("bet 30", "raise 90")
-    sol = fh.solve("AA,QQ,54", "KK", "Td9d6hQc3s", tree=t, max_iterations=50)
+    sol = fh.solve("AA,QQ,54", "KK", "Td9d6hQc3s", pot=60, stack=370, tree=t, max_iterations=50)
     assert sol.node("bet 30").actions == ("fold", "call")
     assert sol.node("check").actions == ("check", "bet 30", "bet 60")
     spot = sol.spot
@@ -102,7 +102,7 @@ def test_editing_removes_and_adds_then_solves() -> None:
 def test_editing_applies_on_every_runout() -> None:
     t = build_tree("turn", pot=60, stack=370)
     t.remove("check", "check", "bet 30")   # OOP never bets the river after the turn checks through
-    sol = fh.solve("AA", "KK", "Td9d6hQc", tree=t, max_iterations=5)
+    sol = fh.solve("AA", "KK", "Td9d6hQc", pot=60, stack=370, tree=t, max_iterations=5)
     for card in ("2c", "Ah", "3s"):
         assert sol.node("check", "check", card).actions == ("check",)
     assert sol.node("bet 30", "call", "2c").actions == ("check", "bet 60")
@@ -133,9 +133,11 @@ def test_bad_tree_input_names_the_argument_and_token() -> None:
     with pytest.raises(ConfigError, match="already an action"):
         t.add_size(size="50%")
     with pytest.raises(ConfigError, match="tree: built for a board of 5 cards"):
-        fh.solve("AA", "KK", "Td9d6h", tree=t)
+        fh.solve("AA", "KK", "Td9d6h", pot=60, stack=370, tree=t)
     with pytest.raises(ConfigError, match="sizes: set these in build_tree"):
-        fh.solve("AA", "KK", "Td9d6hQc3s", tree=t, sizes="50%")
+        fh.solve("AA", "KK", "Td9d6hQc3s", pot=60, stack=370, tree=t, sizes="50%")
+    with pytest.raises(ConfigError, match="stack: 100 is not the tree's 370"):
+        fh.solve("AA", "KK", "Td9d6hQc3s", pot=60, stack=100, tree=t)
     with pytest.raises(ConfigError, match="ends the hand"):
         t.add_size("bet 30", "fold", size="50%")
 
@@ -151,7 +153,7 @@ def test_bad_tree_input_names_the_argument_and_token() -> None:
 def _toy(rake: float | None, rake_cap: float | None = None) -> fh.solver.Solution:
     t = build_tree("river", pot=10, stack=10, sizes="100%", rake=rake or 0.0, rake_cap=rake_cap)
     t.remove("check", "allin 10")
-    return fh.solve("KK,43", "QQ", "Ks Jh 8d 5c 2h", tree=t, target=0.02, max_iterations=5000)
+    return fh.solve("KK,43", "QQ", "Ks Jh 8d 5c 2h", pot=10, stack=10, tree=t, target=0.02, max_iterations=5000)
 
 
 @pytest.mark.parametrize(("rake", "cap", "r0", "r1"), [(0.0, None, 0.0, 0.0), (0.05, None, 0.5, 1.5),

@@ -302,12 +302,10 @@ def check_spot(oop: object, ip: object, board: object, pot: object, stack: objec
         cfg = tree.config
         if cfg.n_board != len(cards):
             raise ConfigError(f"tree: built for a board of {cfg.n_board} cards, the board has {len(cards)}")
-        for name, v, want in (("pot", pot, cfg.pot), ("stack", stack, cfg.stack)):
-            if v is not None and v != want:
-                raise ConfigError(f"{name}: {v} differs from the tree's {want} (leave it out with tree=)")
+        for name, v, want in zip(("pot", "stack"), check_chips(pot, stack), (cfg.pot, cfg.stack)):
+            if v != want:
+                raise ConfigError(f"{name}: {v} is not the tree's {want}")
     else:
-        if pot is None or stack is None:
-            raise InputTypeError("pot and stack are required (chips), unless tree= gives them")
         p, st = check_chips(pot, stack)
         cfg = tree_config(len(cards), p, st, "50%" if sizes is None else sizes,
                           **{k: v for k, v in tree_args.items() if v is not None})

@@ -490,8 +490,8 @@ def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
         return sol
 
 
-def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int | None = None,
-          stack: int | None = None, sizes: str | list[str] | Mapping[str, str] | BetSizes | None = None,
+def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int, stack: int,
+          sizes: str | list[str] | Mapping[str, str] | BetSizes | None = None,
           target: float = 0.5, max_iterations: int = 1000, threads: int | None = None, check_every: int = 10,
           max_nodes: int = MAX_NODES, max_memory: int = 8 * 2**30, progress: bool | None = None,
           add_allin: float | None = None, force_allin: float | None = None, merging: float | None = None,
@@ -505,7 +505,7 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
     board : str or list of int
         Three, four or five board cards.
     pot, stack : int
-        The pot at the root and the effective stack behind, in chips (optional with ``tree``).
+        The pot at the root and the effective stack behind, in chips (with ``tree``, the tree's).
     sizes : str, list of str, dict or BetSizes, optional
         Bet and raise sizes. One text sets every bet and raise, both players, every street:
         ``"50%"`` (the default), ``"33%, 75%, a"``. A dict sets them per street, player and
@@ -539,7 +539,8 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
         gains over the solved strategy.
     tree : Tree, optional
         A betting tree from :func:`fastholdem.solver.build_tree`, perhaps edited; then leave
-        out ``sizes``, the thresholds and the rake (the tree has them).
+        out ``sizes``, the thresholds and the rake (the tree has them; ``pot`` and ``stack``
+        must be the tree's).
 
     Returns
     -------
