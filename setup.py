@@ -30,7 +30,10 @@ class BuildExt(build_ext):
 
     def build_extensions(self) -> None:
         posix = self.compiler.compiler_type != "msvc"
-        compile_args = ["-std=c11", "-pthread"] if posix else []
+        # -fvisibility=hidden: the C core's globals (the evaluator's tables) are then reached
+        # PC-relative instead of through the GOT, as in a static executable; only the module's
+        # init function (PyMODINIT_FUNC marks it visible) is exported.
+        compile_args = ["-std=c11", "-pthread", "-fvisibility=hidden"] if posix else []
         link_args: list[str] = ["-pthread"] if posix else []
         if _flag("FASTHOLDEM_SANITIZE"):
             san = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer", "-fno-sanitize-recover=undefined"]

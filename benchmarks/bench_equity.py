@@ -33,7 +33,8 @@ Usage::
 The first table is the headline: ``equity`` on 1 thread against OMPEval built from source (an
 ``ombench`` binary named by ``OMPEVAL_BENCH``, built outside the repository as
 ``../shared/peers/README.md`` says) and against pokerfast, OMPEval's wheel build, in rounds
-that alternate all of them (CPU time, medians, ratio of medians).
+that alternate all of them (CPU time, medians, ratio of medians); under it, for each Monte
+Carlo row, the standard error at equal trials of both (the spread of independent runs).
 """
 
 from __future__ import annotations
@@ -250,11 +251,56 @@ MULTIWAY = ["AsAd", "KhKc", "7s6s", "QdJd", "Tc9c", "5h5d"]
 _OMP_SPELLED = {"JJ-88": "JJ,TT,99,88"}
 
 
-def headline_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
+def _per_trial_error(estimates: list[tuple[float, int]]) -> float:
+    """The standard error of one trial, from independent runs' (estimate, trials): the root
+    mean square of (estimate - their mean) * sqrt(trials), over runs - 1 (the mean weighted
+    by trials). At n trials the standard error of a run is this over sqrt(n), whatever run
+    lengths measured it."""
+    centre = sum(e * n for e, n in estimates) / sum(n for _, n in estimates)
+    return (sum((e - centre) ** 2 * n for e, n in estimates) / (len(estimates) - 1)) ** 0.5
+
+
+def standard_errors(name: str, players: list[str], omp_players: list[str], binary: str | None,
+                    trials: int, runs: int) -> str:
+    """Player 0's standard error at equal trials, measured the same way on both sides: the
+    spread of ``runs`` independent runs (ours: seeds 1..runs of ``trials`` trials; OMPEval:
+    ``runs`` runs of ombench for the time ours takes, each reporting its trial count) about
+    their mean, scaled to one trial (then to ``trials``); our own reported
+    ``stderr`` and OMPEval's (when its ombench prints ``stdev_per_hand``) beside it."""
+    ours, reported = [], []
+    start = time.process_time()
+    for seed in range(1, runs + 1):
+        r = equity(players, exact=False, trials=trials, seed=seed, threads=1)
+        ours.append((float(r.equity[0]), trials))
+        reported.append(float(r.stderr[0]) * trials ** 0.5)
+    seconds = max((time.process_time() - start) / runs, 0.02)
+    theirs: list[tuple[float, int]] = []
+    omp_reported: list[float] = []
+    if binary:
+        for _ in range(runs):
+            got = _ompeval._ombench(binary, "eq", "|".join(omp_players), "-", "-", 1, 0, seconds)
+            theirs.append((float(got["eq0"]), int(got["hands"])))
+            if "stdev_per_hand" in got:
+                omp_reported.append(float(got["stdev_per_hand"]))
+    per_ours = _per_trial_error(ours)
+    line = (f"{name}: player 0's standard error at {trials:,} trials (spread of {runs} runs, scaled): "
+            f"fastholdem {per_ours / trials ** 0.5:.2e} (its stderr says {statistics.median(reported) / trials ** 0.5:.2e})")
+    if theirs:
+        per_theirs = _per_trial_error(theirs)
+        line += (f", OMPEval from source {per_theirs / trials ** 0.5:.2e} "
+                 f"({'its stdev says ' + format(statistics.median(omp_reported) / trials ** 0.5, '.2e') if omp_reported else 'its ombench prints no stdev'}; "
+                 f"{statistics.median(n for _, n in theirs):,.0f} trials a run); ratio {per_ours / per_theirs:.2f}")
+    else:
+        line += f", OMPEval from source {_ompeval.NOT_CONFIGURED}"
+    return line
+
+
+def headline_duels(quick: bool, rounds: int, notes: list[str] | None = None) -> list[_ompeval.Duel]:
     """The headline table: our ``equity`` (1 thread) against OMPEval built from source
     (``OMPEVAL_BENCH``, its ``EquityCalculator`` through ombench) and pokerfast's wheel build
     of it, in alternating rounds, CPU time: exact jobs (equities checked to agree first) and
-    Monte Carlo trials per second. Without ``OMPEVAL_BENCH`` the source rows say "not
+    Monte Carlo trials per second (and, into ``notes``, player 0's standard error at equal
+    trials on both sides: :func:`standard_errors`). Without ``OMPEVAL_BENCH`` the source rows say "not
     configured"; pokerfast's Python call reports no trial count, so its Monte Carlo rows are
     marked as such."""
     binary = _ompeval.source_binary()
@@ -290,6 +336,9 @@ def headline_duels(quick: bool, rounds: int) -> list[_ompeval.Duel]:
         duels.extend(_ompeval.duel_many(
             [name], [lambda: equity(players, exact=False, trials=trials, seed=1, threads=1)], peers, rounds,
             count=trials, note="trials per second"))
+        if notes is not None:
+            se_trials, se_runs = (trials // 8, 16) if quick else (trials // 40, 96)
+            notes.append(standard_errors(name, players, omp_names(players), binary, se_trials, se_runs))
 
     exact("equity AsAd vs KhKc vs 7s6s, exact, preflop", ["AsAd", "KhKc", "7s6s"])
     exact("equity AKs,QQ+ vs random, exact, flop Td7c2s", ["AKs,QQ+", "random"], "Td7c2s")
@@ -437,7 +486,11 @@ def main(argv: list[str] | None = None) -> int:
     mc_trials = 200_000 if quick else 4_000_000
     strength_trials = 1_000
     if not args.no_peers:  # the headline: OMPEval built from source, then its wheel build
-        _ompeval.print_duels("fastholdem equity against OMPEval, 1 thread", headline_duels(quick, 3 if quick else args.repeat))
+        se_lines: list[str] = []
+        _ompeval.print_duels("fastholdem equity against OMPEval, 1 thread",
+                             headline_duels(quick, 3 if quick else args.repeat, se_lines))
+        for line in se_lines:
+            print(line)
         print()
         if args.ompeval_only:
             return 0

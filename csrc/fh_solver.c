@@ -101,7 +101,8 @@ static void eval_fold(const fh_sv *sv, int32_t node, int p, const float *opp, fl
         card_sum[q1[o]] += w;
         card_sum[q2[o]] += w;
     }
-    const double amt = sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node];
+    const double amt = (sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node]) +
+                       (sv->s.shared ? (double)sv->s.shared[node] : 0.0);
     const int32_t *same = sv->s.same[p];
     for (int32_t h = 0; h < np_; h++) {
         double v = total - card_sum[p1[h]] - card_sum[p2[h]];
@@ -150,6 +151,25 @@ static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp
             j--;
         }
         out[e.h] = (float)(amt * ((double)out[e.h] - (sum - card_sum[e.c1] - card_sum[e.c2own])));
+    }
+    /* the shared term (rake) times the opponent's reach on hands sharing no card (as eval_fold) */
+    const double shared = sv->s.shared ? (double)sv->s.shared[node] : 0.0;
+    if (shared != 0.0) {
+        memset(card_sum, 0, sizeof card_sum);
+        sum = 0.0;
+        for (j = 0; j < mq; j++) {
+            double w = opp[eq[j].h];
+            sum += w;
+            card_sum[eq[j].c1] += w;
+            card_sum[eq[j].c2] += w;
+        }
+        const int32_t *same = sv->s.same[p];
+        for (int32_t i = 0; i < mp; i++) {
+            const sd_entry e = ep[i];
+            double v = sum - card_sum[e.c1] - card_sum[e.c2own];
+            if (same[e.h] >= 0 && e.c2own != 65) v += opp[same[e.h]];
+            out[e.h] += (float)(shared * v);
+        }
     }
 }
 
@@ -466,7 +486,7 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     size_t nh0 = (size_t)spec->n_hands[0], nh1 = (size_t)spec->n_hands[1], nb = (size_t)spec->n_boards;
     size_t bytes = 0;
 #define ROUND(x) (((x) + 15u) & ~(size_t)15u)
-    bytes += ROUND((size_t)n) * 2 + ROUND(4u * (size_t)n) * 4 + ROUND(4u * (size_t)n_edges) + ROUND((size_t)n) + ROUND(4u * (size_t)n) * 1;
+    bytes += ROUND((size_t)n) * 2 + ROUND(4u * (size_t)n) * 4 + ROUND(4u * (size_t)n_edges) + ROUND((size_t)n) + ROUND(4u * (size_t)n) * 2;
     bytes += ROUND(2 * nh0) + ROUND(2 * nh1) + ROUND(4 * nh0) * 2 + ROUND(4 * nh1) * 2;
     bytes += ROUND(4 * nb * nh0) * 2 + ROUND(4 * nb * nh1) * 2 + 64;
     bytes += ROUND(4u * (size_t)n) * 2 + ROUND(4u * (size_t)spec->n_iso);
@@ -488,6 +508,7 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     COPY(iso_perm, int32_t, spec->n_iso);
     COPY(perm[0], int32_t, (size_t)spec->n_perms * nh0);
     COPY(perm[1], int32_t, (size_t)spec->n_perms * nh1);
+    if (spec->shared) COPY(shared, float, n);
     for (int p = 0; p < 2; p++) {
         size_t nh = (size_t)spec->n_hands[p];
         COPY(cards[p], uint8_t, 2 * nh);

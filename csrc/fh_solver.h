@@ -8,7 +8,8 @@
  *
  * Utilities are zero-sum and counted from the start of the game: at a fold the folder loses
  * `amount` (his whole contribution) and the other player wins it; at a showdown the stronger
- * hand wins `amount` (each player's contribution) and a tie is worth 0.
+ * hand wins `amount` (each player's contribution) and a tie is worth 0. With `shared` (rake),
+ * each player also gets shared[node] at a terminal, whoever wins.
  *
  * Solving is Discounted CFR (Brown and Sandholm 2019) with alternating updates: cumulative
  * regrets are scaled by t^a/(t^a+1) when positive and t^b/(t^b+1) when negative, and the
@@ -47,6 +48,8 @@ typedef struct fh_sv_spec {
     const int32_t *iso_perm;     /* [n_iso] permutation ids */
     int32_t n_perms;
     const int32_t *perm[2];      /* [n_perms * n_hands[p]] hand permutations (involutions) */
+    const float *shared;         /* [n_nodes] or NULL: terminals: a utility both players get on top of the
+                                  * zero-sum `amount` (the rake: -rake/2 each), so the game is not zero-sum */
     int32_t n_hands[2];
     const uint8_t *cards[2];     /* [n_hands[p] * 2] the hand's cards (second FH_SV_NO_CARD if one) */
     const float *weight[2];      /* [n_hands[p]] initial range weights */

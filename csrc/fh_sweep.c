@@ -62,7 +62,6 @@ typedef struct {
     uint64_t deals;
     int32_t *next;  /* per entry (flush runouts) */
     int32_t *group; /* the live entries of one value */
-    v2 *below;      /* and the weight below each (its wins) */
     int32_t cnext[169]; /* per rank class (runouts without a flush) */
     uint64_t bits[N_WORDS]; /* bit v: some live entry has value v (cleared as it is read) */
     int32_t head[FH_N_VALUES + 1];
@@ -134,7 +133,6 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
                         const int32_t *start, const int32_t *unext) {
     uint64_t *bits = t->bits;
     int32_t *head = t->head, *group = t->group;
-    v2 *below = t->below;
     const uint64_t *mask = s->mask;
     /* lt[c]: weight (range 1, range 0) of the combos already visited that hold card c. */
     v2 lt[FH_N_CARDS];
@@ -148,14 +146,15 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
             unsigned v = word * 64u + FH_CTZ64(b);
             int32_t u0 = head[v];
             head[v] = -1;
-            /* Wins: the weight below this value, less the combos sharing a card; then, after
-             * adding the group to the sums, wins and ties: the weight at or below it. */
-            int live = 0; /* the group's live entries, listed in `group`, their wins in `below` */
+            /* Wins: the weight below this value, less the combos sharing a card (added to the
+             * entry's counter at once); then, after adding the group to the sums, wins and
+             * ties: the weight at or below it. */
+            int live = 0; /* the group's live entries, listed in `group` */
             for (int32_t u = u0; u >= 0; u = unext[u])
                 for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
                     if (mask[i] & rmask) continue;
                     const entry *q = &ent[i];
-                    below[live] = v2_sub(v2_sub(S, lt[q->x]), lt[q->y]);
+                    acc[i].win = v2_add(acc[i].win, v2_sub(v2_sub(S, lt[q->x]), lt[q->y]));
                     group[live++] = i;
                 }
             for (int j = 0; j < live; j++) {
@@ -164,10 +163,9 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
                 lt[q->y] = v2_add(lt[q->y], q->w);
                 S = v2_add(S, q->w);
             }
-            for (int j = 0; j < live; j++) { /* each entry's counters read and written once */
+            for (int j = 0; j < live; j++) {
                 int32_t i = group[j];
                 const entry *q = &ent[i];
-                acc[i].win = v2_add(acc[i].win, below[j]);
                 acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
             }
         }
@@ -251,7 +249,6 @@ static void free_threads(thread_state **threads, int n) {
             for (int m = 1; m <= MAX_PERMS; m++) free(threads[i]->acc[m]);
             free(threads[i]->next);
             free(threads[i]->group);
-            free(threads[i]->below);
             free(threads[i]);
         }
     free(threads);
@@ -337,8 +334,7 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
             }
         t->next = malloc(n * sizeof(int32_t));
         t->group = malloc(n * sizeof(int32_t));
-        t->below = malloc(n * sizeof(v2));
-        if (!t->next || !t->group || !t->below) {
+        if (!t->next || !t->group) {
             status = FH_ERR_NOMEM;
             goto done;
         }

@@ -284,7 +284,7 @@ import fastholdem.dask as fhd
 
 def tasks_on_scheduler(client):  # blocks of simulate (and its scattered plan) known to the scheduler
     return int(client.run_on_scheduler(lambda dask_scheduler: sum(
-        1 for key in dask_scheduler.tasks if str(key).startswith(("_run_block_text-", "_Plan-")))))
+        1 for key in dask_scheduler.tasks if str(key).startswith(("play_block-", "SimulationPlan-")))))
 
 def run(client, hands):
     try:
@@ -447,3 +447,21 @@ def test_dask_solve_many_refuses_bad_spots_before_submitting(client: Any) -> Non
     # A spot the solver refuses raises its own error, from the worker.
     with pytest.raises(ValueError, match="board"):
         fhd.solve_many([{**_SPOTS[0], "board": "Td9d"}], client=client, progress=False)
+
+
+# ---------------------------------------------------------------- aggregate_report (issue 30)
+
+_REPORT = dict(pot=10, stack=10, sizes="100%", max_iterations=10, path=["check"], progress=False)
+
+
+def test_dask_aggregate_report_is_the_local_report(client: Any) -> None:
+    # Each flop on a worker process (1 thread there), only its row sent back: the same report,
+    # bit for bit, as the flops solved here one after another on 2 threads.
+    flops = ["Td9d6h", "AsKd2c", "7c7d2h", ("Qh8h3h", 4)]
+    remote = fhd.aggregate_report("AA,KK,76s", "QQ,JJ,AQs", flops, client=client, **_REPORT)
+    local = fastholdem.solver.aggregate_report("AA,KK,76s", "QQ,JJ,AQs", flops, threads=2, **_REPORT)
+    assert remote == local and [r.flop for r in remote.rows] == ["Td9d6h", "AsKd2c", "7c7d2h", "Qh8h3h"]
+    with pytest.raises(fastholdem.InputError, match="map"):
+        fhd.aggregate_report("AA", "KK", ["Td9d6h"], client=client, map=map, **_REPORT)
+    with pytest.raises(fastholdem.RangeError, match="no combo"):  # a flop the solver refuses, from the worker
+        fhd.aggregate_report("AA", "KK", ["AsAhAd", "Td9d6h"], client=client, **_REPORT)

@@ -5,7 +5,7 @@ Run from the repository root after building the package with the ``plot`` extra:
     python tools/gen_readme_plots.py
 
 Writes one small PNG per kind of plot (``equity.png``, ``next_card.png``, ``matrix.png``,
-``range_grid.png``, ``hit_chart.png``, and ``ev_graph.png``: the hand-history graph of a tight
+``range_grid.png``, ``hit_chart.png``, ``solver_grid.png``, ``solver_report.png``, and ``ev_graph.png``: the hand-history graph of a tight
 player over 20,000 simulated 6-max hands, from ``fastholdem hh stats``). A plot function this version of fastholdem lacks is
 skipped with a note on stderr. Open every picture after regenerating it: each must read at
 a glance.
@@ -43,6 +43,8 @@ def pictures() -> dict[str, Callable[[], Any] | None]:
     out["ev_graph.png"] = None if ev_graph is None else _ev_graph
     strategy_grid = getattr(plot, "strategy_grid", None)
     out["solver_grid.png"] = None if strategy_grid is None else _solver_grid
+    aggregate_bars = getattr(plot, "aggregate_bars", None)
+    out["solver_report.png"] = None if aggregate_bars is None else _solver_report
     return out
 
 
@@ -52,6 +54,17 @@ def _solver_grid() -> Any:
     ip = "22+,A4s+,A9o+,K9s+,KTo+,Q9s+,QTo+,J9+,T9,98s,87s,76s,65s"
     sol = fh.solve(oop, ip, "Td9d6hQc3s", pot=60, stack=370, sizes="50%", target=0.5)
     return plot.strategy_grid(sol.node("check"), title="IP after OOP checks: river Td9d6h Qc 3s, pot 60")
+
+
+def _solver_report() -> Any:
+    """OOP's flop strategy at the root on 100 random flops of the 1,755 (docs/solver.md)."""
+    report = fh.solver.aggregate_report(REPORT_OOP, REPORT_IP, "all", sample=100, seed=30, pot=10, stack=10,
+                                        sizes="100%", max_iterations=50, progress=True)
+    return plot.aggregate_bars(report, title="OOP's flop c-bet (all-in, SPR 1) on 100 random flops of the 1,755")
+
+
+REPORT_OOP = "AA,KK,QQ,AK,A5s,76s"
+REPORT_IP = "JJ,TT,99,AQs,KQs,JTs"
 
 
 def _ev_graph() -> Any:

@@ -22,6 +22,7 @@ cdef extern from "fh_solver.h" nogil:
         const _sv_int32_t *iso_perm
         _sv_int32_t n_perms
         const _sv_int32_t *perm[2]
+        const float *shared
         _sv_int32_t n_hands[2]
         const uint8_t *cards[2]
         const float *weight[2]
@@ -127,6 +128,11 @@ cdef class SolverCore:
         spec.n_iso = <_sv_int32_t>a["iso_perm"].shape[0]
         spec.iso_perm = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_perm"])
         spec.n_perms = <_sv_int32_t>n_perms
+        spec.shared = NULL
+        if "shared" in a:  # optional: a utility both players get at a terminal (rake)
+            if a["shared"].dtype != np.dtype(np.float32) or a["shared"].shape != (n,):
+                raise InputError(f"arrays['shared'] must be a float32 array of {n} entries")
+            spec.shared = <const float *>cnp.PyArray_DATA(a["shared"])
         spec.n_boards = <_sv_int32_t>nb
         for p in (0, 1):
             spec.n_hands[p] = <_sv_int32_t>a[f"weight{p}"].shape[0]

@@ -298,7 +298,8 @@ def output_file(path: str | os.PathLike[str], binary: bool = False) -> ContextMa
 
     The block writes to a temporary file beside ``path`` (``.NAME.XXXXXXXX.part``, in the same
     folder, so on the same file system), which is renamed over ``path`` (``os.replace``) when
-    the block ends normally. On any error, ``KeyboardInterrupt`` included, the temporary file is
+    the block ends normally; the data and then the rename are synced to disk (``fsync``), so
+    a power cut leaves the old file or the new one, never a part. On any error, ``KeyboardInterrupt`` included, the temporary file is
     removed and ``path`` is left as it was. Through a symlink, its target is replaced (as
     ``open(path, "w")`` would write it). The new file keeps the permissions of the file it
     replaces, else gets the umask's default; a file ``open(path, "w")`` may not write is not
@@ -351,13 +352,31 @@ def _output_file(path: str | os.PathLike[str], binary: bool) -> Iterator[IO[Any]
     try:
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as fh:
             yield fh
+            fh.flush()
+            os.fsync(fh.fileno())  # the data is on disk before the name points at it
         if info is not None:
             os.chmod(tmp, stat.S_IMODE(info.st_mode))  # the permissions of the file it replaces
         os.replace(tmp, target)
+        _sync_folder(folder)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+def _sync_folder(folder: str) -> None:
+    """Flush ``folder``'s entries to disk, so that a rename survives a power cut (POSIX); a
+    system that cannot open or sync a folder (Windows) keeps the rename as it is."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _path_str(path: str | os.PathLike[str]) -> str:

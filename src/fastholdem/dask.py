@@ -55,20 +55,21 @@ from ._validate import echo
 from .cards import CardsLike
 from . import _core
 from .equities import EquityJob, EquityResult, EquityTally, PlayerLike
-from .equities.jobs import round_checkpoints
 from .equities._plan import job_for_call
+from .equities.jobs import round_checkpoints
 from .evaluate import evaluate_batch as _evaluate_batch
 from .equities import equity_batch as _equity_batch
 from .game.config import GameConfig
-from .simulation.run import BLOCK_HANDS, SimulationResult, _finish, _plan, _run_block_text, _Tally
+from .simulation.run import BLOCK_HANDS, SimulationPlan, SimulationResult, plan_simulation
 from .progress import Progress
 from .errors import InputError, InputTypeError
-from .solver import Solution
+from .solver import AggregateReport, Solution
+from .solver import aggregate_report as _aggregate_report
 from .solver import load as _load_solution
 from .solver import solve as _solve
 
 __all__ = ["CHUNK_SECONDS", "CONNECT_SECONDS", "ClientLike", "connect", "equity", "equity_batch", "evaluate_batch",
-           "simulate", "solve_many"]
+           "simulate", "solve_many", "aggregate_report"]
 
 CHUNK_SECONDS = 0.5
 """Default work per equity chunk, in seconds of one worker thread (estimated from one unit
@@ -584,8 +585,9 @@ def simulate(
     (True, 600)
     >>> client.close()
     """
-    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands, engine)
-    tally = _Tally(len(plan.agents))
+    plan = plan_simulation(policies, hands, config=config, stacks=stacks, seed=seed, carry_stacks=carry_stacks,
+                           block_hands=block_hands, engine=engine)
+    tally = plan.new_tally()
     texts: dict[int, str] = {}
     written = 0
     began = time.perf_counter()
@@ -593,7 +595,7 @@ def simulate(
         remote_plan = cl.scatter(plan, broadcast=True, hash=False)  # type: ignore[no-untyped-call]
 
         def submit(b: int) -> Future[Any]:
-            return cl.submit(_run_block_text, remote_plan, b, phh is not None, pure=False)
+            return cl.submit(SimulationPlan.play_block, remote_plan, b, phh is not None, pure=False)
 
         try:
             window = _window(cl)
@@ -608,7 +610,7 @@ def simulate(
                             written += 1
         finally:
             cl.cancel([remote_plan])  # type: ignore[no-untyped-call]
-    return _finish(plan, tally, time.perf_counter() - began)
+    return plan.result(tally, time.perf_counter() - began)
 
 
 
@@ -692,3 +694,47 @@ def solve_many(spots: Sequence[Mapping[str, Any]], *, threads: int | None = None
             solved[index] = _load_solution(io.BytesIO(data))
             bar.update(1)
     return [solved[i] for i in range(len(tasks))]  # _stream yields every task or raises
+
+
+def aggregate_report(oop: Any, ip: Any, flops: Any = "all", *, threads: int | None = None,
+                     client: ClientLike = None, **options: Any) -> AggregateReport:
+    """:func:`fastholdem.solver.aggregate_report` with the flops solved on a Dask cluster, one
+    task per flop: the same report as locally.
+
+    Each task solves its flop on a worker and sends back only its row of the report (the
+    frequencies, EVs and equities at the node), never the solution: a flop's solution can be
+    hundreds of megabytes, and a report over the 1,755 flops needs none of them on the client.
+
+    Parameters
+    ----------
+    oop, ip, flops
+        As :func:`fastholdem.solver.aggregate_report`.
+    threads : int, optional
+        Threads per flop on its worker (default 1: workers run one task per thread they have).
+    client : distributed.Client, str or None
+        See the module docstring.
+    **options
+        The other keyword arguments of :func:`fastholdem.solver.aggregate_report` (``pot``,
+        ``stack``, ``sizes``, ``path``, ``sample``, ``seed``, ``progress``...), but ``map``.
+
+    Examples
+    --------
+    >>> from distributed import Client, LocalCluster
+    >>> import fastholdem as fh
+    >>> spot = dict(flops=["Td9d6h", "AsKd2c"], pot=10, stack=10, sizes="100%", max_iterations=10, progress=False)
+    >>> with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, dashboard_address=":0") as cluster, \\
+    ...         Client(cluster) as client:
+    ...     there = aggregate_report("AA,KK", "QQ,AQs", client=client, **spot)
+    >>> there == fh.solver.aggregate_report("AA,KK", "QQ,AQs", **spot)
+    True
+    """
+    if "map" in options:
+        raise InputError("map: fastholdem.dask.aggregate_report maps over the cluster; for another map use "
+                         "fastholdem.solver.aggregate_report")
+    nthreads = _threads(threads)
+    with _client(client) as c:
+        def on_cluster(function: Callable[[Any], Any], tasks: Iterable[Any]) -> Iterator[Any]:
+            for _, row in _stream(c, tasks, lambda task: c.submit(function, task, pure=False), _window(c)):
+                yield row
+
+        return _aggregate_report(oop, ip, flops, threads=nthreads, map=on_cluster, **options)

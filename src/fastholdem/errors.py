@@ -14,6 +14,7 @@ __all__ = [
     "FastHoldemError",
     "InputError",
     "InputTypeError",
+    "IndexRangeError",
     "CardError",
     "CardTypeError",
     "RangeError",
@@ -60,6 +61,20 @@ class InputTypeError(FastHoldemError, TypeError):
     Traceback (most recent call last):
     ...
     fastholdem.errors.InputTypeError: threads must be a positive int or None, got float 1.5
+    """
+
+
+class IndexRangeError(FastHoldemError, IndexError, ValueError):
+    """An index outside its range (a table, a player, a checkpoint): an ``IndexError``, as Python
+    code that indexes expects, and a ``ValueError`` like every other bad value. The message
+    names the argument and the range.
+
+    >>> from fastholdem.game import GameConfig
+    >>> from fastholdem.vector import Tables
+    >>> Tables(2, 2, GameConfig(), 100, seed=1).to_phh(5)
+    Traceback (most recent call last):
+    ...
+    fastholdem.errors.IndexRangeError: i (the table) must be in 0..1, got 5
     """
 
 

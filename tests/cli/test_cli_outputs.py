@@ -325,3 +325,23 @@ def test_a_device_output_is_written_directly(capsys):
         assert main(["range", "AA", "--plot", os.devnull]) == 0
     capsys.readouterr()
     assert sorted(os.listdir("/dev")) == before
+
+
+def test_output_file_syncs_the_data_before_the_rename_and_the_folder_after(tmp_path, monkeypatch):
+    events: list[str] = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd: int) -> None:
+        events.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "data")
+        real_fsync(fd)
+
+    def replace(src: str, dst: str) -> None:
+        events.append("rename")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    with output_file(tmp_path / "out.txt") as fh:
+        fh.write("whole\n")
+    assert events == ["data", "rename", "folder"]
+    assert (tmp_path / "out.txt").read_text() == "whole\n"

@@ -33,8 +33,20 @@ def test_solve_json_and_save(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     (["AA,KK", "QQ", "2c7d9hTsJs", "--sizes", "5"], "sizes"),
     (["AA,KK", "QQ", "2c7d"], "BOARD must have 3, 4 or 5 cards"),
     (["AA,KK", "QQ", "2c7d9h", "--max-iterations", "0"], "--max-iterations"),
+    (["AA,KK", "QQ", "2c7d9hTsJs", "--size", "river ip bet=75%,big"], "sizes['river ip bet']: 'big' is not a size"),
+    (["AA,KK", "QQ", "2c7d9hTsJs", "--size", "raise 2.5x"], "--size: 'raise 2.5x' must be KEY=SIZES"),
+    (["AA,KK", "QQ", "2c7d9hTsJs", "--rake", "2"], "--rake must be"),
 ])
 def test_solve_bad_input_is_one_error_line(argv: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", *argv, "--pot", "10", "--stack", "20"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("fastholdem: error:") and words in err and err.count("\n") == 1
+
+
+def test_solve_takes_the_size_grammar_and_rake(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "AA,KK", "QQ,AK", "2c7d9hTsJs", "--pot", "10", "--stack", "20", "--json",
+                 "--sizes", "40%", "--size", "oop bet=2e,a", "--size", "raise=2.5x", "--rake", "0.05",
+                 "--rake-cap", "1", "--max-iterations", "30"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert set(row["root"]) == {"check", "bet 6", "allin 20"}   # 10 * ((2 * 20 / 10 + 1) ** 0.5 - 1) / 2 = 6.2
+    assert sum(row["ev"]) < 10   # the rake leaves the table

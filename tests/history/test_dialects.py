@@ -51,6 +51,16 @@ FIXTURES = [
     ("partypoker/handmade/mac_layout_full_stops.txt", "PartyPoker", "PartyPoker",
      [[D("31.10"), D("28.65"), D("22.75")]]),
     ("888/handmade/spaced_and_dotted_thousands.txt", "888", "888", [[88000, 365750, 207300]]),
+    ("dialects/currency_words.txt", "PokerStars", "PokerStars",
+     [[D("12.45"), D("7.70"), D("10.32")], [D("7.79"), D("10.22"), D("12.45")]]),
+    ("dialects/pokerstars_translated_verbs.txt", "PokerStars", "PokerStars",
+     [[D("9.95"), D("10.70"), D("9.30")], [D("9.95"), D("9.70"), D("10.32")], [D("9.70"), D("10.57"), D("9.70")]]),
+    ("dialects/pokerstars_german_rank_letters.txt", "PokerStars", "PokerStars",
+     [[D("9.95"), D("10.70"), D("9.30")]]),
+    ("acr/handmade/game_table_export.txt", "Game Table (WPN export)", "ACR",
+     [[D("9.20"), D("12.40"), D("8.86")], [4500, 8500, 1500]]),
+    ("partypoker/handmade/game_table_mac_2013.txt", "Game Table (PartyPoker)", "PartyPoker",
+     [[45, D("103.20"), 77]]),
     ("dialects/ipoker_decimal_commas.xml", "iPoker", "iPoker", [[D("8.87"), D("8.90"), D("9.70")]]),
 ]
 
@@ -71,6 +81,58 @@ def test_dialect_acr_reads_bare_seats_waiting_players_and_wins_in_the_summary():
     assert second.fields["_rake"] == D("0.5")
     assert tournament.fields["_tournament"] == "24000001" and tournament.antes == [10, 10, 10]
     assert (tournament.fields["year"], tournament.fields["time_zone"]) == (2021, "UTC")
+
+
+def test_dialect_game_table_headers_read_their_game_table_button_and_balances():
+    """PartyPoker's ``Game Table (NL)`` layout (and the WPN export written in it): the game
+    line names the limit in brackets, the table line the button, amounts stand in parentheses
+    or bare, ``raises X to Y`` gives the street total, and the summary's balances and rake
+    are checked against the text's amounts."""
+    cash, tournament = (r.history for r in _hands("acr/handmade/game_table_export.txt"))
+    assert cash.fields["_rake"] == D("0.04") and cash.fields["currency"] == "USD"
+    assert (cash.fields["year"], cash.fields["month"], cash.fields["day"]) == (2026, 1, 2)
+    assert tournament.fields["_tournament"] == "400000001"
+    assert "p1 sm AhAd" in " ".join(tournament.actions) or any("AhAd" in a for a in tournament.actions)
+    [mac] = _hands("partypoker/handmade/game_table_mac_2013.txt")
+    assert mac.history.fields["_rake"] == D("0.3") and mac.history.fields["year"] == 2013
+    path = DATA / "partypoker" / "handmade" / "game_table_mac_2013.txt"
+    text = path.read_text().replace("Ava balance $103.20", "Ava balance $103.30")
+    [bad] = list(read(text))
+    assert bad.status == "failed" and "'Ava' ends with a balance of 103.30" in (bad.reason or "")
+    [raked] = list(read(path.read_text().replace("Rake: $0.30", "Rake: $0.20")))
+    assert raked.status == "failed" and "the rake is 0.20" in (raked.reason or "")
+
+
+def test_dialect_currency_words_translated_verbs_and_code_page_signs():
+    """Currency written as a word (``0.62 EUR``, ``USD 0.19``, ``€0.10 EUR``) and a translated
+    client's verbs (rows of ``dialects.LANGUAGES``: ``erhöht um X auf Y``, ``se couche``,
+    ``sube X a Y``); a cp1252 reading of a UTF-8 euro sign; a decimal comma where the site writes
+    a point is refused with the value, never read as 100 times the amount."""
+    first, second = (r.history for r in _hands("dialects/currency_words.txt"))
+    assert (first.fields["currency"], first.fields["_rake"]) == ("EUR", D("0.03"))
+    assert (second.fields["currency"], second.fields["_rake"]) == ("USD", D("0.01"))
+    assert amount("â‚¬3.10 EUR") == D("3.10") and amount("Â£2") == 2
+    path = DATA / "dialects" / "currency_words.txt"
+    text = path.read_text(encoding="utf-8").split("\n\n\n")[0].replace("0.05 EUR\n", "0,05 EUR\n")
+    [bad] = list(read(text))
+    assert bad.status == "failed" and "a decimal comma where it writes a decimal point): '0,05 EUR'" in bad.reason
+    [german] = _hands("dialects/pokerstars_german_rank_letters.txt")  # Dame, Bube: Q, J
+    assert "d dh p3 QhQd" in german.history.actions and "d db Js" in german.history.actions
+    unknown = (DATA / "dialects" / "pokerstars_translated_verbs.txt").read_text(encoding="utf-8")
+    [odd, *_] = list(read(unknown.replace("Ben: passt", "Ben: jongliert")))
+    assert odd.status == "failed" and "unknown action 'jongliert' of 'Ben'" in odd.reason
+
+
+def test_dialect_run_it_once_spelling_is_rewritten_by_its_rows_line_patterns():
+    """Run It Once writes no space before a bracket (``Seat 1: Ava B(€50 in chips)``, ``***
+    FLOP ***[Ac 9d 4s]``), ``Table ID '44100001' 6-Max``, times without seconds, showdown lines
+    without a colon (``Ava B shows[Ad 7d] for Two Pairs[...]``) and a zero side pot in the
+    total: the row's ``lines`` patterns turn them into PokerStars' spelling."""
+    [rec] = _hands("dialects/run_it_once_euro.txt")
+    hh = rec.history
+    assert hh.fields["players"] == ["Ava B", "Ben C"] and hh.fields["table"] == "44100001"
+    assert hh.fields["seat_count"] == 6 and hh.fields["time_zone"] == "UTC"
+    assert "p1 sm Ad7d" in hh.actions and "p2 sm KhKd" in hh.actions and hh.fields["_rake"] == D("0.15")
 
 
 def test_dialect_capitals_header_reads_its_game_stakes_and_time():
@@ -124,8 +186,9 @@ def test_dialect_module_docstring_examples():
 def test_dialect_hh_table_prints_the_site_and_dialect_tables():
     out = subprocess.run([sys.executable, str(ROOT / "tools" / "hh_table.py"), str(DATA / "acr")],
                          capture_output=True, text=True, check=True).stdout
-    assert "| handmade | 1 | 3 | 3 | 3 (100.0%) |" in out
+    assert "| handmade | 2 | 5 | 5 | 5 (100.0%) |" in out
     assert "| PokerStars-style | ACR/WPN | ACR | 1 | 3 | 3 | 0 | 0 |" in out
+    assert "| Party-style | Game Table (WPN export) | ACR | 1 | 2 | 2 | 0 | 0 |" in out
 
 
 def test_R47_dialect_three_way_split_keeps_the_sites_odd_chip():

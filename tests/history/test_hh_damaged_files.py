@@ -36,11 +36,11 @@ def test_hand_cut_off_mid_line_by_the_next_header_is_incomplete_and_the_next_con
     _replays("pokerstars_cut_by_next_header.txt")
 
 
-def test_ipoker_games_without_their_end_tag_are_incomplete_and_the_intact_one_converts():
+def test_ipoker_games_without_their_end_tag_are_incomplete_with_their_game_code_and_the_intact_one_converts():
     assert _records("ipoker_no_end_game.xml") == [
-        ("skipped", 12, None, "incomplete: the <game> ends without </game> (the next <game> starts)"),
+        ("skipped", 12, "7100000011", "incomplete: the <game> ends without </game> (the next <game> starts)"),
         ("converted", 29, "7100000012", None),
-        ("skipped", 47, None, "incomplete: the text ends inside the <game> (no </game>)"),
+        ("skipped", 47, "7100000013", "incomplete: the text ends inside the <game> (no </game>)"),
     ]
     [rec] = _replays("ipoker_no_end_game.xml")
     assert rec.history is not None and rec.history.finishing_stacks == [Decimal("100.5"), Decimal("79.5")]

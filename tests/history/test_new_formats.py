@@ -67,6 +67,29 @@ def test_ignition_fixture_hands_convert_to_the_cent_and_replay() -> None:
     assert _by_name(walk)["Big Blind"] == D("10.10") and walk.fields["_no_show"] == [False, True, False]
 
 
+def test_ignition_tournament_headers_convert_and_replay() -> None:
+    """hhp's Ignition fixtures (MIT): tournament headers name no limit (``HOLDEM Tournament #N
+    TBL#1, Normal- Level 22 (3000/6000)``), post ``Small blind``, call with ``Call 20``, fold
+    with ``Folds(timeout)``, and number seats that do not go round the table: the position
+    names place the players (``Seat 297: Dealer``, ``Set dealer [1]``)."""
+    folder = os.path.join(DATA, "ignition", "hhp")
+    records = [r for name in sorted(os.listdir(folder)) for r in _records("ignition", "hhp", name)]
+    assert len(records) == 8 and all(r.status == "converted" for r in records), [str(r) for r in records]
+    for rec in records:
+        assert rec.history is not None
+        _replays(rec.history)
+    (level22,) = _records("ignition", "hhp", "tourney-level22.txt")
+    hh = level22.history
+    assert hh is not None and hh.fields["_tournament"] == "18094253" and hh.variant == "NT"
+    # The dealer raises to 12000 over the antes and blinds; 6000 comes back; 19800 collected.
+    assert _by_name(hh)["Dealer"] == 87396 - 600 - 6000 + 19800
+    assert _by_name(hh)["Small Blind"] == 82680 - 600 - 3000
+    assert hh.fields["players"][0] == "Small Blind" and hh.fields["players"][-1] == "Dealer"
+    # A walk's lone "Showdown(High Card)" is no showdown (cash.zone.txt).
+    (zone,) = _records("ignition", "hhp", "cash.zone.txt")
+    assert zone.history is not None and not any(" sm " in a for a in zone.history.actions)
+
+
 def test_ignition_is_recognised_by_its_header() -> None:
     assert site_of_file(os.path.join(DATA, "ignition", "handmade", "cash.txt")) == "Ignition"
 

@@ -116,4 +116,5 @@ def test_phh_check_ctrl_c_with_jobs_exits_130_without_traceback() -> None:
 @pytest.mark.skipif(not _SCRIPT.exists() or not Path("/proc/self/maps").exists(),
                     reason="needs the fastholdem console script and /proc")
 def test_phh_check_ctrl_c_with_jobs_exits_130_without_traceback_soak() -> None:
-    _interrupt_many(60, seed=2)  # 60 random moments: about a minute of CI on 2 cores
+    # 60 random moments by default (about a minute on 2 cores); FASTHOLDEM_INTERRUPT_RUNS sets it.
+    _interrupt_many(int(os.environ.get("FASTHOLDEM_INTERRUPT_RUNS", "60")), seed=2)

@@ -91,3 +91,20 @@ def test_R48_table_event_all_in_on_the_ante_then_folds_concedes():
     assert hh.fields["players"] == ["Ben", "Dee", "Cal", "Ava"] and hh.actions[4] == "p3 f"
     assert hh.antes == [75, 75, 75, 75] and hh.starting_stacks[2] == 50  # the ante as all she has
     assert hh.finishing_stacks == [8325, 12800, 0, 13925]  # Dee wins both pots without a showdown
+
+
+def test_table_event_newcomer_posting_without_a_seat_line_is_seated_or_skipped_with_the_reason():
+    """A player who joins and posts a big blind without a seat line: seated where their
+    ``joins the table at seat #N`` line says, with the stack the hand proves (all-in: what they
+    put in); when the text gives no stack (not all-in) or no seat, skipped with the reason."""
+    recs = list(read(str(DATA / "table_events" / "newcomer_posts_without_a_seat_line.txt")))
+    assert [(r.status, r.line) for r in recs] == [("converted", 1), ("skipped", 32), ("skipped", 64)]
+    hh = recs[0].history
+    assert hh is not None and hh.replay().stacks == hh.finishing_stacks
+    assert hh.fields["players"] == ["Ben", "Cal", "Dee", "Ava"] and hh.fields["seats"] == [2, 3, 5, 1]
+    assert hh.starting_stacks[2] == 4 and hh.fields["_live_posts"] == [0, 0, D("0.1"), 0]
+    assert hh.finishing_stacks == [D("9.95"), D("13.85"), 0, 10]
+    assert "'Eve' posts a blind without a seat line, and the text gives no stack" in (recs[1].reason or "")
+    assert "'Fay' posts a blind without a seat line, and no line says which seat" in (recs[2].reason or "")
+    [party] = list(read(str(DATA / "table_events" / "party_newcomer_posts_without_a_seat_line.txt")))
+    assert party.status == "skipped" and "gives neither their seat nor their stack (line 12)" in (party.reason or "")

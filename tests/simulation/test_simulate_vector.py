@@ -16,7 +16,7 @@ from fastholdem.cli import main
 from fastholdem.errors import ConfigError
 from fastholdem.game import GameConfig, Structure
 from fastholdem.game.players import CallingStation
-from fastholdem.simulation.run import _Tally
+from fastholdem.simulation.run import SimulationTally
 from fastholdem.vector import RandomPolicy, StationPolicy, Tables, TightPolicy
 from fastholdem.simulation.vector_block import BlockTally, is_vectorisable, play_block
 
@@ -67,7 +67,7 @@ def test_simulate_vector_blocks_do_not_depend_on_the_run() -> None:
     assert longer.getvalue().startswith(short.getvalue())
 
 
-def replayed_tally(tables: Tables, rows: np.ndarray, numbers: np.ndarray, tally: _Tally) -> None:
+def replayed_tally(tables: Tables, rows: np.ndarray, numbers: np.ndarray, tally: SimulationTally) -> None:
     """The scalar tally of the finished hands of ``rows``, from their PHH records."""
     for t in rows:
         hand = tables.to_phh(int(t)).replay()
@@ -81,7 +81,7 @@ def replayed_tally(tables: Tables, rows: np.ndarray, numbers: np.ndarray, tally:
                          ids=["nl", "fl", "pl-ante"])
 @pytest.mark.parametrize("carry", [False, True])
 def test_play_block_tally_equals_the_scalar_tally_of_its_hands(config: GameConfig, carry: bool) -> None:
-    scalar = _Tally(4)
+    scalar = SimulationTally(4)
     tally = play_block(["tight", "random", "station", "random"], config, [60, 200, 20, 400], 500, seed=5,
                        policy_seeds=[1, 2, 3, 4], carry_stacks=carry,
                        record=lambda tables, rows, numbers: replayed_tally(tables, rows, numbers, scalar))

@@ -10,7 +10,7 @@ import pytest
 
 import fastholdem as fh
 from fastholdem.errors import CardError, ConfigError, InputError, InputTypeError, RangeError
-from fastholdem.solver import Spot, build_game, parse_sizes
+from fastholdem.solver import Size, Spot, build_game, parse_sizes
 from fastholdem.solver.postflop import count_nodes
 
 OOP = "22+,A2s+,A8o+,K7s+,K9o+,Q8s+,Q9o+,J8s+,J9o+,T8+,97+,86+,75+,64s+,65o,54,43s"
@@ -100,7 +100,7 @@ def test_walk_by_percent_and_cards() -> None:
 
 
 def test_parse_sizes() -> None:
-    assert parse_sizes(["33%", "allin"]) == (0.33, None)
+    assert parse_sizes(["33%", "allin"]).get("turn", "ip", "raise") == (Size("pot", 0.33), Size("allin"))
     for bad in ("50", "0%", "-5%", "x%", ""):
         with pytest.raises(ConfigError, match="sizes"):
             parse_sizes(bad)

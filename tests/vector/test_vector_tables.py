@@ -13,7 +13,7 @@ import pytest
 
 from fastholdem import phh
 from fastholdem._core import _vec_layout  # type: ignore[attr-defined]
-from fastholdem.errors import ConfigError
+from fastholdem.errors import ConfigError, IndexRangeError
 from fastholdem.game import GameConfig, Structure
 from fastholdem.vector import BET_OR_RAISE_TO, CALL, CHECK, FOLD, ActionSet, Kind, RandomPolicy, Tables
 
@@ -261,8 +261,10 @@ def test_tables_to_phh_errors() -> None:
     tables = Tables(2, 2, CFG, 100, seed=1)
     with pytest.raises(ValueError, match="no finished hand"):
         tables.to_phh(0)
-    with pytest.raises(IndexError):
-        tables.to_phh(2)
+    for i in (2, -1):  # an IndexError and a ValueError (the error contract), naming the argument
+        with pytest.raises(IndexRangeError, match=rf"i \(the table\) must be in 0..1, got {i}") as info:
+            tables.to_phh(i)
+        assert isinstance(info.value, IndexError) and isinstance(info.value, ValueError)
     short = Tables(1, 2, CFG, 100, seed=1, history=2)  # a longer hand spills into the overflow log
     short.step([CALL]); short.step([CHECK]); short.step([FOLD])
     assert short.to_phh(0).actions[-1].endswith(" f")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..errors import FastHoldemError
-from . import equity, game, hh, phh, rank, solve
+from . import equity, game, hh, phh, rank, solve, solve_report
 from . import range as range_command
 from ._report import ArgumentParser, CliError, error, flag_names, interrupted
 
@@ -36,7 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"fastholdem {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
-    for command in (rank, equity, game, range_command, phh, hh, solve):
+    for command in (rank, equity, game, range_command, phh, hh, solve, solve_report):
         command.register(sub)
     return parser
 

@@ -38,7 +38,7 @@ from .engines.montecarlo import MonteCarloEngine
 from .engines.sweep import SweepEngine
 from .inputs import resolve_threads
 from .result import EquityResult, combo_tables, monte_carlo_combo_tables
-from ..errors import InputError, InputTypeError
+from ..errors import IndexRangeError, InputError, InputTypeError
 
 __all__ = ["BLOCK_TRIALS", "MAX_ROUND_BLOCKS", "EquityJob", "EquityTally", "RoundCheckpoints",
            "round_checkpoints", "run_exact", "run_monte_carlo"]
@@ -391,7 +391,7 @@ class RoundCheckpoints(Sequence[int]):
         if i < 0:
             i += self._len
         if not 0 <= i < self._len:
-            raise IndexError(f"checkpoint index {index} out of range ({self._len} checkpoints)")
+            raise IndexRangeError(f"checkpoint index {index} out of range ({self._len} checkpoints)")
         if i < len(self._head):
             return self._head[i]
         return min(self.size, self._start + MAX_ROUND_BLOCKS * (i - len(self._head) + 1))

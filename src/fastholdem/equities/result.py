@@ -35,7 +35,7 @@ import numpy.typing as npt
 from .. import _core
 from .._validate import echo
 from ..cards import RANKS, cards_str
-from ..errors import InputError
+from ..errors import IndexRangeError, InputError
 
 __all__ = ["EquityResult", "combo_table", "combo_tables", "monte_carlo_combo_table", "monte_carlo_combo_tables"]
 
@@ -208,7 +208,7 @@ class EquityResult:
     def _player(self, player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
                 or not 0 <= player < len(self.players):
-            raise IndexError(f"player must be an int in 0..{len(self.players) - 1}, got {echo(player)}")
+            raise IndexRangeError(f"player must be an int in 0..{len(self.players) - 1}, got {echo(player)}")
         if not self.combos:
             raise InputError("this result has no per-combo equities: Monte Carlo keeps them only when asked, "
                              "equity(..., by_combo=True)")
@@ -234,7 +234,7 @@ class EquityResult:
 
         Raises
         ------
-        IndexError
+        IndexRangeError
             If ``player`` is not a player index.
         ValueError
             If the result has no per-combo equities.

@@ -10,6 +10,8 @@ shows a window. One module per subject:
 * :mod:`.ev_graph` -- a player's cumulative winnings, all-in EV, showdown and non-showdown lines
   (``fastholdem hh stats --plot``).
 * :mod:`.strategy` -- a solver node's strategy on the 13x13 grid (:func:`fastholdem.solve`).
+* :mod:`.report` -- an aggregate report's action frequencies per flop
+  (:func:`fastholdem.solver.aggregate_report`).
 
 >>> import matplotlib.pyplot as plt
 >>> fig = range_grid("QQ+, AKs")
@@ -26,6 +28,7 @@ from .ev_graph import ev_graph
 from .matrix import matrix
 from .next_card import next_card
 from .ranges import hit_chart, range_grid
+from .report import aggregate_bars
 from .strategy import strategy_grid
 
-__all__ = ["equity_bars", "ev_graph", "hit_chart", "matrix", "next_card", "range_grid", "save", "strategy_grid"]
+__all__ = ["aggregate_bars", "equity_bars", "ev_graph", "hit_chart", "matrix", "next_card", "range_grid", "save", "strategy_grid"]

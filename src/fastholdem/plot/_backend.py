@@ -58,3 +58,19 @@ def square_grid(ax: Any) -> None:
     ax.set_yticks([])
     for side in ax.spines.values():
         side.set_visible(False)
+
+
+_PASSIVE = {"fold": "#5b8fd6", "check": "#62b06a", "call": "#62b06a"}
+_AGGRESSIVE = ("#f0a35e", "#e0703a", "#c9452b", "#9e2a1f", "#6e1a14")  # smallest size first
+
+
+def action_colours(actions: tuple[str, ...]) -> list[str]:
+    """A colour per solver action: fold blue, check and call green, bets and raises from
+    orange to dark red by size (in the order given, smallest first), the same in every plot.
+
+    >>> action_colours(("check", "bet 30", "allin 370"))
+    ['#62b06a', '#f0a35e', '#e0703a']
+    """
+    sized = [a for a in actions if a.split()[0] not in _PASSIVE]
+    return [_PASSIVE.get(a.split()[0]) or _AGGRESSIVE[min(sized.index(a), len(_AGGRESSIVE) - 1)]
+            for a in actions]

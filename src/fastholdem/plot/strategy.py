@@ -9,21 +9,12 @@ import numpy as np
 from ..errors import InputError
 from ..ranges.classes import CLASS_NAMES
 from ..solver import Node
-from ._backend import pyplot, square_grid
+from ._backend import action_colours, pyplot, square_grid
 
 __all__ = ["strategy_grid"]
 
-_PASSIVE = {"fold": "#5b8fd6", "check": "#62b06a", "call": "#62b06a"}
-_AGGRESSIVE = ("#f0a35e", "#e0703a", "#c9452b", "#9e2a1f", "#6e1a14")  # smallest size first
 _ABSENT = "#f1f1f1"
 _EDGE = "#ffffff"
-
-
-def _colours(actions: tuple[str, ...]) -> list[str]:
-    """Fold blue, check and call green, bets and raises from orange to dark red by size."""
-    sized = [a for a in actions if a.split()[0] not in _PASSIVE]
-    return [_PASSIVE.get(a.split()[0]) or _AGGRESSIVE[min(sized.index(a), len(_AGGRESSIVE) - 1)]
-            for a in actions]
 
 
 def strategy_grid(node: Node, *, title: str | None = None) -> Any:
@@ -70,7 +61,7 @@ def strategy_grid(node: Node, *, title: str | None = None) -> Any:
     from matplotlib.patches import Patch, Rectangle  # type: ignore[import-not-found, unused-ignore]
 
     grid = node.grid()
-    colours = _colours(node.actions)
+    colours = action_colours(node.actions)
     fig, ax = plt.subplots(figsize=(7.2, 7.4))
     for row in range(13):
         for col in range(13):

@@ -3,7 +3,7 @@
 The layer above :mod:`fastholdem.game` and :mod:`fastholdem.vector`, the one that knows both:
 
 * :mod:`fastholdem.simulation.run`: :func:`simulate` (also ``fastholdem.simulate``), its seeded
-  blocks and per-seat results;
+  blocks (:func:`plan_simulation`, the face distributed runners drive) and per-seat results;
 * :mod:`fastholdem.simulation.vector_block`: one block on the vector engine
   (:func:`~fastholdem.simulation.vector_block.play_block`);
 * :mod:`fastholdem.simulation.play`: the terminal game against the built-in bots.
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ..vector.policies import POLICIES, make_player
 from .play import play_game
-from .run import BLOCK_HANDS, ENGINES, SeatResult, SimulationResult, simulate
+from .run import BLOCK_HANDS, ENGINES, SeatResult, SimulationPlan, SimulationResult, SimulationTally, plan_simulation, simulate
 
-__all__ = ["BLOCK_HANDS", "ENGINES", "POLICIES", "SeatResult", "SimulationResult", "make_player", "play_game",
-           "simulate"]
+__all__ = ["BLOCK_HANDS", "ENGINES", "POLICIES", "SeatResult", "SimulationPlan", "SimulationResult", "SimulationTally",
+           "make_player", "plan_simulation", "play_game", "simulate"]

@@ -36,7 +36,8 @@ from ..progress import Progress
 from ..vector.policies import builtin_policy, make_player, policy_kind
 from .vector_block import play_block
 
-__all__ = ["BLOCK_HANDS", "ENGINES", "SeatResult", "SimulationResult", "simulate"]
+__all__ = ["BLOCK_HANDS", "ENGINES", "SeatResult", "SimulationPlan", "SimulationResult", "SimulationTally",
+           "plan_simulation", "simulate"]
 
 ENGINES = ("auto", "vector", "hand")
 """The ``engine`` choices of :func:`simulate`."""
@@ -150,8 +151,18 @@ class SimulationResult:
         return "\n".join(lines)
 
 
-class _Tally:
-    """Running sums per seat, updated after each hand; tallies of blocks add up exactly."""
+class SimulationTally:
+    """Running sums per seat (hands, chips, squares, showdowns, winning categories), updated
+    after each hand; tallies of blocks add up exactly, in any order (:meth:`merge`).
+
+    Examples
+    --------
+    >>> plan = plan_simulation(["random", "random"], 100, seed=2)
+    >>> tally = plan.new_tally()
+    >>> tally.merge(plan.play_block(0)[0])
+    >>> tally.n
+    [100, 100]
+    """
 
     __slots__ = ("n", "total", "squares", "showdowns", "wins")
 
@@ -182,7 +193,7 @@ class _Tally:
                     box = self.wins[seats[i]]
                     box[cat] = box.get(cat, 0) + 1
 
-    def merge(self, other: _Tally) -> None:
+    def merge(self, other: SimulationTally) -> None:
         """Add the counts of ``other`` (another block of the same simulation)."""
         for seat in range(len(self.n)):
             self.n[seat] += other.n[seat]
@@ -219,8 +230,15 @@ BLOCK_HANDS = 10_000
 
 
 @dataclass(frozen=True)
-class _Plan:
-    """A checked simulation: everything a block needs, picklable (see :func:`_plan`)."""
+class SimulationPlan:
+    """A checked simulation: everything a block needs, picklable (made by :func:`plan_simulation`).
+
+    Examples
+    --------
+    >>> plan = plan_simulation(["random", "random"], 250, seed=1, block_hands=100)
+    >>> plan.blocks, plan.block(2)
+    (3, range(200, 250))
+    """
 
     agents: tuple[Any, ...]
     names: tuple[str, ...]
@@ -240,6 +258,28 @@ class _Plan:
     def block(self, b: int) -> range:
         """Hand indices (0-based) of block ``b``."""
         return range(b * self.block_hands, min(self.hands, (b + 1) * self.block_hands))
+
+    def new_tally(self) -> SimulationTally:
+        """An empty tally with one entry per seat, to merge the blocks' tallies into."""
+        return SimulationTally(len(self.agents))
+
+    def play_block(self, b: int, phh: bool = False) -> tuple[SimulationTally, str | None]:
+        """Play block ``b`` (0 <= b < :attr:`blocks`) on a fresh table seeded from ``(seed, b)``.
+
+        Returns the block's tally and, when ``phh``, its hands as PHH text numbered as in the
+        whole session (the texts of blocks 0, 1, ... concatenated are :func:`simulate`'s
+        session file), else None.
+        """
+        b = check_int(b, "b", what="a block index")
+        if not 0 <= b < self.blocks:
+            raise ConfigError(f"b must be a block index in [0, {self.blocks}), got {b}")
+        return _play_block_text(self, b, bool(check_bool(phh, "phh")))
+
+    def result(self, tally: SimulationTally, elapsed: float) -> SimulationResult:
+        """The :class:`SimulationResult` of ``tally``, the merged tallies of every block."""
+        if not isinstance(tally, SimulationTally) or len(tally.n) != len(self.agents):
+            raise ConfigError(f"tally must be a SimulationTally of {len(self.agents)} seats, got {echo(tally)}")
+        return _finish(self, tally, elapsed)
 
 
 def _engine(policies: Sequence[Any], kinds: Sequence[str], engine: str) -> str:
@@ -261,9 +301,39 @@ def _engine(policies: Sequence[Any], kinds: Sequence[str], engine: str) -> str:
     return "hand" if engine == "hand" or scalar else "vector"
 
 
-def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks: int | Sequence[int] | None,
-          seed: int | None, carry_stacks: bool, block_hands: int, engine: str = "auto") -> _Plan:
-    """Check the arguments of :func:`simulate` (ConfigError) and draw a seed when it is None."""
+def plan_simulation(policies: Sequence[Any], hands: int, *, config: GameConfig | None = None,
+                    stacks: int | Sequence[int] | None = None, seed: int | None = None, carry_stacks: bool = False,
+                    block_hands: int = BLOCK_HANDS, engine: str = "auto") -> SimulationPlan:
+    """Check the arguments of :func:`simulate` and return its plan of seeded blocks.
+
+    This is the face that distributed runners (:func:`fastholdem.dask.simulate`) drive: play
+    each block anywhere with :meth:`SimulationPlan.play_block`, merge the tallies in any order
+    and turn the sum into a result with :meth:`SimulationPlan.result`.
+
+    Parameters
+    ----------
+    policies, hands, config, stacks, seed, carry_stacks, block_hands, engine
+        As :func:`simulate`; a seed of None is drawn here, once.
+
+    Returns
+    -------
+    SimulationPlan
+
+    Raises
+    ------
+    ConfigError, TypeError
+        As :func:`simulate`.
+
+    Examples
+    --------
+    >>> plan = plan_simulation(["random", "station"], 300, seed=5, block_hands=100)
+    >>> tally = plan.new_tally()
+    >>> for b in reversed(range(plan.blocks)):       # blocks add up in any order
+    ...     tally.merge(plan.play_block(b)[0])
+    >>> here = simulate(["random", "station"], 300, seed=5, block_hands=100, progress=False)
+    >>> [s.chips_won for s in plan.result(tally, 0.0).seats] == [s.chips_won for s in here.seats]
+    True
+    """
     # TypeError for a non-int (1.5, True); ConfigError (a ValueError) for a value out of range.
     hands = check_int(hands, "hands", what="a non-negative int")
     if hands < 0:
@@ -312,7 +382,7 @@ def _plan(policies: Sequence[Any], hands: int, config: GameConfig | None, stacks
             agents.append(agent)
     if seed is None:
         seed = secrets.randbits(63)
-    return _Plan(tuple(agents), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands, chosen)
+    return SimulationPlan(tuple(agents), tuple(names), cfg, tuple(start), hands, seed, carry_stacks, block_hands, chosen)
 
 
 def _block_seeds(seed: int, block: int, count: int) -> list[int]:
@@ -321,8 +391,8 @@ def _block_seeds(seed: int, block: int, count: int) -> list[int]:
     return [int(x) for x in np.random.SeedSequence(entropy).generate_state(count, dtype=np.uint64)]
 
 
-def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
-               tick: Callable[[int], None] | None = None) -> _Tally:
+def _run_block(plan: SimulationPlan, b: int, writer: SessionWriter | None = None,
+               tick: Callable[[int], None] | None = None) -> SimulationTally:
     """Play block ``b`` of ``plan`` on a fresh table seeded from ``(seed, b)``.
 
     Built-in policies are created for the block from its seeds; agent objects are used as
@@ -339,7 +409,7 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
     table = Table(plan.config, list(plan.start), seed=table_seed,
                   names=[f"{plan.names[k]}{k}" for k in range(n)], auto_rebuy=True,
                   buy_in=BuyInPolicy.unrestricted())
-    tally = _Tally(n)
+    tally = SimulationTally(n)
     step = max(1, min(1000, len(hands) // 200))
     for k in hands:
         if not plan.carry_stacks:
@@ -359,9 +429,9 @@ def _run_block(plan: _Plan, b: int, writer: SessionWriter | None = None,
     return tally
 
 
-def _run_vector_block(plan: _Plan, hands: range, table_seed: int, agent_seeds: list[int],
-                      writer: SessionWriter | None, tick: Callable[[int], None] | None) -> _Tally:
-    """One block on the vector engine, as a :class:`_Tally`; its hands are written to ``writer``
+def _run_vector_block(plan: SimulationPlan, hands: range, table_seed: int, agent_seeds: list[int],
+                      writer: SessionWriter | None, tick: Callable[[int], None] | None) -> SimulationTally:
+    """One block on the vector engine, as a :class:`SimulationTally`; its hands are written to ``writer``
     in the order they were dealt, numbered from ``hands.start + 1``."""
     n = len(plan.agents)
     record = None
@@ -385,7 +455,7 @@ def _run_vector_block(plan: _Plan, hands: range, table_seed: int, agent_seeds: l
     if writer is not None:
         for _, history in sorted(finished, key=lambda item: item[0]):  # in the order they were dealt
             writer.write(history)
-    tally = _Tally(n)
+    tally = SimulationTally(n)
     tally.n = [int(x) for x in block.hands]
     tally.total = list(block.total)
     tally.squares = list(block.squares)
@@ -394,7 +464,7 @@ def _run_vector_block(plan: _Plan, hands: range, table_seed: int, agent_seeds: l
     return tally
 
 
-def _run_block_text(plan: _Plan, b: int, phh: bool) -> tuple[_Tally, str | None]:
+def _play_block_text(plan: SimulationPlan, b: int, phh: bool) -> tuple[SimulationTally, str | None]:
     """:func:`_run_block` with the block's PHH text (numbered as in the whole session) when
     ``phh``: the texts of blocks 0, 1, ... concatenated are the session of :func:`simulate`."""
     if not phh:
@@ -405,7 +475,7 @@ def _run_block_text(plan: _Plan, b: int, phh: bool) -> tuple[_Tally, str | None]
     return _run_block(plan, b, writer), out.getvalue()
 
 
-def _finish(plan: _Plan, tally: _Tally, elapsed: float) -> SimulationResult:
+def _finish(plan: SimulationPlan, tally: SimulationTally, elapsed: float) -> SimulationResult:
     """The :class:`SimulationResult` of the merged tally of every block."""
     results = []
     bb = plan.config.big_blind
@@ -524,8 +594,9 @@ def simulate(
     'vector'
     """
     check_bool(progress, "progress", optional=True)
-    plan = _plan(policies, hands, config, stacks, seed, carry_stacks, block_hands, engine)
-    tally = _Tally(len(plan.agents))
+    plan = plan_simulation(policies, hands, config=config, stacks=stacks, seed=seed, carry_stacks=carry_stacks,
+                           block_hands=block_hands, engine=engine)
+    tally = plan.new_tally()
     writer = SessionWriter(phh) if phh is not None else None
     began = time.perf_counter()
     with Progress(hands, "simulate", enabled=progress, stream=progress_stream) as bar:

@@ -8,8 +8,14 @@ True
 
 from __future__ import annotations
 
+from .flops import FlopClass, canonical_flop, flop_classes, flop_texture
 from .game import Engine, Game
-from .postflop import Spot, build_game, parse_sizes
+from .postflop import Spot, build_game
+from .report import AggregateReport, FlopRow, FlopTask, aggregate_report, flop_row, solve_flop
 from .solution import Node, Solution, load, solve
+from .tree import BetSizes, Size, Tree, TreeConfig, build_tree, parse_size_list, parse_sizes
 
-__all__ = ["Engine", "Game", "Node", "Solution", "Spot", "build_game", "load", "parse_sizes", "solve"]
+__all__ = ["AggregateReport", "BetSizes", "Engine", "FlopClass", "FlopRow", "FlopTask", "Game", "Node", "Size",
+           "Solution", "Spot", "Tree", "TreeConfig", "aggregate_report", "build_game", "build_tree", "canonical_flop",
+           "flop_classes", "flop_row", "flop_texture", "load", "parse_size_list", "parse_sizes", "solve",
+           "solve_flop"]

@@ -5,7 +5,8 @@ Leduc) all reach the C core (``csrc/fh_solver.c``) through :class:`Game`: action
 player 0 or 1, chance nodes dealing one public card per child, fold and showdown terminals.
 Utilities are counted from the start of the game (zero-sum): at a fold the folder loses his
 contribution ``amount``; at a showdown the stronger hand wins ``amount`` (each player's
-contribution, equal at a showdown) and a tie is worth 0.
+contribution, equal at a showdown) and a tie is worth 0. A terminal's ``shared`` utility goes to
+both players on top of that (the rake, which makes the game non-zero-sum).
 """
 
 from __future__ import annotations
@@ -60,6 +61,7 @@ class Game:
     folder: list[int] = field(default_factory=list)
     board: list[int] = field(default_factory=list)
     chance_weight: list[float] = field(default_factory=list)
+    shared: list[float] = field(default_factory=list)
     children: list[list[int]] = field(default_factory=list)
     labels: list[list[str]] = field(default_factory=list)
     strengths: list[tuple[list[int], list[int]]] = field(default_factory=list)
@@ -76,6 +78,7 @@ class Game:
         self.folder.append(folder)
         self.board.append(board)
         self.chance_weight.append(chance_weight)
+        self.shared.append(0.0)
         self.children.append([])
         self.labels.append([])
         if parent is not None:
@@ -128,6 +131,8 @@ class Game:
             iso_perm.extend(stands[child])
         out["iso_first"], out["iso_count"] = iso_first, iso_count
         out["iso_perm"] = np.array(iso_perm, np.int32)
+        if any(self.shared):
+            out["shared"] = np.array(self.shared, np.float32)
         nb = len(self.strengths)
         for p in (0, 1):
             out[f"perm{p}"] = np.array([pm[p] for pm in self.perms], np.int32).reshape(len(self.perms),
@@ -165,6 +170,7 @@ class Engine:
     def __init__(self, arrays: dict[str, npt.NDArray[np.generic]], *, alpha: float = 1.5, beta: float = 0.0,
                  gamma: float = 2.0) -> None:
         self.arrays = arrays
+        self.raked = "shared" in arrays and bool(np.any(arrays["shared"] != 0))
         self.core = SolverCore(arrays, alpha, beta, gamma)
 
     @property
@@ -186,7 +192,12 @@ class Engine:
         return (float(br[0]), float(br[1])), (float(ev[0]), float(ev[1]))
 
     def exploitability(self, threads: int | None = None) -> float:
-        """Half the NashConv: the mean gain of the two best responses (utility units)."""
+        """The mean gain of the two best responses over the average strategies (utility units):
+        half the NashConv. In a zero-sum game the average strategies' values cancel; with a
+        ``shared`` term (rake) they are subtracted, as postflop-solver does."""
+        if self.raked:
+            br, ev = self.values(threads)
+            return ((br[0] - ev[0]) + (br[1] - ev[1])) / 2.0
         br, _ = self.core.evaluate(threads, False)
         return (float(br[0]) + float(br[1])) / 2.0
 

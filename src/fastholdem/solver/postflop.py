@@ -11,7 +11,7 @@ all-in when the SPR after a call would be at most ``force_allin``, and sizes wit
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -21,59 +21,23 @@ from ..cards import card_str, parse_cards
 from ..errors import CardError, ConfigError, InputError, InputTypeError, RangeError
 from ..ranges import Range
 from .game import CHANCE, FOLD, NO_CARD, P0, P1, SHOWDOWN, Game
+from .tree import (CALL as _CALL, CHECK as _CHECK, FOLD as _FOLD, BetSizes, Info as _Info, Tree, TreeConfig,
+                   actions as _tree_actions, check_chips, label as _label, next_info as _next_info, parse_sizes,
+                   root_info, tree_config)
 
-__all__ = ["Spot", "build_game", "count_nodes", "parse_sizes", "MAX_NODES"]
+__all__ = ["Spot", "build_game", "count_nodes", "MAX_NODES"]
 
 # Largest tree (nodes) built: a guard against a spot that would not fit in memory.
 MAX_NODES = 5_000_000
 
-# Action kinds, ordered as postflop-solver orders them.
-_FOLD, _CHECK, _CALL, _BET, _RAISE, _ALLIN = range(6)
-_NAMES = {_FOLD: "fold", _CHECK: "check", _CALL: "call", _BET: "bet", _RAISE: "raise", _ALLIN: "allin"}
-
-
-def _round(x: float) -> int:
-    """Round half away from zero (Rust's f64::round)."""
-    return int(math.floor(x + 0.5)) if x >= 0 else -int(math.floor(-x + 0.5))
-
-
-def parse_sizes(sizes: str | list[str] | tuple[str, ...]) -> tuple[float | None, ...]:
-    """Bet sizes as fractions of the pot (None for an all-in).
-
-    Examples
-    --------
-    >>> parse_sizes("50%, 100%, allin")
-    (0.5, 1.0, None)
-    """
-    if isinstance(sizes, str):
-        parts = [p.strip() for p in sizes.split(",")]
-    elif isinstance(sizes, (list, tuple)) and all(isinstance(p, str) for p in sizes):
-        parts = [p.strip() for p in sizes]
-    else:
-        raise InputTypeError(f"sizes must be text such as '50%' or a list of such texts, got {type(sizes).__name__}")
-    out: list[float | None] = []
-    for p in parts:
-        low = p.lower()
-        if low in ("a", "allin", "all-in"):
-            out.append(None)
-            continue
-        if not low.endswith("%"):
-            raise ConfigError(f"sizes: {p!r} is not a size (use '50%' for half the pot, or 'allin')")
-        try:
-            v = float(low[:-1]) / 100.0
-        except ValueError:
-            raise ConfigError(f"sizes: {p!r} is not a size (use '50%' for half the pot, or 'allin')") from None
-        if not (math.isfinite(v) and v > 0):
-            raise ConfigError(f"sizes: {p!r} must be a positive percentage of the pot")
-        out.append(v)
-    if not out:
-        raise ConfigError("sizes: give at least one size")
-    return tuple(out)
 
 
 @dataclass(frozen=True)
 class Spot:
-    """A heads-up postflop spot: ranges, board, pot, effective stack and bet sizes.
+    """A heads-up postflop spot: ranges, board, pot, effective stack and the betting tree's
+    settings (:class:`fastholdem.solver.tree.TreeConfig` fields; ``sizes`` is read by
+    :func:`fastholdem.solver.tree.parse_sizes`, so ``"50%"`` or ``(0.5,)`` (fractions of the
+    pot, None for all-in) work too).
 
     Examples
     --------
@@ -87,88 +51,30 @@ class Spot:
     board: tuple[int, ...]
     pot: int
     stack: int
-    sizes: tuple[float | None, ...]
+    sizes: BetSizes
     add_allin: float = 1.5
     force_allin: float = 0.15
     merging: float = 0.1
+    rake: float = 0.0
+    rake_cap: float = math.inf
+    edits: tuple[tuple[str, tuple[str, ...], str], ...] = ()
 
+    def __post_init__(self) -> None:
+        sizes: object = self.sizes
+        if isinstance(sizes, tuple) and all(x is None or isinstance(x, float) for x in sizes):
+            sizes = ", ".join("a" if x is None else f"{x * 100!r}%" for x in sizes)
+        object.__setattr__(self, "sizes", parse_sizes(sizes))  # type: ignore[arg-type]
 
-@dataclass
-class _Info:
-    prev: int  # last action kind (-1 none, -2 chance)
-    num_bets: int
-    allin: bool
-    stack: tuple[int, int]
-    prev_amount: int
+    @property
+    def config(self) -> TreeConfig:
+        """The betting tree's settings."""
+        return TreeConfig(self.pot, self.stack, len(self.board), self.sizes, self.add_allin, self.force_allin,
+                          self.merging, self.rake, self.rake_cap, self.edits)
 
-
-def _actions(spot: Spot, street: int, player: int, amount: int, info: _Info) -> list[tuple[int, int]]:
-    """The (kind, street amount) actions at a node, as postflop-solver builds them."""
-    opp = player ^ 1
-    player_stack, opponent_stack = info.stack[player], info.stack[opp]
-    prev_amount = info.prev_amount
-    to_call = player_stack - opponent_stack
-    pot = spot.pot + 2 * (amount + to_call)
-    max_amount = opponent_stack + prev_amount
-    min_amount = min(max(prev_amount + to_call, 1), max_amount)
-    acts: list[tuple[int, int]] = []
-    if info.prev in (-1, -2, _CHECK):
-        acts.append((_CHECK, 0))
-        for r in spot.sizes:
-            acts.append((_ALLIN, max_amount) if r is None else (_BET, _round(pot * r)))
-        if max_amount <= _round(pot * spot.add_allin):
-            acts.append((_ALLIN, max_amount))
-    else:
-        acts += [(_FOLD, 0), (_CALL, 0)]
-        if not info.allin:
-            for r in spot.sizes:
-                acts.append((_ALLIN, max_amount) if r is None else (_RAISE, prev_amount + _round(pot * r)))
-            if max_amount <= prev_amount + _round(pot * spot.add_allin):
-                acts.append((_ALLIN, max_amount))
-
-    def above(a: int) -> bool:
-        new_pot = pot + 2 * (a - prev_amount)
-        return max_amount <= a + _round(new_pot * spot.force_allin)
-
-    clamped: list[tuple[int, int]] = []
-    for kind, a in acts:
-        if kind in (_BET, _RAISE):
-            c = min(max(a, min_amount), max_amount)
-            clamped.append((_ALLIN, max_amount) if above(c) else (kind, c))
-        else:
-            clamped.append((kind, a))
-    acts = sorted(set(clamped))
-    # merge close sizes, from the largest down
-    out: list[tuple[int, int]] = []
-    cur = 2**31 - 1
-    for kind, a in reversed(acts):
-        if kind in (_BET, _RAISE, _ALLIN):
-            ratio = (a - prev_amount) / pot
-            cur_ratio = (cur - prev_amount) / pot
-            threshold = (cur_ratio - spot.merging) / (1.0 + spot.merging)
-            if ratio < threshold * (1.0 - 1e-12):
-                out.append((kind, a))
-                cur = a
-        else:
-            out.append((kind, a))
-    out.reverse()
-    return out
-
-
-def _next_info(info: _Info, player: int, kind: int, a: int) -> _Info:
-    stack = list(info.stack)
-    num_bets, allin, prev_amount = info.num_bets, info.allin, info.prev_amount
-    if kind == _CALL:
-        num_bets = 0
-        stack[player] = stack[player ^ 1]
-        prev_amount = 0
-    elif kind in (_BET, _RAISE, _ALLIN):
-        to_call = stack[player] - stack[player ^ 1]
-        num_bets += 1
-        allin = kind == _ALLIN
-        stack[player] -= a - prev_amount + to_call
-        prev_amount = a
-    return _Info(kind, num_bets, allin, (stack[0], stack[1]), prev_amount)
+    def with_tree(self, cfg: TreeConfig) -> Spot:
+        """This spot's ranges and board with the tree ``cfg``."""
+        return Spot(self.oop, self.ip, self.board, cfg.pot, cfg.stack, cfg.sizes, cfg.add_allin, cfg.force_allin,
+                    cfg.merging, cfg.rake, cfg.rake_cap, cfg.edits)
 
 
 def _hands(r: Range, board: tuple[int, ...], name: str) -> tuple[list[tuple[int, int]], list[float]]:
@@ -217,6 +123,7 @@ class _TooLarge(Exception):
 class _Builder:
     def __init__(self, spot: Spot, game: Game, max_nodes: int, isomorphism: bool = True) -> None:
         self.spot = spot
+        self.cfg = spot.config
         self.g = game
         self.max_nodes = max_nodes
         self.boards: dict[tuple[int, ...], int] = {}
@@ -287,7 +194,7 @@ class _Builder:
             return
         dead = set(board)
         ch = self.g.add(CHANCE, parent=parent, label=label, chance_weight=1.0 / (52 - len(board) - 4))
-        info2 = _Info(-2, info.num_bets, info.allin, info.stack, info.prev_amount)
+        info2 = replace(info, prev=-2)
         merged = self.isomorphic(board)
         child: dict[int, int] = {}
         for c in range(52):
@@ -319,13 +226,13 @@ class _Builder:
         return sub
 
     def actions(self, node: int, board: tuple[int, ...], player: int, amount: int, info: _Info) -> None:
-        acts = _actions(self.spot, len(board), player, amount, info)
+        acts = _tree_actions(self.cfg, len(board), player, amount, info)
         if not acts:
             raise ConfigError("sizes make no tree: a node has no action")
         opp = player ^ 1
         to_call = info.stack[player] - info.stack[opp]
         for kind, a in acts:
-            label = _NAMES[kind] if kind in (_FOLD, _CHECK, _CALL) else f"{_NAMES[kind]} {a}"
+            label = _label(kind, a)
             nxt = _next_info(info, player, kind, a)
             if kind == _FOLD:
                 self.g.add(FOLD, parent=node, label=label, amount=self.spot.pot / 2 + amount, folder=player)
@@ -349,11 +256,11 @@ def _count_runout(n_board: int) -> int:
     return 1 + (52 - n_board) * _count_runout(n_board + 1)
 
 
-def _count(spot: Spot, n_board: int, player: int, amount: int, info: _Info) -> int:
+def _count(spot: TreeConfig, n_board: int, player: int, amount: int, info: _Info) -> int:
     """Nodes below an action node (excluded), as :class:`_Builder` makes them."""
     total = 0
     to_call = info.stack[player] - info.stack[player ^ 1]
-    for kind, a in _actions(spot, n_board, player, amount, info):
+    for kind, a in _tree_actions(spot, n_board, player, amount, info):
         nxt = _next_info(info, player, kind, a)
         if kind == _FOLD:
             total += 1
@@ -366,7 +273,7 @@ def _count(spot: Spot, n_board: int, player: int, amount: int, info: _Info) -> i
             elif nxt.allin:
                 total += 1 + (52 - n_board) * _count_runout(n_board + 1)
             else:
-                i2 = _Info(-2, nxt.num_bets, nxt.allin, nxt.stack, nxt.prev_amount)
+                i2 = replace(nxt, prev=-2)
                 total += 1 + (52 - n_board) * (1 + _count(spot, n_board + 1, P0, amt, i2))
         else:
             total += 1 + _count(spot, n_board, player ^ 1, amount + to_call, nxt)
@@ -383,7 +290,8 @@ def count_nodes(spot: Spot) -> int:
     >>> count_nodes(s), len(build_game(s).kind)
     (9, 9)
     """
-    return 1 + _count(spot, len(spot.board), P0, 0, _Info(-1, 0, False, (spot.stack, spot.stack), 0))
+    cfg = spot.config
+    return 1 + _count(cfg, len(spot.board), P0, 0, root_info(cfg))
 
 
 def build_game(spot: Spot, max_nodes: int = MAX_NODES, isomorphism: bool = True) -> Game:
@@ -416,14 +324,35 @@ def build_game(spot: Spot, max_nodes: int = MAX_NODES, isomorphism: bool = True)
     b = _Builder(spot, game, max_nodes, isomorphism)
     root = game.add(P0)
     try:
-        b.actions(root, spot.board, P0, 0, _Info(-1, 0, False, (spot.stack, spot.stack), 0))
+        b.actions(root, spot.board, P0, 0, root_info(b.cfg))
     except _TooLarge:
         raise too_large from None
+    _apply_rake(game, b.cfg)
     return game
 
 
-def check_spot(oop: object, ip: object, board: object, pot: object, stack: object, sizes: object) -> Spot:
-    """Validate the arguments of :func:`fastholdem.solver.solve` into a :class:`Spot`."""
+def _apply_rake(game: Game, cfg: TreeConfig) -> None:
+    """Rake as a zero-sum part and a shared part: at a terminal where each player has put in
+    ``c`` and the rake is ``r``, the winner nets ``c - r`` and the loser ``-c`` (a tie: ``-r/2``
+    each), which is a zero-sum ``c - r/2`` plus ``-r/2`` for both players."""
+    if cfg.rake <= 0:
+        return
+    for i, k in enumerate(game.kind):
+        if k in (FOLD, SHOWDOWN):
+            r = cfg.rake_of(game.amount[i])
+            game.amount[i] -= r / 2.0
+            game.shared[i] = -r / 2.0
+
+
+TREE_ARGS = ("sizes", "add_allin", "force_allin", "merging", "rake", "rake_cap")
+"""The arguments of :func:`fastholdem.solver.solve` that shape the betting tree (as :func:`build_tree`'s)."""
+
+
+def check_spot(oop: object, ip: object, board: object, pot: object, stack: object, sizes: object = None, *,
+               tree: object = None, **tree_args: object) -> Spot:
+    """Validate the arguments of :func:`fastholdem.solver.solve` into a :class:`Spot` (with
+    ``tree``, a :class:`fastholdem.solver.Tree`, the betting tree is that one; ``tree_args``:
+    the other :data:`TREE_ARGS`, None for their defaults)."""
     ranges = []
     for name, r in (("oop", oop), ("ip", ip)):
         if isinstance(r, str):
@@ -439,13 +368,26 @@ def check_spot(oop: object, ip: object, board: object, pot: object, stack: objec
     cards = tuple(parse_cards(board))  # type: ignore[arg-type]
     if len(cards) not in (3, 4, 5):
         raise CardError(f"board must have 3, 4 or 5 cards, got {len(cards)}")
-    for name in ("pot", "stack"):
-        v = pot if name == "pot" else stack
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
-            raise InputTypeError(f"{name} must be a whole number of chips, got {type(v).__name__}")
-        if not 1 <= int(v) <= 10**7:
-            raise InputError(f"{name} must be 1..10,000,000 chips, got {v}")
-    return Spot(ranges[0], ranges[1], cards, int(pot), int(stack), parse_sizes(sizes))  # type: ignore[call-overload, arg-type]
+    unknown = set(tree_args) - set(TREE_ARGS)
+    if unknown:
+        raise InputTypeError(f"unknown tree arguments: {', '.join(sorted(unknown))}")
+    if tree is not None:
+        if not isinstance(tree, Tree):
+            raise InputTypeError(f"tree must be a fastholdem.solver.Tree (from build_tree), got {type(tree).__name__}")
+        given = [k for k, v in {"sizes": sizes, **tree_args}.items() if v is not None]
+        if given:
+            raise ConfigError(f"{', '.join(given)}: set these in build_tree, not next to tree=")
+        cfg = tree.config
+        if cfg.n_board != len(cards):
+            raise ConfigError(f"tree: built for a board of {cfg.n_board} cards, the board has {len(cards)}")
+        for name, v, want in zip(("pot", "stack"), check_chips(pot, stack), (cfg.pot, cfg.stack)):
+            if v != want:
+                raise ConfigError(f"{name}: {v} is not the tree's {want}")
+    else:
+        p, st = check_chips(pot, stack)
+        cfg = tree_config(len(cards), p, st, "50%" if sizes is None else sizes,
+                          **{k: v for k, v in tree_args.items() if v is not None})
+    return Spot(ranges[0], ranges[1], cards, 0, 0, cfg.sizes).with_tree(cfg)
 
 
 def hand_masks(game: Game, player: int) -> npt.NDArray[np.uint64]:

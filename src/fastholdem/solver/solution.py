@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import IO
 
@@ -19,10 +20,11 @@ from ..ranges import Range
 from ..ranges.classes import class_index
 from .game import CHANCE, P1, Engine, Game
 from .postflop import MAX_NODES, Spot, build_game, check_spot, combo_text, compatible_weight, hand_masks, overlap_weight
+from .tree import BetSizes, Tree, parse_sizes
 
 __all__ = ["solve", "Solution", "Node", "load", "FORMAT_VERSION"]
 
-FORMAT_VERSION = 2  # 2: the tree may merge isomorphic cards (the flag is saved)
+FORMAT_VERSION = 3  # 2: the tree settings and edits as JSON; 3: the isomorphism flag too
 
 
 @dataclass
@@ -161,6 +163,18 @@ class Solution:
         self.history = history
         self.combos = (tuple(combo_text(h) for h in game.hands[0]), tuple(combo_text(h) for h in game.hands[1]))
         self._locks: list[tuple[list[str], dict[str, float], list[str] | None]] = []
+
+    @property
+    def tree(self) -> Tree:
+        """The betting tree solved (a copy: editing it leaves this solution alone).
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, max_iterations=1).tree.actions()
+        ('check', 'bet 5', 'allin 10')
+        """
+        return Tree(self.spot.config)
 
     @property
     def iterations(self) -> int:
@@ -535,8 +549,10 @@ class Solution:
         np.savez_compressed(
             path, version=np.int64(FORMAT_VERSION), oop=str(s.oop), ip=str(s.ip),
             board=np.array(s.board, np.uint8), pot=np.int64(s.pot), stack=np.int64(s.stack),
-            sizes=np.array([-1.0 if x is None else x for x in s.sizes]),
-            thresholds=np.array([s.add_allin, s.force_allin, s.merging]),
+            tree=json.dumps({"sizes": s.sizes.to_dict(), "add_allin": s.add_allin, "force_allin": s.force_allin,
+                             "merging": s.merging, "rake": s.rake,
+                             "rake_cap": None if s.rake_cap == float("inf") else s.rake_cap,
+                             "edits": [[op, list(path), lab] for op, path, lab in s.edits]}),
             regrets=regrets, sums=sums, iterations=np.int64(iters),
             exploitability=np.float64(self.exploitability), ev=np.array(self._ev),
             oop_weights=s.oop.weights, ip_weights=s.ip.weights, oop_combos=s.oop.combos, ip_combos=s.ip.combos,
@@ -557,16 +573,23 @@ def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
     """
     with np.load(path, allow_pickle=False) as z:
         version = int(z["version"])
-        if version not in (1, FORMAT_VERSION):
+        if version not in (1, 2, FORMAT_VERSION):
             raise InputError(f"path: solution format version {version}, this fastholdem reads 1 to {FORMAT_VERSION}")
-        # version 1 predates suit isomorphism: its storage is that of the full tree
-        isomorphism = bool(z["isomorphism"]) if version >= 2 else False
+        # versions 1 and 2 predate suit isomorphism: their storage is that of the full tree
+        isomorphism = bool(z["isomorphism"]) if version >= 3 else False
         oop = Range.from_combos(z["oop_combos"], z["oop_weights"])
         ip = Range.from_combos(z["ip_combos"], z["ip_weights"])
-        sizes = tuple(None if x < 0 else float(x) for x in z["sizes"].tolist())
-        a, f, m = z["thresholds"].tolist()
-        spot = Spot(oop, ip, tuple(int(c) for c in z["board"].tolist()), int(z["pot"]), int(z["stack"]),
-                    sizes, a, f, m)
+        board = tuple(int(c) for c in z["board"].tolist())
+        if version == 1:  # one size list for everything, the thresholds
+            sizes: BetSizes = parse_sizes(", ".join("a" if x < 0 else f"{x * 100!r}%" for x in z["sizes"].tolist()))
+            a, f, m = z["thresholds"].tolist()
+            spot = Spot(oop, ip, board, int(z["pot"]), int(z["stack"]), sizes, a, f, m)
+        else:
+            t = json.loads(str(z["tree"]))
+            cap = float("inf") if t["rake_cap"] is None else float(t["rake_cap"])
+            edits = tuple((op, tuple(path), lab) for op, path, lab in t["edits"])
+            spot = Spot(oop, ip, board, int(z["pot"]), int(z["stack"]), parse_sizes(t["sizes"]), t["add_allin"],
+                        t["force_allin"], t["merging"], t["rake"], cap, edits)
         game = build_game(spot, isomorphism=isomorphism)
         engine = Engine(game.arrays())
         engine.core.set_state(z["regrets"], z["sums"], int(z["iterations"]))
@@ -578,9 +601,12 @@ def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
 
 
 def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int, stack: int,
-          sizes: str | list[str] = "50%", target: float = 0.5, max_iterations: int = 1000,
-          threads: int | None = None, check_every: int = 10, max_nodes: int = MAX_NODES,
-          max_memory: int = 8 * 2**30, progress: bool | None = None, isomorphism: bool = True) -> Solution:
+          sizes: str | list[str] | Mapping[str, str] | BetSizes | None = None,
+          target: float = 0.5, max_iterations: int = 1000, threads: int | None = None, check_every: int = 10,
+          max_nodes: int = MAX_NODES, max_memory: int = 8 * 2**30, progress: bool | None = None,
+          add_allin: float | None = None, force_allin: float | None = None, merging: float | None = None,
+          rake: float | None = None, rake_cap: float | None = None, tree: Tree | None = None,
+          isomorphism: bool = True) -> Solution:
     """Solve a heads-up postflop spot by Discounted CFR, to ``target`` % of the pot.
 
     Parameters
@@ -590,9 +616,14 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
     board : str or list of int
         Three, four or five board cards.
     pot, stack : int
-        The pot at the root and the effective stack behind, in chips.
-    sizes : str or list of str
-        Bet and raise sizes for both players on every street: ``"50%"``, ``"33%, 75%, allin"``.
+        The pot at the root and the effective stack behind, in chips (with ``tree``, the tree's).
+    sizes : str, list of str, dict or BetSizes, optional
+        Bet and raise sizes. One text sets every bet and raise, both players, every street:
+        ``"50%"`` (the default), ``"33%, 75%, a"``. A dict sets them per street, player and
+        kind, e.g. ``{"bet": "33%, 75%", "raise": "2.5x", "river ip bet": "75%, a",
+        "turn donk": "25%"}``. Sizes are ``%`` of the pot, ``x`` times the last bet (raises),
+        ``c`` chips, ``e`` / ``2e`` geometric, ``a`` all-in: see
+        :func:`fastholdem.solver.parse_sizes` and the Solver page.
     target : float
         Stop once the exploitability is at most this % of the pot (checked every
         ``check_every`` iterations by an exact best response).
@@ -605,6 +636,22 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
     progress : bool, optional
         A progress bar on stderr (iterations, with the exploitability as it falls) for solves
         longer than a second; default: when stderr is a terminal.
+    add_allin, force_allin, merging : float, optional
+        The all-in thresholds (postflop-solver's defaults 1.5, 0.15, 0.1): add an all-in when
+        the stack left is at most ``add_allin`` times the pot; make a size the all-in when the
+        SPR after a call of it would be at most ``force_allin``; merge sizes within ``merging``
+        of the pot of each other.
+    rake, rake_cap : float, optional
+        Rake rate (0 to 1, default 0) and cap in chips (default none), taken as
+        postflop-solver takes it: ``min(rate * pot, cap)`` from the winner's share at every
+        fold and showdown (a tie pays half each). The game is then not zero-sum: the two EVs
+        add up to the pot minus the expected rake, and the exploitability is, as
+        postflop-solver defines it, the mean over the two players of what a best response
+        gains over the solved strategy.
+    tree : Tree, optional
+        A betting tree from :func:`fastholdem.solver.build_tree`, perhaps edited; then leave
+        out ``sizes``, the thresholds and the rake (the tree has them; ``pot`` and ``stack``
+        must be the tree's).
     isomorphism : bool
         Deal one card of each class of turn and river cards that a suit swap maps onto each
         other (when the swap leaves the board and both ranges, weights included, unchanged),
@@ -622,7 +669,8 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
     >>> sol.exploitability <= 0.5
     True
     """
-    spot = check_spot(oop, ip, board, pot, stack, sizes)
+    spot = check_spot(oop, ip, board, pot, stack, sizes, tree=tree, add_allin=add_allin, force_allin=force_allin,
+                      merging=merging, rake=rake, rake_cap=rake_cap)
     for name, v in (("max_iterations", max_iterations), ("check_every", check_every)):
         if isinstance(v, bool) or not isinstance(v, int) or v < 1:
             raise InputError(f"{name} must be a positive whole number, got {v!r}")

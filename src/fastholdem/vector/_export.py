@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.hand import Hand
 from ..history.phh import HandHistory, from_hand
-from ..errors import InputError
+from ..errors import IndexRangeError, InputError
 
 if TYPE_CHECKING:
     from .tables import Tables
@@ -64,7 +64,7 @@ def record_hand(tables: Tables, i: int, *, finished: bool = False) -> Hand:
     (10, 10)
     """
     if not 0 <= i < tables.n:
-        raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
+        raise IndexRangeError(f"i (the table) must be in 0..{tables.n - 1}, got {i}")
     return _hand(tables, tables._core.hands([i], finished))
 
 
@@ -93,7 +93,7 @@ def hand_history(tables: Tables, i: int) -> HandHistory:
     'p2 f'
     """
     if not 0 <= i < tables.n:
-        raise IndexError(f"table {i} is not in 0..{tables.n - 1}")
+        raise IndexRangeError(f"i (the table) must be in 0..{tables.n - 1}, got {i}")
     record = tables._core.hands([i], True, True)
     kinds, amounts, count, n_raises = record["actions"][0]
     if len(kinds) != count or len(amounts) != n_raises:

@@ -610,8 +610,8 @@ class Tables:
         ------
         InputTypeError
             ``i`` not an int (a ``TypeError``).
-        IndexError
-            ``i`` outside ``0..n-1``.
+        IndexRangeError
+            ``i`` outside ``0..n-1`` (an ``IndexError`` and a ``ValueError``).
         InputError
             The table has no finished hand on record, or its log cannot replay the hand:
             ``history=0`` keeps none (a ``ValueError``).

@@ -144,13 +144,14 @@ class ExactEngine:
         self.from_table = not board and not dead and self.n_players == 2 and table_available()
         if self.n_players <= 5 and len(deals) > 1 and suit_symmetric(board, dead):
             keys = _core.canonical_deal_keys(deals, board, dead)
-            _, first, self.inverse = np.unique(keys, return_index=True, return_inverse=True)
+            _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+            self._inverse: npt.NDArray[np.intp] | None = inverse
             self.unique: npt.NDArray[np.uint8] = np.ascontiguousarray(deals[first])
             self._in_order = False
             if runouts is not None:
                 runouts = (runouts[0], np.ascontiguousarray(runouts[1][first]))
         else:
-            self.unique, self.inverse = deals, np.arange(len(deals))
+            self.unique, self._inverse = deals, None  # inverse: the identity, made when asked for
             self._in_order = True  # unique[i] is deals[i]: finish needs no reindexing
         # A flop or turn: runout tables (every combo valued once per runout, then each deal
         # compares its players' rows), built on the first tally.
@@ -172,6 +173,15 @@ class ExactEngine:
             self._present, self._row_of = present, row_of
             self._combos = table.view(np.uint8).reshape(len(table), 2)
             self._values = None
+
+    @property
+    def inverse(self) -> npt.NDArray[np.intp]:
+        """For each deal, its distinct deal's index in :attr:`unique` (the identity when no
+        suit symmetry folded the deals: then listed only when asked for, which the counts
+        never need)."""
+        if self._inverse is None:
+            self._inverse = np.arange(len(self.unique))
+        return self._inverse
 
     def cost(self, boards_per_deal: int) -> int:
         """Work of the whole job: table rows read, or boards x players evaluated."""

@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
+from .dialects import party_row
 from .model import SiteHand, SkipHand, incomplete, settle_unstated
 from .money import amount as _amount
 from .text import BRACKET as _BRACKET
@@ -45,12 +46,15 @@ from .text import cards as _cards
 
 __all__ = ["parse"]
 
-_ID = re.compile(r"Hand History [Ff]or Game ([0-9]+)")
+_ID = re.compile(r"Hand History [Ff]or Game ([0-9A-Za-z]+)")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September",
            "October", "November", "December")
 _DMY = re.compile(r"\*\*\* ([0-9]{2}) ([0-9]{2}) ([0-9]{4}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2})")
 _PARTY_DATE = re.compile(r"(" + "|".join(_MONTHS) + r") ([0-9]{1,2}), ([0-9]{1,2}):([0-9]{2}):([0-9]{2})"
                          r"(?: ([A-Z]{2,5}))?\s+([0-9]{4})")
+#: The Game Table layout's date: ``Sun Jan 20 13:58:07 EST 2013``.
+_SHORT_DATE = re.compile(r"\b(" + "|".join(m[:3] for m in _MONTHS) + r") ([0-9]{1,2}) ([0-9]{1,2}):([0-9]{2}):([0-9]{2})"
+                         r"(?: ([A-Z]{2,5}))? ([0-9]{4})\b")
 
 
 def _when(game_line: str) -> tuple[datetime.datetime, str | None] | None:
@@ -71,12 +75,17 @@ def _when(game_line: str) -> tuple[datetime.datetime, str | None] | None:
         if p is not None:
             return (datetime.datetime(int(p[7]), _MONTHS.index(p[1]) + 1, int(p[2]), int(p[3]), int(p[4]),
                                       int(p[5])), p[6])
+        q = _SHORT_DATE.search(game_line)
+        if q is not None:
+            month = [m[:3] for m in _MONTHS].index(q[1]) + 1
+            return datetime.datetime(int(q[7]), month, int(q[2]), int(q[3]), int(q[4]), int(q[5])), q[6]
     except ValueError:
         return None
     return None
 
 
-_GAME = re.compile(r"(No Limit|Pot Limit|Fix(?:ed)? Limit) Holdem\b|\b(NL|PL|FL) Texas Hold'em\b")
+_GAME = re.compile(r"(No Limit|Pot Limit|Fix(?:ed)? Limit) Holdem\b|\b(NL|PL|FL) Texas Hold'em\b"
+                   r"|Texas Hold'?em Game Table \((NL|PL|FL)\)")
 _OTHER = re.compile(r"\b((?:No Limit|Pot Limit|Fix(?:ed)? Limit|NL|PL|FL) [A-Za-z' -]+?)(?: -| Jackpot|$)")
 _STAKES = re.compile(r"^(?P<stakes>\S+(?: [$€£])?/\S+(?: [$€£])?)(?: USD| EUR| GBP)? ")
 _SPACED = re.compile(r"^(?P<stakes>[0-9][0-9 .,]*/[0-9][0-9 .,]*?) Blinds ")  # 10 000/20 000 Blinds
@@ -85,6 +94,13 @@ _SEAT = re.compile(r"^[Ss]eat (?P<num>[0-9]+): (?P<name>.+?) \( ?(?P<stack>[^()]
 _NAMELESS = re.compile(r"^Seat [0-9]+: +\( ?[^()]*\)\s*$")
 _TABLE = re.compile(r"^(?:Tournament #([0-9]+) .*?- )?Table (.*?)(?: ([0-9]+) Max)? \((?:Real|Play) Money\)")
 _BUTTON = re.compile(r"^Seat (?P<num>[0-9]+) is the button")
+_TABLE_BUTTON = re.compile(r" -- Seat ([0-9]+) is the button\s*$")
+#: The Game Table summary: ``Main Pot: $7.13 Rake: $0.37`` (``Side Pot 1: 52452`` between).
+_MAIN_POT = re.compile(r"^Main Pot: \S+(?: Side Pot [0-9]+: \S+)*(?: Rake: (?P<rake>\S+))?\s*$")
+#: A Game Table summary's player line: ``ann balance $9.20, lost $0.80 (folded)``, ``bob balance
+#: $8.86, bet $2.30, collected $3.16, net +$0.86``, cards shown after it in brackets.
+_BALANCE = re.compile(r"^balance (?P<balance>[^,\s]+)(?:,|\s|$)(?:.*?\bcollected (?P<won>[^,\s]+),)?")
+_UNSEATED_POST = re.compile(r"^(.+?) posts (?:small|big) blind")
 _STREETS = {"flop": 1, "turn": 2, "river": 3}
 _NOISE = re.compile(
     r"^(?:Table .*|Total number of players.*|Trny: ?[0-9]+ Level: ?[0-9]+|Blinds(?:-Antes)?\(.*\)|"
@@ -141,12 +157,17 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
         raise HandHistoryError(f"not a {site} hand header")
     hand = SiteHand(site, idm.group(1), first_line)
     k += 1
+    balances: dict[str, Decimal] = {}
     game_line = lines[k].strip() if k < len(lines) else ""
     gm = _GAME.search(game_line)
     if gm is None:
         other = _OTHER.search(game_line)
         raise SkipHand(f"other game: {other.group(1) if other else game_line.split(' - ')[0]}")
-    variant = {"N": "NT", "P": "PT", "F": "FT"}[(gm.group(1) or gm.group(2))[0]]
+    variant = {"N": "NT", "P": "PT", "F": "FT"}[(gm.group(1) or gm.group(2) or gm.group(3))[0]]
+    row = party_row(lines[k - 1], game_line) if party else None
+    table = row is not None and row.balances  # the Game Table layout (see dialects.PARTY)
+    if row is not None:
+        hand.site, hand.dialect = row.site, row.name
     hand.variant = variant
     sm = _STAKES.match(game_line) or _SPACED.match(game_line)
     if sm is not None:
@@ -199,6 +220,9 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
                     names.append(sm.group("name"))
                     continue
                 if line.startswith(("Table ", "Tournament #")):
+                    bt = _TABLE_BUTTON.search(line)  # Table T (Real Money) -- Seat 3 is the button
+                    if bt is not None:
+                        hand.button = int(bt.group(1))
                     tm = _TABLE.match(line)
                     hand.table = tm.group(2) if tm else line[6:]
                     if tm and tm.group(1):
@@ -228,16 +252,30 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
             if line.startswith("Dealt to "):
                 hand.dealt_to(line)
                 continue
+            if table and section == "summary" and (line.startswith("Board:") or _MAIN_POT.match(line)):
+                mp = _MAIN_POT.match(line)
+                if mp is not None and mp.group("rake"):
+                    hand.extra["_written_rake"] = amount(mp.group("rake"))
+                continue
             name = next((n for n in names if line.startswith(n + " ")), None)
             if name is None:
                 if _NOISE.match(line):
                     continue
+                newcomer = _UNSEATED_POST.match(line)
+                if newcomer is not None and not dealing:
+                    # The text names no seat for a player who has just joined: nor where they
+                    # sit, nor their stack (Party-style seat lines are the only place for both).
+                    raise incomplete(f"{newcomer.group(1)!r} posts a blind without a seat line: the text "
+                                     f"gives neither their seat nor their stack (line {where})")
                 raise HandHistoryError(f"unrecognised line {line!r}")
             verb = line[len(name) + 1:].strip()
             if section == "seats" or (not dealing and verb.startswith("folds")
                                       and not any(kind == "bb" for _, kind, _ in hand.posts)):
                 continue  # a fold before the cards are dealt: the player sits this hand out
-            paid |= _action(hand, name, verb, street, party)
+            if table and section == "summary":
+                paid |= _balance(hand, name, verb, balances)
+                continue
+            paid |= _action(hand, name, verb, street, party, table)
         except SkipHand:
             raise
         except HandHistoryError as exc:
@@ -248,6 +286,16 @@ def parse(lines: Sequence[str], first_line: int, site: str) -> SiteHand:
     hand.shows = [(name, hand.holes.get(name) if cards is None and name in hand.collected else cards)
                   for name, cards in hand.shows]
     settle_unstated(hand, included=party or None)
+    written = hand.extra.pop("_written_rake", None)
+    if written is not None and written != hand.rake:
+        raise HandHistoryError(f"the amounts do not add up: the rake is {written}, the text's amounts leave "
+                               f"{hand.rake}")
+    for name, balance in balances.items():  # the Game Table summary's final stacks
+        if hand.finishing(name) != balance:
+            raise HandHistoryError(f"the amounts do not add up: {name!r} ends with a balance of {balance}, "
+                                   f"the text's amounts give {hand.finishing(name)}")
+    if table and hand.currency is None and hand.tournament is None and "$" in "".join(lines[k:k + 12]):
+        hand.currency = "USD"
     if hand.variant == "FT" and not party:  # 888 names the blinds: the big bet shows on the turn
         late = [to for st, _, verb, to in hand.actions if st >= 2 and verb == "b"]
         if late:
@@ -286,8 +334,12 @@ def amount(text: str, whole: bool = False) -> Decimal:
     return _amount(text, whole=whole)  # "$1,000" has a thousands comma, "64,60 $" a decimal comma
 
 
+_PARENS = re.compile(r"\(([^()]*[0-9][^()]*)\)")
+_BARE = re.compile(r"(?:^|\s)([$€£]?[0-9][0-9.,]*)\s*$")
+
+
 def _bracket_amount(arg: str, whole: bool = False) -> Decimal:
-    found = _BRACKET.findall(arg)
+    found = _BRACKET.findall(arg) or _PARENS.findall(arg) or _BARE.findall(arg)
     if not found:
         raise HandHistoryError(f"no amount in {arg!r}")
     if "+" in found[0]:
@@ -295,12 +347,37 @@ def _bracket_amount(arg: str, whole: bool = False) -> Decimal:
     return amount(found[0], whole)
 
 
-def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool) -> bool:
-    """Apply one ``NAME verb`` line; True when it pays out a pot."""
+def _balance(hand: SiteHand, name: str, verb: str, balances: dict[str, Decimal]) -> bool:
+    """A Game Table summary line of ``name``: the final stack, what was collected (uncalled bets
+    included, as PartyPoker's ``wins``), and the cards shown; True when it collects."""
+    m = _BALANCE.match(verb)
+    if m is None:
+        raise HandHistoryError(f"unreadable summary line of {name!r}: {verb!r}")
+    whole = hand.tournament is not None
+    balances[name] = amount(m.group("balance"), whole)
+    shown = _BRACKET.findall(verb)
+    cards = _cards(shown[0]) if shown else ""
+    if len(cards) == 4:
+        hand.holes[name] = cards
+        hand.shows.append((name, cards))
+    if m.group("won"):
+        hand.collect(name, amount(m.group("won"), whole))
+        return True
+    return False
+
+
+def _action(hand: SiteHand, name: str, verb: str, street: int, party: bool, table: bool = False) -> bool:
+    """Apply one ``NAME verb`` line; True when it pays out a pot. ``table``: the Game Table
+    layout (amounts in parentheses or bare, ``raises X to Y`` with the street total Y)."""
     if verb in ("folds.", "checks."):  # actions ending in a full stop
         verb = verb[:-1]
     whole = hand.tournament is not None
     word, _, arg = verb.partition(" ")
+    if table and word == "raises" and " to " in arg:
+        hand.act(street, name, "b", amount(arg.rpartition(" to ")[2], whole))
+        return False
+    if table and verb.startswith("is all-In"):
+        return False  # "is all-In." after the bet or call that put the stack in
     if word == "folds":
         hand.act(street, name, "f")
     elif word == "checks":

@@ -77,20 +77,23 @@ START = re.compile(r"^\ufeff?(?:Ignition|Bovada|Bodog) Hand #[0-9]+")
 _HEADER = re.compile(r"^\ufeff?(?P<site>Ignition|Bovada|Bodog) Hand #(?P<id>[0-9]+):?\s*(?P<rest>.*)$")
 _GAME = re.compile(r"\b(?P<game>HOLDEM(?:ZonePoker)?|OMAHA\w*|OMAHA HiLo|[A-Z]+)\s+(?P<limit>No Limit|Pot Limit|Limit)\b")
 _TABLE = re.compile(r"TBL#(?P<table>[0-9]+)")
+#: A tournament hand's game: ``HOLDEM Tournament #18509313 TBL#1, Normal- Level 1 (10/20)`` (the
+#: header names no limit; Ignition's hold'em tournaments are no limit).
+_TOURNEY_GAME = re.compile(r"^HOLDEM Tournament #[0-9]+\b")
 _TOURNAMENT = re.compile(r"(?:Tournament|TRN|TOURNAMENT)\s*#?\s*(?P<id>[0-9]+)")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips\)")
 _DEALER = re.compile(r"^Set dealer(?: \[(?P<seat>[0-9]+)\])?")
 _RAISE = re.compile(r"^(?:Raises|All-in\(raise\)) (?P<by>\S+) to (?P<to>\S+)$")
 _ME = re.compile(r"\s*\[ME\]\s*")
 #: The posts, as written, and their kind (``SiteHand.post``): a big blind out of turn is live.
-_POSTS = {"Small Blind ": "sb", "Big blind ": "bb", "Big Blind ": "bb", "Ante chip ": "ante",
+_POSTS = {"Small Blind ": "sb", "Small blind ": "sb", "Big blind ": "bb", "Big Blind ": "bb", "Ante chip ": "ante",
           "Posts dead chip ": "dead", "Posts chip ": "live"}
 _POST_WORDS = tuple(_POSTS)
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 # What a player does that moves no chips and shows no cards.
 _NOISE = re.compile(
     r"^(?:Table enter user|Table leave user|Table deposit.*|Seat sit down|Seat stand|Seat sit out|"
-    r"Sitout.*|Sit out.*|Seat re-join|Enter\(Auto\)|Leave\(Auto\)|Re-join|Set dealer.*|"
+    r"Sitout.*|Sit out.*|Seat re-join|Draw for dealer.*|Enter\(Auto\)|Leave\(Auto\)|Re-join|Set dealer.*|"
     r"Stand|Sit Down|Leave|Enter|Checks? (?:out|in)|Chat.*|Table Closed.*|Ranking.*|Prize Cash.*)\s*$")
 
 
@@ -124,9 +127,12 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
         raise HandHistoryError("not an Ignition hand header")
     rest = m.group("rest")
     game = _GAME.search(rest)
-    if game is None or not game.group("game").startswith("HOLDEM"):
+    if game is None and _TOURNEY_GAME.match(rest):  # a tournament names no limit: no limit hold'em
+        variant = "NT"
+    elif game is None or not game.group("game").startswith("HOLDEM"):
         raise SkipHand(f"other game: {game.group('game') if game else rest.split(' - ')[0].strip()}")
-    variant = {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}[game.group("limit")]
+    else:
+        variant = {"No Limit": "NT", "Pot Limit": "PT", "Limit": "FT"}[game.group("limit")]
     t = _TOURNAMENT.search(rest)
     hand = SiteHand(SITE if m.group("site") == "Ignition" else m.group("site"), m.group("id"), first_line,
                     variant=variant, tournament=t.group("id") if t else None)
@@ -179,6 +185,8 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
                     total_seen = True
                 continue  # the board and the seats again: nothing new
             who, sep, verb = line.partition(" : ")
+            if not sep and _NOISE.match(line):
+                continue  # a table event without a player: "Enter(Auto)"
             if not sep:
                 raise HandHistoryError(f"unrecognised line {line!r}")
             name = _name(who)
@@ -206,6 +214,11 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
     hand.sb = posts.get("sb", hand.bb / 2)
     if variant == "FT":
         hand.small_bet, hand.big_bet = hand.bb, 2 * hand.bb
+    named = hand.by_name.get("Dealer")
+    if dealer is not None and (named is not None and named.number != dealer
+                               or all(x.number != dealer for x in hand.seats)):
+        _seats_by_position(hand)  # a tournament's seat numbers do not go round the table
+        dealer = None
     if dealer is None:
         seat = hand.by_name.get("Dealer")
         if seat is None:
@@ -221,18 +234,39 @@ def parse(lines: Sequence[str], first_line: int) -> SiteHand:
     return hand
 
 
+#: The position names in the order they sit round the table from the button's left.
+_ORDER = re.compile(r"^(?:Small Blind|Big Blind|UTG(?:\+(?P<k>[0-9]))?|Dealer)$")
+
+
+def _seats_by_position(hand: SiteHand) -> None:
+    """Number the seats by their position names (small blind 1, ..., the dealer last) when the
+    hand's seat numbers are not the table's (a tournament hand writes ``Seat 297:`` and ``Set
+    dealer [1]``, or ``Set dealer [9]`` with the ``Dealer`` on seat 5):
+    Ignition names every player by position, so the names say where each one sits.
+
+    Raises HandHistoryError when a name is not a position, so the order cannot be decided."""
+    def rank(name: str) -> int:
+        m = _ORDER.match(name)
+        if m is None:
+            raise HandHistoryError(f"the dealer's seat is not seated and {name!r} names no position: "
+                                   f"the order round the table cannot be decided")
+        return {"Small Blind": 0, "Big Blind": 1, "Dealer": 99}.get(name, 2 + int(m.group("k") or 0))
+    for number, seat in enumerate(sorted(hand.seats, key=lambda x: rank(x.name)), 1):
+        seat.number = number
+
+
 def _verb(hand: SiteHand, name: str, verb: str, street: int) -> None:
     word = verb.split(" ")[0]
     if verb.startswith("Card dealt to a spot"):
         shown = "".join(checked_cards(board(verb), f"the cards of {name!r}"))
         if len(shown) == 4:
             hand.holes[name] = shown
-    elif verb == "Folds" or verb.startswith("Folds "):
+    elif verb == "Folds" or verb.startswith(("Folds ", "Folds(")):  # Folds(timeout), Folds(auction)
         hand.act(street, name, "f")
     elif verb == "Checks":
         hand.act(street, name, "x")
-    elif word == "Calls":
-        hand.act(street, name, "c", call_increment(hand, name, _amount(verb[6:])))
+    elif word in ("Calls", "Call"):  # the tournament client writes "Call 20"
+        hand.act(street, name, "c", call_increment(hand, name, _amount(verb[len(word) + 1:])))
     elif word == "Bets" or verb.startswith("All-in(bet)"):
         hand.act(street, name, "b", _amount(verb.split(" ", 1)[1]), by=True)
     elif _RAISE.match(verb):
@@ -252,10 +286,11 @@ def _verb(hand: SiteHand, name: str, verb: str, street: int) -> None:
         hand.post(name, _POSTS[words], _amount(verb[len(words):]))
     elif verb.startswith("Return uncalled portion of bet "):
         hand.give_back(name, _amount(verb[31:]))
-    elif verb.startswith("Hand result"):
+    elif verb.startswith(("Hand result", "Hand Result")):
         hand.collect(name, _amount(verb.rsplit(" ", 1)[1]))
     elif verb.startswith("Showdown"):
-        if all(name != who for who, _ in hand.shows):
+        still_in = [x for x in hand.seats if x.dealt and x.name not in hand.folded]
+        if len(still_in) > 1 and all(name != who for who, _ in hand.shows):  # not a walk's lone "Showdown"
             hand.shows.append((name, hand.holes.get(name)))
     elif verb.startswith("Mucks"):
         hand.shows.append((name, None))

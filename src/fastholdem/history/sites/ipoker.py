@@ -108,16 +108,31 @@ def _cards(text: str | None, suits: dict[str, str] = _SUITS) -> list[str] | None
     return [_card(t, suits) for t in tokens]
 
 
+_GAMECODE = re.compile(r'<game [^>]*?gamecode="([^"]*)"')
+
+
+def game_code(fragment: str) -> str | None:
+    """The ``gamecode`` of a ``<game>`` start tag at the start of ``fragment``, if written.
+
+    >>> game_code('<game gamecode="7100000011"><general>'), game_code('<game>')
+    ('7100000011', None)
+    """
+    m = _GAMECODE.match(fragment)
+    return m.group(1) if m is not None and m.group(1) else None
+
+
 def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryError], dict[str, str]]]:
     """Cut iPoker XML text into ``(line, game element text, session info)``.
 
     The session info holds the ``<general>`` fields of the enclosing session. A game cut off
-    by the end of the text comes as a HandHistoryError in place of its text.
+    (by the end of the text, or by the next ``<game>``) comes as a HandHistoryError in place of
+    its text; its game code, when the cut game's start tag gives one, is the session info's
+    ``"gamecode"``.
 
     >>> xml = ('<session><general><gametype>Holdem NL $1/$2</gametype></general>'
-    ...        '<game gamecode="7"></game></session>')
-    >>> [(line, session["gametype"]) for line, chunk, session in games(iter([xml]))]
-    [(1, 'Holdem NL $1/$2')]
+    ...        '<game gamecode="7"></game><game gamecode="8"><general>')
+    >>> [(line, type(chunk).__name__, session.get("gamecode")) for line, chunk, session in games(iter([xml]))]
+    [(1, 'str', None), (1, 'SkipHand', '8')]
     """
     buf = ""
     line = 1  # the line number of buf[0]
@@ -145,14 +160,15 @@ def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryErr
             nxt = buf.find("<game ", g + 6, end if end >= 0 else len(buf))
             if nxt >= 0:  # a <game> without its </game>, cut off by the next one
                 line += buf.count("\n", 0, g)
-                yield line, incomplete("the <game> ends without </game> (the next <game> starts)"), session
+                yield (line, incomplete("the <game> ends without </game> (the next <game> starts)"),
+                       _with_code(session, buf[g:nxt]))
                 line += buf.count("\n", g, nxt)
                 buf = buf[nxt:]
                 continue
             if end < 0:
                 if len(buf) - g > _MAX_GAME:
                     line += buf.count("\n", 0, g)
-                    yield line, HandHistoryError("a <game> element with no end"), session
+                    yield line, HandHistoryError("a <game> element with no end"), _with_code(session, buf[g:])
                     buf = ""
                 break
             start = line + buf.count("\n", 0, g)
@@ -162,7 +178,13 @@ def games(lines: Iterator[str]) -> Iterator[tuple[int, Union[str, HandHistoryErr
     g = buf.find("<game ")
     if g >= 0:
         cut = incomplete("the text ends inside the <game> (no </game>)")
-        yield line + buf.count("\n", 0, g), cut, session
+        yield line + buf.count("\n", 0, g), cut, _with_code(session, buf[g:])
+
+
+def _with_code(session: dict[str, str], fragment: str) -> dict[str, str]:
+    """The session info of a cut game, with its game code when the start tag gives one."""
+    code = game_code(fragment)
+    return session if code is None else {**session, "gamecode": code}
 
 
 def parse(chunk: str, first_line: int, session: dict[str, str]) -> SiteHand:

@@ -8,8 +8,8 @@ is a thousands separator only when ``thousands`` says so. Floats are never used.
 
 >>> amount("$1,234.56"), amount("1 234,56 €", decimal=","), amount("12,50€", decimal=",")
 (Decimal('1234.56'), Decimal('1234.56'), Decimal('12.50'))
->>> amount("1,500"), amount("0,25"), amount("(2.20)")
-(Decimal('1500'), Decimal('0.25'), Decimal('2.20'))
+>>> amount("1,500"), amount("0,25"), amount("(2.20)"), amount("â‚¬3.10 EUR")
+(Decimal('1500'), Decimal('0.25'), Decimal('2.20'), Decimal('3.10'))
 """
 
 from __future__ import annotations
@@ -21,7 +21,10 @@ from ...errors import HandHistoryError
 
 __all__ = ["amount"]
 
-_STRIP = re.compile(r"[$€£¥()\s\u00a0\u202f']|USD|EUR|GBP|CAD|INR|CNY|SC|T\$")
+# The currency signs and codes, and the signs as a cp1252 reading of UTF-8 text writes them
+# (mojibake: "â‚¬" for €, "Â£" for £, "Â" before a no-break space).
+_STRIP = re.compile(r"â‚¬|Â£|Â|[$€£¥()\s\u00a0\u202f']|USD|EUR|GBP|CAD|INR|CNY|SC|T\$")
+_THOUSANDS_ONLY = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9]+)?")
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _MAX_LEN = 40
 _GROUPED = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+")
@@ -67,7 +70,10 @@ def amount(text: str, *, decimal: str | None = None, whole: bool = False) -> Dec
             decimal = "," if (dot >= 0 and text.count(".") > 1) else "."
     if decimal == ",":
         text = text.replace(".", "").replace(",", ".")
-    else:
+    elif "," in text:
+        if not _THOUSANDS_ONLY.fullmatch(text):  # "0,01" where a point is written: never read as 1
+            raise HandHistoryError(f"not an amount in this site's numbers (a decimal comma where it writes a "
+                                   f"decimal point): {raw!r}")
         text = text.replace(",", "")
     if not _PLAIN.fullmatch(text):
         raise HandHistoryError(f"not an amount: {raw!r}")

@@ -24,12 +24,13 @@ unknown line is an error that names it, so a garbled or mixed file never convert
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
 from decimal import Decimal
 
 from ...errors import HandHistoryError
-from .dialects import STARS, Dialect
+from .dialects import STARS, Dialect, local_ranks, translate
 from .model import SiteHand, SkipHand, incomplete, stamp
 from .money import amount as _amount
 from .text import BRACKET as _BOARD
@@ -49,27 +50,34 @@ _GAME = re.compile(r"(Hold'em|Omaha|Razz|Stud|Draw|Badugi|Courchevel|HORSE|Mixed
                    r"Deuce|Triple Draw|2-7|Hold'em 6\+|Six Plus)")
 _HOLDEM = re.compile(r"Hold'em (No Limit|Pot Limit|Limit)\b")
 _STAKES = re.compile(r"\((?P<sb>[^/()]+)/(?P<bb>[^/() ]+)(?:\((?P<ante>[^()]*)\))?(?P<tail>[^()]*)\)")
-_TABLE = re.compile(r"^Table '(?P<name>.*)' (?:(?P<max>[0-9]+)-max )?(?:\(Play Money\) )?"
+_TABLE = re.compile(r"^Table (?:ID )?'(?P<name>.*)' (?:(?P<max>[0-9]+)-[Mm]ax )?(?:\(Play Money\) )?"
                     r"Seat #(?P<button>[0-9]+) is the button")
 _SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+?) \((?P<stack>[^()]*?) in chips(?:, [^()]*)?\)"
                    r"(?P<tail>.*)$")
 _BARE_SEAT = re.compile(r"^Seat (?P<num>[0-9]+): (?P<name>.+) \((?P<stack>[^()]*[0-9][^()]*)\)(?P<tail>)\s*$")
+_TOURNAMENT = re.compile(r"Tournament #([0-9]+)")
+_SUMMARY_SEAT = re.compile(r"^Seat [0-9]+: (?P<rest>.*)$")
 _CAPPED = re.compile(r"(\S*[0-9])\s+Cap\b")
 _ET = re.compile(r"\[([0-9/]+ [0-9:]+ ET)\]")  # PokerStars' Eastern time beside a local one
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _RUNS = ("FIRST ", "SECOND ", "THIRD ")
-_COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>\S+) from (?P<pot>(?:main |side )?pot(?:-[0-9]+)?)\s*$")
+#: An amount with its currency written as a word before or after it (``USD 0.19``, ``0.62 EUR``).
+_AMT = r"(?:(?:USD|EUR|GBP|CAD|INR|CNY) )?[^\s|()]+(?: (?:USD|EUR|GBP|CAD|INR|CNY)\b)?"
+_COLLECT = re.compile(r"^(?P<name>.+?) collected (?P<amt>" + _AMT + r") from (?P<pot>(?:main |side )?pot(?:-[0-9]+)?)\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<amt>[^()]+)\) returned to (?P<name>.+?)\s*$")
 _CASHOUT = re.compile(r"^(?P<name>.+?) cashed out the hand for (?P<amt>\S+)"
                       r"(?: \| Cash Out Fee (?P<fee>\S+))?\s*$")
-_TOTAL = re.compile(r"^Total pot (?P<total>\S+)(?P<pots>.*?)(?:\| Rake (?P<rake>\S+)(?P<rest>.*))?$")
+_TOTAL = re.compile(r"^Total pot (?P<total>" + _AMT + r")(?P<pots>.*?)(?:\| Rake (?P<rake>" + _AMT + r")(?P<rest>.*))?$")
 _GG_FEE = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax|Fee|Cash Drop|Bad beat) (\S+)")
 _VERBS = r"(?:posts|folds|checks|calls|bets|raises|shows|mucks|straddle)\b"
+#: A newcomer's seat (``dee joins the table at seat #5``) and a post by a player with no seat line.
+_JOINS = re.compile(r"^(?P<name>.+?) joins the table at seat #(?P<seat>[0-9]+)\s*$")
+_UNSEATED_POST = re.compile(r"^(?P<name>.+?):? posts (?:the )?(?:small blind|big blind|small & big blinds) ")
 _RISK = re.compile(r"^Pays Cashout Risk \((?P<amt>[^()]+)\)\s*$")
 _RECEIVES = re.compile(r"^Receives Cashout \((?P<amt>[^()]+)\)\s*$")
 _POT = re.compile(r"(?:Main|Side) pot(?:-[0-9]+)? (\S+?)\.?(?: |$)")
 _WON = re.compile(r"^(?P<name>.+?)(?: \((?:button|small blind|big blind|dealer)\))* (?:did not show and won|"
-                  r"showed \[[^\]]*\] and won|won) \(?(?P<amt>[^\s()]+)\)?(?: with .*)?\s*$")
+                  r"showed \[[^\]]*\] and won|won) \(?(?P<amt>" + _AMT + r")\)?(?: with .*)?\s*$")
 #: What a player does that moves no chips and shows no cards: the one list of these phrases, read
 #: after ``NAME: `` (PokerStars), after ``NAME `` (the clones without a colon) and as a verb.
 _EVENTS = (r"joins the table at seat #[0-9]+", "leaves the table", "will be allowed to play after the button",
@@ -157,9 +165,15 @@ def _header(line: str, row: Dialect) -> tuple[str, str]:
         cut = rest.find("(")
         cut = len(rest) if cut < 0 else cut
         rest = rest[:cut].title().replace("'E", "'e") + rest[cut:]
-    for pattern, repl in row.rewrites:
-        rest = re.sub(pattern, repl, rest, count=1)
+    for pattern, repl in _compiled(row.rewrites):
+        rest = pattern.sub(repl, rest, count=1)
     return m.group("id"), rest
+
+
+@functools.lru_cache(maxsize=64)
+def _compiled(pairs: tuple[tuple[str, str], ...]) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """A row's ``(pattern, replacement)`` pairs, compiled once."""
+    return tuple((re.compile(pattern), repl) for pattern, repl in pairs)
 
 
 def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHand:
@@ -188,10 +202,13 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
     """
     hand = _start(lines[0].strip(), first_line, row)
     reader = _Reader(hand, row)
+    respell = _compiled(row.lines)
     for k in range(1, len(lines)):
         line = lines[k].strip()
         if not line:
             continue
+        for pattern, repl in respell:  # the row's spelling in the family's (dialects.Dialect.lines)
+            line = pattern.sub(repl, line)
         try:
             reader.read(line)
         except SkipHand:
@@ -218,7 +235,7 @@ def _start(line: str, first_line: int, row: Dialect) -> SiteHand:
     cap = _CAPPED.search(st.group("tail"))
     if "Cap" in st.group("tail") and cap is None:
         raise HandHistoryError(f"line {first_line}: a capped game without its cap: {st.group(0)!r}")
-    t = re.search(r"Tournament #([0-9]+)", rest)
+    t = _TOURNAMENT.search(rest) if "Tournament #" in rest else None
     tournament = t.group(1) if t is not None else None
     currency = None
     if tournament is None:
@@ -265,6 +282,9 @@ class _Reader:
         self.total_seen = False
         self.rounded: tuple[Decimal, Decimal] | None = None
         self.risk: dict[str, Decimal] = {}
+        self.joined: dict[str, int] = {}  # joins the table at seat #N
+        self.newcomers: dict[str, bool] = {}  # seated by their post alone: all-in yet?
+        self.language = "en"  # a translated client's language, once its words are read
         self.read: Callable[[str], None] = self._seat
 
     def _seat(self, line: str) -> None:
@@ -321,11 +341,13 @@ class _Reader:
             else:
                 hand.total_pot = value
             hand.pots = [amount(x) for x in _POT.findall(total.group("pots"))]
+            while hand.pots and not hand.pots[-1]:  # Run It Once's "| Side pot €0.00"
+                hand.pots.pop()
             if self.row.pot_fees:
                 for fee in _GG_FEE.finditer(total.group("rest") or ""):
                     hand.jackpot += amount(fee.group(1))
             return
-        sm = re.match(r"^Seat [0-9]+: (?P<rest>.*)$", line)
+        sm = _SUMMARY_SEAT.match(line) if line.startswith("Seat ") else None
         if sm is not None:
             _summary_seat(hand, sm.group("rest"), self.row.wins_in_summary)
             return
@@ -340,7 +362,7 @@ class _Reader:
         if line.startswith("Dealt to "):
             hand.dealt_to(line)
             return
-        um = _UNCALLED.match(line)
+        um = _UNCALLED.match(line) if line.startswith("Uncalled bet") else None
         if um is not None:
             hand.give_back(um.group("name"), amount(um.group("amt")))
             return
@@ -356,7 +378,15 @@ class _Reader:
                 if co.group("fee"):
                     hand.cash_out_fee[co.group("name")] = amount(co.group("fee"))
                 return
+            jm = _JOINS.match(line)
+            if jm is not None:
+                self.joined[jm.group("name")] = int(jm.group("seat"))
+                return
             if _NOISE.match(line):
+                return
+            newcomer = _UNSEATED_POST.match(line)
+            if newcomer is not None and not self.dealt_yet:
+                self._newcomer(newcomer.group("name"), line)
                 return
             unseated = re.match(r"^(?P<name>.+?):? " + _VERBS, line)
             if unseated is not None:
@@ -370,7 +400,27 @@ class _Reader:
         if not self.dealt_yet and verb == "folds" and all(who != name for who, _, _ in hand.posts):
             hand.by_name[name].dealt = False  # declined to post: folds before the deal, not dealt in
             return
-        _action(hand, name, verb, self.street, self.showdown, self.risk)
+        if self.newcomers and name in self.newcomers and verb.endswith(_ALLIN):
+            self.newcomers[name] = True
+        if not _action(hand, name, verb, self.street, self.showdown, self.risk):
+            found = translate(verb, self.row.languages)  # a translated client's words (dialects.LANGUAGES)
+            if found is None or not _action(hand, name, found[1], self.street, self.showdown, self.risk):
+                raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
+            self.language = found[0]
+
+    def _newcomer(self, name: str, line: str) -> None:
+        """A player who posts a blind before the deal without a seat line (just joined): seated at
+        the seat their ``joins the table at seat #N`` line names, with a stack the hand must prove
+        (see :meth:`finish`); without that line their seat cannot be decided."""
+        seat = self.joined.get(name)
+        if seat is None or any(s.number == seat for s in self.hand.seats):
+            raise incomplete(f"{name!r} posts a blind without a seat line, and no line says which seat "
+                             f"they took")
+        self.hand.seat(seat, name, _UNPROVED)
+        self.names[name] = True
+        self.by_length = sorted(self.names, key=len, reverse=True)
+        self.newcomers[name] = False
+        self._play(line)
 
     def _pot(self, pot: str) -> str:
         """The name of a pot collected from, by the part of the hand (a showdown's pots apart)."""
@@ -383,6 +433,11 @@ class _Reader:
             hand.cash_out[name] = hand.collected.pop(name, Decimal(0)) - paid
         if not self.total_seen:
             raise incomplete("the hand ends before its summary (no total pot)")
+        for name, all_in in self.newcomers.items():  # a newcomer's stack: what the hand proves
+            if not all_in:
+                raise incomplete(f"{name!r} posts a blind without a seat line, and the text gives no stack "
+                                 f"(not all-in, so what they put in is not all they had)")
+            hand.by_name[name].stack = hand.put.get(name, Decimal(0))
         if self.rounded is not None:  # an abbreviated total: what was put in must round to it
             value, give = self.rounded
             exact = sum(hand.put.values(), Decimal(0)) - sum(hand.returned.values(), Decimal(0))
@@ -391,7 +446,28 @@ class _Reader:
                                        f"is about {value}")
         if not hand.pots and hand.rake:
             hand.pots = _pots_collected(hand)
+        if self.language != "en":
+            _translate_ranks(hand, self.language)
         return hand
+
+
+def _translate_ranks(hand: SiteHand, language: str) -> None:
+    """Write a translated client's rank letters (German ``B``, ``D``; French ``V``, ``D``, ``R``)
+    as English ones in every card of the hand (see :func:`dialects.local_ranks`)."""
+    def pairs(text: str) -> list[str]:
+        return [text[i:i + 2] for i in range(0, len(text), 2)]
+    every = [c for cards in hand.holes.values() for c in pairs(cards)]
+    every += [c for street in hand.boards for c in street] + [c for run in hand.runs for st in run for c in st]
+    table = local_ranks(every, language)
+    if not table:
+        return
+    def one(card: str) -> str:
+        return table.get(card[:1], card[:1]) + card[1:]
+    hand.holes = {name: "".join(one(c) for c in pairs(cards)) for name, cards in hand.holes.items()}
+    hand.boards = [[one(c) for c in street] for street in hand.boards]
+    hand.runs = [[[one(c) for c in st] for st in run] for run in hand.runs]
+    hand.shows = [(name, None if cards is None else "".join(one(c) for c in pairs(cards)))
+                  for name, cards in hand.shows]
 
 
 _SIDE = re.compile(r"side pot(?:-([0-9]+))?$")
@@ -441,19 +517,23 @@ def _split(line: str, names: dict[str, bool]) -> tuple[str | None, str]:
 
 
 _ALLIN = " and is all-in"
+#: A newcomer's stack until the hand proves it (the amounts they put in are checked against it).
+_UNPROVED = Decimal(10) ** 29
 _CAP = re.compile(r" and has reached the .* cap$")
 
 
 def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
-            risk: dict[str, Decimal]) -> None:
-    verb = _CAP.sub("", verb)
+            risk: dict[str, Decimal]) -> bool:
+    """Apply one ``NAME: verb`` line's verb; False when the verb is not one PokerStars writes."""
+    if "cap" in verb:
+        verb = _CAP.sub("", verb)
     if verb in ("folds.", "checks."):  # actions ending in a full stop
         verb = verb[:-1]
     if verb.endswith(_ALLIN):
         verb = verb[: -len(_ALLIN)]
     word, _, arg = verb.partition(" ")
     if bet_verb(hand, street, name, verb, amount):
-        return
+        return True
     if word == "posts":
         if arg.startswith("the "):  # ACR/WPN: "posts the small blind 10"
             arg = arg[4:]
@@ -508,11 +588,12 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
         if name not in hand.no_show:
             hand.no_show.append(name)
     elif _EVENT.match(verb):
-        return
+        return True
     elif word == "discards" or word == "stands" or word == "draws":
         raise SkipHand("other game: draw")
     else:
-        raise HandHistoryError(f"unknown action {verb!r} of {name!r}")
+        return False
+    return True
 
 
 def _summary_seat(hand: SiteHand, rest: str, wins: bool) -> None:

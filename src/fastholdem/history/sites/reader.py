@@ -66,7 +66,10 @@ _MAX_HAND_LINES = 2000  # a hand longer than this is not a hand: reported, not b
 _MAX_LINE = 10_000
 _SUFFIXES = (".txt", ".xml") + formats.SUFFIXES
 _INDENT = frozenset(" \t")
-_FIRST = frozenset("P\ufeffW#*GIBFR")  # the first characters of every site's first line
+#: How every site's first line starts (a byte-order mark first, or not): lines that start
+#: otherwise ("Player5: folds") are not tried against the first-line patterns at all.
+_FIRST = ("Poker", "POKERSTARS", "Full Tilt", "Run", "Game ", "Winamax", "#Game No", "*****", "Ignition",
+          "Bovada", "Bodog", "\ufeff")
 # Bytes no hand-history text holds (NUL is dropped, tab, line ends, form feed and Ctrl-Z pass).
 _CONTROL = bytes([*range(1, 9), *range(14, 26), *range(27, 32)])
 # HUD stats a tracker's re-export adds after a seat line: "Seat 1: ann ($10 in chips) - VPIP: 22, PFR: 18".
@@ -263,6 +266,8 @@ def _convert_one(file: str, line: int, lines: list[str], site: str, parse: _Pars
         dialect = hand.dialect
         history = to_phh(hand)
         vet(hand, history)
+        if dialect is not None:
+            site = hand.site  # the row's site (a Party-style row may be another room's export)
         return Imported(file, line, site, hand_id, "converted", history=history, dialect=dialect or site)
     except SkipHand as exc:
         return Imported(file, line, site, hand_id or _guess_id(lines[0]), "skipped", exc.reason,
@@ -315,7 +320,7 @@ def _split(file: str, lines: Iterator[str], tail: _Tail | None = None) -> Iterat
                 continue  # a hand archive's "*** # 12 ***" between hands
             if line[:1] in "Ss" and "VPIP" in line:
                 line = _HUD.sub("", line)  # a tracker's re-export: HUD stats after a seat line
-            found = _site_of(line) if line[:1] in _FIRST else None
+            found = _site_of(line) if line.startswith(_FIRST) else None
             if found is None and site is not None and ("#" in line or "History" in line):
                 inside = _INSIDE.search(line, 1)
                 if inside is not None and line[:inside.start()].strip("\ufeff \t"):
@@ -376,7 +381,7 @@ def _xml(file: str, lines: Iterator[str]) -> Iterator[Imported]:
             found = True
             if isinstance(chunk, HandHistoryError):
                 status = "skipped" if isinstance(chunk, SkipHand) else "failed"
-                yield Imported(file, line, ipoker.SITE, None, status, str(chunk))
+                yield Imported(file, line, ipoker.SITE, session.get("gamecode"), status, str(chunk))
                 continue
             yield from _some(_convert(file, line, [chunk], ipoker.SITE,
                                       lambda c, n: ipoker.parse(c[0], n, session)))
