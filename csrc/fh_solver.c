@@ -250,6 +250,18 @@ static void chance_child(run_ctx *rc, fh_arena *ar, int32_t child, const float *
     ar->top = mark;
 }
 
+/* Add a chance child's values, weighted, and those of the cards it stands for (suit
+ * isomorphism: the same values with the traverser's hands permuted). */
+static void chance_add(const fh_sv *sv, int32_t child, int p, float w, const float *res, float *out) {
+    const int32_t np_ = sv->s.n_hands[p];
+    for (int32_t h = 0; h < np_; h++) out[h] += w * res[h];
+    const int32_t k0 = sv->s.iso_first[child], nk = sv->s.iso_count[child];
+    for (int32_t k = 0; k < nk; k++) {
+        const int32_t *pm = sv->s.perm[p] + (size_t)sv->s.iso_perm[k0 + k] * (size_t)np_;
+        for (int32_t h = 0; h < np_; h++) out[h] += w * res[pm[h]];
+    }
+}
+
 static void chance_worker(fh_par *par, void *ctx, int tid) {
     chance_job *job = ctx;
     run_ctx *rc = job->rc;
@@ -299,16 +311,13 @@ static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, floa
                 rc->cancelled = 1;
                 if (rc->status == FH_OK) rc->status = st;
             }
-            for (int32_t a = 0; a < na; a++) {
-                const float *r = results + (size_t)a * np_;
-                for (int32_t h = 0; h < np_; h++) out[h] += w * r[h];
-            }
+            for (int32_t a = 0; a < na; a++) chance_add(sv, ch[a], p, w, results + (size_t)a * np_, out);
         } else {
             float *res = arena_get(ar, (size_t)np_);
             for (int32_t a = 0; a < na; a++) {
                 if (top && maybe_poll(rc)) break;
                 chance_child(rc, ar, ch[a], opp, res);
-                for (int32_t h = 0; h < np_; h++) out[h] += w * res[h];
+                chance_add(sv, ch[a], p, w, res, out);
             }
         }
         ar->top = mark;
@@ -411,6 +420,18 @@ static int spec_ok(const fh_sv_spec *s) {
         if (k == FH_SV_FOLD && (s->folder[i] < 0 || s->folder[i] > 1)) return 0;
     }
     (void)n_edges;
+    if (s->n_iso < 0 || s->n_perms < 0) return 0;
+    for (int32_t i = 0; i < s->n_nodes; i++) {
+        if (s->iso_count[i] == 0) continue;
+        if (s->iso_count[i] < 0 || s->iso_first[i] < 0 || (int64_t)s->iso_first[i] + s->iso_count[i] > s->n_iso)
+            return 0;
+        if (s->card[i] >= 64) return 0; /* only a chance node's child stands for other cards */
+        for (int32_t k = 0; k < s->iso_count[i]; k++)
+            if (s->iso_perm[s->iso_first[i] + k] < 0 || s->iso_perm[s->iso_first[i] + k] >= s->n_perms) return 0;
+    }
+    for (int p = 0; p < 2; p++)
+        for (int64_t k = 0; k < (int64_t)s->n_perms * s->n_hands[p]; k++)
+            if (s->perm[p][k] < 0 || s->perm[p][k] >= s->n_hands[p]) return 0;
     for (int p = 0; p < 2; p++)
         for (int32_t h = 0; h < s->n_hands[p]; h++) {
             if (s->cards[p][2 * h] >= 64) return 0;
@@ -444,7 +465,7 @@ uint64_t fh_sv_memory(const fh_sv_spec *s) {
 #define COPY(field, type, count)                                   \
     do {                                                           \
         size_t bytes_ = sizeof(type) * (size_t)(count);            \
-        memcpy(cur, spec->field, bytes_);                          \
+        if (bytes_) memcpy(cur, spec->field, bytes_);              \
         sv->s.field = (const type *)cur;                           \
         cur += (bytes_ + 15u) & ~(size_t)15u;                      \
     } while (0)
@@ -468,6 +489,8 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     bytes += ROUND((size_t)n) * 2 + ROUND(4u * (size_t)n) * 4 + ROUND(4u * (size_t)n_edges) + ROUND((size_t)n) + ROUND(4u * (size_t)n) * 2;
     bytes += ROUND(2 * nh0) + ROUND(2 * nh1) + ROUND(4 * nh0) * 2 + ROUND(4 * nh1) * 2;
     bytes += ROUND(4 * nb * nh0) * 2 + ROUND(4 * nb * nh1) * 2 + 64;
+    bytes += ROUND(4u * (size_t)n) * 2 + ROUND(4u * (size_t)spec->n_iso);
+    bytes += ROUND(4u * (size_t)spec->n_perms * nh0) + ROUND(4u * (size_t)spec->n_perms * nh1);
     sv->own = malloc(bytes);
     if (!sv->own) { free(sv); return FH_ERR_NOMEM; }
     char *cur = sv->own;
@@ -480,6 +503,11 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     COPY(folder, int8_t, n);
     COPY(board, int32_t, n);
     COPY(chance_weight, float, n);
+    COPY(iso_first, int32_t, n);
+    COPY(iso_count, int32_t, n);
+    COPY(iso_perm, int32_t, spec->n_iso);
+    COPY(perm[0], int32_t, (size_t)spec->n_perms * nh0);
+    COPY(perm[1], int32_t, (size_t)spec->n_perms * nh1);
     if (spec->shared) COPY(shared, float, n);
     for (int p = 0; p < 2; p++) {
         size_t nh = (size_t)spec->n_hands[p];

@@ -37,6 +37,17 @@ typedef struct fh_sv_spec {
     const int8_t *folder;        /* [n_nodes] fold terminals: who folded */
     const int32_t *board;        /* [n_nodes] showdown terminals: index of the strength table */
     const float *chance_weight;  /* [n_nodes] chance nodes: probability of each child */
+    /* Suit isomorphism: a chance node deals one representative of each class of cards that a
+     * suit permutation fixing the game (board so far, both ranges) maps onto each other. A
+     * representative child `c` stands for iso_count[c] more cards: card k of them has the
+     * values of `c` with hands mapped by permutation iso_perm[iso_first[c] + k]
+     * (value of hand h = value of hand perm[p][perm * n_hands[p] + h] under `c`). */
+    const int32_t *iso_first;    /* [n_nodes] */
+    const int32_t *iso_count;    /* [n_nodes] 0 for a node that stands only for itself */
+    int32_t n_iso;
+    const int32_t *iso_perm;     /* [n_iso] permutation ids */
+    int32_t n_perms;
+    const int32_t *perm[2];      /* [n_perms * n_hands[p]] hand permutations (involutions) */
     const float *shared;         /* [n_nodes] or NULL: terminals: a utility both players get on top of the
                                   * zero-sum `amount` (the rake: -rake/2 each), so the game is not zero-sum */
     int32_t n_hands[2];

@@ -16,6 +16,12 @@ cdef extern from "fh_solver.h" nogil:
         const _sv_int8_t *folder
         const _sv_int32_t *board
         const float *chance_weight
+        const _sv_int32_t *iso_first
+        const _sv_int32_t *iso_count
+        _sv_int32_t n_iso
+        const _sv_int32_t *iso_perm
+        _sv_int32_t n_perms
+        const _sv_int32_t *perm[2]
         const float *shared
         _sv_int32_t n_hands[2]
         const uint8_t *cards[2]
@@ -65,8 +71,15 @@ cdef class SolverCore:
         a = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
         want = {"kind": np.int8, "first_child": np.int32, "n_children": np.int32, "children": np.int32,
                 "card": np.uint8, "amount": np.float32, "folder": np.int8, "board": np.int32,
-                "chance_weight": np.float32}
+                "chance_weight": np.float32, "iso_first": np.int32, "iso_count": np.int32, "iso_perm": np.int32}
+        if "iso_first" not in a:  # a tree without suit isomorphism
+            a["iso_first"] = np.zeros(a["kind"].shape[0], np.int32)
+            a["iso_count"] = np.zeros(a["kind"].shape[0], np.int32)
+            a["iso_perm"] = np.zeros(0, np.int32)
+            for p in (0, 1):
+                a[f"perm{p}"] = np.zeros((0, a[f"weight{p}"].shape[0]), np.int32)
         for p in (0, 1):
+            want[f"perm{p}"] = np.int32
             want[f"cards{p}"] = np.uint8
             want[f"weight{p}"] = np.float32
             want[f"same{p}"] = np.int32
@@ -76,7 +89,8 @@ cdef class SolverCore:
             if k not in a or a[k].dtype != np.dtype(dt):
                 raise InputError(f"arrays[{k!r}] must be a {np.dtype(dt)} array")
         n = a["kind"].shape[0]
-        for k in ("first_child", "n_children", "card", "amount", "folder", "board", "chance_weight"):
+        for k in ("first_child", "n_children", "card", "amount", "folder", "board", "chance_weight", "iso_first",
+                  "iso_count"):
             if a[k].shape != (n,):
                 raise InputError(f"arrays[{k!r}] must have {n} entries")
         if n < 1:
@@ -91,6 +105,13 @@ cdef class SolverCore:
                 raise InputError(f"the hands of player {p} have inconsistent shapes")
             if a[f"strength{p}"].shape != (nb, nh) or a[f"order{p}"].shape != (nb, nh):
                 raise InputError(f"the strength tables of player {p} must have shape ({nb}, {nh})")
+        n_perms = int(a["perm0"].shape[0]) if a["perm0"].ndim == 2 else 0
+        for p in (0, 1):
+            nh = a[f"weight{p}"].shape[0]
+            if a[f"perm{p}"].shape != (n_perms, nh):
+                raise InputError(f"the hand permutations of player {p} must have shape ({n_perms}, {nh})")
+        if a["iso_perm"].ndim != 1:
+            raise InputError("arrays['iso_perm'] must be one-dimensional")
         self.keep = a
         spec.n_nodes = <_sv_int32_t>n
         spec.kind = <const _sv_int8_t *>cnp.PyArray_DATA(a["kind"])
@@ -102,6 +123,11 @@ cdef class SolverCore:
         spec.folder = <const _sv_int8_t *>cnp.PyArray_DATA(a["folder"])
         spec.board = <const _sv_int32_t *>cnp.PyArray_DATA(a["board"])
         spec.chance_weight = <const float *>cnp.PyArray_DATA(a["chance_weight"])
+        spec.iso_first = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_first"])
+        spec.iso_count = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_count"])
+        spec.n_iso = <_sv_int32_t>a["iso_perm"].shape[0]
+        spec.iso_perm = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_perm"])
+        spec.n_perms = <_sv_int32_t>n_perms
         spec.shared = NULL
         if "shared" in a:  # optional: a utility both players get at a terminal (rake)
             if a["shared"].dtype != np.dtype(np.float32) or a["shared"].shape != (n,):
@@ -115,6 +141,7 @@ cdef class SolverCore:
             spec.same[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"same{p}"])
             spec.strength[p] = <const _sv_uint32_t *>cnp.PyArray_DATA(a[f"strength{p}"])
             spec.order[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"order{p}"])
+            spec.perm[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"perm{p}"])
         spec.alpha = <float>alpha
         spec.beta = <float>beta
         spec.gamma = <float>gamma

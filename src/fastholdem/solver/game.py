@@ -39,6 +39,10 @@ NO_CARD = 255
 class Game:
     """A game tree under construction: add nodes parent first, then their children.
 
+    ``merged`` maps a chance node to the cards it deals without a subtree of their own (suit
+    isomorphism, :meth:`merge`): each is ``(card, child, perm)``, the card taking the values of
+    ``child`` with each player's hands permuted by ``perms[perm]``.
+
     Examples
     --------
     Matching pennies as a tiny tree: player 0 chooses, player 1 must fold or "showdown".
@@ -61,6 +65,8 @@ class Game:
     children: list[list[int]] = field(default_factory=list)
     labels: list[list[str]] = field(default_factory=list)
     strengths: list[tuple[list[int], list[int]]] = field(default_factory=list)
+    merged: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
+    perms: list[tuple[list[int], list[int]]] = field(default_factory=list)
 
     def add(self, kind: int, *, parent: int | None = None, label: str = "", card: int = NO_CARD,
             amount: float = 0.0, folder: int = 0, board: int = 0, chance_weight: float = 0.0) -> int:
@@ -86,6 +92,17 @@ class Game:
         self.strengths.append((list(strength0), list(strength1)))
         return len(self.strengths) - 1
 
+    def add_perm(self, perm0: list[int], perm1: list[int]) -> int:
+        """Add a permutation of each player's hands (an involution: a suit swap that maps the
+        game onto itself); return its id for :meth:`merge`."""
+        self.perms.append((list(perm0), list(perm1)))
+        return len(self.perms) - 1
+
+    def merge(self, chance: int, card: int, child: int, perm: int) -> None:
+        """Suit isomorphism: at ``chance``, ``card`` is dealt with the values of ``child`` (a
+        child of ``chance``), each player's hand ``h`` taking those of hand ``perms[perm][p][h]``."""
+        self.merged.setdefault(chance, []).append((card, child, perm))
+
     def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
         """The flat arrays of the C core (children follow their parent)."""
         n = len(self.kind)
@@ -101,10 +118,25 @@ class Game:
             "amount": np.array(self.amount, np.float32), "folder": np.array(self.folder, np.int8),
             "board": np.array(self.board, np.int32), "chance_weight": np.array(self.chance_weight, np.float32),
         }
+        stands: dict[int, list[int]] = {}
+        for entries in self.merged.values():
+            for _, child, perm in entries:
+                stands.setdefault(child, []).append(perm)
+        iso_first = np.zeros(n, np.int32)
+        iso_count = np.zeros(n, np.int32)
+        iso_perm: list[int] = []
+        for child in sorted(stands):
+            iso_first[child] = len(iso_perm)
+            iso_count[child] = len(stands[child])
+            iso_perm.extend(stands[child])
+        out["iso_first"], out["iso_count"] = iso_first, iso_count
+        out["iso_perm"] = np.array(iso_perm, np.int32)
         if any(self.shared):
             out["shared"] = np.array(self.shared, np.float32)
         nb = len(self.strengths)
         for p in (0, 1):
+            out[f"perm{p}"] = np.array([pm[p] for pm in self.perms], np.int32).reshape(len(self.perms),
+                                                                                      len(self.hands[p]))
             hands = self.hands[p]
             cards = np.full((len(hands), 2), NO_CARD, np.uint8)
             for h, hand in enumerate(hands):

@@ -93,14 +93,75 @@ def _hands(r: Range, board: tuple[int, ...], name: str) -> tuple[list[tuple[int,
     return hands, weights
 
 
+def _swap_suits(card: int, s1: int, s2: int) -> int:
+    suit = card & 3
+    return card - suit + (s2 if suit == s1 else s1 if suit == s2 else suit)
+
+
+def _suit_swap(game: Game, s1: int, s2: int) -> tuple[list[int], list[int]] | None:
+    """Each player's hand -> its hand with suits ``s1`` and ``s2`` swapped, when that maps both
+    ranges (weights included) onto themselves; else None."""
+    out: list[list[int]] = []
+    for p in (0, 1):
+        hands = game.hands[p]
+        w = game.weights[p] if game.weights is not None else [1.0] * len(hands)
+        index = {tuple(sorted(h)): i for i, h in enumerate(hands)}
+        m: list[int] = []
+        for i, h in enumerate(hands):
+            j = index.get(tuple(sorted(_swap_suits(c, s1, s2) for c in h)))
+            if j is None or w[j] != w[i]:
+                return None
+            m.append(j)
+        out.append(m)
+    return out[0], out[1]
+
+
+class _TooLarge(Exception):
+    """The tree being built passed max_nodes (build_game says by how much)."""
+
+
 class _Builder:
-    def __init__(self, spot: Spot, game: Game, max_nodes: int) -> None:
+    def __init__(self, spot: Spot, game: Game, max_nodes: int, isomorphism: bool = True) -> None:
         self.spot = spot
         self.cfg = spot.config
         self.g = game
         self.max_nodes = max_nodes
         self.boards: dict[tuple[int, ...], int] = {}
         self.h = [np.array(game.hands[p], np.uint8) for p in (0, 1)]
+        # suit swaps that map both ranges onto themselves, and their permutation ids
+        self.swaps: dict[tuple[int, int], int] = {}
+        if isomorphism:
+            for s1 in range(4):
+                for s2 in range(s1 + 1, 4):
+                    perm = _suit_swap(game, s1, s2)
+                    if perm is not None:
+                        self.swaps[(s1, s2)] = game.add_perm(*perm)
+
+    def isomorphic(self, board: tuple[int, ...]) -> dict[int, tuple[int, int]]:
+        """The cards a chance node after ``board`` need not deal: card -> (its representative,
+        the permutation id of the suit swap mapping one onto the other). Two suits are swapped
+        when the swap maps the whole deal so far onto itself: the ranges allow it, the spot's
+        board holds the same ranks in both, and no card dealt since is of either suit (the
+        players' reach there must be symmetric too, not only the board)."""
+        if not self.swaps:
+            return {}
+        n0 = len(self.spot.board)
+        ranks = [0, 0, 0, 0]
+        for c in board[:n0]:
+            ranks[c & 3] |= 1 << (c >> 2)
+        dealt = {c & 3 for c in board[n0:]}
+        rep = [0, 1, 2, 3]
+        for s2 in range(1, 4):
+            for s1 in range(s2):
+                if (s1, s2) in self.swaps and ranks[s1] == ranks[s2] and s1 not in dealt and s2 not in dealt:
+                    rep[s2] = s1  # the smallest suit of the class (swaps compose)
+                    break
+        out: dict[int, tuple[int, int]] = {}
+        for c in range(52):
+            s = c & 3
+            if rep[s] != s and c not in board:
+                out[c] = (c - s + rep[s], self.swaps[(rep[s], s)])
+        return out
 
     def board_index(self, board: tuple[int, ...]) -> int:
         key = tuple(sorted(board))
@@ -123,8 +184,7 @@ class _Builder:
 
     def check_size(self) -> None:
         if len(self.g.kind) > self.max_nodes:
-            raise ConfigError(f"the tree is too large: more than {self.max_nodes:,} nodes (raise max_nodes, "
-                              "use fewer sizes or start on a later street)")
+            raise _TooLarge
 
     def street_end(self, parent: int, label: str, board: tuple[int, ...], amount: int, info: _Info) -> None:
         """The node after a street closes (a call, or check-check): chance or a showdown."""
@@ -135,29 +195,35 @@ class _Builder:
         dead = set(board)
         ch = self.g.add(CHANCE, parent=parent, label=label, chance_weight=1.0 / (52 - len(board) - 4))
         info2 = replace(info, prev=-2)
+        merged = self.isomorphic(board)
+        child: dict[int, int] = {}
         for c in range(52):
-            if c in dead:
+            if c in dead or c in merged:
                 continue
             nb = (*board, c)
             if info.allin:
-                self.street_end_card(ch, c, nb, amount, info2)
+                child[c] = self.street_end_card(ch, c, nb, amount, info2)
             else:
-                node = self.g.add(P0, parent=ch, label=card_str(c), card=c)
+                child[c] = node = self.g.add(P0, parent=ch, label=card_str(c), card=c)
                 self.actions(node, nb, P0, amount, info2)
             self.check_size()
+        for c, (r, perm) in merged.items():
+            self.g.merge(ch, c, child[r], perm)
 
-    def street_end_card(self, ch: int, c: int, board: tuple[int, ...], amount: int, info: _Info) -> None:
-        """After an all-in call: deal the rest of the board, then show down."""
+    def street_end_card(self, ch: int, c: int, board: tuple[int, ...], amount: int, info: _Info) -> int:
+        """After an all-in call: deal the rest of the board, then show down; the node dealt ``c``."""
         contribution = self.spot.pot / 2 + amount
         if len(board) == 5:
-            self.g.add(SHOWDOWN, parent=ch, label=card_str(c), card=c, amount=contribution,
-                       board=self.board_index(board))
-            return
+            return self.g.add(SHOWDOWN, parent=ch, label=card_str(c), card=c, amount=contribution,
+                              board=self.board_index(board))
         dead = set(board)
         sub = self.g.add(CHANCE, parent=ch, label=card_str(c), card=c, chance_weight=1.0 / (52 - len(board) - 4))
-        for c2 in range(52):
-            if c2 not in dead:
-                self.street_end_card(sub, c2, (*board, c2), amount, info)
+        merged = self.isomorphic(board)
+        child = {c2: self.street_end_card(sub, c2, (*board, c2), amount, info)
+                 for c2 in range(52) if c2 not in dead and c2 not in merged}
+        for c2, (r, perm) in merged.items():
+            self.g.merge(sub, c2, child[r], perm)
+        return sub
 
     def actions(self, node: int, board: tuple[int, ...], player: int, amount: int, info: _Info) -> None:
         acts = _tree_actions(self.cfg, len(board), player, amount, info)
@@ -228,8 +294,15 @@ def count_nodes(spot: Spot) -> int:
     return 1 + _count(cfg, len(spot.board), P0, 0, root_info(cfg))
 
 
-def build_game(spot: Spot, max_nodes: int = MAX_NODES) -> Game:
-    """The full game tree of a spot (chance nodes expanded; no suit isomorphism).
+def build_game(spot: Spot, max_nodes: int = MAX_NODES, isomorphism: bool = True) -> Game:
+    """The game tree of a spot, chance nodes expanded.
+
+    With ``isomorphism`` (the default), a chance node deals one card of each class that a suit
+    swap maps onto each other while leaving the board so far and both ranges (weights included)
+    unchanged (on ``Td9d6h`` with ranges that treat clubs and spades alike, the turn ``2s`` is
+    the turn ``2c`` with clubs and spades swapped); :attr:`Game.merged` lists the cards so
+    dealt, and the solver obtains their values by permuting hands. Without it every card has
+    its own subtree.
 
     Examples
     --------
@@ -239,16 +312,21 @@ def build_game(spot: Spot, max_nodes: int = MAX_NODES) -> Game:
     >>> g.labels[0]
     ['check', 'allin 10']
     """
-    n = count_nodes(spot)
-    if n > max_nodes:
-        raise ConfigError(f"the tree is too large: {n:,} nodes (max_nodes is {max_nodes:,}; use fewer sizes or "
-                          "start on a later street)")
+    n = count_nodes(spot)  # without isomorphism (merging cards only makes the tree smaller)
+    too_large = ConfigError(f"the tree is too large: {n:,} nodes (max_nodes is {max_nodes:,}"
+                            f"{'; still too many with isomorphic cards merged' if isomorphism else ''}; "
+                            "use fewer sizes or start on a later street)")
+    if n > max_nodes and not isomorphism:
+        raise too_large
     oh, ow = _hands(spot.oop, spot.board, "oop")
     ih, iw = _hands(spot.ip, spot.board, "ip")
     game = Game(hands=([tuple(h) for h in oh], [tuple(h) for h in ih]), weights=(ow, iw))
-    b = _Builder(spot, game, max_nodes)
+    b = _Builder(spot, game, max_nodes, isomorphism)
     root = game.add(P0)
-    b.actions(root, spot.board, P0, 0, root_info(b.cfg))
+    try:
+        b.actions(root, spot.board, P0, 0, root_info(b.cfg))
+    except _TooLarge:
+        raise too_large from None
     _apply_rake(game, b.cfg)
     return game
 

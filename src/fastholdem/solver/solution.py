@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .._core import SolverCore, evaluate_batch
-from ..cards import parse_cards
+from ..cards import card_str, parse_cards
 from ..errors import ConfigError, InputError, InputTypeError, RangeError
 from ..progress import Progress
 from ..ranges import Range
@@ -24,7 +24,20 @@ from .tree import BetSizes, Tree, parse_sizes
 
 __all__ = ["solve", "Solution", "Node", "load", "FORMAT_VERSION"]
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3  # 2: the tree settings and edits as JSON; 3: the isomorphism flag too
+
+
+@dataclass
+class _At:
+    """Where a walk ends: the tree's node, each player's reach (real hands), each real hand's
+    index in the tree's frame, the real cards dealt on the way and the node's labels."""
+
+    node: int
+    reach: list[npt.NDArray[np.float64]]
+    hands: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]
+    dealt: list[int]
+    labels: list[str]
+    merging: bool  # a chance node on the way merges isomorphic cards
 
 
 @dataclass(frozen=True)
@@ -94,6 +107,31 @@ class Node:
         return {a: (float((self.strategy[i] * w).sum()) / tot if tot > 0 else 0.0) for i, a in enumerate(self.actions)}
 
 
+def _deal(g: Game, node: int, real: int, suits: list[int],
+          hmap: list[npt.NDArray[np.intp]]) -> tuple[int, list[int], list[npt.NDArray[np.intp]]]:
+    """The child of chance node ``node`` dealing the real card ``real``, and the suit and hand
+    maps from the real deal to the tree's after it (changed when the tree deals the card as
+    its representative's suit swap)."""
+    tree = real - (real & 3) + suits[real & 3]
+    cards = [g.card[c] for c in g.children[node]]
+    if tree in cards:
+        return g.children[node][cards.index(tree)], suits, hmap
+    _, child, perm = next(m for m in g.merged[node] if m[0] == tree)
+    a, b = tree & 3, g.card[child] & 3
+    suits = [b if x == a else a if x == b else x for x in suits]
+    return child, suits, [np.asarray(g.perms[perm][p])[hmap[p]] for p in (0, 1)]
+
+
+def _offsets(game: Game) -> tuple[npt.NDArray[np.int64], int]:
+    """Each action node's offset into the core's regrets and strategy sums (as the core lays
+    them out: node order, n_actions * n_hands rows), and their length."""
+    kind = np.array(game.kind)
+    nch = np.array([len(c) for c in game.children], np.int64)
+    nh = np.array([len(game.hands[0]), len(game.hands[1]), 0, 0, 0], np.int64)
+    size = nch * nh[kind]
+    return np.cumsum(size) - size, int(size.sum())
+
+
 def _class_name(combo: str) -> str:
     """'AsKs' -> 'AKs', 'AsKd' -> 'AKo', 'AsAd' -> 'AA'."""
     r1, s1, r2, s2 = combo[0], combo[1], combo[2], combo[3]
@@ -114,7 +152,9 @@ class Solution:
     """
 
     def __init__(self, spot: Spot, game: Game, engine: Engine, exploitability: float, evs: tuple[float, float],
-                 history: list[tuple[int, float]]) -> None:
+                 history: list[tuple[int, float]], isomorphism: bool = False) -> None:
+        self.isomorphism = isomorphism
+        """Whether the tree merges isomorphic cards (see :func:`solve`)."""
         self.spot = spot
         self.game = game
         self.engine = engine
@@ -156,30 +196,49 @@ class Solution:
             raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
         return self._ev[player]
 
-    def _walk(self, path: tuple[str, ...]) -> tuple[int, list[npt.NDArray[np.float64]]]:
+    def _walk(self, path: tuple[str, ...]) -> _At:
+        """Follow ``path`` from the root. Under suit isomorphism a card the tree does not deal is
+        reached through its representative: the walk keeps the suit swap between the real deal
+        and the tree's (``suits``) and the matching map of each player's hands (``hands``)."""
         g = self.game
         reach = [np.asarray(g.weights[p], np.float64).copy() for p in (0, 1)]  # type: ignore[index]
+        hmap = [np.arange(len(g.hands[p])) for p in (0, 1)]
+        suits = [0, 1, 2, 3]  # real suit -> the tree's suit
+        dealt: list[int] = []
+        merging = False
         node = 0
-        for step in path:
+        for k, step in enumerate(path):
             if not isinstance(step, str):
                 raise InputTypeError(f"actions must be text such as 'check' or 'bet 30', got {type(step).__name__}")
-            labels = g.labels[node]
+            labels = self._labels(node, suits)
             want = self._resolve(node, step)
             if want not in labels:
-                raise InputError(f"{step!r} is not an action at {' / '.join(path[:path.index(step)]) or 'the root'}: "
+                raise InputError(f"{step!r} is not an action at {' / '.join(path[:k]) or 'the root'}: "
                                  f"choose from {', '.join(labels) or 'nothing (a terminal node)'}")
-            i = labels.index(want)
             kind = g.kind[node]
             if kind <= P1:
+                i = labels.index(want)
                 st = self.engine.strategy(node)
-                reach[kind] = reach[kind] * st[i]
+                reach[kind] = reach[kind] * st[i][hmap[kind]]
+                node = g.children[node][i]
             elif kind == CHANCE:
-                c = g.card[g.children[node][i]]
+                real = parse_cards(want)[0]
+                dealt.append(real)
                 for p in (0, 1):
-                    blocked = np.array([c in h for h in g.hands[p]], bool)
+                    blocked = np.array([real in h for h in g.hands[p]], bool)
                     reach[p][blocked] = 0.0
-            node = g.children[node][i]
-        return node, reach
+                merging = merging or bool(g.merged.get(node))
+                node, suits, hmap = _deal(g, node, real, suits, hmap)
+        return _At(node, reach, (hmap[0], hmap[1]), dealt, self._labels(node, suits), merging)
+
+    def _labels(self, node: int, suits: list[int]) -> list[str]:
+        """The labels at ``node`` as the real deal names them (every card a chance node deals)."""
+        g = self.game
+        if g.kind[node] != CHANCE:
+            return list(g.labels[node])
+        back = [suits.index(t) for t in range(4)]  # the tree's suit -> real suit
+        tree = [g.card[c] for c in g.children[node]] + [m[0] for m in g.merged.get(node, [])]
+        return [card_str(c) for c in sorted(c - (c & 3) + back[c & 3] for c in tree)]
 
     def _resolve(self, node: int, step: str) -> str:
         """'bet 50%' -> 'bet 30' when the pot makes it so; other labels unchanged."""
@@ -269,13 +328,13 @@ class Solution:
         >>> n.player, n.actions
         (1, ('check', 'allin 10'))
         """
-        node, reach = self._walk(tuple(actions))
-        g = self.game
-        kind = g.kind[node]
+        at = self._walk(tuple(actions))
+        node, reach = at.node, at.reach
+        kind = self.game.kind[node]
         player: int | str = kind if kind <= P1 else ("chance" if kind == CHANCE else "terminal")
-        strategy = self.engine.strategy(node) if kind <= P1 else None
+        strategy = self.engine.strategy(node)[:, at.hands[kind]] if kind <= P1 else None
         combos = self.combos[kind] if kind <= P1 else ()
-        return Node(tuple(actions), player, tuple(g.labels[node]), combos, strategy, (reach[0], reach[1]))
+        return Node(tuple(actions), player, tuple(at.labels), combos, strategy, (reach[0], reach[1]))
 
     def combo_evs(self, *actions: str, player: int = 0) -> npt.NDArray[np.float64]:
         """Each of ``player``'s combos' EV (chips, the convention of :meth:`ev`) at the node
@@ -292,9 +351,12 @@ class Solution:
         """
         if player not in (0, 1) or isinstance(player, bool):
             raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
-        node, reach = self._walk(tuple(actions))
+        at = self._walk(tuple(actions))
+        reach = at.reach
         opp = reach[1 - player]
-        values = self.engine.core.node_values(node, player, opp.astype(np.float32), False)
+        opp_tree = np.zeros(len(opp), np.float32)
+        opp_tree[at.hands[1 - player]] = opp
+        values = self.engine.core.node_values(at.node, player, opp_tree, False)[at.hands[player]]
         compat = compatible_weight(self.game, player, opp)
         with np.errstate(invalid="ignore", divide="ignore"):
             out = np.where((compat > 0) & (reach[player] > 0), values / compat, np.nan)
@@ -316,15 +378,10 @@ class Solution:
         """
         if player not in (0, 1) or isinstance(player, bool):
             raise InputError(f"player must be 0 (OOP) or 1 (IP), got {player!r}")
-        node, reach = self._walk(tuple(actions))
+        at = self._walk(tuple(actions))
+        reach = at.reach
         g = self.game
-        board = list(self.spot.board)
-        n = 0
-        for step in actions:  # the cards dealt on the way
-            i = g.labels[n].index(self._resolve(n, step))
-            if g.kind[n] == CHANCE:
-                board.append(int(g.card[g.children[n][i]]))
-            n = g.children[n][i]
+        board = list(self.spot.board) + at.dealt
         mine, theirs = hand_masks(g, player), hand_masks(g, 1 - player)
         hands = [np.array(g.hands[p], np.uint8) for p in (player, 1 - player)]
         opp = reach[1 - player]
@@ -367,7 +424,8 @@ class Solution:
         >>> round(float(sol.node().strategy[1][sol.node().combos.index("4s3s")]), 2)  # OOP stops bluffing
         0.0
         """
-        node, _ = self._walk(tuple(actions))
+        at = self._walk(tuple(actions))
+        node = at.node
         g = self.game
         kind = g.kind[node]
         if kind > P1:
@@ -395,9 +453,59 @@ class Solution:
                 if key not in names:
                     raise InputError(f"combos: {c!r} is not in the acting player's range on this board")
                 mask[names.index(key)] = 1
+        if self.game.merged and not self._lock_keeps_symmetry(at, mask, kind):
+            # the lock would tell apart cards the tree merges: solve on the full tree from now on
+            self._expand()
+            node = self._walk(tuple(actions)).node
+        else:
+            mask_tree = np.zeros_like(mask)
+            mask_tree[at.hands[kind]] = mask
+            mask = mask_tree
         table = np.repeat(row[:, None], len(names), axis=1).astype(np.float32)
         self.engine.core.lock(node, mask, table)
         self._locks.append((list(actions), dict(strategy), None if combos is None else list(combos)))
+
+    def _lock_keeps_symmetry(self, at: _At, mask: npt.NDArray[np.uint8], kind: int) -> bool:
+        """Whether locking these combos at ``at`` keeps the game symmetric under every suit
+        swap the tree uses: no chance node on the way merges cards (the lock would hold at the
+        merged cards too), and the combos are closed under the swaps."""
+        g = self.game
+        if at.merging:
+            return False
+        used = {perm for entries in g.merged.values() for _, _, perm in entries}
+        return all(bool((mask[np.asarray(g.perms[perm][kind])] == mask).all()) for perm in used)
+
+    def _expand(self) -> None:
+        """Rebuild the tree without suit isomorphism, each node's regrets and strategy sums
+        those of the node it was merged into (hands permuted), and the locks made so far."""
+        full = build_game(self.spot, MAX_NODES, isomorphism=False)
+        engine = Engine(full.arrays())
+        regrets, sums, iters = self.engine.core.get_state()
+        (off_i, _), (off_f, total) = _offsets(self.game), _offsets(full)
+        r2 = np.zeros(total, np.float32)
+        s2 = np.zeros_like(r2)
+        ident = [np.arange(len(full.hands[p])) for p in (0, 1)]
+        stack: list[tuple[int, int, list[int], list[npt.NDArray[np.intp]]]] = [(0, 0, [0, 1, 2, 3], ident)]
+        while stack:
+            nf, ni, suits, hmap = stack.pop()
+            k = full.kind[nf]
+            if k <= P1:
+                na, n = len(full.children[nf]), len(full.hands[k])
+                a, b = int(off_i[ni]), int(off_f[nf])
+                r2[b:b + na * n] = regrets[a:a + na * n].reshape(na, n)[:, hmap[k]].ravel()
+                s2[b:b + na * n] = sums[a:a + na * n].reshape(na, n)[:, hmap[k]].ravel()
+                stack.extend((cf, ci, suits, hmap) for cf, ci in zip(full.children[nf], self.game.children[ni]))
+            elif k == CHANCE:
+                for cf in full.children[nf]:
+                    ci, s_, h_ = _deal(self.game, ni, full.card[cf], suits, hmap)
+                    stack.append((cf, ci, s_, h_))
+        engine.core.set_state(r2, s2, iters)
+        locks, self._locks = self._locks, []
+        self.game, self.engine, self.isomorphism = full, engine, False
+        if hasattr(self, "_parent_map"):
+            del self._parent_map
+        for actions, strategy, combos in locks:
+            self.lock(actions, strategy, combos)
 
     def resolve(self, *, target: float = 0.5, max_iterations: int = 1000, threads: int | None = None,
                 check_every: int = 10) -> None:
@@ -448,7 +556,7 @@ class Solution:
             regrets=regrets, sums=sums, iterations=np.int64(iters),
             exploitability=np.float64(self.exploitability), ev=np.array(self._ev),
             oop_weights=s.oop.weights, ip_weights=s.ip.weights, oop_combos=s.oop.combos, ip_combos=s.ip.combos,
-            locks=json.dumps(self._locks))
+            locks=json.dumps(self._locks), isomorphism=np.bool_(self.isomorphism))
 
 
 def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
@@ -465,8 +573,10 @@ def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
     """
     with np.load(path, allow_pickle=False) as z:
         version = int(z["version"])
-        if version not in (1, FORMAT_VERSION):
-            raise InputError(f"path: solution format version {version}, this fastholdem reads 1 and {FORMAT_VERSION}")
+        if version not in (1, 2, FORMAT_VERSION):
+            raise InputError(f"path: solution format version {version}, this fastholdem reads 1 to {FORMAT_VERSION}")
+        # versions 1 and 2 predate suit isomorphism: their storage is that of the full tree
+        isomorphism = bool(z["isomorphism"]) if version >= 3 else False
         oop = Range.from_combos(z["oop_combos"], z["oop_weights"])
         ip = Range.from_combos(z["ip_combos"], z["ip_weights"])
         board = tuple(int(c) for c in z["board"].tolist())
@@ -480,11 +590,11 @@ def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
             edits = tuple((op, tuple(path), lab) for op, path, lab in t["edits"])
             spot = Spot(oop, ip, board, int(z["pot"]), int(z["stack"]), parse_sizes(t["sizes"]), t["add_allin"],
                         t["force_allin"], t["merging"], t["rake"], cap, edits)
-        game = build_game(spot)
+        game = build_game(spot, isomorphism=isomorphism)
         engine = Engine(game.arrays())
         engine.core.set_state(z["regrets"], z["sums"], int(z["iterations"]))
         ev = z["ev"].tolist()
-        sol = Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [])
+        sol = Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [], isomorphism)
         for actions, strategy, combos in json.loads(str(z["locks"])):
             sol.lock(actions, strategy, combos)
         return sol
@@ -495,7 +605,8 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
           target: float = 0.5, max_iterations: int = 1000, threads: int | None = None, check_every: int = 10,
           max_nodes: int = MAX_NODES, max_memory: int = 8 * 2**30, progress: bool | None = None,
           add_allin: float | None = None, force_allin: float | None = None, merging: float | None = None,
-          rake: float | None = None, rake_cap: float | None = None, tree: Tree | None = None) -> Solution:
+          rake: float | None = None, rake_cap: float | None = None, tree: Tree | None = None,
+          isomorphism: bool = True) -> Solution:
     """Solve a heads-up postflop spot by Discounted CFR, to ``target`` % of the pot.
 
     Parameters
@@ -541,6 +652,11 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
         A betting tree from :func:`fastholdem.solver.build_tree`, perhaps edited; then leave
         out ``sizes``, the thresholds and the rake (the tree has them; ``pot`` and ``stack``
         must be the tree's).
+    isomorphism : bool
+        Deal one card of each class of turn and river cards that a suit swap maps onto each
+        other (when the swap leaves the board and both ranges, weights included, unchanged),
+        and obtain the others' values by permuting hands: the same solution in less memory
+        and time. False builds every card's subtree.
 
     Returns
     -------
@@ -560,7 +676,9 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
             raise InputError(f"{name} must be a positive whole number, got {v!r}")
     if isinstance(target, bool) or not isinstance(target, (int, float)) or not target >= 0:
         raise InputError(f"target must be a percentage of the pot >= 0, got {target!r}")
-    game = build_game(spot, max_nodes)
+    if not isinstance(isomorphism, bool):
+        raise InputTypeError(f"isomorphism must be True or False, got {type(isomorphism).__name__}")
+    game = build_game(spot, max_nodes, isomorphism)
     if overlap_weight(game) <= 0:
         raise RangeError("oop and ip: every pair of combos shares a card, so no deal is possible")
     arrays = game.arrays()
@@ -589,4 +707,4 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
             bar.update(step)
     _, ev = engine.values(threads)
     half = spot.pot / 2.0
-    return Solution(spot, game, engine, expl, (ev[0] + half, ev[1] + half), history)
+    return Solution(spot, game, engine, expl, (ev[0] + half, ev[1] + half), history, isomorphism)
