@@ -5,7 +5,8 @@ Qc, river 3s), pot 60, stacks 370, 50% bets and raises, target 0.5% of the pot.
 The peer binary is named by the environment variable ``PFS_BENCH``; without it its rows say
 "not configured". Each spot runs in a fresh process (peak memory is the process's maximum
 resident set). Columns: iterations, exploitability reached (% of the pot), wall and CPU
-seconds, peak RSS, OOP's EV (postflop-solver's convention). The flop spot runs only with
+seconds, peak RSS, OOP's EV (postflop-solver's convention). Ours runs twice, with float32 and
+with 16-bit storage (``solve(storage="16bit")``). The flop spot runs only with
 ``--flop`` (the peer needs 1.75 GB there).
 
     python benchmarks/bench_solver.py [--quick] [--flop] [--threads N] [--target PCT]
@@ -26,18 +27,19 @@ BOARDS = {"river": "Td9d6hQc3s", "turn": "Td9d6hQc", "flop": "Td9d6h"}
 _CHILD = """
 import json, resource, sys, time
 import fastholdem as fh
-board, target, threads = sys.argv[1], float(sys.argv[2]), int(sys.argv[3])
+board, target, threads, storage = sys.argv[1], float(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 w0, c0 = time.perf_counter(), time.process_time()
-sol = fh.solve({oop!r}, {ip!r}, board, pot=60, stack=370, sizes="50%", target=target, threads=threads)
+sol = fh.solve({oop!r}, {ip!r}, board, pot=60, stack=370, sizes="50%", target=target, threads=threads,
+               storage=storage)
 print(json.dumps({{"iterations": sol.iterations, "expl": sol.exploitability, "wall": time.perf_counter() - w0,
                   "cpu": time.process_time() - c0, "mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
                   "ev": sol.ev(0), "curve": sol.history}}))
 """
 
 
-def ours(spot: str, target: float, threads: int) -> dict[str, object]:
+def ours(spot: str, target: float, threads: int, storage: str = "float32") -> dict[str, object]:
     code = _CHILD.format(oop=OOP, ip=IP)
-    out = subprocess.run([sys.executable, "-c", code, BOARDS[spot], str(target), str(threads)],
+    out = subprocess.run([sys.executable, "-c", code, BOARDS[spot], str(target), str(threads), storage],
                          capture_output=True, text=True, check=True)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 
@@ -69,6 +71,7 @@ def main() -> None:
           f"{'peak MB':>8} {'OOP EV':>8}")
     for spot in spots:
         rows = [("fastholdem", ours(spot, args.target, args.threads)),
+                ("fastholdem 16bit", ours(spot, args.target, args.threads, "16bit")),
                 ("postflop-solver", peer(spot, args.target, args.threads))]
         for name, r in rows:
             if r is None:

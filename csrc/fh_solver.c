@@ -4,6 +4,7 @@
 #endif
 #include "fh_solver.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,7 +20,10 @@ struct fh_sv {
     fh_sv_spec s;    /* pointers into `own` */
     void *own;       /* one block holding the copied spec arrays */
     int64_t *offset; /* [n_nodes] offset of an action node's rows (n_actions * n_hands) */
-    float *regret, *ssum, *locked; /* [total] each; locked: the locked strategy */
+    float *regret, *ssum, *locked; /* [total] each (regret, ssum NULL under compression); locked: the locked strategy */
+    int16_t *regret16;   /* compression: [total] regrets / rscale[node] */
+    uint16_t *ssum16;    /* compression: [total] strategy sums / sscale[node] */
+    float *rscale, *sscale; /* compression: [n_nodes] */
     uint8_t *lock;   /* [total / n_actions...] per action node and hand: 1 when locked (indexed offset/n_act) */
     int64_t *lock_off; /* [n_nodes] offset into lock (n_hands per action node), -1 if none */
     uint64_t total, lock_total;
@@ -173,12 +177,76 @@ static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp
     }
 }
 
+/* ---- storage: float32, or 16 bits with one scale per action node ------------------------------ */
+
+/* An action node's `len` regrets as floats: the stored rows, or decoded into buf. */
+static float *load_regrets(fh_sv *sv, int32_t node, size_t len, float *buf) {
+    if (!sv->s.compress) return sv->regret + sv->offset[node];
+    const int16_t *q = sv->regret16 + sv->offset[node];
+    const float sc = sv->rscale[node];
+    for (size_t k = 0; k < len; k++) buf[k] = sc * (float)q[k];
+    return buf;
+}
+
+static float *load_sums(fh_sv *sv, int32_t node, size_t len, float *buf) {
+    if (!sv->s.compress) return sv->ssum + sv->offset[node];
+    const uint16_t *q = sv->ssum16 + sv->offset[node];
+    const float sc = sv->sscale[node];
+    for (size_t k = 0; k < len; k++) buf[k] = sc * (float)q[k];
+    return buf;
+}
+
+/* The largest |x[k]|: integer compares of the float bits with the sign cleared (monotonic for
+ * finite floats, and a reduction the compiler vectorises without -ffast-math). */
+static float max_abs(const float *x, size_t len) {
+    uint32_t m = 0;
+    for (size_t k = 0; k < len; k++) {
+        uint32_t b;
+        memcpy(&b, &x[k], sizeof b);
+        b &= 0x7fffffffu;
+        m = b > m ? b : m;
+    }
+    float out;
+    memcpy(&out, &m, sizeof out);
+    return out;
+}
+
+/* Write back rows loaded by load_regrets (a no-op for float32 storage: they were the rows):
+ * scaled to the node's largest |regret|, clamped, rounded half away from zero (the conversion
+ * truncates toward zero). Ternaries, not fminf/fmaxf, so that the loop stays inline and SIMD. */
+static void store_regrets(fh_sv *sv, int32_t node, size_t len, const float *x) {
+    if (!sv->s.compress) return;
+    const float m = max_abs(x, len);
+    const float inv = m > 0.0f ? 32767.0f / m : 0.0f;
+    int16_t *q = sv->regret16 + sv->offset[node];
+    for (size_t k = 0; k < len; k++) {
+        float y = x[k] * inv;
+        y = y < 32767.0f ? y : 32767.0f;
+        y = y > -32767.0f ? y : -32767.0f;
+        q[k] = (int16_t)(int32_t)(y + (y >= 0.0f ? 0.5f : -0.5f));
+    }
+    sv->rscale[node] = m / 32767.0f;
+}
+
+static void store_sums(fh_sv *sv, int32_t node, size_t len, const float *x) {
+    if (!sv->s.compress) return;
+    const float m = max_abs(x, len); /* the sums are >= 0 */
+    const float inv = m > 0.0f ? 65535.0f / m : 0.0f;
+    uint16_t *q = sv->ssum16 + sv->offset[node];
+    for (size_t k = 0; k < len; k++) {
+        float y = x[k] * inv;
+        y = y < 65535.0f ? y : 65535.0f;
+        y = y > 0.0f ? y : 0.0f;
+        q[k] = (uint16_t)(int32_t)(y + 0.5f);
+    }
+    sv->sscale[node] = m / 65535.0f;
+}
+
 /* ---- strategies ----------------------------------------------------------------------------- */
 
-/* Current strategy (regret matching) of an action node into st[a * n + h]. */
-static void current_strategy(const fh_sv *sv, int32_t node, int player, float *st, float *tot) {
+/* Current strategy (regret matching) of an action node, from its regrets r, into st[a * n + h]. */
+static void current_strategy(const fh_sv *sv, int32_t node, int player, const float *r, float *st, float *tot) {
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
-    const float *r = sv->regret + sv->offset[node];
     /* action-major loops over contiguous hands (vectorised); tot: n floats of scratch */
     for (int32_t h = 0; h < n; h++) tot[h] = 0.0f;
     for (int32_t a = 0; a < na; a++) {
@@ -191,7 +259,7 @@ static void current_strategy(const fh_sv *sv, int32_t node, int player, float *s
         }
     }
     const float uniform = 1.0f / (float)na;
-    for (int32_t h = 0; h < n; h++) tot[h] = tot[h] > 0.0f ? 1.0f / tot[h] : 0.0f;
+    for (int32_t h = 0; h < n; h++) tot[h] = tot[h] >= FLT_MIN ? 1.0f / tot[h] : 0.0f; /* (a denormal total would overflow) */
     for (int32_t a = 0; a < na; a++) {
         float *sa = st + (size_t)a * n;
         for (int32_t h = 0; h < n; h++) sa[h] = tot[h] > 0.0f ? sa[h] * tot[h] : uniform;
@@ -205,15 +273,28 @@ static void current_strategy(const fh_sv *sv, int32_t node, int player, float *s
     }
 }
 
-static void average_strategy(const fh_sv *sv, int32_t node, float *st) {
+/* Average strategy (normalised strategy sums) of an action node into st[a * n + h]; tot: n
+ * floats of scratch. Action-major loops over contiguous hands, as current_strategy (under
+ * compression the node's scale cancels in the normalisation, so the integers are used as they are). */
+static void average_strategy(const fh_sv *sv, int32_t node, float *st, float *tot) {
     const int player = sv->s.kind[node];
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
-    const float *ss = sv->ssum + sv->offset[node];
-    for (int32_t h = 0; h < n; h++) {
-        double sum = 0.0;
-        for (int32_t a = 0; a < na; a++) sum += ss[(size_t)a * n + h];
-        for (int32_t a = 0; a < na; a++)
-            st[(size_t)a * n + h] = sum > 0.0 ? (float)(ss[(size_t)a * n + h] / sum) : 1.0f / (float)na;
+    for (int32_t h = 0; h < n; h++) tot[h] = 0.0f;
+    if (sv->s.compress) {
+        const uint16_t *sq = sv->ssum16 + sv->offset[node];
+        for (size_t k = 0; k < (size_t)na * (size_t)n; k++) st[k] = (float)sq[k];
+    } else {
+        memcpy(st, sv->ssum + sv->offset[node], sizeof(float) * (size_t)na * (size_t)n);
+    }
+    for (int32_t a = 0; a < na; a++) {
+        const float *sa = st + (size_t)a * n;
+        for (int32_t h = 0; h < n; h++) tot[h] += sa[h];
+    }
+    const float uniform = 1.0f / (float)na;
+    for (int32_t h = 0; h < n; h++) tot[h] = tot[h] >= FLT_MIN ? 1.0f / tot[h] : 0.0f; /* (a denormal total would overflow) */
+    for (int32_t a = 0; a < na; a++) {
+        float *sa = st + (size_t)a * n;
+        for (int32_t h = 0; h < n; h++) sa[h] = tot[h] > 0.0f ? sa[h] * tot[h] : uniform;
     }
     if (sv->lock_off[node] >= 0) {
         const uint8_t *lk = sv->lock + sv->lock_off[node];
@@ -325,19 +406,25 @@ static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, floa
     }
     /* an action node */
     const int32_t npl = sv->s.n_hands[kind];
-    float *st = arena_get(ar, (size_t)na * (size_t)npl);
+    const size_t len = (size_t)na * (size_t)npl;
+    float *st = arena_get(ar, len);
+    float *r = NULL; /* CFR: the node's regrets as floats (decoded under compression) */
     if (rc->mode == MODE_CFR) {
         float *tot = arena_get(ar, (size_t)npl);
-        current_strategy(sv, node, kind, st, tot);
+        r = load_regrets(sv, node, len, sv->s.compress ? arena_get(ar, len) : NULL);
+        current_strategy(sv, node, kind, r, st, tot);
     }
-    else average_strategy(sv, node, st);
+    else average_strategy(sv, node, st, arena_get(ar, (size_t)npl));
     if (kind == p) {
         float *vals = arena_get(ar, (size_t)na * (size_t)np_);
         for (int32_t a = 0; a < na; a++) walk(rc, ar, ch[a], opp, vals + (size_t)a * np_, top);
         if (rc->mode == MODE_BR) {
             for (int32_t h = 0; h < np_; h++) {
                 float m = vals[h];
-                for (int32_t a = 1; a < na; a++) m = fmaxf(m, vals[(size_t)a * np_ + h]);
+                for (int32_t a = 1; a < na; a++) {
+                    const float v = vals[(size_t)a * np_ + h];
+                    m = v > m ? v : m;
+                }
                 out[h] = m;
             }
         } else {
@@ -348,7 +435,6 @@ static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, floa
             }
         }
         if (rc->mode == MODE_CFR && !rc->cancelled) {
-            float *r = sv->regret + sv->offset[node];
             const uint8_t *lk = sv->lock_off[node] >= 0 ? sv->lock + sv->lock_off[node] : NULL;
             const float dpos = rc->dpos, dneg = rc->dneg;
             for (int32_t a = 0; a < na; a++) {
@@ -364,18 +450,20 @@ static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, floa
                     }
                 }
             }
+            store_regrets(sv, node, len, r);
         }
     } else {
         float *reach = arena_get(ar, (size_t)nq);
         float *tmp = arena_get(ar, (size_t)np_);
         if (rc->mode == MODE_CFR && !rc->cancelled) {
-            float *ss = sv->ssum + sv->offset[node];
+            float *ss = load_sums(sv, node, len, sv->s.compress ? arena_get(ar, len) : NULL);
             const float g = rc->dstrat;
             for (int32_t a = 0; a < na; a++)
                 for (int32_t o = 0; o < nq; o++) {
                     size_t k = (size_t)a * nq + o;
                     ss[k] = ss[k] * g + opp[o] * st[k];
                 }
+            store_sums(sv, node, len, ss);
         }
         memset(out, 0, sizeof(float) * (size_t)np_);
         for (int32_t a = 0; a < na; a++) {
@@ -397,7 +485,8 @@ static size_t scratch_need(const fh_sv_spec *s, int32_t node, int32_t mh) {
         size_t x = scratch_need(s, s->children[s->first_child[node] + a], mh);
         if (x > best) best = x;
     }
-    size_t local = kind == FH_SV_CHANCE ? (na + 2) * (size_t)mh : (2 * na + 3) * (size_t)mh;
+    /* an action node: strategy, values, (decoded regrets or sums), 3 rows of n_hands */
+    size_t local = kind == FH_SV_CHANCE ? (na + 2) * (size_t)mh : (3 * na + 3) * (size_t)mh;
     return local + best;
 }
 
@@ -459,7 +548,8 @@ static uint64_t storage_floats(const fh_sv_spec *s, uint64_t *lock_total) {
 uint64_t fh_sv_memory(const fh_sv_spec *s) {
     uint64_t lt, total = storage_floats(s, &lt);
     uint64_t mh = (uint64_t)(s->n_hands[0] > s->n_hands[1] ? s->n_hands[0] : s->n_hands[1]);
-    return total * 8u + (uint64_t)s->n_nodes * 40u + (uint64_t)s->n_boards * mh * 16u;
+    return total * (s->compress ? 4u : 8u) + (uint64_t)s->n_nodes * (s->compress ? 48u : 40u) +
+           (uint64_t)s->n_boards * mh * 16u;
 }
 
 #define COPY(field, type, count)                                   \
@@ -520,14 +610,25 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     sv->offset = malloc(sizeof(int64_t) * (size_t)n);
     sv->lock_off = malloc(sizeof(int64_t) * (size_t)n);
     sv->total = storage_floats(spec, &sv->lock_total);
-    sv->regret = calloc(sv->total ? sv->total : 1, sizeof(float));
-    sv->ssum = calloc(sv->total ? sv->total : 1, sizeof(float));
+    const size_t cells = sv->total ? (size_t)sv->total : 1;
+    int storage_ok;
+    if (spec->compress) {
+        sv->regret16 = calloc(cells, sizeof(int16_t));
+        sv->ssum16 = calloc(cells, sizeof(uint16_t));
+        sv->rscale = calloc((size_t)n, sizeof(float));
+        sv->sscale = calloc((size_t)n, sizeof(float));
+        storage_ok = sv->regret16 && sv->ssum16 && sv->rscale && sv->sscale;
+    } else {
+        sv->regret = calloc(cells, sizeof(float));
+        sv->ssum = calloc(cells, sizeof(float));
+        storage_ok = sv->regret && sv->ssum;
+    }
     sv->max_hands = spec->n_hands[0] > spec->n_hands[1] ? spec->n_hands[0] : spec->n_hands[1];
     sv->scratch = scratch_need(spec, 0, sv->max_hands) + 4u * (size_t)sv->max_hands;
     sv->arena[0].base = malloc(sizeof(float) * sv->scratch);
     sv->arena[0].cap = sv->scratch;
     sv->n_arenas = 1;
-    if (!sv->offset || !sv->lock_off || !sv->regret || !sv->ssum || !sv->arena[0].base) {
+    if (!sv->offset || !sv->lock_off || !storage_ok || !sv->arena[0].base) {
         fh_sv_free(sv);
         return FH_ERR_NOMEM;
     }
@@ -583,6 +684,10 @@ void fh_sv_free(fh_sv *sv) {
     free(sv->lock_off);
     free(sv->regret);
     free(sv->ssum);
+    free(sv->regret16);
+    free(sv->ssum16);
+    free(sv->rscale);
+    free(sv->sscale);
     free(sv->locked);
     free(sv->lock);
     for (int p = 0; p < 2; p++) {
@@ -710,12 +815,45 @@ fh_status fh_sv_node_values(fh_sv *sv, int32_t node, int player, const float *op
 
 fh_status fh_sv_strategy(const fh_sv *sv, int32_t node, float *out) {
     if (node < 0 || node >= sv->s.n_nodes || sv->s.kind[node] > FH_SV_P1) return FH_ERR_ARGUMENT;
-    average_strategy(sv, node, out);
+    float *tot = malloc(sizeof(float) * (size_t)sv->s.n_hands[sv->s.kind[node]]);
+    if (!tot) return FH_ERR_NOMEM;
+    average_strategy(sv, node, out, tot);
+    free(tot);
     return FH_OK;
 }
 
-float *fh_sv_regrets(fh_sv *sv, uint64_t *n) { *n = sv->total; return sv->regret; }
-float *fh_sv_strategy_sums(fh_sv *sv, uint64_t *n) { *n = sv->total; return sv->ssum; }
+uint64_t fh_sv_storage(const fh_sv *sv) { return sv->total; }
+
+void fh_sv_get_state(const fh_sv *sv, float *regrets, float *sums) {
+    if (!sv->s.compress) {
+        memcpy(regrets, sv->regret, sizeof(float) * (size_t)sv->total);
+        memcpy(sums, sv->ssum, sizeof(float) * (size_t)sv->total);
+        return;
+    }
+    for (int32_t i = 0; i < sv->s.n_nodes; i++) {
+        if (sv->s.kind[i] > FH_SV_P1) continue;
+        const size_t len = (size_t)sv->s.n_children[i] * (size_t)sv->s.n_hands[sv->s.kind[i]];
+        const int64_t o = sv->offset[i];
+        for (size_t k = 0; k < len; k++) {
+            regrets[o + (int64_t)k] = sv->rscale[i] * (float)sv->regret16[o + (int64_t)k];
+            sums[o + (int64_t)k] = sv->sscale[i] * (float)sv->ssum16[o + (int64_t)k];
+        }
+    }
+}
+
+void fh_sv_set_state(fh_sv *sv, const float *regrets, const float *sums) {
+    if (!sv->s.compress) {
+        memcpy(sv->regret, regrets, sizeof(float) * (size_t)sv->total);
+        memcpy(sv->ssum, sums, sizeof(float) * (size_t)sv->total);
+        return;
+    }
+    for (int32_t i = 0; i < sv->s.n_nodes; i++) {
+        if (sv->s.kind[i] > FH_SV_P1) continue;
+        const size_t len = (size_t)sv->s.n_children[i] * (size_t)sv->s.n_hands[sv->s.kind[i]];
+        store_regrets(sv, i, len, regrets + sv->offset[i]);
+        store_sums(sv, i, len, sums + sv->offset[i]);
+    }
+}
 int64_t fh_sv_offset(const fh_sv *sv, int32_t node) {
     return node >= 0 && node < sv->s.n_nodes ? sv->offset[node] : -1;
 }

@@ -58,6 +58,8 @@ typedef struct fh_sv_spec {
     const uint32_t *strength[2]; /* [n_boards * n_hands[p]] higher is stronger; 0 = blocked by the board */
     const int32_t *order[2];     /* [n_boards * n_hands[p]] hands by ascending strength */
     float alpha, beta, gamma;    /* DCFR parameters */
+    int32_t compress;            /* 1: regrets as int16 and strategy sums as uint16, each action node's
+                                  * rows with one float scale (half the storage); 0: float32 */
 } fh_sv_spec;
 
 typedef struct fh_sv fh_sv; /* a solver: a copy of the spec plus regrets and strategy sums */
@@ -89,10 +91,12 @@ fh_status fh_sv_node_values(fh_sv *sv, int32_t node, int player, const float *op
 /* Normalised average strategy at an action node: out[a * n_hands + h]. */
 fh_status fh_sv_strategy(const fh_sv *sv, int32_t node, float *out);
 
-/* The raw storage (for save and load): regrets and strategy sums of every action node, and
- * the node's offset into them (-1 for nodes that are not action nodes). */
-float *fh_sv_regrets(fh_sv *sv, uint64_t *n);
-float *fh_sv_strategy_sums(fh_sv *sv, uint64_t *n);
+/* The state (for save and load) as float32 whatever the storage: the regrets and strategy
+ * sums of every action node, fh_sv_storage() entries each, and a node's offset into them (-1
+ * for nodes that are not action nodes). Setting it under compression rounds to 16 bits. */
+uint64_t fh_sv_storage(const fh_sv *sv);
+void fh_sv_get_state(const fh_sv *sv, float *regrets, float *sums);
+void fh_sv_set_state(fh_sv *sv, const float *regrets, const float *sums);
 int64_t fh_sv_offset(const fh_sv *sv, int32_t node);
 void fh_sv_set_iterations(fh_sv *sv, int32_t t);
 

@@ -33,6 +33,7 @@ cdef extern from "fh_solver.h" nogil:
         float alpha
         float beta
         float gamma
+        _sv_int32_t compress
     ctypedef struct fh_sv:
         pass
     fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out)
@@ -45,8 +46,9 @@ cdef extern from "fh_solver.h" nogil:
     fh_status fh_sv_node_values(fh_sv *sv, _sv_int32_t node, int player, const float *opp_reach,
                                 int best_response, float *out, const fh_exec *ex)
     fh_status fh_sv_strategy(const fh_sv *sv, _sv_int32_t node, float *out)
-    float *fh_sv_regrets(fh_sv *sv, uint64_t *n)
-    float *fh_sv_strategy_sums(fh_sv *sv, uint64_t *n)
+    uint64_t fh_sv_storage(const fh_sv *sv)
+    void fh_sv_get_state(const fh_sv *sv, float *regrets, float *sums)
+    void fh_sv_set_state(fh_sv *sv, const float *regrets, const float *sums)
     int64_t fh_sv_offset(const fh_sv *sv, _sv_int32_t node)
     fh_status fh_sv_lock(fh_sv *sv, _sv_int32_t node, const uint8_t *mask, const float *strategy)
 
@@ -59,6 +61,7 @@ cdef class SolverCore:
     cdef object keep
     cdef readonly int n_nodes
     cdef readonly tuple n_hands
+    cdef readonly bint compressed
 
     def __cinit__(self):
         self.sv = NULL
@@ -66,7 +69,7 @@ cdef class SolverCore:
     def __dealloc__(self):
         fh_sv_free(self.sv)
 
-    def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=2.0):
+    def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=2.0, bint compress=False):
         cdef fh_sv_spec spec
         a = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
         want = {"kind": np.int8, "first_child": np.int32, "n_children": np.int32, "children": np.int32,
@@ -145,6 +148,7 @@ cdef class SolverCore:
         spec.alpha = <float>alpha
         spec.beta = <float>beta
         spec.gamma = <float>gamma
+        spec.compress = 1 if compress else 0
         cdef fh_status status
         with nogil:
             status = fh_sv_create(&spec, &self.sv)
@@ -154,11 +158,14 @@ cdef class SolverCore:
         _check(status)
         self.n_nodes = n
         self.n_hands = (int(spec.n_hands[0]), int(spec.n_hands[1]))
+        self.compressed = bool(compress)
         self.keep = None  # the C side holds its own copy
 
     @staticmethod
-    def memory(dict arrays):
-        """Bytes a solver of these arrays holds (an estimate made before allocating)."""
+    def memory(dict arrays, bint compress=False):
+        """Bytes a solver of these arrays holds (an estimate made before allocating): 8 bytes
+        per action and hand of every action node (4 with ``compress``), 40 (48) per node and
+        16 per board and hand."""
         kind = np.asarray(arrays["kind"])
         nch = np.asarray(arrays["n_children"], dtype=np.int64)
         nh = [int(np.asarray(arrays[f"weight{p}"]).shape[0]) for p in (0, 1)]
@@ -166,7 +173,7 @@ cdef class SolverCore:
         for p in (0, 1):
             total += int(nch[kind == p].sum()) * nh[p]
         nb = int(np.asarray(arrays["strength0"]).shape[0])
-        return total * 8 + kind.shape[0] * 40 + nb * (nh[0] + nh[1]) * 8
+        return total * (4 if compress else 8) + kind.shape[0] * (48 if compress else 40) + nb * (nh[0] + nh[1]) * 8
 
     @property
     def iterations(self):
@@ -222,31 +229,25 @@ cdef class SolverCore:
         _check(fh_sv_lock(self.sv, node, &mv[0], &sv_[0, 0]))
 
     def get_state(self):
-        """Copies of (regrets, strategy sums, iterations done)."""
-        cdef uint64_t n
-        cdef float *r = fh_sv_regrets(self.sv, &n)
-        regrets = np.empty(n, dtype=np.float32)
+        """Copies of (regrets, strategy sums, iterations done), float32 whatever the storage."""
+        cdef uint64_t n = fh_sv_storage(self.sv)
+        regrets = np.empty(max(n, 1), dtype=np.float32)
+        sums = np.empty(max(n, 1), dtype=np.float32)
         cdef float[::1] rv = regrets
-        if n:
-            memcpy(&rv[0], r, n * sizeof(float))
-        r = fh_sv_strategy_sums(self.sv, &n)
-        sums = np.empty(n, dtype=np.float32)
         cdef float[::1] sv_ = sums
-        if n:
-            memcpy(&sv_[0], r, n * sizeof(float))
-        return regrets, sums, self.iterations
+        fh_sv_get_state(self.sv, &rv[0], &sv_[0])
+        return regrets[:n], sums[:n], self.iterations
 
     def set_state(self, object regrets, object sums, int iterations):
-        cdef uint64_t n
-        cdef float *r = fh_sv_regrets(self.sv, &n)
+        cdef uint64_t n = fh_sv_storage(self.sv)
         a = np.ascontiguousarray(regrets, dtype=np.float32)
         b = np.ascontiguousarray(sums, dtype=np.float32)
         if a.shape != (n,) or b.shape != (n,):
             raise InputError(f"the saved state must hold {n} regrets and strategy sums")
+        if not (np.isfinite(a).all() and np.isfinite(b).all()) or (b < 0).any():
+            raise InputError("the saved state must hold finite regrets and non-negative strategy sums")
         cdef const float[::1] av = a
         cdef const float[::1] bv = b
         if n:
-            memcpy(r, &av[0], n * sizeof(float))
-            r = fh_sv_strategy_sums(self.sv, &n)
-            memcpy(r, &bv[0], n * sizeof(float))
+            fh_sv_set_state(self.sv, &av[0], &bv[0])
         fh_sv_set_iterations(self.sv, iterations)

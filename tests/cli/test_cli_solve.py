@@ -50,3 +50,12 @@ def test_solve_takes_the_size_grammar_and_rake(capsys: pytest.CaptureFixture[str
     row = json.loads(capsys.readouterr().out)
     assert set(row["root"]) == {"check", "bet 6", "allin 20"}   # 10 * ((2 * 20 / 10 + 1) ** 0.5 - 1) / 2 = 6.2
     assert sum(row["ev"]) < 10   # the rake leaves the table
+
+
+def test_solve_storage_16bit_saves_a_16bit_solution(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s16.npz"
+    assert main(["solve", "AA,KK", "QQ,AK", "2c7d9hTsJs", "--pot", "10", "--stack", "20", "--storage", "16bit",
+                 "--target", "0.2", "--save", str(path), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert row["exploitability_pct_pot"] <= 0.2
+    assert fh.solver.load(path).storage == "16bit"

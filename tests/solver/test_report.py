@@ -58,7 +58,7 @@ def test_overall_row_weighs_the_flops(after_check: fh.solver.AggregateReport) ->
     for a in weighted.actions:
         assert math.isclose(o.frequencies[a], sum(w * r.frequencies[a] for r, w in zip(rows, (1, 2, 5))) / 8)
     assert math.isclose(o.ev[0], sum(w * r.ev[0] for r, w in zip(rows, (1, 2, 5))) / 8)
-    assert math.isclose(sum(o.frequencies.values()), 1.0)
+    assert math.isclose(sum(o.frequencies.values()), 1.0, abs_tol=1e-6)  # float32 strategies
 
 
 def test_a_sample_of_the_1755_flops_keeps_their_counts() -> None:

@@ -22,7 +22,7 @@ __all__ = ["add_spot_options", "register"]
 FLAGS = {"max_iterations": "--max-iterations", "target": "--target", "threads": "--threads", "pot": "--pot",
          "stack": "--stack", "sizes": "--sizes", "board": "BOARD", "oop": "OOP", "ip": "IP",
          "add_allin": "--add-allin", "force_allin": "--force-allin", "merging": "--merging", "rake": "--rake",
-         "rake_cap": "--rake-cap"}
+         "rake_cap": "--rake-cap", "storage": "--storage"}
 """The library's argument names and the flags that set them (error messages name the flags)."""
 
 
@@ -39,7 +39,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             sizes[key.strip()] = text
     sol = solve(args.oop, args.ip, args.board, pot=args.pot, stack=args.stack, sizes=sizes, target=args.target,
                 max_iterations=args.max_iterations, threads=args.threads, add_allin=args.add_allin,
-                force_allin=args.force_allin, merging=args.merging, rake=args.rake, rake_cap=args.rake_cap)
+                force_allin=args.force_allin, merging=args.merging, rake=args.rake, rake_cap=args.rake_cap,
+                storage=args.storage)
     root = sol.node()
     freqs = root.frequencies()
     if args.save:
@@ -102,6 +103,8 @@ def register(sub: Any) -> None:
                      help="merge sizes within this fraction of the pot (default 0.1)")
     cmd.add_argument("--rake", type=real_arg, default=None, help="rake rate, e.g. 0.05 (default 0)")
     cmd.add_argument("--rake-cap", type=real_arg, default=None, help="rake cap in chips (default: none)")
+    cmd.add_argument("--storage", choices=["float32", "16bit"], default="float32",
+                     help="regrets and strategy sums as float32 (default) or 16-bit, half the memory")
     cmd.add_argument("--save", metavar="FILE", help="save the solution to FILE (.npz)")
     cmd.add_argument("--json", action="store_true", help="print JSON")
     cmd.set_defaults(func=_cmd_solve, flags=FLAGS)

@@ -168,10 +168,15 @@ class Engine:
     """
 
     def __init__(self, arrays: dict[str, npt.NDArray[np.generic]], *, alpha: float = 1.5, beta: float = 0.0,
-                 gamma: float = 2.0) -> None:
+                 gamma: float = 2.0, compress: bool = False) -> None:
         self.arrays = arrays
         self.raked = "shared" in arrays and bool(np.any(arrays["shared"] != 0))
-        self.core = SolverCore(arrays, alpha, beta, gamma)
+        self.core = SolverCore(arrays, alpha, beta, gamma, compress)
+
+    @property
+    def storage(self) -> str:
+        """``"float32"``, or ``"16bit"`` (regrets and strategy sums compressed)."""
+        return "16bit" if self.core.compressed else "float32"
 
     @property
     def iterations(self) -> int:

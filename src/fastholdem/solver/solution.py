@@ -24,7 +24,10 @@ from .tree import BetSizes, Tree, parse_sizes
 
 __all__ = ["solve", "Solution", "Node", "load", "FORMAT_VERSION"]
 
-FORMAT_VERSION = 3  # 2: the tree settings and edits as JSON; 3: the isomorphism flag too
+FORMAT_VERSION = 3  # 2: the tree settings and edits as JSON; 3: the isomorphism flag and storage too
+
+#: The solver's storage of regrets and strategy sums (``solve(storage=...)``).
+STORAGES = ("float32", "16bit")
 
 
 @dataclass
@@ -175,6 +178,18 @@ class Solution:
         ('check', 'bet 5', 'allin 10')
         """
         return Tree(self.spot.config)
+
+    @property
+    def storage(self) -> str:
+        """How the solver holds its regrets and strategy sums: ``"float32"`` or ``"16bit"``.
+
+        Examples
+        --------
+        >>> import fastholdem as fh
+        >>> fh.solve("AA", "KK", "2c7d9hTsJs", pot=10, stack=10, max_iterations=1, storage="16bit").storage
+        '16bit'
+        """
+        return self.engine.storage
 
     @property
     def iterations(self) -> int:
@@ -479,7 +494,7 @@ class Solution:
         """Rebuild the tree without suit isomorphism, each node's regrets and strategy sums
         those of the node it was merged into (hands permuted), and the locks made so far."""
         full = build_game(self.spot, MAX_NODES, isomorphism=False)
-        engine = Engine(full.arrays())
+        engine = Engine(full.arrays(), compress=self.engine.core.compressed)
         regrets, sums, iters = self.engine.core.get_state()
         (off_i, _), (off_f, total) = _offsets(self.game), _offsets(full)
         r2 = np.zeros(total, np.float32)
@@ -556,7 +571,7 @@ class Solution:
             regrets=regrets, sums=sums, iterations=np.int64(iters),
             exploitability=np.float64(self.exploitability), ev=np.array(self._ev),
             oop_weights=s.oop.weights, ip_weights=s.ip.weights, oop_combos=s.oop.combos, ip_combos=s.ip.combos,
-            locks=json.dumps(self._locks), isomorphism=np.bool_(self.isomorphism))
+            locks=json.dumps(self._locks), isomorphism=np.bool_(self.isomorphism), storage=self.storage)
 
 
 def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
@@ -591,7 +606,10 @@ def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
             spot = Spot(oop, ip, board, int(z["pot"]), int(z["stack"]), parse_sizes(t["sizes"]), t["add_allin"],
                         t["force_allin"], t["merging"], t["rake"], cap, edits)
         game = build_game(spot, isomorphism=isomorphism)
-        engine = Engine(game.arrays())
+        storage = str(z["storage"]) if "storage" in z.files else "float32"
+        if storage not in STORAGES:
+            raise InputError(f"path: unknown solver storage {storage!r} (this fastholdem has {', '.join(STORAGES)})")
+        engine = Engine(game.arrays(), compress=storage == "16bit")
         engine.core.set_state(z["regrets"], z["sums"], int(z["iterations"]))
         ev = z["ev"].tolist()
         sol = Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [], isomorphism)
@@ -606,7 +624,7 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
           max_nodes: int = MAX_NODES, max_memory: int = 8 * 2**30, progress: bool | None = None,
           add_allin: float | None = None, force_allin: float | None = None, merging: float | None = None,
           rake: float | None = None, rake_cap: float | None = None, tree: Tree | None = None,
-          isomorphism: bool = True) -> Solution:
+          isomorphism: bool = True, storage: str = "float32") -> Solution:
     """Solve a heads-up postflop spot by Discounted CFR, to ``target`` % of the pot.
 
     Parameters
@@ -657,6 +675,11 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
         other (when the swap leaves the board and both ranges, weights included, unchanged),
         and obtain the others' values by permuting hands: the same solution in less memory
         and time. False builds every card's subtree.
+    storage : {"float32", "16bit"}
+        How the regrets and strategy sums are held: ``"16bit"`` stores each action node's
+        rows as 16-bit integers with one float scale per node (regrets signed, sums
+        unsigned, rounded to nearest), which halves the solver's largest arrays; the
+        exploitability is still computed exactly for the strategy so stored.
 
     Returns
     -------
@@ -678,15 +701,20 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
         raise InputError(f"target must be a percentage of the pot >= 0, got {target!r}")
     if not isinstance(isomorphism, bool):
         raise InputTypeError(f"isomorphism must be True or False, got {type(isomorphism).__name__}")
+    if not isinstance(storage, str):
+        raise InputTypeError(f"storage must be a string, got {type(storage).__name__}")
+    if storage not in STORAGES:
+        raise InputError(f"storage must be one of {', '.join(map(repr, STORAGES))}, got {storage!r}")
+    compress = storage == "16bit"
     game = build_game(spot, max_nodes, isomorphism)
     if overlap_weight(game) <= 0:
         raise RangeError("oop and ip: every pair of combos shares a card, so no deal is possible")
     arrays = game.arrays()
-    need = SolverCore.memory(arrays)
+    need = SolverCore.memory(arrays, compress)
     if need > max_memory:
         raise ConfigError(f"the tree is too large: {len(game.kind):,} nodes need about {need / 2**30:.2f} GiB "
                           f"(max_memory is {max_memory / 2**30:.2f} GiB)")
-    engine = Engine(arrays)
+    engine = Engine(arrays, compress=compress)
     history: list[tuple[int, float]] = []
     pct = 100.0 / spot.pot
 
