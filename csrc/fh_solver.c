@@ -4,6 +4,13 @@
 #endif
 #include "fh_solver.h"
 
+/* The solver reads no floating-point exception flags, so GCC may compute both sides of a
+ * select: the regret-matching, normalising and 16-bit rounding loops then vectorise (without
+ * this, -ftrapping-math keeps their conditional FP operations scalar and branchy). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-trapping-math")
+#endif
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -244,6 +251,26 @@ static void store_sums(fh_sv *sv, int32_t node, size_t len, const float *x) {
 
 /* ---- strategies ----------------------------------------------------------------------------- */
 
+/* st[a * n + h] /= tot[h] (the row totals), or 1/na where a total is 0 (or denormal, whose
+ * inverse would overflow). The divisions and products are done unconditionally and then
+ * selected, so that the loops vectorise without -ffast-math (a conditional FP operation is
+ * not speculated under -ftrapping-math). */
+static void normalise_rows(float *st, float *tot, int32_t n, int32_t na) {
+    const float uniform = 1.0f / (float)na;
+    for (int32_t h = 0; h < n; h++) {
+        const float t = tot[h];
+        const float inv = 1.0f / (t >= FLT_MIN ? t : 1.0f);
+        tot[h] = t >= FLT_MIN ? inv : 0.0f;
+    }
+    for (int32_t a = 0; a < na; a++) {
+        float *sa = st + (size_t)a * n;
+        for (int32_t h = 0; h < n; h++) {
+            const float x = sa[h] * tot[h];
+            sa[h] = tot[h] > 0.0f ? x : uniform;
+        }
+    }
+}
+
 /* Current strategy (regret matching) of an action node, from its regrets r, into st[a * n + h]. */
 static void current_strategy(const fh_sv *sv, int32_t node, int player, const float *r, float *st, float *tot) {
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
@@ -258,12 +285,7 @@ static void current_strategy(const fh_sv *sv, int32_t node, int player, const fl
             tot[h] += x;
         }
     }
-    const float uniform = 1.0f / (float)na;
-    for (int32_t h = 0; h < n; h++) tot[h] = tot[h] >= FLT_MIN ? 1.0f / tot[h] : 0.0f; /* (a denormal total would overflow) */
-    for (int32_t a = 0; a < na; a++) {
-        float *sa = st + (size_t)a * n;
-        for (int32_t h = 0; h < n; h++) sa[h] = tot[h] > 0.0f ? sa[h] * tot[h] : uniform;
-    }
+    normalise_rows(st, tot, n, na);
     if (sv->s.kind[node] <= FH_SV_P1 && sv->lock_off[node] >= 0) {
         const uint8_t *lk = sv->lock + sv->lock_off[node];
         const float *ls = sv->locked + sv->offset[node];
@@ -290,12 +312,7 @@ static void average_strategy(const fh_sv *sv, int32_t node, float *st, float *to
         const float *sa = st + (size_t)a * n;
         for (int32_t h = 0; h < n; h++) tot[h] += sa[h];
     }
-    const float uniform = 1.0f / (float)na;
-    for (int32_t h = 0; h < n; h++) tot[h] = tot[h] >= FLT_MIN ? 1.0f / tot[h] : 0.0f; /* (a denormal total would overflow) */
-    for (int32_t a = 0; a < na; a++) {
-        float *sa = st + (size_t)a * n;
-        for (int32_t h = 0; h < n; h++) sa[h] = tot[h] > 0.0f ? sa[h] * tot[h] : uniform;
-    }
+    normalise_rows(st, tot, n, na);
     if (sv->lock_off[node] >= 0) {
         const uint8_t *lk = sv->lock + sv->lock_off[node];
         const float *ls = sv->locked + sv->offset[node];
