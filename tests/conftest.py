@@ -16,6 +16,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import os
+import signal
 import warnings
 from collections import Counter
 from collections.abc import Callable
@@ -26,6 +27,13 @@ import numpy as np
 import pytest
 
 from fastholdem import _slow
+
+# A shell without job control (a CI script's `cmd &`, nohup) starts its background jobs with
+# SIGINT ignored, and an ignored signal stays ignored through every exec: Python then installs
+# no KeyboardInterrupt handler, and the tests that interrupt a command would wait for it
+# forever. A handler here makes the children start with the default action again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 #: Seed of every random sample in the evaluator tests (override with FASTHOLDEM_TEST_SEED).
 SEED = int(os.environ.get("FASTHOLDEM_TEST_SEED", "20240917"))

@@ -300,13 +300,18 @@ def test_simulate_phh_ctrl_c_leaves_no_output(tmp_path):
     command = [sys.executable, "-m", "fastholdem.cli", "simulate", "--players", "6", "--hands", "100000000",
                "--seed", "1", "--no-progress", "--phh", str(out)]
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while not any(p.name.endswith(".part") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
-        time.sleep(0.05)  # wait until the session is being written
-    assert proc.poll() is None
-    time.sleep(0.3)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=60)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(p.name.endswith(".part") for p in tmp_path.iterdir()) and time.monotonic() < deadline:
+            time.sleep(0.05)  # wait until the session is being written
+        assert proc.poll() is None
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    finally:  # a failure above must not leave a 10**8-hand run behind
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 130, err
     assert "Traceback" not in err
     assert _names(tmp_path) == []
