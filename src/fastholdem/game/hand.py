@@ -1472,6 +1472,11 @@ class Hand:
             cards = action.cards
             if len(cards) != 2:
                 raise InvalidActionError(f"a player gets exactly two hole cards (R3), got {len(cards)}")
+            a, b = cards
+            used = self._used
+            if (a is None or (type(a) is int and 0 <= a <= 51 and not used >> a & 1)) and (
+                    b is None or (type(b) is int and 0 <= b <= 51 and not used >> b & 1 and b != a)):
+                return  # the common case: two unknown or new cards (the check below, without a list)
             self._check_new_cards([c for c in cards if c is not None])
         elif cls is DealBoard:
             if self._waiting != _W_BOARD:
@@ -1598,32 +1603,40 @@ class Hand:
 
     # Sugar -----------------------------------------------------------------
 
+    # The sugar below decides legality from the state directly when the seat to act is the one
+    # meant (what legal_actions would say: a fold is legal unless pokerkit's conventions forbid
+    # folding when checking is free, a check when nothing is to call, a call when something
+    # is); anything else goes through _check, which raises with the full message.
+
     def fold(self, seat: int | None = None) -> Event:
         """Fold (R24). See :meth:`apply`."""
         i = self._actor
-        if seat is not None or i is None or (self._pk and self._bets[i] >= self._max_bet):
+        if i is None or (seat is not None and seat != i) or (self._pk and self._bets[i] >= self._max_bet):
             self._check(_FOLD, seat)
         return self._do_fold()
 
     def check(self, seat: int | None = None) -> Event:
         """Check (R24). See :meth:`apply`."""
-        legal = self._legal
-        if seat is not None or legal is None or not legal.check:
+        i = self._actor
+        if i is None or (seat is not None and seat != i) or self._bets[i] < self._max_bet:
             self._check(_CHECK, seat)
         return self._do_check()
 
     def call(self, seat: int | None = None) -> Event:
         """Call, all-in for less if the stack is short (R24, R34). See :meth:`apply`."""
-        legal = self._legal
-        if seat is not None or legal is None or legal.call is None:
+        i = self._actor
+        if i is None or (seat is not None and seat != i) or self._bets[i] >= self._max_bet:
             self._check(_CALL, seat)
         return self._do_call()
 
     def check_or_call(self, seat: int | None = None) -> Event:
         """Check if there is nothing to call, else call (PHH ``cc``)."""
-        if self._actor is not None and self._bets[self._actor] >= self._max_bet:
-            return self.check(seat)
-        return self.call(seat)
+        i = self._actor
+        if i is None or (seat is not None and seat != i):
+            return self.check(seat)  # raises: nobody or somebody else is to act
+        if self._bets[i] >= self._max_bet:
+            return self._do_check()
+        return self._do_call()
 
     def bet(self, amount: int, seat: int | None = None) -> Event:
         """Bet ``amount`` (the first chips of a round). See :meth:`apply`."""
@@ -1886,9 +1899,10 @@ class Hand:
 
     def _do_deal_hole(self, action: DealHole) -> Event:
         seat = action.seat
-        self._hole[seat] = list(action.cards)
-        self._mark_used(action.cards)
-        ev = Event(0, seat, _K_DEAL, 0, 0, tuple(action.cards))
+        cards = tuple(action.cards)
+        self._hole[seat] = list(cards)
+        self._mark_used(cards)
+        ev = _new(Event, (0, seat, _K_DEAL, 0, 0, cards, False))
         self._history.append(ev)
         self._next_hole += 1
         if self._next_hole == self.n:

@@ -86,7 +86,7 @@ from typing import IO, Any, BinaryIO, TextIO, Tuple, Union
 from .._validate import echo, output_file
 from ..cards import card, card_str
 from ..errors import CardError, FastHoldemError, HandHistoryError, IllegalActionError, InvalidActionError
-from ..game.actions import DealBoard, DealHole, EventKind, Fold, Muck, Show
+from ..game.actions import DealBoard, DealHole, EventKind, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
 
@@ -701,15 +701,22 @@ def _seat(token: str, n: int, where: _Where) -> int:
     return seat
 
 
+#: The player tokens ``p1``..``p10`` as 0-based seats (anything else goes through _seat).
+_SEATS = {f"p{k + 1}": k for k in range(10)}
+
+
 def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
     where = (k, text)
-    words = _words(text)
+    words = text.split() if "#" not in text else _words(text)
     n = hand.n
     if not words:
         return
-    if words[0] == "d":
+    first = words[0]
+    if first == "d":
         if len(words) == 4 and words[1] == "dh":
-            seat = _seat(words[2], n, where)
+            seat = _SEATS.get(words[2], n)
+            if seat >= n:
+                seat = _seat(words[2], n, where)
             hand.apply(DealHole(seat, _parse_cards(words[3], where)))
             return
         if len(words) == 3 and words[1] == "db":
@@ -719,13 +726,15 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
             hand.apply(DealBoard(cards))  # type: ignore[arg-type]
             return
         raise HandHistoryError(f"{_place(where)}: unknown dealer action")
-    seat = _seat(words[0], n, where)
+    seat = _SEATS.get(first, n)
+    if seat >= n:
+        seat = _seat(first, n, where)
     verb = words[1] if len(words) > 1 else ""
     if verb == "f" and len(words) == 2:
         if hand.actor != seat and hand.chips[seat] == 0 and not hand.folded[seat] and hand.contributions[seat]:
             hand.concede(seat)  # an all-in player's fold: the site's concession (R48)
         else:
-            hand.apply(Fold(), seat)
+            hand.fold(seat)
     elif verb == "cc" and len(words) == 2:
         hand.check_or_call(seat)
     elif verb == "cbr" and len(words) == 3:
