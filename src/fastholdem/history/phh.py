@@ -136,6 +136,7 @@ MAX_DECIMALS = 12
 MAX_DIGITS = 30
 """Amounts must be below ``10 ** MAX_DIGITS`` (``check_amount``)."""
 _LIMIT = 10**MAX_DIGITS
+_INT_ONLY = {int}
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[+-]?[0-9]+")
 _CARD = re.compile(r"\?\?|(?:10|[2-9TJQKAtjqka])[cdhsCDHS]")
@@ -236,6 +237,10 @@ def _parse_cards(text: str, where: _Where) -> tuple[int | None, ...]:
         one = _TOKENS.get(text, -1)
         if one != -1:
             return (one,)
+    elif len(text) == 6:  # a flop
+        flop = _TOKENS.get(text[:2], -1), _TOKENS.get(text[2:4], -1), _TOKENS.get(text[4:], -1)
+        if -1 not in flop:
+            return flop
     out: list[int | None] = []
     pos = 0
     while pos < len(text):
@@ -332,6 +337,9 @@ class HandHistory:
         for group in groups:
             if not isinstance(group, (list, tuple)):
                 return self._checked_scale()
+            kinds = {*map(type, group)}
+            if kinds == _INT_ONLY and -_LIMIT < min(group) and max(group) < _LIMIT:
+                continue  # plain ints, in range: nothing to look at one by one
             for value in group:  # ints and plain-notation Decimals ("12.50": str is the fastest look)
                 kind = type(value)
                 if kind is int:
@@ -402,9 +410,10 @@ class HandHistory:
             ante. Straddles (``blinds_or_straddles`` beyond the big blind) are not part of the
             config: :meth:`replay` posts them.
         """
-        return self._config(self.scale, overrides)
+        return self._config(self.scale, overrides)[0]
 
-    def _config(self, scale: int, overrides: dict[str, Any]) -> GameConfig:
+    def _config(self, scale: int, overrides: dict[str, Any]) -> tuple[GameConfig, list[int]]:
+        """The config and the blinds and straddles in chips (as listed)."""
         if self.variant not in _VARIANTS:
             raise HandHistoryError(f"unsupported variant {echo(self.variant)}: expected NT, FT or PT")
         n = len(self.starting_stacks)
@@ -413,7 +422,7 @@ class HandHistory:
         for name in ("antes", "blinds_or_straddles"):
             if len(getattr(self, name)) != n:
                 raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
-        blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
+        listed = blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
         if any(b < 0 for b in blinds) or (n == 2 and any(blinds[2:])):
             raise HandHistoryError(f"bad blinds or straddles: {self.blinds_or_straddles}")
         if _blind_first(blinds):
@@ -448,12 +457,12 @@ class HandHistory:
             kwargs["min_bet"] = self._chips(self.min_bet, scale, "min_bet")
         kwargs.update(overrides)
         try:  # the hands of a session share their stakes: one GameConfig (frozen) for them all
-            key: Any = tuple((name, type(value), value) for name, value in kwargs.items())
+            key: Any = tuple([(name, type(value), value) for name, value in kwargs.items()])
             config = _CONFIGS.get(key)
         except TypeError:  # an unhashable override
             key = config = None
         if config is not None:
-            return config
+            return config, listed
         try:
             config = GameConfig(**kwargs)
         except ValueError as exc:
@@ -464,16 +473,15 @@ class HandHistory:
             if len(_CONFIGS) >= 64:
                 _CONFIGS.clear()
             _CONFIGS[key] = config
-        return config
+        return config, listed
 
     def new_hand(self, **overrides: Any) -> Hand:
         """A manually dealt ``Hand`` set up as this history's hand, before any action."""
         return self._new_hand(self.scale, overrides)
 
     def _new_hand(self, scale: int, overrides: dict[str, Any]) -> Hand:
-        config = self._config(scale, overrides)
+        config, blinds = self._config(scale, overrides)
         stacks = [self._chips(s, scale, "starting stack") for s in self.starting_stacks]
-        blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
         button = len(stacks) - 1
         # A lone big blind posted by p1 (no small blind): the button stands in for the small
         # blind and posts nothing (R44); as pokerkit reads such a list, preflop action starts
