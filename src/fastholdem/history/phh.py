@@ -400,6 +400,12 @@ class HandHistory:
             raise HandHistoryError(f"{what} {value} is finer than the chip unit 1/{scale}")
         return int(chips)
 
+    def _chips_all(self, values: list[Any], scale: int, what: str) -> list[int]:
+        """:meth:`_chips` of each value (a list of plain ints at once)."""
+        if {*map(type, values)} == _INT_ONLY:
+            return [v * scale for v in values]
+        return [self._chips(v, scale, what) for v in values]
+
     def to_config(self, **overrides: Any) -> GameConfig:
         """The ``GameConfig`` of this hand; ``overrides`` replace fields (e.g. ``bet_cap=None``).
 
@@ -422,12 +428,12 @@ class HandHistory:
         for name in ("antes", "blinds_or_straddles"):
             if len(getattr(self, name)) != n:
                 raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
-        listed = blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
+        listed = blinds = self._chips_all(self.blinds_or_straddles, scale, "blind")
         if any(b < 0 for b in blinds) or (n == 2 and any(blinds[2:])):
             raise HandHistoryError(f"bad blinds or straddles: {self.blinds_or_straddles}")
         if _blind_first(blinds):
             blinds = [0, blinds[0], *blinds[2:]]  # no small blind: p1 posts the big blind
-        antes = [self._chips(a, scale, "ante") for a in self.antes]
+        antes = self._chips_all(self.antes, scale, "ante")
         if not any(antes):
             ante, mode = 0, AnteMode.NONE
         elif all(a == antes[0] for a in antes):
@@ -481,7 +487,7 @@ class HandHistory:
 
     def _new_hand(self, scale: int, overrides: dict[str, Any]) -> Hand:
         config, blinds = self._config(scale, overrides)
-        stacks = [self._chips(s, scale, "starting stack") for s in self.starting_stacks]
+        stacks = self._chips_all(self.starting_stacks, scale, "starting stack")
         button = len(stacks) - 1
         # A lone big blind posted by p1 (no small blind): the button stands in for the small
         # blind and posts nothing (R44); as pokerkit reads such a list, preflop action starts

@@ -332,7 +332,7 @@ class _Reader:
         if line.startswith("*** "):
             self._section(line)
             return
-        total = _TOTAL.match(line)
+        total = _TOTAL.match(line) if line.startswith("Total pot ") else None
         if total is not None:
             self.total_seen = True
             hand.rake = amount(total.group("rake")) if total.group("rake") else Decimal(0)
