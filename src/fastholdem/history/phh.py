@@ -86,7 +86,7 @@ from typing import IO, Any, BinaryIO, TextIO, Tuple, Union
 from .._validate import echo, output_file
 from ..cards import card, card_str
 from ..errors import CardError, FastHoldemError, HandHistoryError, IllegalActionError, InvalidActionError
-from ..game.actions import DealBoard, DealHole, EventKind, Muck, Show
+from ..game.actions import DealBoard, EventKind, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
 
@@ -731,7 +731,7 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
             seat = _SEATS.get(words[2], n)
             if seat >= n:
                 seat = _seat(words[2], n, where)
-            hand.apply(DealHole(seat, _parse_cards(words[3], where)))
+            hand.deal_hole(seat, _parse_cards(words[3], where))
             return
         if len(words) == 3 and words[1] == "db":
             cards = _parse_cards(words[2], where)
