@@ -1462,17 +1462,7 @@ class Hand:
             )
         cls = type(action)
         if cls is DealHole:
-            if self._waiting != _W_HOLE:
-                raise OutOfTurnError(f"no hole cards are being dealt ({self._where()})")
-            expected = (self.button + 1 + self._next_hole) % self.n
-            if action.seat != expected:
-                raise OutOfTurnError(
-                    f"hole cards go to seat {expected} next (R19), not seat {action.seat}"
-                )
-            cards = action.cards
-            if len(cards) != 2:
-                raise InvalidActionError(f"a player gets exactly two hole cards (R3), got {len(cards)}")
-            self._check_new_cards([c for c in cards if c is not None])
+            self._check_hole(action.seat, action.cards)
         elif cls is DealBoard:
             if self._waiting != _W_BOARD:
                 raise OutOfTurnError(f"no board cards are due ({self._where()})")
@@ -1513,6 +1503,24 @@ class Hand:
                         raise IllegalActionError(
                             f"seat {seat} cannot muck: a pot of {pot.amount} would have no claimant"
                         )
+
+    def _check_hole(self, seat: Any, cards: Any) -> None:
+        """Raise unless ``cards`` may be dealt to ``seat`` now (R3, R19); the caller checked manual dealing."""
+        if self._waiting != _W_HOLE:
+            raise OutOfTurnError(f"no hole cards are being dealt ({self._where()})")
+        expected = (self.button + 1 + self._next_hole) % self.n
+        if seat != expected:
+            raise OutOfTurnError(
+                f"hole cards go to seat {expected} next (R19), not seat {seat}"
+            )
+        if len(cards) != 2:
+            raise InvalidActionError(f"a player gets exactly two hole cards (R3), got {len(cards)}")
+        a, b = cards
+        used = self._used
+        if (a is None or (type(a) is int and 0 <= a <= 51 and not used >> a & 1)) and (
+                b is None or (type(b) is int and 0 <= b <= 51 and not used >> b & 1 and b != a)):
+            return  # the common case: two unknown or new cards (the check below, without a list)
+        self._check_new_cards([c for c in cards if c is not None])
 
     def _check_run_it(self, action: RunIt) -> None:
         times = action.times
@@ -1587,7 +1595,7 @@ class Hand:
         if cls is Call:
             return self._do_call()
         if cls is DealHole:
-            return self._do_deal_hole(resolved)
+            return self._deal_hole(resolved.seat, tuple(resolved.cards))
         if cls is DealBoard:
             return self._do_deal_board(tuple(resolved.cards))
         if cls is RunIt:
@@ -1598,32 +1606,40 @@ class Hand:
 
     # Sugar -----------------------------------------------------------------
 
+    # The sugar below decides legality from the state directly when the seat to act is the one
+    # meant (what legal_actions would say: a fold is legal unless pokerkit's conventions forbid
+    # folding when checking is free, a check when nothing is to call, a call when something
+    # is); anything else goes through _check, which raises with the full message.
+
     def fold(self, seat: int | None = None) -> Event:
         """Fold (R24). See :meth:`apply`."""
         i = self._actor
-        if seat is not None or i is None or (self._pk and self._bets[i] >= self._max_bet):
+        if i is None or (seat is not None and seat != i) or (self._pk and self._bets[i] >= self._max_bet):
             self._check(_FOLD, seat)
         return self._do_fold()
 
     def check(self, seat: int | None = None) -> Event:
         """Check (R24). See :meth:`apply`."""
-        legal = self._legal
-        if seat is not None or legal is None or not legal.check:
+        i = self._actor
+        if i is None or (seat is not None and seat != i) or self._bets[i] < self._max_bet:
             self._check(_CHECK, seat)
         return self._do_check()
 
     def call(self, seat: int | None = None) -> Event:
         """Call, all-in for less if the stack is short (R24, R34). See :meth:`apply`."""
-        legal = self._legal
-        if seat is not None or legal is None or legal.call is None:
+        i = self._actor
+        if i is None or (seat is not None and seat != i) or self._bets[i] >= self._max_bet:
             self._check(_CALL, seat)
         return self._do_call()
 
     def check_or_call(self, seat: int | None = None) -> Event:
         """Check if there is nothing to call, else call (PHH ``cc``)."""
-        if self._actor is not None and self._bets[self._actor] >= self._max_bet:
-            return self.check(seat)
-        return self.call(seat)
+        i = self._actor
+        if i is None or (seat is not None and seat != i):
+            return self.check(seat)  # raises: nobody or somebody else is to act
+        if self._bets[i] >= self._max_bet:
+            return self._do_check()
+        return self._do_call()
 
     def bet(self, amount: int, seat: int | None = None) -> Event:
         """Bet ``amount`` (the first chips of a round). See :meth:`apply`."""
@@ -1638,6 +1654,22 @@ class Hand:
         if self._actor is not None and self._max_bet == 0:
             return self.apply(Bet(amount), seat)
         return self.apply(RaiseTo(amount), seat)
+
+    def deal_hole(self, seat: int, cards: Sequence[int | None]) -> Event:
+        """Dealer: give ``seat`` its two hole cards, ``None`` for an unknown card (PHH ``d dh``).
+
+        The same as ``apply(DealHole(seat, tuple(cards)))``; manual dealing only.
+
+        >>> hand = Hand(GameConfig(), [100, 100], manual=True)
+        >>> _ = hand.deal_hole(1, (51, 47)); _ = hand.deal_hole(0, (None, None))
+        >>> hand.hole_cards
+        [[None, None], [51, 47]]
+        """
+        cards = tuple(cards)
+        if not self._manual:
+            raise IllegalActionError(f"DealHole needs manual dealing: this hand deals itself ({self._where()})")
+        self._check_hole(seat, cards)
+        return self._deal_hole(seat, cards)
 
     def run_it(self, times: int) -> Event:
         """Agree to deal the rest of the board ``times`` times (R41). See :class:`RunIt`.
@@ -1884,11 +1916,10 @@ class Hand:
 
     # Dealer actions (manual) -------------------------------------------------
 
-    def _do_deal_hole(self, action: DealHole) -> Event:
-        seat = action.seat
-        self._hole[seat] = list(action.cards)
-        self._mark_used(action.cards)
-        ev = Event(0, seat, _K_DEAL, 0, 0, tuple(action.cards))
+    def _deal_hole(self, seat: int, cards: tuple[int | None, ...]) -> Event:
+        self._hole[seat] = list(cards)
+        self._mark_used(cards)
+        ev = _new(Event, (0, seat, _K_DEAL, 0, 0, cards, False))
         self._history.append(ev)
         self._next_hole += 1
         if self._next_hole == self.n:

@@ -86,7 +86,7 @@ from typing import IO, Any, BinaryIO, TextIO, Tuple, Union
 from .._validate import echo, output_file
 from ..cards import card, card_str
 from ..errors import CardError, FastHoldemError, HandHistoryError, IllegalActionError, InvalidActionError
-from ..game.actions import DealBoard, DealHole, EventKind, Fold, Muck, Show
+from ..game.actions import DealBoard, EventKind, Muck, Show
 from ..game.config import CONVENTIONS, AnteMode, GameConfig, Structure
 from ..game.hand import MAX_RUNS, Hand
 
@@ -136,6 +136,7 @@ MAX_DECIMALS = 12
 MAX_DIGITS = 30
 """Amounts must be below ``10 ** MAX_DIGITS`` (``check_amount``)."""
 _LIMIT = 10**MAX_DIGITS
+_INT_ONLY = {int}
 _DIGITS = re.compile(r"[0-9]+")
 _SIGNED = re.compile(r"[+-]?[0-9]+")
 _CARD = re.compile(r"\?\?|(?:10|[2-9TJQKAtjqka])[cdhsCDHS]")
@@ -236,6 +237,10 @@ def _parse_cards(text: str, where: _Where) -> tuple[int | None, ...]:
         one = _TOKENS.get(text, -1)
         if one != -1:
             return (one,)
+    elif len(text) == 6:  # a flop
+        flop = _TOKENS.get(text[:2], -1), _TOKENS.get(text[2:4], -1), _TOKENS.get(text[4:], -1)
+        if -1 not in flop:
+            return flop
     out: list[int | None] = []
     pos = 0
     while pos < len(text):
@@ -332,6 +337,9 @@ class HandHistory:
         for group in groups:
             if not isinstance(group, (list, tuple)):
                 return self._checked_scale()
+            kinds = {*map(type, group)}
+            if kinds == _INT_ONLY and -_LIMIT < min(group) and max(group) < _LIMIT:
+                continue  # plain ints, in range: nothing to look at one by one
             for value in group:  # ints and plain-notation Decimals ("12.50": str is the fastest look)
                 kind = type(value)
                 if kind is int:
@@ -392,6 +400,12 @@ class HandHistory:
             raise HandHistoryError(f"{what} {value} is finer than the chip unit 1/{scale}")
         return int(chips)
 
+    def _chips_all(self, values: list[Any], scale: int, what: str) -> list[int]:
+        """:meth:`_chips` of each value (a list of plain ints at once)."""
+        if {*map(type, values)} == _INT_ONLY:
+            return [v * scale for v in values]
+        return [self._chips(v, scale, what) for v in values]
+
     def to_config(self, **overrides: Any) -> GameConfig:
         """The ``GameConfig`` of this hand; ``overrides`` replace fields (e.g. ``bet_cap=None``).
 
@@ -402,9 +416,10 @@ class HandHistory:
             ante. Straddles (``blinds_or_straddles`` beyond the big blind) are not part of the
             config: :meth:`replay` posts them.
         """
-        return self._config(self.scale, overrides)
+        return self._config(self.scale, overrides)[0]
 
-    def _config(self, scale: int, overrides: dict[str, Any]) -> GameConfig:
+    def _config(self, scale: int, overrides: dict[str, Any]) -> tuple[GameConfig, list[int]]:
+        """The config and the blinds and straddles in chips (as listed)."""
         if self.variant not in _VARIANTS:
             raise HandHistoryError(f"unsupported variant {echo(self.variant)}: expected NT, FT or PT")
         n = len(self.starting_stacks)
@@ -413,12 +428,12 @@ class HandHistory:
         for name in ("antes", "blinds_or_straddles"):
             if len(getattr(self, name)) != n:
                 raise HandHistoryError(f"{name} has {len(getattr(self, name))} entries for {n} players")
-        blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
+        listed = blinds = self._chips_all(self.blinds_or_straddles, scale, "blind")
         if any(b < 0 for b in blinds) or (n == 2 and any(blinds[2:])):
             raise HandHistoryError(f"bad blinds or straddles: {self.blinds_or_straddles}")
         if _blind_first(blinds):
             blinds = [0, blinds[0], *blinds[2:]]  # no small blind: p1 posts the big blind
-        antes = [self._chips(a, scale, "ante") for a in self.antes]
+        antes = self._chips_all(self.antes, scale, "ante")
         if not any(antes):
             ante, mode = 0, AnteMode.NONE
         elif all(a == antes[0] for a in antes):
@@ -448,12 +463,12 @@ class HandHistory:
             kwargs["min_bet"] = self._chips(self.min_bet, scale, "min_bet")
         kwargs.update(overrides)
         try:  # the hands of a session share their stakes: one GameConfig (frozen) for them all
-            key: Any = tuple((name, type(value), value) for name, value in kwargs.items())
+            key: Any = tuple([(name, type(value), value) for name, value in kwargs.items()])
             config = _CONFIGS.get(key)
         except TypeError:  # an unhashable override
             key = config = None
         if config is not None:
-            return config
+            return config, listed
         try:
             config = GameConfig(**kwargs)
         except ValueError as exc:
@@ -464,16 +479,15 @@ class HandHistory:
             if len(_CONFIGS) >= 64:
                 _CONFIGS.clear()
             _CONFIGS[key] = config
-        return config
+        return config, listed
 
     def new_hand(self, **overrides: Any) -> Hand:
         """A manually dealt ``Hand`` set up as this history's hand, before any action."""
         return self._new_hand(self.scale, overrides)
 
     def _new_hand(self, scale: int, overrides: dict[str, Any]) -> Hand:
-        config = self._config(scale, overrides)
-        stacks = [self._chips(s, scale, "starting stack") for s in self.starting_stacks]
-        blinds = [self._chips(b, scale, "blind") for b in self.blinds_or_straddles]
+        config, blinds = self._config(scale, overrides)
+        stacks = self._chips_all(self.starting_stacks, scale, "starting stack")
         button = len(stacks) - 1
         # A lone big blind posted by p1 (no small blind): the button stands in for the small
         # blind and posts nothing (R44); as pokerkit reads such a list, preflop action starts
@@ -701,16 +715,23 @@ def _seat(token: str, n: int, where: _Where) -> int:
     return seat
 
 
+#: The player tokens ``p1``..``p10`` as 0-based seats (anything else goes through _seat).
+_SEATS = {f"p{k + 1}": k for k in range(10)}
+
+
 def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
     where = (k, text)
-    words = _words(text)
+    words = text.split() if "#" not in text else _words(text)
     n = hand.n
     if not words:
         return
-    if words[0] == "d":
+    first = words[0]
+    if first == "d":
         if len(words) == 4 and words[1] == "dh":
-            seat = _seat(words[2], n, where)
-            hand.apply(DealHole(seat, _parse_cards(words[3], where)))
+            seat = _SEATS.get(words[2], n)
+            if seat >= n:
+                seat = _seat(words[2], n, where)
+            hand.deal_hole(seat, _parse_cards(words[3], where))
             return
         if len(words) == 3 and words[1] == "db":
             cards = _parse_cards(words[2], where)
@@ -719,13 +740,15 @@ def _apply(hand: Hand, text: str, scale: int, k: int) -> None:
             hand.apply(DealBoard(cards))  # type: ignore[arg-type]
             return
         raise HandHistoryError(f"{_place(where)}: unknown dealer action")
-    seat = _seat(words[0], n, where)
+    seat = _SEATS.get(first, n)
+    if seat >= n:
+        seat = _seat(first, n, where)
     verb = words[1] if len(words) > 1 else ""
     if verb == "f" and len(words) == 2:
         if hand.actor != seat and hand.chips[seat] == 0 and not hand.folded[seat] and hand.contributions[seat]:
             hand.concede(seat)  # an all-in player's fold: the site's concession (R48)
         else:
-            hand.apply(Fold(), seat)
+            hand.fold(seat)
     elif verb == "cc" and len(words) == 2:
         hand.check_or_call(seat)
     elif verb == "cbr" and len(words) == 3:

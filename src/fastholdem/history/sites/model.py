@@ -228,31 +228,38 @@ class SiteHand:
             by: bool = False) -> None:
         """An action: ``verb`` ``f``, ``x``, ``c`` (``chips`` the call's increment, or ``None``)
         or ``b`` (``chips`` the street total it reaches, or its increment when ``by``)."""
-        self._player(name).dealt = True
+        seat = self.by_name.get(name)
+        if seat is None:
+            self._player(name)  # raises
+        else:
+            seat.dealt = True
         if street != self.street:
             raise HandHistoryError(f"action on street {street} during street {self.street}")
-        before = self.street_total.get(name, _ZERO)
+        totals = self.street_total
+        before = totals.get(name, _ZERO)
+        if verb == "f":
+            self.folded.add(name)  # a player all-in who folds concedes (R48)
+            self.actions.append((street, name, verb, before))
+            return
         if verb == "c":
             if chips is None:
-                chips = max(self.street_total.values(), default=_ZERO) - before
+                chips = max(totals.values(), default=_ZERO) - before
             self._pay(name, chips)
-            self.street_total[name] = before + chips
+            totals[name] = before + chips
             to = before + chips
         elif verb == "b":
             if chips is None:
                 raise HandHistoryError("a bet needs an amount")
             to = before + chips if by else chips
             self._pay(name, to - before)
-            self.street_total[name] = to
-            top = max((v for k, v in self.street_total.items() if k != name), default=_ZERO)
+            totals[name] = to
+            top = max([v for k, v in totals.items() if k != name], default=_ZERO)
             if to > top and top > 0 and not any(
                     s.dealt and s.name != name and s.name not in self.folded
                     and self.street_total.get(s.name, _ZERO) + self.in_play(s) - self.put.get(s.name, _ZERO) > top
                     for s in self.seats):
                 verb = "c"  # a "raise" nobody left can call is a call; the excess comes back
-        elif verb in ("f", "x"):
-            if verb == "f":
-                self.folded.add(name)  # a player all-in who folds concedes (R48)
+        elif verb == "x":
             to = before
         else:
             raise HandHistoryError(f"unknown verb {verb!r}")
@@ -347,6 +354,8 @@ def settle_unstated(hand: SiteHand, *, included: bool | None) -> None:
 
 def _num(value: Decimal) -> int | Decimal:
     """An amount for PHH: an int when whole, else the Decimal without trailing zeros."""
+    if not value:
+        return 0  # the most common amount (antes, blinds beyond the big blind)
     if value == value.to_integral_value():
         return int(value)
     return value.normalize()
@@ -453,8 +462,11 @@ def check_cards(h: SiteHand) -> None:
     holes = [v[i:i + 2] for v in h.holes.values() for i in range(0, len(v), 2)]
     runs = h.runs or [[]]
     for run in runs:
+        dealt = holes + common + [c for street in run for c in street]
+        if len({card[0].upper() + card[1:].lower() for card in dealt}) == len(dealt):
+            continue  # no card twice (the loop below names the first one dealt again)
         seen: set[str] = set()
-        for card in holes + common + [c for street in run for c in street]:
+        for card in dealt:
             key = card[0].upper() + card[1:].lower()
             if key in seen:
                 raise HandHistoryError(f"the text deals a card twice: {card}")

@@ -27,6 +27,7 @@ _STRIP = re.compile(r"â‚¬|Â£|Â|[$€£¥()\s\u00a0\u202f']|USD|EUR|GBP|CA
 _THOUSANDS_ONLY = re.compile(r"[0-9]{1,3}(?:,[0-9]{3})*(?:\.[0-9]+)?")
 _PLAIN = re.compile(r"[0-9]+(?:\.[0-9]+)?")
 _MAX_LEN = 40
+_SIGNS = frozenset("$€£¥")
 _GROUPED = re.compile(r"[0-9]{1,3}(?:[.,][0-9]{3})+")
 
 
@@ -54,8 +55,11 @@ def amount(text: str, *, decimal: str | None = None, whole: bool = False) -> Dec
     raw = text
     if len(text) > _MAX_LEN:
         raise HandHistoryError(f"impossible amount {raw[:_MAX_LEN]!r}...")
-    if _PLAIN.fullmatch(text) and not whole:
-        return Decimal(text)
+    if not whole:
+        if _PLAIN.fullmatch(text):
+            return Decimal(text)
+        if text[:1] in _SIGNS and decimal != "," and _PLAIN.fullmatch(text, 1):
+            return Decimal(text[1:])  # "$0.25": what the stripping below would leave
     text = _STRIP.sub("", text)
     if whole and _GROUPED.fullmatch(text):
         return Decimal(text.replace(".", "").replace(",", ""))

@@ -207,8 +207,9 @@ def parse_dialect(lines: Sequence[str], first_line: int, row: Dialect) -> SiteHa
         line = lines[k].strip()
         if not line:
             continue
-        for pattern, repl in respell:  # the row's spelling in the family's (dialects.Dialect.lines)
-            line = pattern.sub(repl, line)
+        if respell:
+            for pattern, repl in respell:  # the row's spelling in the family's (dialects.Dialect.lines)
+                line = pattern.sub(repl, line)
         try:
             reader.read(line)
         except SkipHand:
@@ -289,7 +290,7 @@ class _Reader:
 
     def _seat(self, line: str) -> None:
         hand = self.hand
-        if table_line(hand, _TABLE.match(line)):
+        if line.startswith("Table ") and table_line(hand, _TABLE.match(line)):
             return
         sm = self.seat_line.match(line)
         if sm is not None:
@@ -331,7 +332,7 @@ class _Reader:
         if line.startswith("*** "):
             self._section(line)
             return
-        total = _TOTAL.match(line)
+        total = _TOTAL.match(line) if line.startswith("Total pot ") else None
         if total is not None:
             self.total_seen = True
             hand.rake = amount(total.group("rake")) if total.group("rake") else Decimal(0)
@@ -531,9 +532,9 @@ def _action(hand: SiteHand, name: str, verb: str, street: int, showdown: bool,
         verb = verb[:-1]
     if verb.endswith(_ALLIN):
         verb = verb[: -len(_ALLIN)]
-    word, _, arg = verb.partition(" ")
     if bet_verb(hand, street, name, verb, amount):
         return True
+    word, _, arg = verb.partition(" ")
     if word == "posts":
         if arg.startswith("the "):  # ACR/WPN: "posts the small blind 10"
             arg = arg[4:]

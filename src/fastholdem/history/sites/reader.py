@@ -320,31 +320,33 @@ def _split(file: str, lines: Iterator[str], tail: _Tail | None = None) -> Iterat
                 continue  # a hand archive's "*** # 12 ***" between hands
             if line[:1] in "Ss" and "VPIP" in line:
                 line = _HUD.sub("", line)  # a tracker's re-export: HUD stats after a seat line
-            found = _site_of(line) if line.startswith(_FIRST) else None
-            if found is None and site is not None and ("#" in line or "History" in line):
-                inside = _INSIDE.search(line, 1)
-                if inside is not None and line[:inside.start()].strip("\ufeff \t"):
-                    # The next hand's header in mid-line: this hand was cut off there.
-                    current.append(line[:inside.start()])
-                    yield from _some(_convert(file, start, current, *site, cut=number))
-                    line = line[inside.start():]
-                    found, current, site = _site_of(line), [], None
-            if found is not None and len(current) <= 4 and site is not None and all(
-                    not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in current):
-                current.append(line)
-                site = found
-                continue
-            if found is not None:
-                if current and site is not None:
-                    yield from _some(_convert(file, start, current, *site))
-                current = [line]
-                start = number
-                site = found
-                continue
-            if site is None:
-                if line.strip() and not junk_at:
-                    junk_at = number
-                continue
+            # The common line (inside a hand, no hand header anywhere in it) skips to the end.
+            if site is None or "#" in line or "History" in line or line.startswith(_FIRST):
+                found = _site_of(line) if line.startswith(_FIRST) else None
+                if found is None and site is not None and ("#" in line or "History" in line):
+                    inside = _INSIDE.search(line, 1)
+                    if inside is not None and line[:inside.start()].strip("\ufeff \t"):
+                        # The next hand's header in mid-line: this hand was cut off there.
+                        current.append(line[:inside.start()])
+                        yield from _some(_convert(file, start, current, *site, cut=number))
+                        line = line[inside.start():]
+                        found, current, site = _site_of(line), [], None
+                if found is not None and len(current) <= 4 and site is not None and all(
+                        not x.strip() or x.lstrip("\ufeff").startswith(("#Game No", "Game #")) for x in current):
+                    current.append(line)
+                    site = found
+                    continue
+                if found is not None:
+                    if current and site is not None:
+                        yield from _some(_convert(file, start, current, *site))
+                    current = [line]
+                    start = number
+                    site = found
+                    continue
+                if site is None:
+                    if line.strip() and not junk_at:
+                        junk_at = number
+                    continue
             current.append(line)
             if len(current) > _MAX_HAND_LINES:
                 yield Imported(file, start, site[0], _guess_id(current[0]), "failed",

@@ -58,7 +58,7 @@ def bet_verb(hand: SiteHand, street: int, name: str, verb: str, amount: Callable
     """
     word, _, arg = verb.partition(" ")
     if word == "folds":
-        shown = cards(BRACKET.findall(arg)[-1]) if BRACKET.search(arg) else ""
+        shown = cards(BRACKET.findall(arg)[-1]) if "[" in arg and BRACKET.search(arg) else ""
         if len(shown) == 4:
             hand.holes.setdefault(name, shown)
         hand.act(street, name, "f")
