@@ -12,10 +12,10 @@ import pytest
 from toy_games import kuhn, leduc
 
 import fastholdem as fh
+from fastholdem import Range, parse_cards
 from fastholdem._core import SolverCore
 from fastholdem.solver.game import Engine
 from fastholdem.solver.postflop import Spot, build_game
-from fastholdem import Range, parse_cards
 
 OOP, IP = "AA,KK,T9s,87s,A5s,QJs", "QQ,JJ,AK,KQs,98s"
 TURN = dict(pot=60, stack=100, sizes="50%", target=0.0)
