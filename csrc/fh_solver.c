@@ -756,7 +756,10 @@ fh_status fh_sv_run(fh_sv *sv, int32_t n_iters, const fh_exec *ex) {
     if (!out) return FH_ERR_NOMEM;
     for (int32_t i = 0; i < n_iters; i++) {
         double t = (double)sv->t; /* iterations done before this one */
-        double ta = pow(t, sv->s.alpha), tb = pow(t, sv->s.beta);
+        /* Positive regrets are discounted as after t - 1 iterations, so that the first
+         * iteration's (played against uniform strategies, and the largest) are dropped whole:
+         * postflop-solver's schedule, which reaches a given exploitability in fewer iterations. */
+        double ta = pow(t > 1.0 ? t - 1.0 : 0.0, sv->s.alpha), tb = pow(t, sv->s.beta);
         rc.dpos = (float)(ta / (ta + 1.0));
         rc.dneg = (float)(tb / (tb + 1.0));
         rc.dstrat = (float)pow(t / (t + 1.0), sv->s.gamma);

@@ -69,7 +69,7 @@ cdef class SolverCore:
     def __dealloc__(self):
         fh_sv_free(self.sv)
 
-    def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=2.0, bint compress=False):
+    def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=3.0, bint compress=False):
         cdef fh_sv_spec spec
         a = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
         want = {"kind": np.int8, "first_child": np.int32, "n_children": np.int32, "children": np.int32,

@@ -29,6 +29,18 @@ def _spot(board: str, oop: str = OOP, ip: str = IP) -> Spot:
     return Spot(Range(oop), Range(ip), tuple(parse_cards(board)), 60, 40, (0.5,))
 
 
+def _twins(board: str, iterations: int) -> tuple[fh.Solution, fh.Solution]:
+    """A merged solution and the same state laid out on the full tree (a saved copy, expanded)."""
+    iso = fh.solve(OOP, IP, board, max_iterations=iterations, **FLOP)  # type: ignore[arg-type]
+    f = io.BytesIO()
+    iso.save(f)
+    f.seek(0)
+    full = fh.solver.load(f)
+    full._expand()
+    assert not full.isomorphism and not full.game.merged
+    return full, iso
+
+
 def test_turn_cards_merged_by_the_swap_the_flop_allows() -> None:
     g = build_game(_spot("Td9d6h"))
     chance = next(n for n in range(len(g.kind)) if g.kind[n] == CHANCE)
@@ -70,11 +82,17 @@ def test_memory_drops_by_the_merged_share() -> None:
     assert len(iso.strengths) < len(full.strengths)
 
 
-def test_same_solve_as_the_full_tree(solved: tuple[fh.Solution, fh.Solution]) -> None:
-    full, iso = solved
-    assert iso.ev(0) == pytest.approx(full.ev(0), abs=1e-3)
-    assert iso.exploitability == pytest.approx(full.exploitability, abs=1e-3)
+def test_same_solve_as_the_full_tree() -> None:
+    # One iteration plays the same (uniform) strategies on both trees: the same values to
+    # float precision. Later iterations follow regret matching, whose pure/mixed switches
+    # amplify float rounding (the two trees sum the turn cards in different orders), so the
+    # trajectories part; both converge to the same game's equilibrium values.
+    full, iso = _pair("Td9d6h", 1)
+    assert iso.ev(0) == pytest.approx(full.ev(0), rel=1e-6)
+    assert iso.exploitability == pytest.approx(full.exploitability, rel=1e-6)
     assert len(iso.game.kind) < 0.7 * len(full.game.kind)
+    full, iso = _pair("Td9d6h", 60)
+    assert iso.ev(0) == pytest.approx(full.ev(0), abs=(iso.exploitability + full.exploitability) * 60 / 100)
 
 
 def test_the_exact_best_response_reads_merged_cards_exactly() -> None:
@@ -89,7 +107,7 @@ def test_the_exact_best_response_reads_merged_cards_exactly() -> None:
 
 @pytest.fixture(scope="module")
 def solved() -> tuple[fh.Solution, fh.Solution]:
-    return _pair("Td9d6h", 4)
+    return _twins("Td9d6h", 4)
 
 
 @pytest.mark.parametrize("path", [("check", "check", "2s"), ("check", "check", "2c"), ("check", "allin 40", "call", "Ks"),
@@ -123,24 +141,25 @@ def test_equities_after_a_merged_card(solved: tuple[fh.Solution, fh.Solution]) -
 
 
 def test_a_lock_that_breaks_the_symmetry_solves_the_full_tree() -> None:
-    full, iso = _pair("Td9d6h", 3)
+    full, iso = _twins("Td9d6h", 3)
     for sol in (full, iso):
         sol.lock(["check", "check", "Js"], {"check": 1.0})
     assert not iso.isomorphism and len(iso.game.kind) == len(full.game.kind)
     for sol in (full, iso):
         sol.resolve(max_iterations=2, target=0.0)
-    assert iso.ev(0) == pytest.approx(full.ev(0), abs=1e-2)
+    assert iso.ev(0) == pytest.approx(full.ev(0), rel=1e-6)
     locked = iso.node("check", "check", "Js").strategy
     assert locked is not None and (locked[0] == 1.0).all()
 
 
 def test_a_symmetric_lock_keeps_the_merged_tree() -> None:
-    full, iso = _pair("Td9d6h", 3)
+    # from the same state, one iteration on the merged tree and one on the full tree agree
+    full, iso = _twins("Td9d6h", 3)
     for sol in (full, iso):
         sol.lock([], {"check": 1.0}, combos=["AcAh", "AsAh"])  # closed under the clubs-spades swap
-        sol.resolve(max_iterations=2, target=0.0)
+        sol.resolve(max_iterations=1, target=0.0)
     assert iso.isomorphism
-    assert iso.ev(0) == pytest.approx(full.ev(0), abs=1e-3)
+    assert iso.ev(0) == pytest.approx(full.ev(0), rel=1e-6)
 
 
 def test_save_and_load_keep_the_merged_tree(solved: tuple[fh.Solution, fh.Solution]) -> None:
@@ -186,10 +205,12 @@ def test_same_for_any_thread_count() -> None:
 
 
 def test_turn_spot_merges_river_cards() -> None:
-    full, iso = _pair("Td9d6h2d", 10)
-    assert iso.game.merged and iso.ev(0) == pytest.approx(full.ev(0), abs=1e-3)
+    full, iso = _twins("Td9d6h2d", 9)
+    for sol in (full, iso):
+        sol.resolve(max_iterations=1, target=0.0)
+    assert iso.game.merged and iso.ev(0) == pytest.approx(full.ev(0), rel=1e-6)
     np.testing.assert_allclose(iso.node("check", "check", "As").strategy,  # type: ignore[arg-type]
-                               full.node("check", "check", "As").strategy, atol=1e-4)
+                               full.node("check", "check", "As").strategy, atol=1e-5)
 
 
 def test_engine_without_isomorphism_arrays_still_builds() -> None:

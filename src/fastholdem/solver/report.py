@@ -104,7 +104,7 @@ def flop_row(sol: Solution, path: Sequence[str] = (), *, weight: float = 1.0, in
     >>> import fastholdem as fh
     >>> sol = fh.solve("AA,KK,76s", "QQ,JJ,AQs", "Td9d6h", pot=10, stack=10, sizes="100%", max_iterations=20)
     >>> row = flop_row(sol, ["check"])
-    >>> sorted(row.frequencies), round(row.ev[0] + row.ev[1], 6)   # IP's check or shove; EVs add to the pot
+    >>> sorted(row.frequencies), round(row.ev[0] + row.ev[1], 4)   # IP's check or shove; EVs add to the pot
     (['allin 10', 'check'], 10.0)
     """
     path = tuple(path)
