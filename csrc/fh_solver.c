@@ -11,6 +11,16 @@
 #pragma GCC optimize("no-trapping-math")
 #endif
 
+/* The traversal and the terminal sweeps are compiled for x86-64-v4 (AVX-512) and v3 (AVX2) as
+ * well as the baseline, and the loader picks one per CPU (GCC's target clones: an ifunc). Their
+ * loops are element-wise or ordered sums (no -ffast-math; -std=c11 turns FP contraction off, so
+ * no FMA), so every clone gives the same bits. */
+#if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(FH_NO_CLONES)
+#define FH_SV_HOT __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#else
+#define FH_SV_HOT
+#endif
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -100,7 +110,7 @@ static inline int has_card(const uint8_t *cards, int32_t h, unsigned c) {
     return cards[2 * h] == c || cards[2 * h + 1] == c;
 }
 
-static void eval_fold(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
+FH_SV_HOT static void eval_fold(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
     const int q = p ^ 1;
     const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
     const uint8_t *q1 = sv->c1[q], *q2 = sv->c2[q], *p1 = sv->c1[p], *p2 = sv->c2own[p];
@@ -122,7 +132,7 @@ static void eval_fold(const fh_sv *sv, int32_t node, int p, const float *opp, fl
     }
 }
 
-static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
+FH_SV_HOT static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
     const int q = p ^ 1;
     const int32_t np_ = sv->s.n_hands[p];
     const int32_t b = sv->s.board[node];
@@ -324,7 +334,7 @@ static void average_strategy(const fh_sv *sv, int32_t node, float *st, float *to
 
 /* ---- the traversal -------------------------------------------------------------------------- */
 
-static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, float *out, int top);
+FH_SV_HOT static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, float *out, int top);
 
 typedef struct chance_job {
     run_ctx *rc;
@@ -334,7 +344,7 @@ typedef struct chance_job {
 } chance_job;
 
 /* One chance child: the opponent's hands holding the card drop out, and so do ours. */
-static void chance_child(run_ctx *rc, fh_arena *ar, int32_t child, const float *opp, float *res) {
+FH_SV_HOT static void chance_child(run_ctx *rc, fh_arena *ar, int32_t child, const float *opp, float *res) {
     const fh_sv *sv = rc->sv;
     const int p = rc->traverser, q = p ^ 1;
     const unsigned c = sv->s.card[child];
@@ -350,7 +360,7 @@ static void chance_child(run_ctx *rc, fh_arena *ar, int32_t child, const float *
 
 /* Add a chance child's values, weighted, and those of the cards it stands for (suit
  * isomorphism: the same values with the traverser's hands permuted). */
-static void chance_add(const fh_sv *sv, int32_t child, int p, float w, const float *res, float *out) {
+FH_SV_HOT static void chance_add(const fh_sv *sv, int32_t child, int p, float w, const float *res, float *out) {
     const int32_t np_ = sv->s.n_hands[p];
     for (int32_t h = 0; h < np_; h++) out[h] += w * res[h];
     const int32_t k0 = sv->s.iso_first[child], nk = sv->s.iso_count[child];
@@ -374,7 +384,7 @@ static void chance_worker(fh_par *par, void *ctx, int tid) {
     ar->top = mark;
 }
 
-static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, float *out, int top) {
+FH_SV_HOT static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, float *out, int top) {
     fh_sv *sv = rc->sv;
     const int p = rc->traverser, q = p ^ 1;
     const int32_t np_ = sv->s.n_hands[p], nq = sv->s.n_hands[q];
