@@ -17,8 +17,10 @@
  * no FMA), so every clone gives the same bits. */
 #if defined(__GNUC__) && !defined(__clang__) && defined(__x86_64__) && defined(__linux__) && !defined(FH_NO_CLONES)
 #define FH_SV_HOT __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#define FH_SV_INLINE static inline __attribute__((always_inline)) /* into each clone */
 #else
 #define FH_SV_HOT
+#define FH_SV_INLINE static inline
 #endif
 
 #include <float.h>
@@ -197,7 +199,7 @@ FH_SV_HOT static void eval_showdown(const fh_sv *sv, int32_t node, int p, const 
 /* ---- storage: float32, or 16 bits with one scale per action node ------------------------------ */
 
 /* An action node's `len` regrets as floats: the stored rows, or decoded into buf. */
-static float *load_regrets(fh_sv *sv, int32_t node, size_t len, float *buf) {
+FH_SV_INLINE float *load_regrets(fh_sv *sv, int32_t node, size_t len, float *buf) {
     if (!sv->s.compress) return sv->regret + sv->offset[node];
     const int16_t *q = sv->regret16 + sv->offset[node];
     const float sc = sv->rscale[node];
@@ -205,7 +207,7 @@ static float *load_regrets(fh_sv *sv, int32_t node, size_t len, float *buf) {
     return buf;
 }
 
-static float *load_sums(fh_sv *sv, int32_t node, size_t len, float *buf) {
+FH_SV_INLINE float *load_sums(fh_sv *sv, int32_t node, size_t len, float *buf) {
     if (!sv->s.compress) return sv->ssum + sv->offset[node];
     const uint16_t *q = sv->ssum16 + sv->offset[node];
     const float sc = sv->sscale[node];
@@ -215,7 +217,7 @@ static float *load_sums(fh_sv *sv, int32_t node, size_t len, float *buf) {
 
 /* The largest |x[k]|: integer compares of the float bits with the sign cleared (monotonic for
  * finite floats, and a reduction the compiler vectorises without -ffast-math). */
-static float max_abs(const float *x, size_t len) {
+FH_SV_INLINE float max_abs(const float *x, size_t len) {
     uint32_t m = 0;
     for (size_t k = 0; k < len; k++) {
         uint32_t b;
@@ -231,7 +233,7 @@ static float max_abs(const float *x, size_t len) {
 /* Write back rows loaded by load_regrets (a no-op for float32 storage: they were the rows):
  * scaled to the node's largest |regret|, clamped, rounded half away from zero (the conversion
  * truncates toward zero). Ternaries, not fminf/fmaxf, so that the loop stays inline and SIMD. */
-static void store_regrets(fh_sv *sv, int32_t node, size_t len, const float *x) {
+FH_SV_INLINE void store_regrets(fh_sv *sv, int32_t node, size_t len, const float *x) {
     if (!sv->s.compress) return;
     const float m = max_abs(x, len);
     const float inv = m > 0.0f ? 32767.0f / m : 0.0f;
@@ -245,7 +247,7 @@ static void store_regrets(fh_sv *sv, int32_t node, size_t len, const float *x) {
     sv->rscale[node] = m / 32767.0f;
 }
 
-static void store_sums(fh_sv *sv, int32_t node, size_t len, const float *x) {
+FH_SV_INLINE void store_sums(fh_sv *sv, int32_t node, size_t len, const float *x) {
     if (!sv->s.compress) return;
     const float m = max_abs(x, len); /* the sums are >= 0 */
     const float inv = m > 0.0f ? 65535.0f / m : 0.0f;
@@ -265,7 +267,7 @@ static void store_sums(fh_sv *sv, int32_t node, size_t len, const float *x) {
  * inverse would overflow). The divisions and products are done unconditionally and then
  * selected, so that the loops vectorise without -ffast-math (a conditional FP operation is
  * not speculated under -ftrapping-math). */
-static void normalise_rows(float *st, float *tot, int32_t n, int32_t na) {
+FH_SV_INLINE void normalise_rows(float *st, float *tot, int32_t n, int32_t na) {
     const float uniform = 1.0f / (float)na;
     for (int32_t h = 0; h < n; h++) {
         const float t = tot[h];
@@ -282,7 +284,7 @@ static void normalise_rows(float *st, float *tot, int32_t n, int32_t na) {
 }
 
 /* Current strategy (regret matching) of an action node, from its regrets r, into st[a * n + h]. */
-static void current_strategy(const fh_sv *sv, int32_t node, int player, const float *r, float *st, float *tot) {
+FH_SV_INLINE void current_strategy(const fh_sv *sv, int32_t node, int player, const float *r, float *st, float *tot) {
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
     /* action-major loops over contiguous hands (vectorised); tot: n floats of scratch */
     for (int32_t h = 0; h < n; h++) tot[h] = 0.0f;
@@ -308,7 +310,7 @@ static void current_strategy(const fh_sv *sv, int32_t node, int player, const fl
 /* Average strategy (normalised strategy sums) of an action node into st[a * n + h]; tot: n
  * floats of scratch. Action-major loops over contiguous hands, as current_strategy (under
  * compression the node's scale cancels in the normalisation, so the integers are used as they are). */
-static void average_strategy(const fh_sv *sv, int32_t node, float *st, float *tot) {
+FH_SV_INLINE void average_strategy(const fh_sv *sv, int32_t node, float *st, float *tot) {
     const int player = sv->s.kind[node];
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
     for (int32_t h = 0; h < n; h++) tot[h] = 0.0f;
