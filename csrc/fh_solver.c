@@ -29,6 +29,8 @@
 #include <string.h>
 #include <time.h>
 
+#define FH_SV_MAX_ACTIONS 64 /* children of an action node (spec_ok) */
+
 struct sd_entry;
 typedef struct fh_arena {
     float *base;
@@ -56,6 +58,11 @@ struct fh_sv {
     int64_t *sd_off[2];  /* [n_boards + 1] */
     uint8_t *c1[2], *c2[2]; /* cards, the missing second card mapped to 64 (opponent) / 65 (own) */
     uint8_t *c2own[2];
+    /* the nodes in depth-first preorder: a node's subtree is pre[pre_pos[n] .. pre_pos[n] + sub[n]) */
+    int32_t *pre, *pre_pos, *sub;
+    uint8_t *flat;   /* [n_nodes] 1 when the subtree deals no card (one board: walk_flat) */
+    int32_t max_flat; /* the largest flat subtree */
+    void **tab[FH_MAX_THREADS]; /* per thread: walk_flat's 2 * max_flat row pointers */
 };
 
 typedef struct sd_entry {
@@ -134,6 +141,34 @@ FH_SV_HOT static void eval_fold(const fh_sv *sv, int32_t node, int p, const floa
     }
 }
 
+/* A showdown's shared term (rake) times the opponent's reach on hands sharing no card (as
+ * eval_fold), added to out. */
+FH_SV_INLINE void add_shared(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
+    const double shared = sv->s.shared ? (double)sv->s.shared[node] : 0.0;
+    if (shared == 0.0) return;
+    const int q = p ^ 1;
+    const int32_t b = sv->s.board[node];
+    const sd_entry *ep = sv->sd[p] + sv->sd_off[p][b], *eq = sv->sd[q] + sv->sd_off[q][b];
+    const int32_t mp = (int32_t)(sv->sd_off[p][b + 1] - sv->sd_off[p][b]);
+    const int32_t mq = (int32_t)(sv->sd_off[q][b + 1] - sv->sd_off[q][b]);
+    double card_sum[66];
+    memset(card_sum, 0, sizeof card_sum);
+    double sum = 0.0;
+    for (int32_t j = 0; j < mq; j++) {
+        double w = opp[eq[j].h];
+        sum += w;
+        card_sum[eq[j].c1] += w;
+        card_sum[eq[j].c2] += w;
+    }
+    const int32_t *same = sv->s.same[p];
+    for (int32_t i = 0; i < mp; i++) {
+        const sd_entry e = ep[i];
+        double v = sum - card_sum[e.c1] - card_sum[e.c2own];
+        if (same[e.h] >= 0 && e.c2own != 65) v += opp[same[e.h]];
+        out[e.h] += (float)(shared * v);
+    }
+}
+
 FH_SV_HOT static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
     const int q = p ^ 1;
     const int32_t np_ = sv->s.n_hands[p];
@@ -175,25 +210,118 @@ FH_SV_HOT static void eval_showdown(const fh_sv *sv, int32_t node, int p, const 
         }
         out[e.h] = (float)(amt * ((double)out[e.h] - (sum - card_sum[e.c1] - card_sum[e.c2own])));
     }
-    /* the shared term (rake) times the opponent's reach on hands sharing no card (as eval_fold) */
-    const double shared = sv->s.shared ? (double)sv->s.shared[node] : 0.0;
-    if (shared != 0.0) {
-        memset(card_sum, 0, sizeof card_sum);
-        sum = 0.0;
-        for (j = 0; j < mq; j++) {
-            double w = opp[eq[j].h];
-            sum += w;
-            card_sum[eq[j].c1] += w;
-            card_sum[eq[j].c2] += w;
+    add_shared(sv, node, p, opp, out);
+}
+
+/* SD_LANES showdowns of one board in one sweep: the same sums as eval_showdown, lane by lane
+ * in the same order (so the same bits), over the opponent's reach rows interleaved (wi: nq rows
+ * of SD_LANES floats, unused lanes 0); the sorted entries and card indices are read once for
+ * all lanes, and each lane's running sums are one vector (GCC vector extensions: AVX-512 in
+ * the v4 clone, pairs of narrower registers elsewhere). wo: np rows of SD_LANES floats of scratch. */
+#define SD_LANES 8
+typedef double sd_vd __attribute__((vector_size(8 * SD_LANES)));
+typedef float sd_vf __attribute__((vector_size(4 * SD_LANES)));
+FH_SV_HOT static void eval_showdowns(const fh_sv *sv, int32_t b, int p, int k_n, const int32_t *nodes,
+                                     const float *wi, float *wo, float *const *out) {
+    const int q = p ^ 1;
+    const int32_t np_ = sv->s.n_hands[p];
+    const sd_entry *ep = sv->sd[p] + sv->sd_off[p][b], *eq = sv->sd[q] + sv->sd_off[q][b];
+    const int32_t mp = (int32_t)(sv->sd_off[p][b + 1] - sv->sd_off[p][b]);
+    const int32_t mq = (int32_t)(sv->sd_off[q][b + 1] - sv->sd_off[q][b]);
+    sd_vd amt = {0};
+    for (int k = 0; k < k_n; k++) amt[k] = sv->s.amount[nodes[k]];
+    sd_vd card_sum[66], sum;
+    memset(card_sum, 0, sizeof card_sum);
+    sum = (sd_vd){0};
+    int32_t j = 0;
+    for (int32_t i = 0; i < mp; i++) {
+        const sd_entry e = ep[i];
+        while (j < mq && eq[j].s < e.s) {
+            sd_vf wf;
+            memcpy(&wf, wi + (size_t)eq[j].h * SD_LANES, sizeof wf);
+            const sd_vd x = __builtin_convertvector(wf, sd_vd);
+            sum += x;
+            card_sum[eq[j].c1] += x;
+            card_sum[eq[j].c2] += x;
+            j++;
         }
-        const int32_t *same = sv->s.same[p];
-        for (int32_t i = 0; i < mp; i++) {
-            const sd_entry e = ep[i];
-            double v = sum - card_sum[e.c1] - card_sum[e.c2own];
-            if (same[e.h] >= 0 && e.c2own != 65) v += opp[same[e.h]];
-            out[e.h] += (float)(shared * v);
-        }
+        const sd_vf v = __builtin_convertvector(sum - card_sum[e.c1] - card_sum[e.c2own], sd_vf);
+        memcpy(wo + (size_t)e.h * SD_LANES, &v, sizeof v);
     }
+    memset(card_sum, 0, sizeof card_sum);
+    sum = (sd_vd){0};
+    j = mq - 1;
+    for (int32_t i = mp - 1; i >= 0; i--) {
+        const sd_entry e = ep[i];
+        while (j >= 0 && eq[j].s > e.s) {
+            sd_vf wf;
+            memcpy(&wf, wi + (size_t)eq[j].h * SD_LANES, sizeof wf);
+            const sd_vd x = __builtin_convertvector(wf, sd_vd);
+            sum += x;
+            card_sum[eq[j].c1] += x;
+            card_sum[eq[j].c2] += x;
+            j--;
+        }
+        sd_vf lo;
+        memcpy(&lo, wo + (size_t)e.h * SD_LANES, sizeof lo);
+        const sd_vf v = __builtin_convertvector(
+            amt * (__builtin_convertvector(lo, sd_vd) - (sum - card_sum[e.c1] - card_sum[e.c2own])), sd_vf);
+        memcpy(wo + (size_t)e.h * SD_LANES, &v, sizeof v);
+    }
+    /* hands the board blocks are not in the sorted lists: 0, as eval_showdown's memset */
+    for (int k = 0; k < k_n; k++) memset(out[k], 0, sizeof(float) * (size_t)np_);
+    for (int32_t i = 0; i < mp; i++) {
+        const int32_t h = ep[i].h;
+        const float *w = wo + (size_t)h * SD_LANES;
+        for (int k = 0; k < k_n; k++) out[k][h] = w[k];
+    }
+}
+
+/* SD_LANES folds in one pass: eval_fold's sums lane by lane (the same bits), over the
+ * opponent's reach rows interleaved as eval_showdowns takes them. */
+FH_SV_HOT static void eval_folds(const fh_sv *sv, int p, int k_n, const int32_t *nodes, const float *wi,
+                                 float *const *out) {
+    const int q = p ^ 1;
+    const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
+    const uint8_t *q1 = sv->c1[q], *q2 = sv->c2[q], *p1 = sv->c1[p], *p2 = sv->c2own[p];
+    sd_vd card_sum[66], total = {0}, amt = {0};
+    memset(card_sum, 0, sizeof card_sum);
+    for (int32_t o = 0; o < nq; o++) {
+        sd_vf wf;
+        memcpy(&wf, wi + (size_t)o * SD_LANES, sizeof wf);
+        const sd_vd x = __builtin_convertvector(wf, sd_vd);
+        total += x;
+        card_sum[q1[o]] += x;
+        card_sum[q2[o]] += x;
+    }
+    for (int k = 0; k < k_n; k++) {
+        const int32_t node = nodes[k];
+        amt[k] = (sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node]) +
+                 (sv->s.shared ? (double)sv->s.shared[node] : 0.0);
+    }
+    const int32_t *same = sv->s.same[p];
+    for (int32_t h = 0; h < np_; h++) {
+        sd_vd v = total - card_sum[p1[h]] - card_sum[p2[h]];
+        if (same[h] >= 0 && p2[h] != 65) {
+            sd_vf wf;
+            memcpy(&wf, wi + (size_t)same[h] * SD_LANES, sizeof wf);
+            v += __builtin_convertvector(wf, sd_vd);
+        }
+        const sd_vf r = __builtin_convertvector(amt * v, sd_vf);
+        for (int k = 0; k < k_n; k++) out[k][h] = r[k];
+    }
+}
+
+/* Evaluate a batch of k_n folds or showdowns (unused lanes zeroed first); returns 0, the new
+ * batch size. */
+static int eval_batch(const fh_sv *sv, int p, int kind, int k_n, const int32_t *batch, float *wi, float *wo,
+                      float *const *outs) {
+    const int32_t nq = sv->s.n_hands[p ^ 1];
+    for (int k = k_n; k < SD_LANES; k++)
+        for (int32_t o = 0; o < nq; o++) wi[(size_t)o * SD_LANES + k] = 0.0f;
+    if (kind == FH_SV_FOLD) eval_folds(sv, p, k_n, batch, wi, outs);
+    else eval_showdowns(sv, sv->s.board[batch[0]], p, k_n, batch, wi, wo, outs);
+    return 0;
 }
 
 /* ---- storage: float32, or 16 bits with one scale per action node ------------------------------ */
@@ -334,6 +462,83 @@ FH_SV_INLINE void average_strategy(const fh_sv *sv, int32_t node, float *st, flo
     }
 }
 
+/* An action node's strategy for this pass (arena scratch): the current one (regret matching;
+ * *r then points at its regrets as floats, decoded under compression) for CFR, else the average. */
+FH_SV_INLINE const float *node_strategy(run_ctx *rc, fh_arena *ar, int32_t node, float **r) {
+    fh_sv *sv = rc->sv;
+    const int kind = sv->s.kind[node];
+    const int32_t npl = sv->s.n_hands[kind];
+    const size_t len = (size_t)sv->s.n_children[node] * (size_t)npl;
+    float *st = arena_get(ar, len);
+    if (rc->mode == MODE_CFR) {
+        float *tot = arena_get(ar, (size_t)npl);
+        *r = load_regrets(sv, node, len, sv->s.compress ? arena_get(ar, len) : NULL);
+        current_strategy(sv, node, kind, *r, st, tot);
+    } else {
+        average_strategy(sv, node, st, arena_get(ar, (size_t)npl));
+    }
+    return st;
+}
+
+/* The traverser's node: its value (the strategy's mix of the actions' rows, or their best under
+ * a best response) into out, and for CFR its regrets, discounted, plus each action's gain. */
+FH_SV_INLINE void own_values(run_ctx *rc, int32_t node, const float *st, float *r, const float *const *rows,
+                             float *out) {
+    fh_sv *sv = rc->sv;
+    const int32_t np_ = sv->s.n_hands[rc->traverser], na = sv->s.n_children[node];
+    if (rc->mode == MODE_BR) {
+        for (int32_t h = 0; h < np_; h++) {
+            float m = rows[0][h];
+            for (int32_t a = 1; a < na; a++) {
+                const float v = rows[a][h];
+                m = v > m ? v : m;
+            }
+            out[h] = m;
+        }
+    } else {
+        for (int32_t h = 0; h < np_; h++) out[h] = st[h] * rows[0][h];
+        for (int32_t a = 1; a < na; a++) {
+            const float *sa = st + (size_t)a * np_, *va = rows[a];
+            for (int32_t h = 0; h < np_; h++) out[h] += sa[h] * va[h];
+        }
+    }
+    if (rc->mode != MODE_CFR || rc->cancelled) return;
+    const uint8_t *lk = sv->lock_off[node] >= 0 ? sv->lock + sv->lock_off[node] : NULL;
+    const float dpos = rc->dpos, dneg = rc->dneg;
+    for (int32_t a = 0; a < na; a++) {
+        float *ra = r + (size_t)a * np_;
+        const float *va = rows[a];
+        if (lk) {
+            for (int32_t h = 0; h < np_; h++)
+                if (!lk[h]) ra[h] = ra[h] * (ra[h] > 0.0f ? dpos : dneg) + (va[h] - out[h]);
+        } else {
+            for (int32_t h = 0; h < np_; h++) {
+                float x = ra[h];
+                ra[h] = x * (x > 0.0f ? dpos : dneg) + (va[h] - out[h]);
+            }
+        }
+    }
+    store_regrets(sv, node, (size_t)na * (size_t)np_, r);
+}
+
+/* The opponent's node under CFR: its strategy sums, discounted, plus its reach times st. */
+FH_SV_INLINE void update_sums(run_ctx *rc, fh_arena *ar, int32_t node, const float *st, const float *opp) {
+    if (rc->mode != MODE_CFR || rc->cancelled) return;
+    fh_sv *sv = rc->sv;
+    const int32_t nq = sv->s.n_hands[rc->traverser ^ 1], na = sv->s.n_children[node];
+    const size_t len = (size_t)na * (size_t)nq;
+    float *ss = load_sums(sv, node, len, sv->s.compress ? arena_get(ar, len) : NULL);
+    const float g = rc->dstrat;
+    for (int32_t a = 0; a < na; a++)
+        for (int32_t o = 0; o < nq; o++) {
+            size_t k = (size_t)a * nq + o;
+            ss[k] = ss[k] * g + opp[o] * st[k];
+        }
+    store_sums(sv, node, len, ss);
+}
+
+FH_SV_HOT static void walk_flat(run_ctx *rc, fh_arena *ar, int32_t root, const float *opp, float *out);
+
 /* ---- the traversal -------------------------------------------------------------------------- */
 
 FH_SV_HOT static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float *opp, float *out, int top);
@@ -403,6 +608,10 @@ FH_SV_HOT static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float 
         eval_showdown(sv, node, p, opp, out);
         return;
     }
+    if (kind <= FH_SV_P1 && sv->flat[node]) {
+        walk_flat(rc, ar, node, opp, out);
+        return;
+    }
     const int32_t na = sv->s.n_children[node], first = sv->s.first_child[node];
     const int32_t *ch = sv->s.children + first;
     size_t mark = ar->top;
@@ -434,66 +643,20 @@ FH_SV_HOT static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float 
         return;
     }
     /* an action node */
-    const int32_t npl = sv->s.n_hands[kind];
-    const size_t len = (size_t)na * (size_t)npl;
-    float *st = arena_get(ar, len);
-    float *r = NULL; /* CFR: the node's regrets as floats (decoded under compression) */
-    if (rc->mode == MODE_CFR) {
-        float *tot = arena_get(ar, (size_t)npl);
-        r = load_regrets(sv, node, len, sv->s.compress ? arena_get(ar, len) : NULL);
-        current_strategy(sv, node, kind, r, st, tot);
-    }
-    else average_strategy(sv, node, st, arena_get(ar, (size_t)npl));
+    float *r = NULL;
+    const float *st = node_strategy(rc, ar, node, &r);
     if (kind == p) {
         float *vals = arena_get(ar, (size_t)na * (size_t)np_);
-        for (int32_t a = 0; a < na; a++) walk(rc, ar, ch[a], opp, vals + (size_t)a * np_, top);
-        if (rc->mode == MODE_BR) {
-            for (int32_t h = 0; h < np_; h++) {
-                float m = vals[h];
-                for (int32_t a = 1; a < na; a++) {
-                    const float v = vals[(size_t)a * np_ + h];
-                    m = v > m ? v : m;
-                }
-                out[h] = m;
-            }
-        } else {
-            for (int32_t h = 0; h < np_; h++) out[h] = st[h] * vals[h];
-            for (int32_t a = 1; a < na; a++) {
-                const float *sa = st + (size_t)a * np_, *va = vals + (size_t)a * np_;
-                for (int32_t h = 0; h < np_; h++) out[h] += sa[h] * va[h];
-            }
+        const float *rows[FH_SV_MAX_ACTIONS];
+        for (int32_t a = 0; a < na; a++) {
+            rows[a] = vals + (size_t)a * np_;
+            walk(rc, ar, ch[a], opp, vals + (size_t)a * np_, top);
         }
-        if (rc->mode == MODE_CFR && !rc->cancelled) {
-            const uint8_t *lk = sv->lock_off[node] >= 0 ? sv->lock + sv->lock_off[node] : NULL;
-            const float dpos = rc->dpos, dneg = rc->dneg;
-            for (int32_t a = 0; a < na; a++) {
-                float *ra = r + (size_t)a * np_;
-                const float *va = vals + (size_t)a * np_;
-                if (lk) {
-                    for (int32_t h = 0; h < np_; h++)
-                        if (!lk[h]) ra[h] = ra[h] * (ra[h] > 0.0f ? dpos : dneg) + (va[h] - out[h]);
-                } else {
-                    for (int32_t h = 0; h < np_; h++) {
-                        float x = ra[h];
-                        ra[h] = x * (x > 0.0f ? dpos : dneg) + (va[h] - out[h]);
-                    }
-                }
-            }
-            store_regrets(sv, node, len, r);
-        }
+        own_values(rc, node, st, r, rows, out);
     } else {
         float *reach = arena_get(ar, (size_t)nq);
         float *tmp = arena_get(ar, (size_t)np_);
-        if (rc->mode == MODE_CFR && !rc->cancelled) {
-            float *ss = load_sums(sv, node, len, sv->s.compress ? arena_get(ar, len) : NULL);
-            const float g = rc->dstrat;
-            for (int32_t a = 0; a < na; a++)
-                for (int32_t o = 0; o < nq; o++) {
-                    size_t k = (size_t)a * nq + o;
-                    ss[k] = ss[k] * g + opp[o] * st[k];
-                }
-            store_sums(sv, node, len, ss);
-        }
+        update_sums(rc, ar, node, st, opp);
         memset(out, 0, sizeof(float) * (size_t)np_);
         for (int32_t a = 0; a < na; a++) {
             for (int32_t o = 0; o < nq; o++) reach[o] = opp[o] * st[(size_t)a * nq + o];
@@ -504,14 +667,117 @@ FH_SV_HOT static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float 
     ar->top = mark;
 }
 
+/* A subtree that deals no card, so that all its showdowns are on one board: the opponent's
+ * reach top-down over the nodes in preorder, the showdowns SD_LANES at a time in one sweep
+ * (eval_showdowns), then values and regrets bottom-up in reverse preorder. The same
+ * arithmetic as walk's, node by node, so the same bits. */
+FH_SV_HOT static void walk_flat(run_ctx *rc, fh_arena *ar, int32_t root, const float *opp, float *out) {
+    fh_sv *sv = rc->sv;
+    const int p = rc->traverser, q = p ^ 1;
+    const int32_t np_ = sv->s.n_hands[p], nq = sv->s.n_hands[q];
+    const int32_t pos = sv->pre_pos[root], m = sv->sub[root];
+    const int32_t *nodes = sv->pre + pos;
+    void **tab = sv->tab[ar - sv->arena];
+    const float **reach = (const float **)tab; /* [m] the opponent's reach at each node */
+    float **vals = (float **)(tab + m);        /* [m] the traverser's values at each node */
+    size_t mark = ar->top;
+    reach[0] = opp;
+    for (int32_t i = 0; i < m; i++) {
+        const int32_t n = nodes[i];
+        const int kind = sv->s.kind[n];
+        vals[i] = arena_get(ar, (size_t)np_);
+        if (kind > FH_SV_P1) continue;
+        const int32_t na = sv->s.n_children[n], *ch = sv->s.children + sv->s.first_child[n];
+        if (kind == p) {
+            for (int32_t a = 0; a < na; a++) reach[sv->pre_pos[ch[a]] - pos] = reach[i];
+            continue;
+        }
+        float *rows = arena_get(ar, (size_t)na * (size_t)nq);
+        size_t mk = ar->top;
+        float *r = NULL;
+        const float *st = node_strategy(rc, ar, n, &r);
+        const float *ri = reach[i];
+        update_sums(rc, ar, n, st, ri);
+        for (int32_t a = 0; a < na; a++) {
+            float *row = rows + (size_t)a * nq;
+            for (int32_t o = 0; o < nq; o++) row[o] = ri[o] * st[(size_t)a * nq + o];
+            reach[sv->pre_pos[ch[a]] - pos] = row;
+        }
+        ar->top = mk;
+    }
+    /* terminals, SD_LANES at a time: folds, and showdowns of one board */
+    float *wi = arena_get(ar, (size_t)nq * SD_LANES), *wo = arena_get(ar, (size_t)np_ * SD_LANES);
+    for (int kind = FH_SV_FOLD; kind <= FH_SV_SHOWDOWN; kind++) {
+        int32_t batch[SD_LANES];
+        float *outs[SD_LANES];
+        int k_n = 0;
+        for (int32_t i = 0; i <= m; i++) {
+            const int take = i < m && sv->s.kind[nodes[i]] == kind;
+            const int other_board = take && kind == FH_SV_SHOWDOWN && k_n > 0 &&
+                                    sv->s.board[nodes[i]] != sv->s.board[batch[0]];
+            if (k_n > 0 && (i == m || other_board)) k_n = eval_batch(sv, p, kind, k_n, batch, wi, wo, outs);
+            if (!take) continue;
+            const float *ri = reach[i];
+            for (int32_t o = 0; o < nq; o++) wi[(size_t)o * SD_LANES + k_n] = ri[o];
+            batch[k_n] = nodes[i];
+            outs[k_n++] = vals[i];
+            if (k_n == SD_LANES) k_n = eval_batch(sv, p, kind, k_n, batch, wi, wo, outs);
+        }
+    }
+    for (int32_t i = 0; i < m; i++)
+        if (sv->s.kind[nodes[i]] == FH_SV_SHOWDOWN) add_shared(sv, nodes[i], p, reach[i], vals[i]);
+    /* bottom-up */
+    for (int32_t i = m - 1; i >= 0 && !rc->cancelled; i--) {
+        const int32_t n = nodes[i];
+        const int kind = sv->s.kind[n];
+        if (kind > FH_SV_P1) continue;
+        const int32_t na = sv->s.n_children[n], *ch = sv->s.children + sv->s.first_child[n];
+        const float *rows[FH_SV_MAX_ACTIONS];
+        for (int32_t a = 0; a < na; a++) rows[a] = vals[sv->pre_pos[ch[a]] - pos];
+        if (kind == p) {
+            size_t mk = ar->top;
+            float *r = NULL;
+            const float *st = node_strategy(rc, ar, n, &r);
+            own_values(rc, n, st, r, rows, vals[i]);
+            ar->top = mk;
+        } else {
+            float *v = vals[i];
+            memset(v, 0, sizeof(float) * (size_t)np_);
+            for (int32_t a = 0; a < na; a++)
+                for (int32_t h = 0; h < np_; h++) v[h] += rows[a][h];
+        }
+    }
+    memcpy(out, vals[0], sizeof(float) * (size_t)np_);
+    ar->top = mark;
+}
+
 /* ---- creation ------------------------------------------------------------------------------- */
 
-static size_t scratch_need(const fh_sv_spec *s, int32_t node, int32_t mh) {
+/* walk_flat's scratch for the subtree at node: a value row per node, a reach row per child of
+ * an action node, the interleaved reach of a showdown batch, and one node's strategy work. */
+static size_t flat_need(const fh_sv *sv, int32_t node, int32_t mh) {
+    const int32_t *nodes = sv->pre + sv->pre_pos[node];
+    size_t rows = 0, wide = 0;
+    for (int32_t i = 0; i < sv->sub[node]; i++) {
+        const int32_t n = nodes[i];
+        rows += 1;
+        if (sv->s.kind[n] <= FH_SV_P1) {
+            size_t na = (size_t)sv->s.n_children[n];
+            rows += na;
+            if (3 * na + 1 > wide) wide = 3 * na + 1;
+        }
+    }
+    return (rows + wide + 2 * SD_LANES) * (size_t)mh;
+}
+
+static size_t scratch_need(const fh_sv *sv, int32_t node, int32_t mh) {
+    const fh_sv_spec *s = &sv->s;
     int kind = s->kind[node];
     if (kind == FH_SV_FOLD || kind == FH_SV_SHOWDOWN) return 0;
+    if (kind <= FH_SV_P1 && sv->flat[node]) return flat_need(sv, node, mh);
     size_t na = (size_t)s->n_children[node], best = 0;
     for (size_t a = 0; a < na; a++) {
-        size_t x = scratch_need(s, s->children[s->first_child[node] + a], mh);
+        size_t x = scratch_need(sv, s->children[s->first_child[node] + a], mh);
         if (x > best) best = x;
     }
     /* an action node: strategy, values, (decoded regrets or sums), 3 rows of n_hands */
@@ -527,6 +793,7 @@ static int spec_ok(const fh_sv_spec *s) {
         if (k < 0 || k > 4) return 0;
         if (k <= FH_SV_CHANCE) {
             if (s->n_children[i] < 1 || s->first_child[i] < 0) return 0;
+            if (k <= FH_SV_P1 && s->n_children[i] > FH_SV_MAX_ACTIONS) return 0;
             for (int32_t a = 0; a < s->n_children[i]; a++) {
                 int32_t c = s->children[s->first_child[i] + a];
                 if (c <= i || c >= s->n_nodes) return 0; /* children follow their parent: no cycle */
@@ -577,8 +844,50 @@ static uint64_t storage_floats(const fh_sv_spec *s, uint64_t *lock_total) {
 uint64_t fh_sv_memory(const fh_sv_spec *s) {
     uint64_t lt, total = storage_floats(s, &lt);
     uint64_t mh = (uint64_t)(s->n_hands[0] > s->n_hands[1] ? s->n_hands[0] : s->n_hands[1]);
-    return total * (s->compress ? 4u : 8u) + (uint64_t)s->n_nodes * (s->compress ? 48u : 40u) +
+    return total * (s->compress ? 4u : 8u) + (uint64_t)s->n_nodes * (s->compress ? 80u : 72u) +
            (uint64_t)s->n_boards * mh * 16u;
+}
+
+/* The nodes in depth-first preorder (children in order), each subtree's size, and which
+ * subtrees deal no card. Iterative: a stack of nodes whose children are still to be listed. */
+static fh_status preorder(fh_sv *sv) {
+    const fh_sv_spec *s = &sv->s;
+    const int32_t n = s->n_nodes;
+    sv->pre = malloc(sizeof(int32_t) * (size_t)n);
+    sv->pre_pos = malloc(sizeof(int32_t) * (size_t)n);
+    sv->sub = malloc(sizeof(int32_t) * (size_t)n);
+    sv->flat = malloc((size_t)n);
+    int32_t *stack = malloc(sizeof(int32_t) * (size_t)n);
+    if (!sv->pre || !sv->pre_pos || !sv->sub || !sv->flat || !stack) {
+        free(stack);
+        return FH_ERR_NOMEM;
+    }
+    int32_t top = 0, k = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+        const int32_t v = stack[--top];
+        sv->pre_pos[v] = k;
+        sv->pre[k++] = v;
+        if (s->kind[v] <= FH_SV_CHANCE)
+            for (int32_t a = s->n_children[v] - 1; a >= 0; a--) stack[top++] = s->children[s->first_child[v] + a];
+    }
+    free(stack);
+    sv->max_flat = 1;
+    for (int32_t i = k - 1; i >= 0; i--) {
+        const int32_t v = sv->pre[i];
+        int32_t size = 1;
+        uint8_t flat = s->kind[v] != FH_SV_CHANCE;
+        if (s->kind[v] <= FH_SV_CHANCE)
+            for (int32_t a = 0; a < s->n_children[v]; a++) {
+                const int32_t c = s->children[s->first_child[v] + a];
+                size += sv->sub[c];
+                flat &= sv->flat[c];
+            }
+        sv->sub[v] = size;
+        sv->flat[v] = flat;
+        if (flat && size > sv->max_flat) sv->max_flat = size;
+    }
+    return FH_OK;
 }
 
 #define COPY(field, type, count)                                   \
@@ -653,11 +962,16 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
         storage_ok = sv->regret && sv->ssum;
     }
     sv->max_hands = spec->n_hands[0] > spec->n_hands[1] ? spec->n_hands[0] : spec->n_hands[1];
-    sv->scratch = scratch_need(spec, 0, sv->max_hands) + 4u * (size_t)sv->max_hands;
+    if (!sv->offset || !sv->lock_off || !storage_ok || preorder(sv) != FH_OK) {
+        fh_sv_free(sv);
+        return FH_ERR_NOMEM;
+    }
+    sv->scratch = scratch_need(sv, 0, sv->max_hands) + 4u * (size_t)sv->max_hands;
     sv->arena[0].base = malloc(sizeof(float) * sv->scratch);
     sv->arena[0].cap = sv->scratch;
+    sv->tab[0] = malloc(sizeof(void *) * 2u * (size_t)sv->max_flat);
     sv->n_arenas = 1;
-    if (!sv->offset || !sv->lock_off || !storage_ok || !sv->arena[0].base) {
+    if (!sv->arena[0].base || !sv->tab[0]) {
         fh_sv_free(sv);
         return FH_ERR_NOMEM;
     }
@@ -707,7 +1021,14 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
 
 void fh_sv_free(fh_sv *sv) {
     if (!sv) return;
-    for (int t = 0; t < FH_MAX_THREADS; t++) free(sv->arena[t].base);
+    for (int t = 0; t < FH_MAX_THREADS; t++) {
+        free(sv->arena[t].base);
+        free(sv->tab[t]);
+    }
+    free(sv->pre);
+    free(sv->pre_pos);
+    free(sv->sub);
+    free(sv->flat);
     free(sv->own);
     free(sv->offset);
     free(sv->lock_off);
@@ -732,7 +1053,14 @@ void fh_sv_free(fh_sv *sv) {
 static int ensure_arenas(fh_sv *sv, int threads) {
     for (int t = sv->n_arenas; t < threads; t++) {
         sv->arena[t].base = malloc(sizeof(float) * sv->scratch);
-        if (!sv->arena[t].base) return t; /* use fewer threads */
+        sv->tab[t] = malloc(sizeof(void *) * 2u * (size_t)sv->max_flat);
+        if (!sv->arena[t].base || !sv->tab[t]) { /* use fewer threads */
+            free(sv->arena[t].base);
+            free(sv->tab[t]);
+            sv->arena[t].base = NULL;
+            sv->tab[t] = NULL;
+            return t;
+        }
         sv->arena[t].cap = sv->scratch;
         sv->n_arenas = t + 1;
     }
