@@ -58,6 +58,9 @@ struct fh_sv {
     int64_t *sd_off[2];  /* [n_boards + 1] */
     uint8_t *c1[2], *c2[2]; /* cards, the missing second card mapped to 64 (opponent) / 65 (own) */
     uint8_t *c2own[2];
+    int32_t *with[2], with_off[2][65]; /* per player and card: the hands holding it */
+    int32_t *blk[2];     /* per board and player: the hands the board blocks (strength 0) */
+    int64_t *blk_off[2]; /* [n_boards + 1] */
     /* the nodes in depth-first preorder: a node's subtree is pre[pre_pos[n] .. pre_pos[n] + sub[n]) */
     int32_t *pre, *pre_pos, *sub;
     uint8_t *flat;   /* [n_nodes] 1 when the subtree deals no card (one board: walk_flat) */
@@ -216,11 +219,87 @@ FH_SV_HOT static void eval_showdown(const fh_sv *sv, int32_t node, int p, const 
 /* SD_LANES showdowns of one board in one sweep: the same sums as eval_showdown, lane by lane
  * in the same order (so the same bits), over the opponent's reach rows interleaved (wi: nq rows
  * of SD_LANES floats, unused lanes 0); the sorted entries and card indices are read once for
- * all lanes, and each lane's running sums are one vector (GCC vector extensions: AVX-512 in
- * the v4 clone, pairs of narrower registers elsewhere). wo: np rows of SD_LANES floats of scratch. */
+ * all lanes. Each lane group's running sums are two vectors of 4 doubles (GCC vector
+ * extensions: ymm registers in the v3 and v4 clones, pairs of xmm in the baseline; a single
+ * 8-double type is split through the stack outside AVX-512). wo: np rows of SD_LANES floats. */
 #define SD_LANES 8
-typedef double sd_vd __attribute__((vector_size(8 * SD_LANES)));
-typedef float sd_vf __attribute__((vector_size(4 * SD_LANES)));
+typedef double sd_v4 __attribute__((vector_size(32)));
+typedef float sd_f4 __attribute__((vector_size(16)));
+
+FH_SV_INLINE sd_v4 lanes4(const float *w) {
+    sd_f4 f;
+    memcpy(&f, w, sizeof f);
+    return __builtin_convertvector(f, sd_v4);
+}
+
+FH_SV_INLINE void store4(float *w, sd_v4 x) {
+    const sd_f4 f = __builtin_convertvector(x, sd_f4);
+    memcpy(w, &f, sizeof f);
+}
+
+typedef float sd_f8 __attribute__((vector_size(32)));
+
+/* An 8x8 block transposed: r[i][j] -> r[j][i] (three rounds of shuffles). */
+FH_SV_INLINE void transpose8(sd_f8 r[8]) {
+    sd_f8 t[8], u[8];
+    for (int i = 0; i < 8; i += 2) {
+        t[i] = __builtin_shufflevector(r[i], r[i + 1], 0, 8, 1, 9, 4, 12, 5, 13);
+        t[i + 1] = __builtin_shufflevector(r[i], r[i + 1], 2, 10, 3, 11, 6, 14, 7, 15);
+    }
+    for (int i = 0; i < 8; i += 4) {
+        u[i] = __builtin_shufflevector(t[i], t[i + 2], 0, 1, 8, 9, 4, 5, 12, 13);
+        u[i + 1] = __builtin_shufflevector(t[i], t[i + 2], 2, 3, 10, 11, 6, 7, 14, 15);
+        u[i + 2] = __builtin_shufflevector(t[i + 1], t[i + 3], 0, 1, 8, 9, 4, 5, 12, 13);
+        u[i + 3] = __builtin_shufflevector(t[i + 1], t[i + 3], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+    for (int i = 0; i < 4; i++) {
+        r[i] = __builtin_shufflevector(u[i], u[i + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+        r[i + 4] = __builtin_shufflevector(u[i], u[i + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+}
+
+/* wi[o * 8 + k] = rows[k][o] for k < k_n, else 0 (o < n). */
+FH_SV_INLINE void interleave8(const float *const *rows, int k_n, int32_t n, float *wi) {
+    int32_t o = 0;
+    for (; o + 8 <= n; o += 8) {
+        sd_f8 r[8];
+        for (int k = 0; k < 8; k++) {
+            if (k < k_n) memcpy(&r[k], rows[k] + o, sizeof r[k]);
+            else r[k] = (sd_f8){0};
+        }
+        transpose8(r);
+        memcpy(wi + (size_t)o * 8, r, sizeof r);
+    }
+    for (; o < n; o++)
+        for (int k = 0; k < 8; k++) wi[(size_t)o * 8 + k] = k < k_n ? rows[k][o] : 0.0f;
+}
+
+/* out[k][h] = wo[h * 8 + k] for k < k_n (h < n). */
+FH_SV_INLINE void deinterleave8(const float *wo, int k_n, int32_t n, float *const *out) {
+    int32_t h = 0;
+    for (; h + 8 <= n; h += 8) {
+        sd_f8 r[8];
+        memcpy(r, wo + (size_t)h * 8, sizeof r);
+        transpose8(r);
+        for (int k = 0; k < k_n; k++) memcpy(out[k] + h, &r[k], sizeof r[k]);
+    }
+    for (; h < n; h++)
+        for (int k = 0; k < k_n; k++) out[k][h] = wo[(size_t)h * 8 + k];
+}
+
+/* sums[c][0..1] += the opponent's lanes, for both of its cards, and the total */
+#define SD_ADD(wrow, c1_, c2_)                   \
+    do {                                         \
+        const sd_v4 x0 = lanes4(wrow);           \
+        const sd_v4 x1 = lanes4((wrow) + 4);     \
+        sum0 += x0;                              \
+        sum1 += x1;                              \
+        card_sum[c1_][0] += x0;                  \
+        card_sum[c1_][1] += x1;                  \
+        card_sum[c2_][0] += x0;                  \
+        card_sum[c2_][1] += x1;                  \
+    } while (0)
+
 FH_SV_HOT static void eval_showdowns(const fh_sv *sv, int32_t b, int p, int k_n, const int32_t *nodes,
                                      const float *wi, float *wo, float *const *out) {
     const int q = p ^ 1;
@@ -228,98 +307,85 @@ FH_SV_HOT static void eval_showdowns(const fh_sv *sv, int32_t b, int p, int k_n,
     const sd_entry *ep = sv->sd[p] + sv->sd_off[p][b], *eq = sv->sd[q] + sv->sd_off[q][b];
     const int32_t mp = (int32_t)(sv->sd_off[p][b + 1] - sv->sd_off[p][b]);
     const int32_t mq = (int32_t)(sv->sd_off[q][b + 1] - sv->sd_off[q][b]);
-    sd_vd amt = {0};
-    for (int k = 0; k < k_n; k++) amt[k] = sv->s.amount[nodes[k]];
-    sd_vd card_sum[66], sum;
+    double amt_[SD_LANES] = {0};
+    for (int k = 0; k < k_n; k++) amt_[k] = sv->s.amount[nodes[k]];
+    sd_v4 amt0, amt1;
+    memcpy(&amt0, amt_, sizeof amt0);
+    memcpy(&amt1, amt_ + 4, sizeof amt1);
+    sd_v4 card_sum[66][2], sum0 = {0}, sum1 = {0};
     memset(card_sum, 0, sizeof card_sum);
-    sum = (sd_vd){0};
+    const int32_t *blk = sv->blk[p] + sv->blk_off[p][b]; /* hands the board blocks: 0 */
+    for (int64_t i = 0; i < sv->blk_off[p][b + 1] - sv->blk_off[p][b]; i++)
+        memset(wo + (size_t)blk[i] * SD_LANES, 0, sizeof(float) * SD_LANES);
     int32_t j = 0;
     for (int32_t i = 0; i < mp; i++) {
         const sd_entry e = ep[i];
         while (j < mq && eq[j].s < e.s) {
-            sd_vf wf;
-            memcpy(&wf, wi + (size_t)eq[j].h * SD_LANES, sizeof wf);
-            const sd_vd x = __builtin_convertvector(wf, sd_vd);
-            sum += x;
-            card_sum[eq[j].c1] += x;
-            card_sum[eq[j].c2] += x;
+            SD_ADD(wi + (size_t)eq[j].h * SD_LANES, eq[j].c1, eq[j].c2);
             j++;
         }
-        const sd_vf v = __builtin_convertvector(sum - card_sum[e.c1] - card_sum[e.c2own], sd_vf);
-        memcpy(wo + (size_t)e.h * SD_LANES, &v, sizeof v);
+        float *w = wo + (size_t)e.h * SD_LANES;
+        store4(w, sum0 - card_sum[e.c1][0] - card_sum[e.c2own][0]);
+        store4(w + 4, sum1 - card_sum[e.c1][1] - card_sum[e.c2own][1]);
     }
     memset(card_sum, 0, sizeof card_sum);
-    sum = (sd_vd){0};
+    sum0 = (sd_v4){0};
+    sum1 = (sd_v4){0};
     j = mq - 1;
     for (int32_t i = mp - 1; i >= 0; i--) {
         const sd_entry e = ep[i];
         while (j >= 0 && eq[j].s > e.s) {
-            sd_vf wf;
-            memcpy(&wf, wi + (size_t)eq[j].h * SD_LANES, sizeof wf);
-            const sd_vd x = __builtin_convertvector(wf, sd_vd);
-            sum += x;
-            card_sum[eq[j].c1] += x;
-            card_sum[eq[j].c2] += x;
+            SD_ADD(wi + (size_t)eq[j].h * SD_LANES, eq[j].c1, eq[j].c2);
             j--;
         }
-        sd_vf lo;
-        memcpy(&lo, wo + (size_t)e.h * SD_LANES, sizeof lo);
-        const sd_vf v = __builtin_convertvector(
-            amt * (__builtin_convertvector(lo, sd_vd) - (sum - card_sum[e.c1] - card_sum[e.c2own])), sd_vf);
-        memcpy(wo + (size_t)e.h * SD_LANES, &v, sizeof v);
+        float *w = wo + (size_t)e.h * SD_LANES;
+        store4(w, amt0 * (lanes4(w) - (sum0 - card_sum[e.c1][0] - card_sum[e.c2own][0])));
+        store4(w + 4, amt1 * (lanes4(w + 4) - (sum1 - card_sum[e.c1][1] - card_sum[e.c2own][1])));
     }
-    /* hands the board blocks are not in the sorted lists: 0, as eval_showdown's memset */
-    for (int k = 0; k < k_n; k++) memset(out[k], 0, sizeof(float) * (size_t)np_);
-    for (int32_t i = 0; i < mp; i++) {
-        const int32_t h = ep[i].h;
-        const float *w = wo + (size_t)h * SD_LANES;
-        for (int k = 0; k < k_n; k++) out[k][h] = w[k];
-    }
+    deinterleave8(wo, k_n, np_, out);
 }
 
 /* SD_LANES folds in one pass: eval_fold's sums lane by lane (the same bits), over the
  * opponent's reach rows interleaved as eval_showdowns takes them. */
 FH_SV_HOT static void eval_folds(const fh_sv *sv, int p, int k_n, const int32_t *nodes, const float *wi,
-                                 float *const *out) {
+                                 float *wo, float *const *out) {
     const int q = p ^ 1;
     const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
     const uint8_t *q1 = sv->c1[q], *q2 = sv->c2[q], *p1 = sv->c1[p], *p2 = sv->c2own[p];
-    sd_vd card_sum[66], total = {0}, amt = {0};
+    sd_v4 card_sum[66][2], sum0 = {0}, sum1 = {0};
     memset(card_sum, 0, sizeof card_sum);
-    for (int32_t o = 0; o < nq; o++) {
-        sd_vf wf;
-        memcpy(&wf, wi + (size_t)o * SD_LANES, sizeof wf);
-        const sd_vd x = __builtin_convertvector(wf, sd_vd);
-        total += x;
-        card_sum[q1[o]] += x;
-        card_sum[q2[o]] += x;
-    }
+    for (int32_t o = 0; o < nq; o++) SD_ADD(wi + (size_t)o * SD_LANES, q1[o], q2[o]);
+    double amt_[SD_LANES] = {0};
     for (int k = 0; k < k_n; k++) {
         const int32_t node = nodes[k];
-        amt[k] = (sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node]) +
-                 (sv->s.shared ? (double)sv->s.shared[node] : 0.0);
+        amt_[k] = (sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node]) +
+                  (sv->s.shared ? (double)sv->s.shared[node] : 0.0);
     }
+    sd_v4 amt0, amt1;
+    memcpy(&amt0, amt_, sizeof amt0);
+    memcpy(&amt1, amt_ + 4, sizeof amt1);
     const int32_t *same = sv->s.same[p];
     for (int32_t h = 0; h < np_; h++) {
-        sd_vd v = total - card_sum[p1[h]] - card_sum[p2[h]];
+        sd_v4 v0 = sum0 - card_sum[p1[h]][0] - card_sum[p2[h]][0];
+        sd_v4 v1 = sum1 - card_sum[p1[h]][1] - card_sum[p2[h]][1];
         if (same[h] >= 0 && p2[h] != 65) {
-            sd_vf wf;
-            memcpy(&wf, wi + (size_t)same[h] * SD_LANES, sizeof wf);
-            v += __builtin_convertvector(wf, sd_vd);
+            v0 += lanes4(wi + (size_t)same[h] * SD_LANES);
+            v1 += lanes4(wi + (size_t)same[h] * SD_LANES + 4);
         }
-        const sd_vf r = __builtin_convertvector(amt * v, sd_vf);
-        for (int k = 0; k < k_n; k++) out[k][h] = r[k];
+        float *w = wo + (size_t)h * SD_LANES;
+        store4(w, amt0 * v0);
+        store4(w + 4, amt1 * v1);
     }
+    deinterleave8(wo, k_n, np_, out);
 }
 
 /* Evaluate a batch of k_n folds or showdowns (unused lanes zeroed first); returns 0, the new
  * batch size. */
-static int eval_batch(const fh_sv *sv, int p, int kind, int k_n, const int32_t *batch, float *wi, float *wo,
-                      float *const *outs) {
+FH_SV_INLINE int eval_batch(const fh_sv *sv, int p, int kind, int k_n, const int32_t *batch, const float *const *rows,
+                      float *wi, float *wo, float *const *outs) {
     const int32_t nq = sv->s.n_hands[p ^ 1];
-    for (int k = k_n; k < SD_LANES; k++)
-        for (int32_t o = 0; o < nq; o++) wi[(size_t)o * SD_LANES + k] = 0.0f;
-    if (kind == FH_SV_FOLD) eval_folds(sv, p, k_n, batch, wi, outs);
+    interleave8(rows, k_n, nq, wi); /* the reach rows interleaved, unused lanes 0 */
+    if (kind == FH_SV_FOLD) eval_folds(sv, p, k_n, batch, wi, wo, outs);
     else eval_showdowns(sv, sv->s.board[batch[0]], p, k_n, batch, wi, wo, outs);
     return 0;
 }
@@ -555,13 +621,13 @@ FH_SV_HOT static void chance_child(run_ctx *rc, fh_arena *ar, int32_t child, con
     const fh_sv *sv = rc->sv;
     const int p = rc->traverser, q = p ^ 1;
     const unsigned c = sv->s.card[child];
-    const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
+    const int32_t nq = sv->s.n_hands[q];
     size_t mark = ar->top;
     float *o2 = arena_get(ar, (size_t)nq);
-    for (int32_t o = 0; o < nq; o++) o2[o] = has_card(sv->s.cards[q], o, c) ? 0.0f : opp[o];
+    memcpy(o2, opp, sizeof(float) * (size_t)nq);
+    for (int32_t i = sv->with_off[q][c]; i < sv->with_off[q][c + 1]; i++) o2[sv->with[q][i]] = 0.0f;
     walk(rc, ar, child, o2, res, 0);
-    for (int32_t h = 0; h < np_; h++)
-        if (has_card(sv->s.cards[p], h, c)) res[h] = 0.0f;
+    for (int32_t i = sv->with_off[p][c]; i < sv->with_off[p][c + 1]; i++) res[sv->with[p][i]] = 0.0f;
     ar->top = mark;
 }
 
@@ -709,19 +775,19 @@ FH_SV_HOT static void walk_flat(run_ctx *rc, fh_arena *ar, int32_t root, const f
     float *wi = arena_get(ar, (size_t)nq * SD_LANES), *wo = arena_get(ar, (size_t)np_ * SD_LANES);
     for (int kind = FH_SV_FOLD; kind <= FH_SV_SHOWDOWN; kind++) {
         int32_t batch[SD_LANES];
+        const float *rows[SD_LANES];
         float *outs[SD_LANES];
         int k_n = 0;
         for (int32_t i = 0; i <= m; i++) {
             const int take = i < m && sv->s.kind[nodes[i]] == kind;
             const int other_board = take && kind == FH_SV_SHOWDOWN && k_n > 0 &&
                                     sv->s.board[nodes[i]] != sv->s.board[batch[0]];
-            if (k_n > 0 && (i == m || other_board)) k_n = eval_batch(sv, p, kind, k_n, batch, wi, wo, outs);
+            if (k_n > 0 && (i == m || other_board)) k_n = eval_batch(sv, p, kind, k_n, batch, rows, wi, wo, outs);
             if (!take) continue;
-            const float *ri = reach[i];
-            for (int32_t o = 0; o < nq; o++) wi[(size_t)o * SD_LANES + k_n] = ri[o];
+            rows[k_n] = reach[i];
             batch[k_n] = nodes[i];
             outs[k_n++] = vals[i];
-            if (k_n == SD_LANES) k_n = eval_batch(sv, p, kind, k_n, batch, wi, wo, outs);
+            if (k_n == SD_LANES) k_n = eval_batch(sv, p, kind, k_n, batch, rows, wi, wo, outs);
         }
     }
     for (int32_t i = 0; i < m; i++)
@@ -845,7 +911,7 @@ uint64_t fh_sv_memory(const fh_sv_spec *s) {
     uint64_t lt, total = storage_floats(s, &lt);
     uint64_t mh = (uint64_t)(s->n_hands[0] > s->n_hands[1] ? s->n_hands[0] : s->n_hands[1]);
     return total * (s->compress ? 4u : 8u) + (uint64_t)s->n_nodes * (s->compress ? 80u : 72u) +
-           (uint64_t)s->n_boards * mh * 16u;
+           (uint64_t)s->n_boards * mh * 20u;
 }
 
 /* The nodes in depth-first preorder (children in order), each subtree's size, and which
@@ -982,7 +1048,10 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
         sv->c2own[p] = malloc((size_t)nh + 1);
         sv->sd_off[p] = malloc(sizeof(int64_t) * ((size_t)spec->n_boards + 1));
         sv->sd[p] = malloc(sizeof(sd_entry) * ((size_t)spec->n_boards * (size_t)nh + 1));
-        if (!sv->c1[p] || !sv->c2[p] || !sv->c2own[p] || !sv->sd_off[p] || !sv->sd[p]) {
+        sv->blk_off[p] = malloc(sizeof(int64_t) * ((size_t)spec->n_boards + 1));
+        sv->blk[p] = malloc(sizeof(int32_t) * ((size_t)spec->n_boards * (size_t)nh + 1));
+        if (!sv->c1[p] || !sv->c2[p] || !sv->c2own[p] || !sv->sd_off[p] || !sv->sd[p] || !sv->blk_off[p] ||
+            !sv->blk[p]) {
             fh_sv_free(sv);
             return FH_ERR_NOMEM;
         }
@@ -992,8 +1061,23 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
             sv->c2[p][h] = b2 == FH_SV_NO_CARD ? 64 : b2;
             sv->c2own[p][h] = b2 == FH_SV_NO_CARD ? 65 : b2;
         }
-        int64_t k = 0;
+        sv->with[p] = malloc(sizeof(int32_t) * (2 * (size_t)nh + 1));
+        if (!sv->with[p]) {
+            fh_sv_free(sv);
+            return FH_ERR_NOMEM;
+        }
+        int32_t kw = 0;
+        for (int c = 0; c < 64; c++) {
+            sv->with_off[p][c] = kw;
+            for (int32_t h = 0; h < nh; h++)
+                if (has_card(spec->cards[p], h, (unsigned)c)) sv->with[p][kw++] = h;
+        }
+        sv->with_off[p][64] = kw;
+        int64_t k = 0, kb = 0;
         for (int32_t b = 0; b < spec->n_boards; b++) {
+            sv->blk_off[p][b] = kb;
+            for (int32_t h = 0; h < nh; h++)
+                if (spec->strength[p][(size_t)b * nh + h] == 0) sv->blk[p][kb++] = h;
             sv->sd_off[p][b] = k;
             for (int32_t i = 0; i < nh; i++) {
                 int32_t h = spec->order[p][(size_t)b * nh + i];
@@ -1004,6 +1088,7 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
             }
         }
         sv->sd_off[p][spec->n_boards] = k;
+        sv->blk_off[p][spec->n_boards] = kb;
     }
     int64_t off = 0;
     for (int32_t i = 0; i < n; i++) {
@@ -1043,6 +1128,9 @@ void fh_sv_free(fh_sv *sv) {
     for (int p = 0; p < 2; p++) {
         free(sv->sd[p]);
         free(sv->sd_off[p]);
+        free(sv->blk[p]);
+        free(sv->with[p]);
+        free(sv->blk_off[p]);
         free(sv->c1[p]);
         free(sv->c2[p]);
         free(sv->c2own[p]);

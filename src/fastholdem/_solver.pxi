@@ -165,7 +165,7 @@ cdef class SolverCore:
     def memory(dict arrays, bint compress=False):
         """Bytes a solver of these arrays holds (an estimate made before allocating): 8 bytes
         per action and hand of every action node (4 with ``compress``), 72 (80) per node and
-        16 per board and hand."""
+        20 per board and hand."""
         kind = np.asarray(arrays["kind"])
         nch = np.asarray(arrays["n_children"], dtype=np.int64)
         nh = [int(np.asarray(arrays[f"weight{p}"]).shape[0]) for p in (0, 1)]
@@ -173,7 +173,7 @@ cdef class SolverCore:
         for p in (0, 1):
             total += int(nch[kind == p].sum()) * nh[p]
         nb = int(np.asarray(arrays["strength0"]).shape[0])
-        return total * (4 if compress else 8) + kind.shape[0] * (80 if compress else 72) + nb * (nh[0] + nh[1]) * 8
+        return total * (4 if compress else 8) + kind.shape[0] * (80 if compress else 72) + nb * (nh[0] + nh[1]) * 10
 
     @property
     def iterations(self):
