@@ -428,21 +428,47 @@ FH_INLINE void deal_head(fh_card_t *deck, int m, int need, const uint64_t *xs, f
     }
 }
 
-/* Showdowns with a single winner are the common case: they only count wins[who] (in a local
- * array), and tally_fold_wins adds what tally_showdown would have added for them. */
-FH_INLINE void tally_fast(fh_tally *t, uint64_t *wins, const fh_value_t *v, int n) {
-    if (n == 2) {
-        if (FH_LIKELY(v[0] != v[1])) {
-            wins[v[1] > v[0]]++;
-            return;
-        }
-        tally_showdown(t, v, n, 1);
-        return;
-    }
+typedef struct {
+    uint64_t w[8];
+} deck64; /* 64 card slots, copied as a whole */
+
+/* Players up to which a block counts its showdowns by the mask of winners: one counter per
+ * mask (2**n of them), decoded at the end of the block by tally_fold_masks; no branch on
+ * the outcome per trial. */
+#define MASK_TALLY_MAX 6
+
+FH_INLINE unsigned winners_mask(const fh_value_t *v, int n) {
     fh_value_t best = v[0];
     for (int p = 1; p < n; p++) best = v[p] > best ? v[p] : best;
     unsigned mask = 0;
     for (int p = 0; p < n; p++) mask |= (unsigned)(v[p] == best) << p;
+    return mask;
+}
+
+/* Add to t what tally_showdown would have added for cnt[mask] showdowns won by each mask. */
+static void tally_fold_masks(fh_tally *t, const uint64_t *cnt, int n) {
+    for (unsigned mask = 1; mask < 1u << n; mask++) {
+        uint64_t c = cnt[mask];
+        if (!c) continue;
+        unsigned winners = FH_POPCOUNT64(mask);
+        uint64_t s = FH_SHARE_UNIT / (uint64_t)winners;
+        t->deals += c;
+        t->split[winners] += c;
+        for (unsigned m = mask; m; m &= m - 1) {
+            unsigned p = FH_CTZ64(m);
+            if (winners == 1) t->win[p] += c;
+            else t->tie[p] += c;
+            t->share[p] += c * s;
+            t->share_sq[p] += c * s * s;
+        }
+    }
+}
+
+/* Past MASK_TALLY_MAX players: a showdown with a single winner (the common case) only counts
+ * wins[who] (a local array), and tally_fold_wins adds what tally_showdown would have added
+ * for them; ties go to tally_showdown. */
+FH_INLINE void tally_fast(fh_tally *t, uint64_t *wins, const fh_value_t *v, int n) {
+    unsigned mask = winners_mask(v, n);
     if (FH_LIKELY((mask & (mask - 1)) == 0)) {
         wins[FH_CTZ64(mask)]++;
         return;
@@ -458,6 +484,19 @@ FH_INLINE void tally_fold_wins(fh_tally *t, const uint64_t *wins, int n) {
         t->share[p] += wins[p] * FH_SHARE_UNIT;
         t->share_sq[p] += wins[p] * (uint64_t)FH_SHARE_UNIT * FH_SHARE_UNIT;
     }
+}
+
+/* A showdown into counts (COUNT_SLOTS of them): per mask of winners up to MASK_TALLY_MAX
+ * players, else per single winner (ties straight into t); tally_fold adds them to t. */
+#define COUNT_SLOTS (1 << MASK_TALLY_MAX)
+FH_INLINE void tally_count(fh_tally *t, uint64_t *counts, const fh_value_t *v, int n) {
+    if (n <= MASK_TALLY_MAX) counts[winners_mask(v, n)]++;
+    else tally_fast(t, counts, v, n);
+}
+
+FH_INLINE void tally_fold(fh_tally *t, const uint64_t *counts, int n) {
+    if (n <= MASK_TALLY_MAX) tally_fold_masks(t, counts, n);
+    else tally_fold_wins(t, counts, n);
 }
 
 /* Add tally `s`, whose player i is player map[i] of the job, into t. */
@@ -512,6 +551,7 @@ FH_INLINE void all_random_core(const mc_job *j, fh_rng *rng_io, uint32_t trials,
     const int n_deck = j->n_base, need = 2 * np + missing, per = (need + 1) / 2;
     const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
     fh_tally tl = *t;
+    uint64_t counts[COUNT_SLOTS] = {0};
     fh_card_t deck[64];
     memcpy(deck, j->base, sizeof deck);
     fh_value_t v[FH_MAX_PLAYERS];
@@ -532,9 +572,10 @@ FH_INLINE void all_random_core(const mc_job *j, fh_rng *rng_io, uint32_t trials,
                 v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
                                          bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
             }
-            tally_showdown(&tl, v, np, 1);
+            tally_count(&tl, counts, v, np);
         }
     }
+    tally_fold(&tl, counts, np);
     *t = tl;
     *rng_io = rng_local;
 }
@@ -597,9 +638,6 @@ FH_INLINE int draw_rejection(const mc_job *j, fh_rng *rng, int k, uint16_t *cur_
     return 0;
 }
 
-typedef struct {
-    uint64_t w[8];
-} deck64; /* 64 card slots, copied as a whole */
 
 /* One trial once the weighted players' combos (cur, their keys and suit-rank bits in hk)
  * and card positions (pos, descending) are drawn: deal the random players and the board from
@@ -607,7 +645,7 @@ typedef struct {
  * and tallies are in slot order (the weighted slots, then the random ones; map gives each
  * slot's player), so that every index is a constant in the specialised copies. */
 FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, const uint16_t *cur,
-                         const mc_hk *hk, const uint8_t *pos, const uint64_t *xs, fh_tally *tl, uint64_t *wins,
+                         const mc_hk *hk, const uint8_t *pos, const uint64_t *xs, fh_tally *tl, uint64_t *counts,
                          uint64_t *cc, const int want_combos, const int k, const int r, const int missing,
                          const int *map, uint64_t bkey, uint64_t bsr, const fh_card_t *ready) {
     const int np = k + r, need = 2 * r + missing, last = j->n_base - 1, m = j->n_base - 2 * k;
@@ -641,7 +679,7 @@ FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, c
             cidx[k + q] = j->pair_index[p] ? j->pair_index[p][x * FH_N_CARDS + y] : -1;
         }
     }
-    tally_fast(tl, wins, v, np);
+    tally_count(tl, counts, v, np);
     if (want_combos) tally_combos(j, cc, v, cidx, map);
 }
 
@@ -656,7 +694,7 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
     fh_rng rng_local = *rng_io, *rng = &rng_local;
     fh_tally tl; /* in slot order, added to *t at the end */
     memset(&tl, 0, sizeof tl);
-    uint64_t wins[FH_MAX_PLAYERS] = {0};
+    uint64_t counts[COUNT_SLOTS] = {0}; /* tally_count's */
     union {
         deck64 d;
         fh_card_t c[64];
@@ -688,7 +726,7 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
                 const mc_hk *hk = k ? joint_hk + i * (size_t)k : NULL;
                 const uint8_t *pos = k ? joint_pos + i * 2 * (size_t)k : NULL;
                 const fh_card_t *ready = k && joint_deck ? joint_deck + i * 64 : NULL;
-                one_trial(j, deck.c, &base, cur, hk, pos, x + draw, &tl, wins, cc, want_combos, k, r, missing, map,
+                one_trial(j, deck.c, &base, cur, hk, pos, x + draw, &tl, counts, cc, want_combos, k, r, missing, map,
                           bkey0, bsr0, ready);
             }
         }
@@ -707,12 +745,12 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
                 hk_buf[s].sr = j->holes[s][cur_buf[s]].sr;
             }
             for (int q = 0; q < shuffle_numbers; q++) x[q] = fh_rng_next(rng);
-            one_trial(j, deck.c, &base, cur_buf, hk_buf, pos_buf, x, &tl, wins, cc, want_combos, k, r, missing, map,
+            one_trial(j, deck.c, &base, cur_buf, hk_buf, pos_buf, x, &tl, counts, cc, want_combos, k, r, missing, map,
                       bkey0, bsr0, NULL);
         }
     }
     *rng_io = rng_local;
-    tally_fold_wins(&tl, wins, k + r);
+    tally_fold(&tl, counts, k + r);
     tally_add_mapped(t, &tl, map, k + r);
     return ok;
 }
