@@ -544,11 +544,11 @@ FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, 
  * reshuffled in place (its contents never change). np and missing are constants in the
  * specialised copies below, so the shuffle, the board and the showdown unroll. */
 FH_INLINE void all_random_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t, const int np,
-                               const int missing) {
+                               const int missing, const int full) {
     /* Locals, not j->... or *t: stores to the deck (char type) may alias anything reached
      * through a pointer, which would keep these in memory. */
     fh_rng rng_local = *rng_io, *rng = &rng_local;
-    const int n_deck = j->n_base, need = 2 * np + missing, per = (need + 1) / 2;
+    const int n_deck = full ? FH_N_CARDS : j->n_base, need = 2 * np + missing, per = (need + 1) / 2;
     const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
     fh_tally tl = *t;
     uint64_t counts[COUNT_SLOTS] = {0};
@@ -580,12 +580,13 @@ FH_INLINE void all_random_core(const mc_job *j, fh_rng *rng_io, uint32_t trials,
     *rng_io = rng_local;
 }
 
-#define FH_MC_ALL_RANDOM(P, M)                                                                         \
-    static void all_random_##P##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {    \
-        all_random_core(j, rng, trials, t, P, M);                                                      \
+#define FH_MC_ALL_RANDOM(P, M, F, S)                                                                   \
+    static void all_random_##P##_##M##S(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) { \
+        all_random_core(j, rng, trials, t, P, M, F);                                                   \
     }
-#define FH_MC_ALL_RANDOM_M(P) FH_MC_ALL_RANDOM(P, 5) FH_MC_ALL_RANDOM(P, 2) FH_MC_ALL_RANDOM(P, 1) \
-    FH_MC_ALL_RANDOM(P, 0)
+/* Suffix f: preflop with the whole deck live (52 cards: the draws' ranges are constants). */
+#define FH_MC_ALL_RANDOM_M(P) FH_MC_ALL_RANDOM(P, 5, 1, f) FH_MC_ALL_RANDOM(P, 5, 0, ) \
+    FH_MC_ALL_RANDOM(P, 2, 0, ) FH_MC_ALL_RANDOM(P, 1, 0, ) FH_MC_ALL_RANDOM(P, 0, 0, )
 FH_MC_ALL_RANDOM_M(2)
 FH_MC_ALL_RANDOM_M(3)
 FH_MC_ALL_RANDOM_M(4)
@@ -595,8 +596,11 @@ FH_MC_ALL_RANDOM_M(6)
 #undef FH_MC_ALL_RANDOM
 
 static void block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {
-#define FH_MC_CASE(P)                                               \
-    case P * 8 + 5: all_random_##P##_5(j, rng, trials, t); return; \
+#define FH_MC_CASE(P)                                                                    \
+    case P * 8 + 5:                                                                      \
+        if (j->n_base == FH_N_CARDS) all_random_##P##_5f(j, rng, trials, t);             \
+        else all_random_##P##_5(j, rng, trials, t);                                      \
+        return;                                                                          \
     case P * 8 + 2: all_random_##P##_2(j, rng, trials, t); return; \
     case P * 8 + 1: all_random_##P##_1(j, rng, trials, t); return; \
     case P * 8 + 0: all_random_##P##_0(j, rng, trials, t); return;
@@ -606,7 +610,7 @@ static void block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, fh_t
         FH_MC_CASE(4)
         FH_MC_CASE(5)
         FH_MC_CASE(6)
-    default: all_random_core(j, rng, trials, t, j->n_players, j->missing);
+    default: all_random_core(j, rng, trials, t, j->n_players, j->missing, 0);
     }
 #undef FH_MC_CASE
 }
@@ -647,8 +651,9 @@ FH_INLINE int draw_rejection(const mc_job *j, fh_rng *rng, int k, uint16_t *cur_
 FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, const uint16_t *cur,
                          const mc_hk *hk, const uint8_t *pos, const uint64_t *xs, fh_tally *tl, uint64_t *counts,
                          uint64_t *cc, const int want_combos, const int k, const int r, const int missing,
-                         const int *map, uint64_t bkey, uint64_t bsr, const fh_card_t *ready) {
-    const int np = k + r, need = 2 * r + missing, last = j->n_base - 1, m = j->n_base - 2 * k;
+                         const int *map, uint64_t bkey, uint64_t bsr, const fh_card_t *ready, const int full) {
+    const int n_base = full ? FH_N_CARDS : j->n_base;
+    const int np = k + r, need = 2 * r + missing, last = n_base - 1, m = n_base - 2 * k;
     fh_value_t v[FH_MAX_PLAYERS];
     int cidx[FH_MAX_PLAYERS];
     fh_card_t dealt[2 * FH_MAX_PLAYERS + 5];
@@ -688,7 +693,7 @@ FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, c
  * players drawn from the joint table (or none), every trial uses the same count of random
  * numbers, drawn in batches; rejection sampling draws them one by one. */
 FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t, uint64_t *cc,
-                         const int want_combos, const int k, const int r, const int missing) {
+                         const int want_combos, const int k, const int r, const int missing, const int full) {
     /* Local copies: stores to the card arrays (char type) may alias anything reached
      * through a pointer, which would keep the generator's state and the tally in memory. */
     fh_rng rng_local = *rng_io, *rng = &rng_local;
@@ -727,7 +732,7 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
                 const uint8_t *pos = k ? joint_pos + i * 2 * (size_t)k : NULL;
                 const fh_card_t *ready = k && joint_deck ? joint_deck + i * 64 : NULL;
                 one_trial(j, deck.c, &base, cur, hk, pos, x + draw, &tl, counts, cc, want_combos, k, r, missing, map,
-                          bkey0, bsr0, ready);
+                          bkey0, bsr0, ready, full);
             }
         }
     } else {
@@ -746,7 +751,7 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
             }
             for (int q = 0; q < shuffle_numbers; q++) x[q] = fh_rng_next(rng);
             one_trial(j, deck.c, &base, cur_buf, hk_buf, pos_buf, x, &tl, counts, cc, want_combos, k, r, missing, map,
-                      bkey0, bsr0, NULL);
+                      bkey0, bsr0, NULL, full);
         }
     }
     *rng_io = rng_local;
@@ -758,11 +763,13 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
 /* Specialised copies for the common shapes (one or two weighted players, up to four random
  * ones, a preflop, flop, turn or river board); the rest, and per-combo tallies, run the
  * general copy. */
-#define FH_MC_BLOCK(K, R, M)                                                                           \
-    static int block_##K##_##R##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {    \
-        return block_core(j, rng, trials, t, NULL, 0, K, R, M);                                        \
+#define FH_MC_BLOCK(K, R, M, F, S)                                                                      \
+    static int block_##K##_##R##_##M##S(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {  \
+        return block_core(j, rng, trials, t, NULL, 0, K, R, M, F);                                      \
     }
-#define FH_MC_BLOCK_M(K, R) FH_MC_BLOCK(K, R, 5) FH_MC_BLOCK(K, R, 2) FH_MC_BLOCK(K, R, 1) FH_MC_BLOCK(K, R, 0)
+/* Suffix f: preflop with the whole deck live (52 cards: the draws' ranges are constants). */
+#define FH_MC_BLOCK_M(K, R) FH_MC_BLOCK(K, R, 5, 1, f) FH_MC_BLOCK(K, R, 5, 0, ) FH_MC_BLOCK(K, R, 2, 0, ) \
+    FH_MC_BLOCK(K, R, 1, 0, ) FH_MC_BLOCK(K, R, 0, 0, )
 FH_MC_BLOCK_M(1, 1)
 FH_MC_BLOCK_M(1, 2)
 FH_MC_BLOCK_M(1, 3)
@@ -775,13 +782,15 @@ FH_MC_BLOCK_M(2, 3)
 #undef FH_MC_BLOCK
 
 static int block_any(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t, uint64_t *cc) {
-    if (cc) return block_core(j, rng, trials, t, cc, 1, j->n_weighted, j->n_random, j->missing);
+    if (cc) return block_core(j, rng, trials, t, cc, 1, j->n_weighted, j->n_random, j->missing, 0);
     if (j->n_weighted == 0) {
         block_all_random(j, rng, trials, t);
         return 1;
     }
-#define FH_MC_CASE(K, R)                                                      \
-    case (K * 16 + R) * 8 + 5: return block_##K##_##R##_5(j, rng, trials, t); \
+#define FH_MC_CASE(K, R)                                                                   \
+    case (K * 16 + R) * 8 + 5:                                                             \
+        return j->n_base == FH_N_CARDS ? block_##K##_##R##_5f(j, rng, trials, t)           \
+                                       : block_##K##_##R##_5(j, rng, trials, t);           \
     case (K * 16 + R) * 8 + 2: return block_##K##_##R##_2(j, rng, trials, t); \
     case (K * 16 + R) * 8 + 1: return block_##K##_##R##_1(j, rng, trials, t); \
     case (K * 16 + R) * 8 + 0: return block_##K##_##R##_0(j, rng, trials, t);
@@ -796,7 +805,7 @@ static int block_any(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t,
         FH_MC_CASE(2, 1)
         FH_MC_CASE(2, 2)
         FH_MC_CASE(2, 3)
-    default: return block_core(j, rng, trials, t, NULL, 0, j->n_weighted, j->n_random, j->missing);
+    default: return block_core(j, rng, trials, t, NULL, 0, j->n_weighted, j->n_random, j->missing, 0);
     }
 #undef FH_MC_CASE
 }
