@@ -420,18 +420,20 @@ FH_INLINE void shuffle_head(fh_card_t *deck, int m, int need, const uint64_t *xs
  * refilled before the next trial: deck[0..need) is left stale, so each card costs one store
  * and no reload (out stays in registers when need is a constant). */
 FH_INLINE void deal_head(fh_card_t *deck, int m, int need, const uint64_t *xs, fh_card_t *out) {
+    /* Positions as size_t: + i then folds into the addressing (a uint32_t sum would have to
+     * wrap first). */
     int i = 0;
     for (; i + 1 < need; i += 2) {
         uint64_t x = *xs++;
-        uint32_t k0 = (uint32_t)(((x & 0xFFFFFFFFu) * (uint64_t)(m - i)) >> 32) + (uint32_t)i;
+        size_t k0 = (size_t)(((x & 0xFFFFFFFFu) * (uint64_t)(m - i)) >> 32) + (size_t)i;
         out[i] = deck[k0];
         deck[k0] = deck[i];
-        uint32_t k1 = (uint32_t)(((x >> 32) * (uint64_t)(m - i - 1)) >> 32) + (uint32_t)i + 1;
+        size_t k1 = (size_t)(((x >> 32) * (uint64_t)(m - i - 1)) >> 32) + (size_t)i + 1;
         out[i + 1] = deck[k1];
         deck[k1] = deck[i + 1];
     }
     if (i < need) {
-        uint32_t k0 = (uint32_t)(((*xs >> 32) * (uint64_t)(m - i)) >> 32) + (uint32_t)i;
+        size_t k0 = (size_t)(((*xs >> 32) * (uint64_t)(m - i)) >> 32) + (size_t)i;
         out[i] = deck[k0];
         deck[k0] = deck[i];
     }
