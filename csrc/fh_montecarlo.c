@@ -10,6 +10,7 @@
 #include "fh_showdown.h"
 
 #define MAX_REJECTIONS 100000
+#define FH_MC_DECKS_MAX 1024 /* most joint assignments given a ready deck each (64 KB) */
 
 /* The specialised block copies stay functions of their own, whatever the inliner decides
  * for their dispatcher (a build in which GCC had inlined most of them into it ran about 30%
@@ -19,7 +20,6 @@
 #else
 #define MC_NOINLINE
 #endif
-#define FH_MC_DECKS_MAX 1024 /* most joint assignments given a ready deck each (64 KB) */
 
 /* ---- alias tables (Vose) ------------------------------------------------------------------ */
 
@@ -700,6 +700,36 @@ FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, c
     if (want_combos) tally_combos(j, cc, v, cidx, map);
 }
 
+/* The trials of a block whose weighted players (if any) come from the joint table: `draw`
+ * says whether a number picks the assignment, `ready` whether the assignments have ready
+ * decks (constants where the caller knows them). */
+FH_INLINE void joint_trials(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *tl, uint64_t *counts, uint64_t *cc,
+                            const int want_combos, const int k, const int r, const int missing, const int *map,
+                            uint64_t bkey0, uint64_t bsr0, const int full, fh_card_t *deck, const deck64 *base,
+                            const int draw, const int ready) {
+    const int per = draw + (2 * r + missing + 1) / 2;
+    const alias_table pick = j->pick;
+    const uint16_t *joint_combo = j->joint_combo;
+    const uint8_t *joint_pos = j->joint_pos;
+    const mc_hk *joint_hk = j->joint_hk;
+    const fh_card_t *joint_deck = j->joint_deck;
+    uint64_t xs[RNG_BATCH * MAX_PER_TRIAL];
+    for (uint32_t n0 = 0; n0 < trials; n0 += RNG_BATCH) {
+        const uint32_t nb = trials - n0 < RNG_BATCH ? trials - n0 : RNG_BATCH;
+        j->fill(rng, xs, (size_t)nb * (size_t)per);
+        for (uint32_t n = 0; n < nb; n++) {
+            const uint64_t *x = xs + (size_t)n * (size_t)per;
+            size_t i = draw ? alias_draw(&pick, x[0]) : 0;
+            const uint16_t *cur = k ? joint_combo + i * (size_t)k : NULL;
+            const mc_hk *hk = k ? joint_hk + i * (size_t)k : NULL;
+            const uint8_t *pos = k ? joint_pos + i * 2 * (size_t)k : NULL;
+            const fh_card_t *rd = ready ? joint_deck + i * 64 : NULL;
+            one_trial(j, deck, base, cur, hk, pos, x + draw, tl, counts, cc, want_combos, k, r, missing, map, bkey0,
+                      bsr0, rd, full);
+        }
+    }
+}
+
 /* One block of trials with k weighted players, r random ones and `missing` board cards
  * (constants in the specialised copies below); 0 if no deal was found. With the weighted
  * players drawn from the joint table (or none), every trial uses the same count of random
@@ -726,27 +756,13 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
     int ok = 1;
     if (k == 0 || j->joint) {
         const int draw = k && j->pick.n != 1; /* one number picks the assignment */
-        const int per = draw + shuffle_numbers;
-        const alias_table pick = j->pick;
-        const uint16_t *joint_combo = j->joint_combo;
-        const uint8_t *joint_pos = j->joint_pos;
-        const mc_hk *joint_hk = j->joint_hk;
-        const fh_card_t *joint_deck = j->joint_deck;
-        uint64_t xs[RNG_BATCH * MAX_PER_TRIAL];
-        for (uint32_t n0 = 0; n0 < trials; n0 += RNG_BATCH) {
-            const uint32_t nb = trials - n0 < RNG_BATCH ? trials - n0 : RNG_BATCH;
-            j->fill(rng, xs, (size_t)nb * (size_t)per);
-            for (uint32_t n = 0; n < nb; n++) {
-                const uint64_t *x = xs + (size_t)n * (size_t)per;
-                size_t i = draw ? alias_draw(&pick, x[0]) : 0;
-                const uint16_t *cur = k ? joint_combo + i * (size_t)k : NULL;
-                const mc_hk *hk = k ? joint_hk + i * (size_t)k : NULL;
-                const uint8_t *pos = k ? joint_pos + i * 2 * (size_t)k : NULL;
-                const fh_card_t *ready = k && joint_deck ? joint_deck + i * 64 : NULL;
-                one_trial(j, deck.c, &base, cur, hk, pos, x + draw, &tl, counts, cc, want_combos, k, r, missing, map,
-                          bkey0, bsr0, ready, full);
-            }
-        }
+        /* The common case (an assignment drawn, with its ready deck) with both as constants. */
+        if (k && draw && j->joint_deck)
+            joint_trials(j, rng, trials, &tl, counts, cc, want_combos, k, r, missing, map, bkey0, bsr0, full, deck.c,
+                         &base, 1, 1);
+        else
+            joint_trials(j, rng, trials, &tl, counts, cc, want_combos, k, r, missing, map, bkey0, bsr0, full, deck.c,
+                         &base, draw, k && j->joint_deck);
     } else {
         uint16_t cur_buf[FH_MAX_PLAYERS];
         mc_hk hk_buf[FH_MAX_PLAYERS];
