@@ -12,6 +12,15 @@
 #define MAX_REJECTIONS 100000
 #define FH_MC_DECKS_MAX 1024 /* most joint assignments given a ready deck each (64 KB) */
 
+/* The specialised block copies stay functions of their own, whatever the inliner decides
+ * for their dispatcher (a build in which GCC had inlined most of them into it ran about 30%
+ * slower). */
+#if defined(__GNUC__) || defined(__clang__)
+#define MC_NOINLINE __attribute__((noinline))
+#else
+#define MC_NOINLINE
+#endif
+
 /* ---- alias tables (Vose) ------------------------------------------------------------------ */
 
 /* Column i is kept when a 32-bit fraction is below thr[i] (0 .. 2**32), else alias[i]. */
@@ -91,6 +100,11 @@ typedef struct {
     uint8_t pos[2]; /* positions of the cards in the base deck, larger first */
 } mc_hole;
 
+/* A weighted player's hole as the evaluator sees it. */
+typedef struct {
+    uint64_t key, sr;
+} mc_hk;
+
 typedef struct {
     int n_players, n_weighted, n_random;
     int weighted[FH_MAX_PLAYERS]; /* player of each weighted slot */
@@ -101,6 +115,7 @@ typedef struct {
     int joint;
     uint16_t *joint_combo;
     uint8_t *joint_pos;
+    mc_hk *joint_hk; /* the slots' keys and suit-rank bits, joint_hk[i * n_weighted + s] */
     fh_card_t *joint_deck; /* per assignment, the 64-slot deck left once its cards are out
                             * (NULL when there are over FH_MC_DECKS_MAX assignments) */
     alias_table pick;              /* over the assignments (joint) */
@@ -196,6 +211,7 @@ static void job_free(mc_job *j) {
     alias_free(&j->pick);
     free(j->joint_combo);
     free(j->joint_pos);
+    free(j->joint_hk);
     free(j->joint_deck);
 }
 
@@ -280,6 +296,13 @@ static fh_status job_init(mc_job *j, const fh_mc_player *players, int n_players,
             else st = FH_ERR_NO_DEAL;
             free(b.weights);
             j->joint = 1;
+            const size_t kk = (size_t)j->n_weighted;
+            if (st == FH_OK && !(j->joint_hk = malloc(b.count * kk * sizeof(mc_hk)))) st = FH_ERR_NOMEM;
+            for (size_t i = 0; st == FH_OK && i < b.count; i++)
+                for (size_t t = 0; t < kk; t++) {
+                    const mc_hole *h = &j->holes[t][j->joint_combo[i * kk + t]];
+                    j->joint_hk[i * kk + t] = (mc_hk){h->key, h->sr};
+                }
             if (st == FH_OK && b.count <= FH_MC_DECKS_MAX && (j->joint_deck = malloc(b.count * 64))) {
                 /* Each assignment's deck: every card of it, from its base position
                  * (descending, so earlier moves never touch a later position), takes the
@@ -393,9 +416,116 @@ FH_INLINE void shuffle_head(fh_card_t *deck, int m, int need, const uint64_t *xs
     }
 }
 
-/* Add one trial's per-combo tallies: v are the values, cidx the combo of each player (-1:
- * not listed). */
-FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, const int *cidx) {
+/* The same draw (the same numbers, the same cards) into out[0..need), for a deck that is
+ * refilled before the next trial: deck[0..need) is left stale, so each card costs one store
+ * and no reload (out stays in registers when need is a constant). */
+FH_INLINE void deal_head(fh_card_t *deck, int m, int need, const uint64_t *xs, fh_card_t *out) {
+    /* Positions as size_t: + i then folds into the addressing (a uint32_t sum would have to
+     * wrap first). */
+    int i = 0;
+    for (; i + 1 < need; i += 2) {
+        uint64_t x = *xs++;
+        size_t k0 = (size_t)(((x & 0xFFFFFFFFu) * (uint64_t)(m - i)) >> 32) + (size_t)i;
+        out[i] = deck[k0];
+        deck[k0] = deck[i];
+        size_t k1 = (size_t)(((x >> 32) * (uint64_t)(m - i - 1)) >> 32) + (size_t)i + 1;
+        out[i + 1] = deck[k1];
+        deck[k1] = deck[i + 1];
+    }
+    if (i < need) {
+        size_t k0 = (size_t)(((*xs >> 32) * (uint64_t)(m - i)) >> 32) + (size_t)i;
+        out[i] = deck[k0];
+        deck[k0] = deck[i];
+    }
+}
+
+typedef struct {
+    uint64_t w[8];
+} deck64; /* 64 card slots, copied as a whole */
+
+/* Players up to which a block counts its showdowns by the mask of winners: one counter per
+ * mask (2**n of them), decoded at the end of the block by tally_fold_masks; no branch on
+ * the outcome per trial. */
+#define MASK_TALLY_MAX 6
+
+FH_INLINE unsigned winners_mask(const fh_value_t *v, int n) {
+    fh_value_t best = v[0];
+    for (int p = 1; p < n; p++) best = v[p] > best ? v[p] : best;
+    unsigned mask = 0;
+    for (int p = 0; p < n; p++) mask |= (unsigned)(v[p] == best) << p;
+    return mask;
+}
+
+/* Add to t what tally_showdown would have added for cnt[mask] showdowns won by each mask. */
+static void tally_fold_masks(fh_tally *t, const uint64_t *cnt, int n) {
+    for (unsigned mask = 1; mask < 1u << n; mask++) {
+        uint64_t c = cnt[mask];
+        if (!c) continue;
+        unsigned winners = FH_POPCOUNT64(mask);
+        uint64_t s = FH_SHARE_UNIT / (uint64_t)winners;
+        t->deals += c;
+        t->split[winners] += c;
+        for (unsigned m = mask; m; m &= m - 1) {
+            unsigned p = FH_CTZ64(m);
+            if (winners == 1) t->win[p] += c;
+            else t->tie[p] += c;
+            t->share[p] += c * s;
+            t->share_sq[p] += c * s * s;
+        }
+    }
+}
+
+/* Past MASK_TALLY_MAX players: a showdown with a single winner (the common case) only counts
+ * wins[who] (a local array), and tally_fold_wins adds what tally_showdown would have added
+ * for them; ties go to tally_showdown. */
+FH_INLINE void tally_fast(fh_tally *t, uint64_t *wins, const fh_value_t *v, int n) {
+    unsigned mask = winners_mask(v, n);
+    if (FH_LIKELY((mask & (mask - 1)) == 0)) {
+        wins[FH_CTZ64(mask)]++;
+        return;
+    }
+    tally_showdown(t, v, n, 1);
+}
+
+FH_INLINE void tally_fold_wins(fh_tally *t, const uint64_t *wins, int n) {
+    for (int p = 0; p < n; p++) {
+        t->deals += wins[p];
+        t->split[1] += wins[p];
+        t->win[p] += wins[p];
+        t->share[p] += wins[p] * FH_SHARE_UNIT;
+        t->share_sq[p] += wins[p] * (uint64_t)FH_SHARE_UNIT * FH_SHARE_UNIT;
+    }
+}
+
+/* A showdown into counts (COUNT_SLOTS of them): per mask of winners up to MASK_TALLY_MAX
+ * players, else per single winner (ties straight into t); tally_fold adds them to t. */
+#define COUNT_SLOTS (1 << MASK_TALLY_MAX)
+FH_INLINE void tally_count(fh_tally *t, uint64_t *counts, const fh_value_t *v, int n) {
+    if (n <= MASK_TALLY_MAX) counts[winners_mask(v, n)]++;
+    else tally_fast(t, counts, v, n);
+}
+
+FH_INLINE void tally_fold(fh_tally *t, const uint64_t *counts, int n) {
+    if (n <= MASK_TALLY_MAX) tally_fold_masks(t, counts, n);
+    else tally_fold_wins(t, counts, n);
+}
+
+/* Add tally `s`, whose player i is player map[i] of the job, into t. */
+FH_INLINE void tally_add_mapped(fh_tally *t, const fh_tally *s, const int *map, int n) {
+    t->deals += s->deals;
+    for (int i = 0; i < n; i++) {
+        int p = map[i];
+        t->win[p] += s->win[i];
+        t->tie[p] += s->tie[i];
+        t->share[p] += s->share[i];
+        t->share_sq[p] += s->share_sq[i];
+    }
+    for (int k = 0; k <= FH_MAX_PLAYERS; k++) t->split[k] += s->split[k];
+}
+
+/* Add one trial's per-combo tallies: v are the values and cidx the combos (-1: not listed)
+ * of the slots, map the player of each slot. */
+FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, const int *cidx, const int *map) {
     fh_value_t best = 0;
     int winners = 0;
     for (int p = 0; p < j->n_players; p++) {
@@ -407,13 +537,14 @@ FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, 
         }
     }
     uint64_t s = FH_SHARE_UNIT / (uint64_t)winners;
-    for (int p = 0; p < j->n_players; p++) {
-        int c = cidx[p];
+    for (int i = 0; i < j->n_players; i++) {
+        int c = cidx[i];
         if (c < 0) continue;
+        int p = map[i];
         uint64_t *base = cc + j->combo_off[p];
         size_t n = (size_t)j->combo_n[p];
         base[c]++;
-        if (v[p] == best) {
+        if (v[i] == best) {
             base[n + (size_t)c] += s;
             base[2 * n + (size_t)c] += s * s;
         }
@@ -424,13 +555,14 @@ FH_INLINE void tally_combos(const mc_job *j, uint64_t *cc, const fh_value_t *v, 
  * reshuffled in place (its contents never change). np and missing are constants in the
  * specialised copies below, so the shuffle, the board and the showdown unroll. */
 FH_INLINE void all_random_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t, const int np,
-                               const int missing) {
+                               const int missing, const int full) {
     /* Locals, not j->... or *t: stores to the deck (char type) may alias anything reached
      * through a pointer, which would keep these in memory. */
     fh_rng rng_local = *rng_io, *rng = &rng_local;
-    const int n_deck = j->n_base, need = 2 * np + missing, per = (need + 1) / 2;
+    const int n_deck = full ? FH_N_CARDS : j->n_base, need = 2 * np + missing, per = (need + 1) / 2;
     const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
     fh_tally tl = *t;
+    uint64_t counts[COUNT_SLOTS] = {0};
     fh_card_t deck[64];
     memcpy(deck, j->base, sizeof deck);
     fh_value_t v[FH_MAX_PLAYERS];
@@ -451,19 +583,22 @@ FH_INLINE void all_random_core(const mc_job *j, fh_rng *rng_io, uint32_t trials,
                 v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
                                          bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
             }
-            tally_showdown(&tl, v, np, 1);
+            tally_count(&tl, counts, v, np);
         }
     }
+    tally_fold(&tl, counts, np);
     *t = tl;
     *rng_io = rng_local;
 }
 
-#define FH_MC_ALL_RANDOM(P, M)                                                                         \
-    static void all_random_##P##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {    \
-        all_random_core(j, rng, trials, t, P, M);                                                      \
+#define FH_MC_ALL_RANDOM(P, M, F, S)                                                                   \
+    static MC_NOINLINE void all_random_##P##_##M##S(const mc_job *j, fh_rng *rng, uint32_t trials,   \
+                                                    fh_tally *t) {                                   \
+        all_random_core(j, rng, trials, t, P, M, F);                                                   \
     }
-#define FH_MC_ALL_RANDOM_M(P) FH_MC_ALL_RANDOM(P, 5) FH_MC_ALL_RANDOM(P, 2) FH_MC_ALL_RANDOM(P, 1) \
-    FH_MC_ALL_RANDOM(P, 0)
+/* Suffix f: preflop with the whole deck live (52 cards: the draws' ranges are constants). */
+#define FH_MC_ALL_RANDOM_M(P) FH_MC_ALL_RANDOM(P, 5, 1, f) FH_MC_ALL_RANDOM(P, 5, 0, ) \
+    FH_MC_ALL_RANDOM(P, 2, 0, ) FH_MC_ALL_RANDOM(P, 1, 0, ) FH_MC_ALL_RANDOM(P, 0, 0, )
 FH_MC_ALL_RANDOM_M(2)
 FH_MC_ALL_RANDOM_M(3)
 FH_MC_ALL_RANDOM_M(4)
@@ -473,8 +608,11 @@ FH_MC_ALL_RANDOM_M(6)
 #undef FH_MC_ALL_RANDOM
 
 static void block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {
-#define FH_MC_CASE(P)                                               \
-    case P * 8 + 5: all_random_##P##_5(j, rng, trials, t); return; \
+#define FH_MC_CASE(P)                                                                    \
+    case P * 8 + 5:                                                                      \
+        if (j->n_base == FH_N_CARDS) all_random_##P##_5f(j, rng, trials, t);             \
+        else all_random_##P##_5(j, rng, trials, t);                                      \
+        return;                                                                          \
     case P * 8 + 2: all_random_##P##_2(j, rng, trials, t); return; \
     case P * 8 + 1: all_random_##P##_1(j, rng, trials, t); return; \
     case P * 8 + 0: all_random_##P##_0(j, rng, trials, t); return;
@@ -484,7 +622,7 @@ static void block_all_random(const mc_job *j, fh_rng *rng, uint32_t trials, fh_t
         FH_MC_CASE(4)
         FH_MC_CASE(5)
         FH_MC_CASE(6)
-    default: all_random_core(j, rng, trials, t, j->n_players, j->missing);
+    default: all_random_core(j, rng, trials, t, j->n_players, j->missing, 0);
     }
 #undef FH_MC_CASE
 }
@@ -516,20 +654,21 @@ FH_INLINE int draw_rejection(const mc_job *j, fh_rng *rng, int k, uint16_t *cur_
     return 0;
 }
 
-typedef struct {
-    uint64_t w[8];
-} deck64; /* 64 card slots, copied as a whole */
 
-/* One trial once the weighted players' combos (cur) and card positions (pos, descending)
- * are drawn: deal the random players and the board from the rest of the deck with the
- * numbers xs, value every hand and tally the showdown. */
+/* One trial once the weighted players' combos (cur, their keys and suit-rank bits in hk)
+ * and card positions (pos, descending) are drawn: deal the random players and the board from
+ * the rest of the deck with the numbers xs, value every hand and tally the showdown. Values
+ * and tallies are in slot order (the weighted slots, then the random ones; map gives each
+ * slot's player), so that every index is a constant in the specialised copies. */
 FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, const uint16_t *cur,
-                         const uint8_t *pos, const uint64_t *xs, fh_tally *tl, uint64_t *cc, const int want_combos,
-                         const int k, const int r, const int missing, const mc_hole *const *holes,
-                         const int *weighted, const int *random, uint64_t bkey, uint64_t bsr, const fh_card_t *ready) {
-    const int np = k + r, need = 2 * r + missing, last = j->n_base - 1, m = j->n_base - 2 * k;
+                         const mc_hk *hk, const uint8_t *pos, const uint64_t *xs, fh_tally *tl, uint64_t *counts,
+                         uint64_t *cc, const int want_combos, const int k, const int r, const int missing,
+                         const int *map, uint64_t bkey, uint64_t bsr, const fh_card_t *ready, const int full) {
+    const int n_base = full ? FH_N_CARDS : j->n_base;
+    const int np = k + r, need = 2 * r + missing, last = n_base - 1, m = n_base - 2 * k;
     fh_value_t v[FH_MAX_PLAYERS];
     int cidx[FH_MAX_PLAYERS];
+    fh_card_t dealt[2 * FH_MAX_PLAYERS + 5];
     if (ready) {
         memcpy(deck, ready, sizeof *base); /* the assignment's deck, its cards already out */
     } else {
@@ -538,26 +677,57 @@ FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, c
          * descending order are untouched by the earlier moves), takes the last card. */
         for (int q = 0; q < 2 * k; q++) deck[pos[q]] = deck[last - q];
     }
-    shuffle_head(deck, m, need, xs);
-    const fh_card_t *b = deck + 2 * r;
+    deal_head(deck, m, need, xs, dealt);
+    const fh_card_t *b = dealt + 2 * r;
     for (int q = 0; q < missing; q++) {
         bkey += fh_card_keys[b[q]];
         bsr |= SUIT_RANK_BITS[b[q]];
     }
     for (int s = 0; s < k; s++) {
-        const mc_hole *h = &holes[s][cur[s]];
-        v[weighted[s]] = fh_value_from_key(bkey + h->key, bsr | h->sr);
-        if (want_combos) cidx[weighted[s]] = cur[s];
+        v[s] = fh_value_from_key(bkey + hk[s].key, bsr | hk[s].sr);
+        if (want_combos) cidx[s] = cur[s];
     }
     for (int q = 0; q < r; q++) {
-        fh_card_t x = deck[2 * q], y = deck[2 * q + 1];
-        int p = random[q];
-        v[p] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
-                                 bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
-        if (want_combos) cidx[p] = j->pair_index[p] ? j->pair_index[p][x * FH_N_CARDS + y] : -1;
+        fh_card_t x = dealt[2 * q], y = dealt[2 * q + 1];
+        v[k + q] = fh_value_from_key(bkey + fh_card_keys[x] + fh_card_keys[y],
+                                     bsr | SUIT_RANK_BITS[x] | SUIT_RANK_BITS[y]);
+        if (want_combos) {
+            int p = map[k + q];
+            cidx[k + q] = j->pair_index[p] ? j->pair_index[p][x * FH_N_CARDS + y] : -1;
+        }
     }
-    tally_showdown(tl, v, np, 1);
-    if (want_combos) tally_combos(j, cc, v, cidx);
+    tally_count(tl, counts, v, np);
+    if (want_combos) tally_combos(j, cc, v, cidx, map);
+}
+
+/* The trials of a block whose weighted players (if any) come from the joint table: `draw`
+ * says whether a number picks the assignment, `ready` whether the assignments have ready
+ * decks (constants where the caller knows them). */
+FH_INLINE void joint_trials(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *tl, uint64_t *counts, uint64_t *cc,
+                            const int want_combos, const int k, const int r, const int missing, const int *map,
+                            uint64_t bkey0, uint64_t bsr0, const int full, fh_card_t *deck, const deck64 *base,
+                            const int draw, const int ready) {
+    const int per = draw + (2 * r + missing + 1) / 2;
+    const alias_table pick = j->pick;
+    const uint16_t *joint_combo = j->joint_combo;
+    const uint8_t *joint_pos = j->joint_pos;
+    const mc_hk *joint_hk = j->joint_hk;
+    const fh_card_t *joint_deck = j->joint_deck;
+    uint64_t xs[RNG_BATCH * MAX_PER_TRIAL];
+    for (uint32_t n0 = 0; n0 < trials; n0 += RNG_BATCH) {
+        const uint32_t nb = trials - n0 < RNG_BATCH ? trials - n0 : RNG_BATCH;
+        j->fill(rng, xs, (size_t)nb * (size_t)per);
+        for (uint32_t n = 0; n < nb; n++) {
+            const uint64_t *x = xs + (size_t)n * (size_t)per;
+            size_t i = draw ? alias_draw(&pick, x[0]) : 0;
+            const uint16_t *cur = k ? joint_combo + i * (size_t)k : NULL;
+            const mc_hk *hk = k ? joint_hk + i * (size_t)k : NULL;
+            const uint8_t *pos = k ? joint_pos + i * 2 * (size_t)k : NULL;
+            const fh_card_t *rd = ready ? joint_deck + i * 64 : NULL;
+            one_trial(j, deck, base, cur, hk, pos, x + draw, tl, counts, cc, want_combos, k, r, missing, map, bkey0,
+                      bsr0, rd, full);
+        }
+    }
 }
 
 /* One block of trials with k weighted players, r random ones and `missing` board cards
@@ -565,46 +735,37 @@ FH_INLINE void one_trial(const mc_job *j, fh_card_t *deck, const deck64 *base, c
  * players drawn from the joint table (or none), every trial uses the same count of random
  * numbers, drawn in batches; rejection sampling draws them one by one. */
 FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_tally *t, uint64_t *cc,
-                         const int want_combos, const int k, const int r, const int missing) {
+                         const int want_combos, const int k, const int r, const int missing, const int full) {
     /* Local copies: stores to the card arrays (char type) may alias anything reached
      * through a pointer, which would keep the generator's state and the tally in memory. */
     fh_rng rng_local = *rng_io, *rng = &rng_local;
-    fh_tally tl = *t;
+    fh_tally tl; /* in slot order, added to *t at the end */
+    memset(&tl, 0, sizeof tl);
+    uint64_t counts[COUNT_SLOTS] = {0}; /* tally_count's */
     union {
         deck64 d;
         fh_card_t c[64];
     } deck;
     deck64 base;
     memcpy(&base, j->base, sizeof base);
-    int weighted[FH_MAX_PLAYERS], random[FH_MAX_PLAYERS];
-    const mc_hole *holes[FH_MAX_PLAYERS];
-    for (int s = 0; s < k; s++) {
-        weighted[s] = j->weighted[s];
-        holes[s] = j->holes[s];
-    }
-    for (int q = 0; q < r; q++) random[q] = j->random[q];
+    int map[FH_MAX_PLAYERS];
+    for (int s = 0; s < k; s++) map[s] = j->weighted[s];
+    for (int q = 0; q < r; q++) map[k + q] = j->random[q];
     const uint64_t bkey0 = j->bkey, bsr0 = j->bsr;
     const int shuffle_numbers = (2 * r + missing + 1) / 2;
     int ok = 1;
     if (k == 0 || j->joint) {
         const int draw = k && j->pick.n != 1; /* one number picks the assignment */
-        const int per = draw + shuffle_numbers;
-        uint64_t xs[RNG_BATCH * MAX_PER_TRIAL];
-        for (uint32_t n0 = 0; n0 < trials; n0 += RNG_BATCH) {
-            const uint32_t nb = trials - n0 < RNG_BATCH ? trials - n0 : RNG_BATCH;
-            j->fill(rng, xs, (size_t)nb * (size_t)per);
-            for (uint32_t n = 0; n < nb; n++) {
-                const uint64_t *x = xs + (size_t)n * (size_t)per;
-                size_t i = draw ? alias_draw(&j->pick, x[0]) : 0;
-                const uint16_t *cur = k ? j->joint_combo + i * (size_t)k : NULL;
-                const uint8_t *pos = k ? j->joint_pos + i * 2 * (size_t)k : NULL;
-                const fh_card_t *ready = k && j->joint_deck ? j->joint_deck + i * 64 : NULL;
-                one_trial(j, deck.c, &base, cur, pos, x + draw, &tl, cc, want_combos, k, r, missing, holes, weighted,
-                          random, bkey0, bsr0, ready);
-            }
-        }
+        /* The common case (an assignment drawn, with its ready deck) with both as constants. */
+        if (k && draw && j->joint_deck)
+            joint_trials(j, rng, trials, &tl, counts, cc, want_combos, k, r, missing, map, bkey0, bsr0, full, deck.c,
+                         &base, 1, 1);
+        else
+            joint_trials(j, rng, trials, &tl, counts, cc, want_combos, k, r, missing, map, bkey0, bsr0, full, deck.c,
+                         &base, draw, k && j->joint_deck);
     } else {
         uint16_t cur_buf[FH_MAX_PLAYERS];
+        mc_hk hk_buf[FH_MAX_PLAYERS];
         uint8_t pos_buf[2 * FH_MAX_PLAYERS];
         uint64_t x[MAX_PER_TRIAL];
         for (uint32_t n = 0; n < trials; n++) {
@@ -612,24 +773,32 @@ FH_INLINE int block_core(const mc_job *j, fh_rng *rng_io, uint32_t trials, fh_ta
                 ok = 0;
                 break;
             }
+            for (int s = 0; s < k; s++) {
+                hk_buf[s].key = j->holes[s][cur_buf[s]].key;
+                hk_buf[s].sr = j->holes[s][cur_buf[s]].sr;
+            }
             for (int q = 0; q < shuffle_numbers; q++) x[q] = fh_rng_next(rng);
-            one_trial(j, deck.c, &base, cur_buf, pos_buf, x, &tl, cc, want_combos, k, r, missing, holes, weighted,
-                      random, bkey0, bsr0, NULL);
+            one_trial(j, deck.c, &base, cur_buf, hk_buf, pos_buf, x, &tl, counts, cc, want_combos, k, r, missing, map,
+                      bkey0, bsr0, NULL, full);
         }
     }
     *rng_io = rng_local;
-    *t = tl;
+    tally_fold(&tl, counts, k + r);
+    tally_add_mapped(t, &tl, map, k + r);
     return ok;
 }
 
 /* Specialised copies for the common shapes (one or two weighted players, up to four random
  * ones, a preflop, flop, turn or river board); the rest, and per-combo tallies, run the
  * general copy. */
-#define FH_MC_BLOCK(K, R, M)                                                                           \
-    static int block_##K##_##R##_##M(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t) {    \
-        return block_core(j, rng, trials, t, NULL, 0, K, R, M);                                        \
+#define FH_MC_BLOCK(K, R, M, F, S)                                                                      \
+    static MC_NOINLINE int block_##K##_##R##_##M##S(const mc_job *j, fh_rng *rng, uint32_t trials,     \
+                                                    fh_tally *t) {                                     \
+        return block_core(j, rng, trials, t, NULL, 0, K, R, M, F);                                      \
     }
-#define FH_MC_BLOCK_M(K, R) FH_MC_BLOCK(K, R, 5) FH_MC_BLOCK(K, R, 2) FH_MC_BLOCK(K, R, 1) FH_MC_BLOCK(K, R, 0)
+/* Suffix f: preflop with the whole deck live (52 cards: the draws' ranges are constants). */
+#define FH_MC_BLOCK_M(K, R) FH_MC_BLOCK(K, R, 5, 1, f) FH_MC_BLOCK(K, R, 5, 0, ) FH_MC_BLOCK(K, R, 2, 0, ) \
+    FH_MC_BLOCK(K, R, 1, 0, ) FH_MC_BLOCK(K, R, 0, 0, )
 FH_MC_BLOCK_M(1, 1)
 FH_MC_BLOCK_M(1, 2)
 FH_MC_BLOCK_M(1, 3)
@@ -642,13 +811,15 @@ FH_MC_BLOCK_M(2, 3)
 #undef FH_MC_BLOCK
 
 static int block_any(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t, uint64_t *cc) {
-    if (cc) return block_core(j, rng, trials, t, cc, 1, j->n_weighted, j->n_random, j->missing);
+    if (cc) return block_core(j, rng, trials, t, cc, 1, j->n_weighted, j->n_random, j->missing, 0);
     if (j->n_weighted == 0) {
         block_all_random(j, rng, trials, t);
         return 1;
     }
-#define FH_MC_CASE(K, R)                                                      \
-    case (K * 16 + R) * 8 + 5: return block_##K##_##R##_5(j, rng, trials, t); \
+#define FH_MC_CASE(K, R)                                                                   \
+    case (K * 16 + R) * 8 + 5:                                                             \
+        return j->n_base == FH_N_CARDS ? block_##K##_##R##_5f(j, rng, trials, t)           \
+                                       : block_##K##_##R##_5(j, rng, trials, t);           \
     case (K * 16 + R) * 8 + 2: return block_##K##_##R##_2(j, rng, trials, t); \
     case (K * 16 + R) * 8 + 1: return block_##K##_##R##_1(j, rng, trials, t); \
     case (K * 16 + R) * 8 + 0: return block_##K##_##R##_0(j, rng, trials, t);
@@ -663,7 +834,7 @@ static int block_any(const mc_job *j, fh_rng *rng, uint32_t trials, fh_tally *t,
         FH_MC_CASE(2, 1)
         FH_MC_CASE(2, 2)
         FH_MC_CASE(2, 3)
-    default: return block_core(j, rng, trials, t, NULL, 0, j->n_weighted, j->n_random, j->missing);
+    default: return block_core(j, rng, trials, t, NULL, 0, j->n_weighted, j->n_random, j->missing, 0);
     }
 #undef FH_MC_CASE
 }
