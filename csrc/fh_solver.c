@@ -122,28 +122,6 @@ static inline int has_card(const uint8_t *cards, int32_t h, unsigned c) {
     return cards[2 * h] == c || cards[2 * h + 1] == c;
 }
 
-FH_SV_HOT static void eval_fold(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
-    const int q = p ^ 1;
-    const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
-    const uint8_t *q1 = sv->c1[q], *q2 = sv->c2[q], *p1 = sv->c1[p], *p2 = sv->c2own[p];
-    double card_sum[66] = {0};
-    double total = 0.0;
-    for (int32_t o = 0; o < nq; o++) {
-        double w = opp[o];
-        total += w;
-        card_sum[q1[o]] += w;
-        card_sum[q2[o]] += w;
-    }
-    const double amt = (sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node]) +
-                       (sv->s.shared ? (double)sv->s.shared[node] : 0.0);
-    const int32_t *same = sv->s.same[p];
-    for (int32_t h = 0; h < np_; h++) {
-        double v = total - card_sum[p1[h]] - card_sum[p2[h]];
-        if (same[h] >= 0 && p2[h] != 65) v += opp[same[h]];
-        out[h] = (float)(amt * v);
-    }
-}
-
 /* A showdown's shared term (rake) times the opponent's reach on hands sharing no card (as
  * eval_fold), added to out. */
 FH_SV_INLINE void add_shared(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
@@ -170,50 +148,6 @@ FH_SV_INLINE void add_shared(const fh_sv *sv, int32_t node, int p, const float *
         if (same[e.h] >= 0 && e.c2own != 65) v += opp[same[e.h]];
         out[e.h] += (float)(shared * v);
     }
-}
-
-FH_SV_HOT static void eval_showdown(const fh_sv *sv, int32_t node, int p, const float *opp, float *out) {
-    const int q = p ^ 1;
-    const int32_t np_ = sv->s.n_hands[p];
-    const int32_t b = sv->s.board[node];
-    const sd_entry *ep = sv->sd[p] + sv->sd_off[p][b], *eq = sv->sd[q] + sv->sd_off[q][b];
-    const int32_t mp = (int32_t)(sv->sd_off[p][b + 1] - sv->sd_off[p][b]);
-    const int32_t mq = (int32_t)(sv->sd_off[q][b + 1] - sv->sd_off[q][b]);
-    const double amt = sv->s.amount[node];
-    double card_sum[66];
-    double sum;
-    memset(out, 0, sizeof(float) * (size_t)np_);
-    /* ascending: the opponent's strictly weaker hands */
-    memset(card_sum, 0, sizeof card_sum);
-    sum = 0.0;
-    int32_t j = 0;
-    for (int32_t i = 0; i < mp; i++) {
-        const sd_entry e = ep[i];
-        while (j < mq && eq[j].s < e.s) {
-            double w = opp[eq[j].h];
-            sum += w;
-            card_sum[eq[j].c1] += w;
-            card_sum[eq[j].c2] += w;
-            j++;
-        }
-        out[e.h] = (float)(sum - card_sum[e.c1] - card_sum[e.c2own]);
-    }
-    /* descending: strictly stronger */
-    memset(card_sum, 0, sizeof card_sum);
-    sum = 0.0;
-    j = mq - 1;
-    for (int32_t i = mp - 1; i >= 0; i--) {
-        const sd_entry e = ep[i];
-        while (j >= 0 && eq[j].s > e.s) {
-            double w = opp[eq[j].h];
-            sum += w;
-            card_sum[eq[j].c1] += w;
-            card_sum[eq[j].c2] += w;
-            j--;
-        }
-        out[e.h] = (float)(amt * ((double)out[e.h] - (sum - card_sum[e.c1] - card_sum[e.c2own])));
-    }
-    add_shared(sv, node, p, opp, out);
 }
 
 /* SD_LANES showdowns of one board in one sweep: the same sums as eval_showdown, lane by lane
@@ -379,15 +313,14 @@ FH_SV_HOT static void eval_folds(const fh_sv *sv, int p, int k_n, const int32_t 
     deinterleave8(wo, k_n, np_, out);
 }
 
-/* Evaluate a batch of k_n folds or showdowns (unused lanes zeroed first); returns 0, the new
- * batch size. */
-FH_SV_INLINE int eval_batch(const fh_sv *sv, int p, int kind, int k_n, const int32_t *batch, const float *const *rows,
+/* Evaluate a batch of k_n folds or showdowns (of one board) into outs; rows: their reach.
+ * walk's lone terminals are batches of one (the same bits as a batch of eight, lane by lane). */
+FH_SV_INLINE void eval_batch(const fh_sv *sv, int p, int kind, int k_n, const int32_t *batch, const float *const *rows,
                       float *wi, float *wo, float *const *outs) {
     const int32_t nq = sv->s.n_hands[p ^ 1];
     interleave8(rows, k_n, nq, wi); /* the reach rows interleaved, unused lanes 0 */
     if (kind == FH_SV_FOLD) eval_folds(sv, p, k_n, batch, wi, wo, outs);
     else eval_showdowns(sv, sv->s.board[batch[0]], p, k_n, batch, wi, wo, outs);
-    return 0;
 }
 
 /* ---- storage: float32, or 16 bits with one scale per action node ------------------------------ */
@@ -666,12 +599,12 @@ FH_SV_HOT static void walk(run_ctx *rc, fh_arena *ar, int32_t node, const float 
         memset(out, 0, sizeof(float) * (size_t)np_);
         return;
     }
-    if (kind == FH_SV_FOLD) {
-        eval_fold(sv, node, p, opp, out);
-        return;
-    }
-    if (kind == FH_SV_SHOWDOWN) {
-        eval_showdown(sv, node, p, opp, out);
+    if (kind == FH_SV_FOLD || kind == FH_SV_SHOWDOWN) {
+        size_t mk = ar->top;
+        float *wi = arena_get(ar, (size_t)nq * SD_LANES), *wo = arena_get(ar, (size_t)np_ * SD_LANES);
+        eval_batch(sv, p, kind, 1, &node, &opp, wi, wo, &out);
+        if (kind == FH_SV_SHOWDOWN) add_shared(sv, node, p, opp, out);
+        ar->top = mk;
         return;
     }
     if (kind <= FH_SV_P1 && sv->flat[node]) {
@@ -810,12 +743,18 @@ FH_SV_HOT static void walk_flat(run_ctx *rc, fh_arena *ar, int32_t root, const f
             const int take = i < m && sv->s.kind[nodes[i]] == kind;
             const int other_board = take && kind == FH_SV_SHOWDOWN && k_n > 0 &&
                                     sv->s.board[nodes[i]] != sv->s.board[batch[0]];
-            if (k_n > 0 && (i == m || other_board)) k_n = eval_batch(sv, p, kind, k_n, batch, rows, wi, wo, outs);
+            if (k_n > 0 && (i == m || other_board)) {
+                eval_batch(sv, p, kind, k_n, batch, rows, wi, wo, outs);
+                k_n = 0;
+            }
             if (!take) continue;
             rows[k_n] = reach[i];
             batch[k_n] = nodes[i];
             outs[k_n++] = vals[i];
-            if (k_n == SD_LANES) k_n = eval_batch(sv, p, kind, k_n, batch, rows, wi, wo, outs);
+            if (k_n == SD_LANES) {
+                eval_batch(sv, p, kind, k_n, batch, rows, wi, wo, outs);
+                k_n = 0;
+            }
         }
     }
     for (int32_t i = 0; i < m; i++)
@@ -867,7 +806,7 @@ static size_t flat_need(const fh_sv *sv, int32_t node, int32_t mh) {
 static size_t scratch_need(const fh_sv *sv, int32_t node, int32_t mh) {
     const fh_sv_spec *s = &sv->s;
     int kind = s->kind[node];
-    if (kind == FH_SV_FOLD || kind == FH_SV_SHOWDOWN) return 0;
+    if (kind == FH_SV_FOLD || kind == FH_SV_SHOWDOWN) return 2 * SD_LANES * (size_t)mh; /* eval_batch */
     if (kind <= FH_SV_P1 && sv->flat[node]) return flat_need(sv, node, mh);
     size_t na = (size_t)s->n_children[node], best = 0;
     for (size_t a = 0; a < na; a++) {
