@@ -590,7 +590,7 @@ def next_check(history: list[tuple[int, float]], target: float, check_every: int
     if not (0 < t0 < t1 and target > 0 and e0 > e1 > target):
         return check_every
     k = math.log(e0 / e1) / math.log(t1 / t0)
-    at = t1 * (e1 / target) ** (1.0 / k)
+    at = float(t1 * (e1 / target) ** (1.0 / k))
     return max(1, min(check_every, math.ceil(at - t1)))
 
 
