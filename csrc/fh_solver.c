@@ -150,12 +150,11 @@ FH_SV_INLINE void add_shared(const fh_sv *sv, int32_t node, int p, const float *
     }
 }
 
-/* SD_LANES showdowns of one board in one sweep: the same sums as eval_showdown, lane by lane
- * in the same order (so the same bits), over the opponent's reach rows interleaved (wi: nq rows
- * of SD_LANES floats, unused lanes 0); the sorted entries and card indices are read once for
- * all lanes. Each lane group's running sums are two vectors of 4 doubles (GCC vector
- * extensions: ymm registers in the v3 and v4 clones, pairs of xmm in the baseline; a single
- * 8-double type is split through the stack outside AVX-512). wo: np rows of SD_LANES floats. */
+/* Folds and showdowns are evaluated up to SD_LANES at a time, lane by lane (a lane per node),
+ * over the opponent's reach rows interleaved (wi: nq rows of L floats, unused lanes 0): the
+ * sorted entries and card indices are read once for all lanes. Each group of 4 lanes keeps its
+ * running sums in a vector of 4 doubles (GCC vector extensions: a ymm register in the v3 and v4
+ * clones, a pair of xmm in the baseline). wo: np rows of L floats. */
 #define SD_LANES 8
 typedef double sd_v4 __attribute__((vector_size(32)));
 typedef float sd_f4 __attribute__((vector_size(16)));
@@ -192,50 +191,86 @@ FH_SV_INLINE void transpose8(sd_f8 r[8]) {
     }
 }
 
-/* wi[o * 8 + k] = rows[k][o] for k < k_n, else 0 (o < n). */
-FH_SV_INLINE void interleave8(const float *const *rows, int k_n, int32_t n, float *wi) {
+/* A 4x4 block transposed: r[i][j] -> r[j][i]. */
+FH_SV_INLINE void transpose4(sd_f4 r[4]) {
+    const sd_f4 t0 = __builtin_shufflevector(r[0], r[1], 0, 4, 1, 5), t1 = __builtin_shufflevector(r[0], r[1], 2, 6, 3, 7);
+    const sd_f4 t2 = __builtin_shufflevector(r[2], r[3], 0, 4, 1, 5), t3 = __builtin_shufflevector(r[2], r[3], 2, 6, 3, 7);
+    r[0] = __builtin_shufflevector(t0, t2, 0, 1, 4, 5);
+    r[1] = __builtin_shufflevector(t0, t2, 2, 3, 6, 7);
+    r[2] = __builtin_shufflevector(t1, t3, 0, 1, 4, 5);
+    r[3] = __builtin_shufflevector(t1, t3, 2, 3, 6, 7);
+}
+
+/* wi[o * L + k] = rows[k][o] for k < k_n, else 0 (o < n); L is 8 or 4 lanes. */
+FH_SV_INLINE void interleave(const float *const *rows, int k_n, int32_t n, float *wi, const int L) {
     int32_t o = 0;
-    for (; o + 8 <= n; o += 8) {
-        sd_f8 r[8];
-        for (int k = 0; k < 8; k++) {
-            if (k < k_n) memcpy(&r[k], rows[k] + o, sizeof r[k]);
-            else r[k] = (sd_f8){0};
+    if (L == 8) {
+        for (; o + 8 <= n; o += 8) {
+            sd_f8 r[8];
+            for (int k = 0; k < 8; k++) {
+                if (k < k_n) memcpy(&r[k], rows[k] + o, sizeof r[k]);
+                else r[k] = (sd_f8){0};
+            }
+            transpose8(r);
+            memcpy(wi + (size_t)o * 8, r, sizeof r);
         }
-        transpose8(r);
-        memcpy(wi + (size_t)o * 8, r, sizeof r);
+    } else {
+        for (; o + 4 <= n; o += 4) {
+            sd_f4 r[4];
+            for (int k = 0; k < 4; k++) {
+                if (k < k_n) memcpy(&r[k], rows[k] + o, sizeof r[k]);
+                else r[k] = (sd_f4){0};
+            }
+            transpose4(r);
+            memcpy(wi + (size_t)o * 4, r, sizeof r);
+        }
     }
     for (; o < n; o++)
-        for (int k = 0; k < 8; k++) wi[(size_t)o * 8 + k] = k < k_n ? rows[k][o] : 0.0f;
+        for (int k = 0; k < L; k++) wi[(size_t)o * L + k] = k < k_n ? rows[k][o] : 0.0f;
 }
 
-/* out[k][h] = wo[h * 8 + k] for k < k_n (h < n). */
-FH_SV_INLINE void deinterleave8(const float *wo, int k_n, int32_t n, float *const *out) {
+/* out[k][h] = wo[h * L + k] for k < k_n (h < n). */
+FH_SV_INLINE void deinterleave(const float *wo, int k_n, int32_t n, float *const *out, const int L) {
     int32_t h = 0;
-    for (; h + 8 <= n; h += 8) {
-        sd_f8 r[8];
-        memcpy(r, wo + (size_t)h * 8, sizeof r);
-        transpose8(r);
-        for (int k = 0; k < k_n; k++) memcpy(out[k] + h, &r[k], sizeof r[k]);
+    if (L == 8) {
+        for (; h + 8 <= n; h += 8) {
+            sd_f8 r[8];
+            memcpy(r, wo + (size_t)h * 8, sizeof r);
+            transpose8(r);
+            for (int k = 0; k < k_n; k++) memcpy(out[k] + h, &r[k], sizeof r[k]);
+        }
+    } else {
+        for (; h + 4 <= n; h += 4) {
+            sd_f4 r[4];
+            memcpy(r, wo + (size_t)h * 4, sizeof r);
+            transpose4(r);
+            for (int k = 0; k < k_n; k++) memcpy(out[k] + h, &r[k], sizeof r[k]);
+        }
     }
     for (; h < n; h++)
-        for (int k = 0; k < k_n; k++) out[k][h] = wo[(size_t)h * 8 + k];
+        for (int k = 0; k < k_n; k++) out[k][h] = wo[(size_t)h * L + k];
 }
 
-/* sums[c][0..1] += the opponent's lanes, for both of its cards, and the total */
-#define SD_ADD(wrow, c1_, c2_)                   \
-    do {                                         \
-        const sd_v4 x0 = lanes4(wrow);           \
-        const sd_v4 x1 = lanes4((wrow) + 4);     \
-        sum0 += x0;                              \
-        sum1 += x1;                              \
-        card_sum[c1_][0] += x0;                  \
-        card_sum[c1_][1] += x1;                  \
-        card_sum[c2_][0] += x0;                  \
-        card_sum[c2_][1] += x1;                  \
-    } while (0)
+/* The running sums of L lanes (L / 4 vectors of 4 doubles): the total, and per card. */
+typedef struct sd_sums {
+    sd_v4 all[2], card[66][2];
+} sd_sums;
 
-FH_SV_HOT static void eval_showdowns(const fh_sv *sv, int32_t b, int p, int k_n, const int32_t *nodes,
-                                     const float *wi, float *wo, float *const *out) {
+/* sums += an opponent's lanes, for both of its cards and the total */
+FH_SV_INLINE void sd_add(sd_sums *S, const float *wrow, unsigned c1, unsigned c2, const int L) {
+    for (int v = 0; v < L / 4; v++) {
+        const sd_v4 x = lanes4(wrow + 4 * v);
+        S->all[v] += x;
+        S->card[c1][v] += x;
+        S->card[c2][v] += x;
+    }
+}
+
+/* L showdowns of one board in one sweep, lane by lane in the same order whatever L (so the
+ * same bits with 4 lanes as with 8): for each of our hands, the opponent's reach below it
+ * (ascending pass), then amount * (that - the reach above it) (descending pass). */
+FH_SV_INLINE void showdowns_body(const fh_sv *sv, int32_t b, int p, int k_n, const int32_t *nodes, const float *wi,
+                                 float *wo, float *const *out, const int L) {
     const int q = p ^ 1;
     const int32_t np_ = sv->s.n_hands[p];
     const sd_entry *ep = sv->sd[p] + sv->sd_off[p][b], *eq = sv->sd[q] + sv->sd_off[q][b];
@@ -243,84 +278,103 @@ FH_SV_HOT static void eval_showdowns(const fh_sv *sv, int32_t b, int p, int k_n,
     const int32_t mq = (int32_t)(sv->sd_off[q][b + 1] - sv->sd_off[q][b]);
     double amt_[SD_LANES] = {0};
     for (int k = 0; k < k_n; k++) amt_[k] = sv->s.amount[nodes[k]];
-    sd_v4 amt0, amt1;
-    memcpy(&amt0, amt_, sizeof amt0);
-    memcpy(&amt1, amt_ + 4, sizeof amt1);
-    sd_v4 card_sum[66][2], sum0 = {0}, sum1 = {0};
-    memset(card_sum, 0, sizeof card_sum);
+    sd_v4 amt[2];
+    memcpy(amt, amt_, sizeof amt);
+    sd_sums S;
+    memset(&S, 0, sizeof S);
     const int32_t *blk = sv->blk[p] + sv->blk_off[p][b]; /* hands the board blocks: 0 */
     for (int64_t i = 0; i < sv->blk_off[p][b + 1] - sv->blk_off[p][b]; i++)
-        memset(wo + (size_t)blk[i] * SD_LANES, 0, sizeof(float) * SD_LANES);
+        memset(wo + (size_t)blk[i] * L, 0, sizeof(float) * (size_t)L);
     int32_t j = 0;
     for (int32_t i = 0; i < mp; i++) {
         const sd_entry e = ep[i];
         while (j < mq && eq[j].s < e.s) {
-            SD_ADD(wi + (size_t)eq[j].h * SD_LANES, eq[j].c1, eq[j].c2);
+            sd_add(&S, wi + (size_t)eq[j].h * L, eq[j].c1, eq[j].c2, L);
             j++;
         }
-        float *w = wo + (size_t)e.h * SD_LANES;
-        store4(w, sum0 - card_sum[e.c1][0] - card_sum[e.c2own][0]);
-        store4(w + 4, sum1 - card_sum[e.c1][1] - card_sum[e.c2own][1]);
+        float *w = wo + (size_t)e.h * L;
+        for (int v = 0; v < L / 4; v++) store4(w + 4 * v, S.all[v] - S.card[e.c1][v] - S.card[e.c2own][v]);
     }
-    memset(card_sum, 0, sizeof card_sum);
-    sum0 = (sd_v4){0};
-    sum1 = (sd_v4){0};
+    memset(&S, 0, sizeof S);
     j = mq - 1;
     for (int32_t i = mp - 1; i >= 0; i--) {
         const sd_entry e = ep[i];
         while (j >= 0 && eq[j].s > e.s) {
-            SD_ADD(wi + (size_t)eq[j].h * SD_LANES, eq[j].c1, eq[j].c2);
+            sd_add(&S, wi + (size_t)eq[j].h * L, eq[j].c1, eq[j].c2, L);
             j--;
         }
-        float *w = wo + (size_t)e.h * SD_LANES;
-        store4(w, amt0 * (lanes4(w) - (sum0 - card_sum[e.c1][0] - card_sum[e.c2own][0])));
-        store4(w + 4, amt1 * (lanes4(w + 4) - (sum1 - card_sum[e.c1][1] - card_sum[e.c2own][1])));
+        float *w = wo + (size_t)e.h * L;
+        for (int v = 0; v < L / 4; v++)
+            store4(w + 4 * v, amt[v] * (lanes4(w + 4 * v) - (S.all[v] - S.card[e.c1][v] - S.card[e.c2own][v])));
     }
-    deinterleave8(wo, k_n, np_, out);
+    deinterleave(wo, k_n, np_, out, L);
 }
 
-/* SD_LANES folds in one pass: eval_fold's sums lane by lane (the same bits), over the
- * opponent's reach rows interleaved as eval_showdowns takes them. */
-FH_SV_HOT static void eval_folds(const fh_sv *sv, int p, int k_n, const int32_t *nodes, const float *wi,
-                                 float *wo, float *const *out) {
+/* L folds in one pass: the opponent's reach on hands sharing no card with ours, times each
+ * fold's amount (lane by lane in the same order whatever L). */
+FH_SV_INLINE void folds_body(const fh_sv *sv, int p, int k_n, const int32_t *nodes, const float *wi, float *wo,
+                             float *const *out, const int L) {
     const int q = p ^ 1;
     const int32_t nq = sv->s.n_hands[q], np_ = sv->s.n_hands[p];
     const uint8_t *q1 = sv->c1[q], *q2 = sv->c2[q], *p1 = sv->c1[p], *p2 = sv->c2own[p];
-    sd_v4 card_sum[66][2], sum0 = {0}, sum1 = {0};
-    memset(card_sum, 0, sizeof card_sum);
-    for (int32_t o = 0; o < nq; o++) SD_ADD(wi + (size_t)o * SD_LANES, q1[o], q2[o]);
+    sd_sums S;
+    memset(&S, 0, sizeof S);
+    for (int32_t o = 0; o < nq; o++) sd_add(&S, wi + (size_t)o * L, q1[o], q2[o], L);
     double amt_[SD_LANES] = {0};
     for (int k = 0; k < k_n; k++) {
         const int32_t node = nodes[k];
         amt_[k] = (sv->s.folder[node] == p ? -(double)sv->s.amount[node] : (double)sv->s.amount[node]) +
                   (sv->s.shared ? (double)sv->s.shared[node] : 0.0);
     }
-    sd_v4 amt0, amt1;
-    memcpy(&amt0, amt_, sizeof amt0);
-    memcpy(&amt1, amt_ + 4, sizeof amt1);
+    sd_v4 amt[2];
+    memcpy(amt, amt_, sizeof amt);
     const int32_t *same = sv->s.same[p];
     for (int32_t h = 0; h < np_; h++) {
-        sd_v4 v0 = sum0 - card_sum[p1[h]][0] - card_sum[p2[h]][0];
-        sd_v4 v1 = sum1 - card_sum[p1[h]][1] - card_sum[p2[h]][1];
-        if (same[h] >= 0 && p2[h] != 65) {
-            v0 += lanes4(wi + (size_t)same[h] * SD_LANES);
-            v1 += lanes4(wi + (size_t)same[h] * SD_LANES + 4);
+        float *w = wo + (size_t)h * L;
+        for (int v = 0; v < L / 4; v++) {
+            sd_v4 x = S.all[v] - S.card[p1[h]][v] - S.card[p2[h]][v];
+            if (same[h] >= 0 && p2[h] != 65) x += lanes4(wi + (size_t)same[h] * L + 4 * v);
+            store4(w + 4 * v, amt[v] * x);
         }
-        float *w = wo + (size_t)h * SD_LANES;
-        store4(w, amt0 * v0);
-        store4(w + 4, amt1 * v1);
     }
-    deinterleave8(wo, k_n, np_, out);
+    deinterleave(wo, k_n, np_, out, L);
 }
 
-/* Evaluate a batch of k_n folds or showdowns (of one board) into outs; rows: their reach.
- * walk's lone terminals are batches of one (the same bits as a batch of eight, lane by lane). */
+FH_SV_HOT static void eval_showdowns8(const fh_sv *sv, int32_t b, int p, int k_n, const int32_t *nodes,
+                                      const float *wi, float *wo, float *const *out) {
+    showdowns_body(sv, b, p, k_n, nodes, wi, wo, out, 8);
+}
+
+FH_SV_HOT static void eval_showdowns4(const fh_sv *sv, int32_t b, int p, int k_n, const int32_t *nodes,
+                                      const float *wi, float *wo, float *const *out) {
+    showdowns_body(sv, b, p, k_n, nodes, wi, wo, out, 4);
+}
+
+FH_SV_HOT static void eval_folds8(const fh_sv *sv, int p, int k_n, const int32_t *nodes, const float *wi,
+                                  float *wo, float *const *out) {
+    folds_body(sv, p, k_n, nodes, wi, wo, out, 8);
+}
+
+FH_SV_HOT static void eval_folds4(const fh_sv *sv, int p, int k_n, const int32_t *nodes, const float *wi,
+                                  float *wo, float *const *out) {
+    folds_body(sv, p, k_n, nodes, wi, wo, out, 4);
+}
+
+/* Evaluate a batch of k_n (at most SD_LANES) folds or showdowns of one board into outs; rows:
+ * their reach. Batches of up to 4 run on 4 lanes, half the work of 8; walk's lone terminals
+ * are batches of one. */
 FH_SV_INLINE void eval_batch(const fh_sv *sv, int p, int kind, int k_n, const int32_t *batch, const float *const *rows,
-                      float *wi, float *wo, float *const *outs) {
+                             float *wi, float *wo, float *const *outs) {
     const int32_t nq = sv->s.n_hands[p ^ 1];
-    interleave8(rows, k_n, nq, wi); /* the reach rows interleaved, unused lanes 0 */
-    if (kind == FH_SV_FOLD) eval_folds(sv, p, k_n, batch, wi, wo, outs);
-    else eval_showdowns(sv, sv->s.board[batch[0]], p, k_n, batch, wi, wo, outs);
+    if (k_n <= 4) {
+        interleave(rows, k_n, nq, wi, 4);
+        if (kind == FH_SV_FOLD) eval_folds4(sv, p, k_n, batch, wi, wo, outs);
+        else eval_showdowns4(sv, sv->s.board[batch[0]], p, k_n, batch, wi, wo, outs);
+    } else {
+        interleave(rows, k_n, nq, wi, 8);
+        if (kind == FH_SV_FOLD) eval_folds8(sv, p, k_n, batch, wi, wo, outs);
+        else eval_showdowns8(sv, sv->s.board[batch[0]], p, k_n, batch, wi, wo, outs);
+    }
 }
 
 /* ---- storage: float32, or 16 bits with one scale per action node ------------------------------ */
