@@ -34,6 +34,7 @@ typedef int64_t v2 __attribute__((vector_size(16)));
 FH_INLINE v2 v2_make(int64_t a, int64_t b) { return (v2){a, b}; }
 FH_INLINE v2 v2_add(v2 a, v2 b) { return a + b; }
 FH_INLINE v2 v2_sub(v2 a, v2 b) { return a - b; }
+FH_INLINE v2 v2_scale(v2 a, int64_t k) { return a * k; }
 FH_INLINE int64_t v2_get(v2 a, int i) { return a[i]; }
 #else
 typedef struct {
@@ -42,6 +43,7 @@ typedef struct {
 FH_INLINE v2 v2_make(int64_t a, int64_t b) { v2 r = {{a, b}}; return r; }
 FH_INLINE v2 v2_add(v2 a, v2 b) { v2 r = {{a.l[0] + b.l[0], a.l[1] + b.l[1]}}; return r; }
 FH_INLINE v2 v2_sub(v2 a, v2 b) { v2 r = {{a.l[0] - b.l[0], a.l[1] - b.l[1]}}; return r; }
+FH_INLINE v2 v2_scale(v2 a, int64_t k) { v2 r = {{a.l[0] * k, a.l[1] * k}}; return r; }
 FH_INLINE int64_t v2_get(v2 a, int i) { return a.l[i]; }
 #endif
 
@@ -51,18 +53,42 @@ typedef struct {
 } entry_acc;
 
 typedef struct {
-    v2 w;         /* (weight in range 1, weight in range 0) */
-    uint8_t x, y; /* the two cards */
+    v2 w;           /* (weight in range 1, weight in range 0) */
+    uint8_t x, y;   /* the two cards */
+    uint8_t sx, sy; /* their slots among the cards of the entry's rank class (class_info) */
 } entry;
+
+/* A rank class seen as one unit. On a runout without a flush that kills none of its members
+ * (a "whole" class: none of its cards is on the runout), all members share one value, so
+ * each member's S - lt[x] - lt[y] splits into a part per class (S) and a part per card of
+ * the class (lt[c]): the sweep adds S and the lt of the class's (at most 8) cards to
+ * class_acc instead of touching each of its (up to 16) entries, and adds the class's weight
+ * per card to lt in one step. class_fold turns the class sums into per-entry counts. */
+#define MAX_SLOTS 8 /* two ranks, four suits */
+typedef struct {
+    v2 w;                 /* total weight of the members */
+    v2 card_w[MAX_SLOTS]; /* weight of the members holding each card */
+    fh_mask_t mask;       /* every card of the members */
+    uint8_t card[MAX_SLOTS];
+    int n_slots;
+} class_info;
+
+typedef struct {
+    v2 s_win, s_win_tie;                          /* sums of S before / after the group */
+    v2 card_win[MAX_SLOTS], card_win_tie[MAX_SLOTS]; /* sums of lt[card] before / after */
+    int64_t whole;                                /* runouts on which the class was whole */
+} class_acc;
 
 #define MAX_PERMS 24 /* suit permutations */
 
 typedef struct {
     entry_acc *acc[MAX_PERMS + 1]; /* acc[m]: runouts whose class has m members (NULL if none can) */
+    class_acc *cacc[MAX_PERMS + 1]; /* the same, per rank class (whole classes, see class_info) */
     uint64_t deals;
     int32_t *next;  /* per entry (flush runouts) */
     int32_t *group; /* the live entries of one value */
     int32_t cnext[169]; /* per rank class (runouts without a flush) */
+    int32_t wholes[169]; /* the whole classes of one value */
     uint64_t bits[N_WORDS]; /* bit v: some live entry has value v (cleared as it is read) */
     int32_t head[FH_N_VALUES + 1];
 } thread_state;
@@ -78,6 +104,7 @@ typedef struct {
     int n_cls;
     int32_t cls_start[170];
     uint64_t cls_key[169];     /* key of any member: only its rank part is read */
+    class_info cls[169];
     const int32_t *orig;       /* entry (in class order) -> caller's entry index */
     int n_perms;                        /* suit permutations of the symmetry group (1: none) */
     uint8_t perm[MAX_PERMS][4];
@@ -172,10 +199,92 @@ FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, 
     }
 }
 
+/* The sweep of a runout without a flush, over rank classes chained by cnext from head[v]:
+ * sweep_units' three steps, where a whole class (see class_info) moves as one unit into its
+ * class_acc and the others go entry by entry. Same counts as sweep_units over the classes,
+ * once class_fold has run. Leaves head and bits cleared. */
+static void sweep_classes(const sweep_ctx *s, thread_state *t, entry_acc *acc, class_acc *cacc,
+                          fh_mask_t rmask) {
+    uint64_t *bits = t->bits;
+    int32_t *head = t->head, *group = t->group, *wholes = t->wholes;
+    const int32_t *cnext = t->cnext, *start = s->cls_start;
+    const uint64_t *mask = s->mask;
+    const entry *ent = s->ent;
+    v2 lt[FH_N_CARDS];
+    memset(lt, 0, sizeof lt);
+    v2 S = v2_make(0, 0);
+    for (unsigned word = 0; word < N_WORDS; word++) {
+        uint64_t b = bits[word];
+        bits[word] = 0;
+        for (; b; b &= b - 1) {
+            unsigned v = word * 64u + FH_CTZ64(b);
+            int32_t c0 = head[v];
+            head[v] = -1;
+            int live = 0, n_whole = 0;
+            for (int32_t c = c0; c >= 0; c = cnext[c]) {
+                const class_info *ci = &s->cls[c];
+                if (!(ci->mask & rmask)) {
+                    class_acc *ca = &cacc[c];
+                    ca->s_win = v2_add(ca->s_win, S);
+                    for (int j = 0; j < ci->n_slots; j++) ca->card_win[j] = v2_add(ca->card_win[j], lt[ci->card[j]]);
+                    wholes[n_whole++] = c;
+                    continue;
+                }
+                for (int32_t i = start[c]; i < start[c + 1]; i++) {
+                    if (mask[i] & rmask) continue;
+                    const entry *q = &ent[i];
+                    acc[i].win = v2_add(acc[i].win, v2_sub(v2_sub(S, lt[q->x]), lt[q->y]));
+                    group[live++] = i;
+                }
+            }
+            for (int k = 0; k < n_whole; k++) {
+                const class_info *ci = &s->cls[wholes[k]];
+                for (int j = 0; j < ci->n_slots; j++) lt[ci->card[j]] = v2_add(lt[ci->card[j]], ci->card_w[j]);
+                S = v2_add(S, ci->w);
+            }
+            for (int j = 0; j < live; j++) {
+                const entry *q = &ent[group[j]];
+                lt[q->x] = v2_add(lt[q->x], q->w);
+                lt[q->y] = v2_add(lt[q->y], q->w);
+                S = v2_add(S, q->w);
+            }
+            for (int k = 0; k < n_whole; k++) {
+                const class_info *ci = &s->cls[wholes[k]];
+                class_acc *ca = &cacc[wholes[k]];
+                ca->s_win_tie = v2_add(ca->s_win_tie, S);
+                for (int j = 0; j < ci->n_slots; j++)
+                    ca->card_win_tie[j] = v2_add(ca->card_win_tie[j], lt[ci->card[j]]);
+                ca->whole++;
+            }
+            for (int j = 0; j < live; j++) {
+                int32_t i = group[j];
+                const entry *q = &ent[i];
+                acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
+            }
+        }
+    }
+}
+
+/* Adds the class sums of cacc to the entries' counts in acc: a member with cards in slots
+ * sx, sy won S - lt[x] - lt[y] summed over the runouts on which its class was whole (and
+ * won or tied that after the group, plus its own weight once per such runout). */
+static void class_fold(const sweep_ctx *s, const class_acc *cacc, entry_acc *acc) {
+    for (int c = 0; c < s->n_cls; c++) {
+        const class_acc *ca = &cacc[c];
+        for (int32_t i = s->cls_start[c]; i < s->cls_start[c + 1]; i++) {
+            const entry *q = &s->ent[i];
+            acc[i].win = v2_add(acc[i].win, v2_sub(v2_sub(ca->s_win, ca->card_win[q->sx]), ca->card_win[q->sy]));
+            acc[i].win_tie = v2_add(acc[i].win_tie,
+                                    v2_add(v2_sub(v2_sub(ca->s_win_tie, ca->card_win_tie[q->sx]), ca->card_win_tie[q->sy]),
+                                           v2_scale(q->w, ca->whole)));
+        }
+    }
+}
+
 /* One runout: key, suit-ranks and mask of the whole five-card board. Where a flush is
  * possible every live entry is evaluated; otherwise each rank class shares one value. */
-static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, uint64_t rkey, uint64_t rsr,
-                         fh_mask_t rmask) {
+static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, class_acc *cacc, uint64_t rkey,
+                         uint64_t rsr, fh_mask_t rmask) {
     uint64_t *bits = t->bits;
     int32_t *head = t->head;
     if ((FH_KEY_INIT + rkey + SUITS_X(2)) & FH_FLUSH_CHECK) { /* a flush is possible */
@@ -196,7 +305,7 @@ static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, ui
             head[v] = c;
             bits[v >> 6] |= 1ULL << (v & 63u);
         }
-        sweep_units(s, t, acc, rmask, s->cls_start, cnext);
+        sweep_classes(s, t, acc, cacc, rmask);
     }
 }
 
@@ -233,7 +342,7 @@ static void sweep_worker(fh_par *par, void *ctx, int tid) {
             }
             int m = s->n_perms > 1 ? class_size(s, cards, s->k, own) : 1;
             if (m) {
-                sweep_runout(s, t, t->acc[m], rkey, rsr, s->board_mask | own);
+                sweep_runout(s, t, t->acc[m], t->cacc[m], rkey, rsr, s->board_mask | own);
                 t->deals += (uint64_t)m;
             }
             if (r + 1 < hi) successor(s->k, c);
@@ -242,11 +351,36 @@ static void sweep_worker(fh_par *par, void *ctx, int tid) {
     }
 }
 
+/* The slot of `card` among the class's cards, added if new (a class has at most 8). */
+static uint8_t class_slot(class_info *ci, uint8_t card) {
+    for (int j = 0; j < ci->n_slots; j++)
+        if (ci->card[j] == card) return (uint8_t)j;
+    ci->card[ci->n_slots] = card;
+    return (uint8_t)ci->n_slots++;
+}
+
+/* The class_info of the n entries of one rank class, and each entry's card slots. */
+static void describe_class(class_info *ci, entry *members, const uint64_t *mask, int n) {
+    memset(ci, 0, sizeof *ci);
+    for (int i = 0; i < n; i++) {
+        entry *q = &members[i];
+        q->sx = class_slot(ci, q->x);
+        q->sy = class_slot(ci, q->y);
+        ci->card_w[q->sx] = v2_add(ci->card_w[q->sx], q->w);
+        ci->card_w[q->sy] = v2_add(ci->card_w[q->sy], q->w);
+        ci->w = v2_add(ci->w, q->w);
+        ci->mask |= mask[i];
+    }
+}
+
 static void free_threads(thread_state **threads, int n) {
     if (!threads) return;
     for (int i = 0; i < n; i++)
         if (threads[i]) {
-            for (int m = 1; m <= MAX_PERMS; m++) free(threads[i]->acc[m]);
+            for (int m = 1; m <= MAX_PERMS; m++) {
+                free(threads[i]->acc[m]);
+                free(threads[i]->cacc[m]);
+            }
             free(threads[i]->next);
             free(threads[i]->group);
             free(threads[i]);
@@ -314,7 +448,10 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
         ent[i].y = b;
         ent[i].w = v2_make(w1[e], w0[e]);
     }
-    for (int c = 0; c < s->n_cls; c++) s->cls_key[c] = key[s->cls_start[c]];
+    for (int c = 0; c < s->n_cls; c++) {
+        s->cls_key[c] = key[s->cls_start[c]];
+        describe_class(&s->cls[c], ent + s->cls_start[c], mask + s->cls_start[c], s->cls_start[c + 1] - s->cls_start[c]);
+    }
     s->orig = orig;
     s->ent = ent;
     s->mask = mask;
@@ -328,7 +465,8 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
             goto done;
         }
         for (int m = 1; m <= n_perms; m++)
-            if (n_perms % m == 0 && !(t->acc[m] = calloc(n, sizeof(entry_acc)))) {
+            if (n_perms % m == 0 && (!(t->acc[m] = calloc(n, sizeof(entry_acc))) ||
+                                     !(t->cacc[m] = calloc((size_t)s->n_cls, sizeof(class_acc))))) {
                 status = FH_ERR_NOMEM;
                 goto done;
             }
@@ -349,8 +487,9 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
     for (int i = 0; i < n_threads; i++) {
         const thread_state *t = threads[i];
         for (int m = 1; m <= n_perms; m++) {
-            const entry_acc *acc = t->acc[m];
+            entry_acc *acc = t->acc[m];
             if (!acc) continue;
+            class_fold(s, t->cacc[m], acc);
             for (size_t i = 0; i < n; i++) {
                 size_t e = (size_t)orig[i];
                 out->win0[e] += (uint64_t)m * (uint64_t)v2_get(acc[i].win, 0);
