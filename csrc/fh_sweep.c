@@ -1,10 +1,11 @@
 /* fh_sweep.c -- exact heads-up range equity by a sweep per runout (see fh_sweep.h).
  *
  * One runout, in three steps:
- *   1. values: where no flush is possible, every rank class of combos (both cards' ranks)
- *      shares one value and is evaluated once; elsewhere every live entry is evaluated.
- *      Each unit (class or entry) is pushed on the list of its value (head[v]) and a bit per
- *      value records which values occur;
+ *   1. values: every rank class of combos (both cards' ranks) is valued once without a
+ *      flush, and moves as one unit (see class_info) except for the members the runout
+ *      kills or gives a flush: those are left out of it, and the live ones among them are
+ *      evaluated and become units of their own (single entries). Each unit is pushed on the
+ *      list of its value and a bit per value records which values occur;
  *   2. the set bits are visited from the weakest value up. Running sums lt[c] hold the
  *      weight of each range's combos already visited (weaker) that hold card c, and S those
  *      of all of them: an entry with cards x, y beats S - lt[x] - lt[y] of the other range
@@ -58,17 +59,18 @@ typedef struct {
     uint8_t sx, sy; /* their slots among the cards of the entry's rank class (class_info) */
 } entry;
 
-/* A rank class seen as one unit. On a runout without a flush that kills none of its members
- * (a "whole" class: none of its cards is on the runout), all members share one value, so
+/* A rank class seen as one unit. Members that make no flush on a runout share one value, so
  * each member's S - lt[x] - lt[y] splits into a part per class (S) and a part per card of
  * the class (lt[c]): the sweep adds S and the lt of the class's (at most 8) cards to
  * class_acc instead of touching each of its (up to 16) entries, and adds the class's weight
- * per card to lt in one step. class_fold turns the class sums into per-entry counts. */
+ * per card to lt in one step; class_fold turns the class sums into per-entry counts. The few
+ * members a runout kills or gives a flush are taken back out one by one (see sweep_units). */
 #define MAX_SLOTS 8 /* two ranks, four suits */
 typedef struct {
     v2 w;                 /* total weight of the members */
     v2 card_w[MAX_SLOTS]; /* weight of the members holding each card */
     fh_mask_t mask;       /* every card of the members */
+    uint64_t suit_max_key; /* per suit counter, the most cards of that suit in one member */
     uint8_t card[MAX_SLOTS];
     int n_slots;
 } class_info;
@@ -76,21 +78,21 @@ typedef struct {
 typedef struct {
     v2 s_win, s_win_tie;                          /* sums of S before / after the group */
     v2 card_win[MAX_SLOTS], card_win_tie[MAX_SLOTS]; /* sums of lt[card] before / after */
-    int64_t whole;                                /* runouts on which the class was whole */
+    int64_t whole;                                /* runouts on which the class was a unit */
 } class_acc;
 
 #define MAX_PERMS 24 /* suit permutations */
 
 typedef struct {
     entry_acc *acc[MAX_PERMS + 1]; /* acc[m]: runouts whose class has m members (NULL if none can) */
-    class_acc *cacc[MAX_PERMS + 1]; /* the same, per rank class (whole classes, see class_info) */
+    class_acc *cacc[MAX_PERMS + 1]; /* the same, per rank class (see class_info) */
     uint64_t deals;
-    int32_t *next;  /* per entry (flush runouts) */
-    int32_t *group; /* the live entries of one value */
-    int32_t cnext[169]; /* per rank class (runouts without a flush) */
-    int32_t wholes[169]; /* the whole classes of one value */
-    uint64_t bits[N_WORDS]; /* bit v: some live entry has value v (cleared as it is read) */
-    int32_t head[FH_N_VALUES + 1];
+    int32_t *enext; /* single units, per entry */
+    int32_t *excl;  /* members left out of their class unit, class by class */
+    int32_t cnext[169], ex_lo[169], ex_hi[169]; /* class units, per rank class */
+    uint64_t bits[N_WORDS]; /* bit v: some unit has value v (cleared as it is read) */
+    int32_t head[FH_N_VALUES + 1];  /* class units of value v */
+    int32_t ehead[FH_N_VALUES + 1]; /* single units of value v */
 } thread_state;
 
 typedef struct {
@@ -149,125 +151,91 @@ FH_INLINE void successor(int k, int *c) {
     if (k > 0) c[i]++;
 }
 
-/* The sweep proper, over "units": unit u covers entries [start[u], start[u + 1]) of one
- * value (entry u alone when start is NULL), units of equal value are chained by unext from
- * head[v], and bit v of t->bits says value v occurs. Units are single entries on runouts
- * where a flush is possible, rank classes otherwise. Entries the runout kills are skipped.
- * Leaves head and bits cleared. Inlined into both callers, so each gets its own loops. */
-#define UNIT_LO(u) (start ? start[u] : (u))
-#define UNIT_HI(u) (start ? start[(u) + 1] : (u) + 1)
-FH_INLINE void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, fh_mask_t rmask,
-                        const int32_t *start, const int32_t *unext) {
+/* Units of one runout. A rank class whose members share one value is a class unit (see
+ * class_info), chained by cnext from head[v]; the members the class unit must leave out on
+ * this runout (those the runout kills, and those that make a flush and so have values of
+ * their own) are listed in excl[ex_lo[c] .. ex_hi[c]): the sweep cancels their part of the
+ * class sums and takes their weight back out of lt and S. Every other live entry is a single
+ * unit, chained by enext from ehead[v]. Bit v of t->bits says value v occurs. */
+
+/* S - lt[x] - lt[y]: the weight below (or at, after the group) that shares no card with q,
+ * give or take q itself. */
+FH_INLINE v2 apart(v2 S, const v2 *lt, const entry *q) { return v2_sub(v2_sub(S, lt[q->x]), lt[q->y]); }
+
+/* The sweep proper: the set bits are visited from the weakest value up; each group of equal
+ * value goes through the three steps of the file comment. Leaves head, ehead and bits
+ * cleared. */
+static void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, class_acc *cacc) {
     uint64_t *bits = t->bits;
-    int32_t *head = t->head, *group = t->group;
-    const uint64_t *mask = s->mask;
+    int32_t *head = t->head, *ehead = t->ehead;
+    const int32_t *cnext = t->cnext, *enext = t->enext, *excl = t->excl, *ex_lo = t->ex_lo, *ex_hi = t->ex_hi;
+    const entry *ent = s->ent;
+    const class_info *cls = s->cls;
     /* lt[c]: weight (range 1, range 0) of the combos already visited that hold card c. */
     v2 lt[FH_N_CARDS];
     memset(lt, 0, sizeof lt);
     v2 S = v2_make(0, 0);
-    const entry *ent = s->ent;
     for (unsigned word = 0; word < N_WORDS; word++) {
         uint64_t b = bits[word];
         bits[word] = 0;
         for (; b; b &= b - 1) {
             unsigned v = word * 64u + FH_CTZ64(b);
-            int32_t u0 = head[v];
+            int32_t c0 = head[v], e0 = ehead[v];
             head[v] = -1;
-            /* Wins: the weight below this value, less the combos sharing a card (added to the
-             * entry's counter at once); then, after adding the group to the sums, wins and
-             * ties: the weight at or below it. */
-            int live = 0; /* the group's live entries, listed in `group` */
-            for (int32_t u = u0; u >= 0; u = unext[u])
-                for (int32_t i = UNIT_LO(u); i < UNIT_HI(u); i++) {
-                    if (mask[i] & rmask) continue;
-                    const entry *q = &ent[i];
-                    acc[i].win = v2_add(acc[i].win, v2_sub(v2_sub(S, lt[q->x]), lt[q->y]));
-                    group[live++] = i;
-                }
-            for (int j = 0; j < live; j++) {
-                const entry *q = &ent[group[j]];
-                lt[q->x] = v2_add(lt[q->x], q->w);
-                lt[q->y] = v2_add(lt[q->y], q->w);
-                S = v2_add(S, q->w);
-            }
-            for (int j = 0; j < live; j++) {
-                int32_t i = group[j];
-                const entry *q = &ent[i];
-                acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
-            }
-        }
-    }
-}
-
-/* The sweep of a runout without a flush, over rank classes chained by cnext from head[v]:
- * sweep_units' three steps, where a whole class (see class_info) moves as one unit into its
- * class_acc and the others go entry by entry. Same counts as sweep_units over the classes,
- * once class_fold has run. Leaves head and bits cleared. */
-static void sweep_classes(const sweep_ctx *s, thread_state *t, entry_acc *acc, class_acc *cacc,
-                          fh_mask_t rmask) {
-    uint64_t *bits = t->bits;
-    int32_t *head = t->head, *group = t->group, *wholes = t->wholes;
-    const int32_t *cnext = t->cnext, *start = s->cls_start;
-    const uint64_t *mask = s->mask;
-    const entry *ent = s->ent;
-    v2 lt[FH_N_CARDS];
-    memset(lt, 0, sizeof lt);
-    v2 S = v2_make(0, 0);
-    for (unsigned word = 0; word < N_WORDS; word++) {
-        uint64_t b = bits[word];
-        bits[word] = 0;
-        for (; b; b &= b - 1) {
-            unsigned v = word * 64u + FH_CTZ64(b);
-            int32_t c0 = head[v];
-            head[v] = -1;
-            int live = 0, n_whole = 0;
+            ehead[v] = -1;
+            /* wins: the weight below this value */
             for (int32_t c = c0; c >= 0; c = cnext[c]) {
-                const class_info *ci = &s->cls[c];
-                if (!(ci->mask & rmask)) {
-                    class_acc *ca = &cacc[c];
-                    ca->s_win = v2_add(ca->s_win, S);
-                    for (int j = 0; j < ci->n_slots; j++) ca->card_win[j] = v2_add(ca->card_win[j], lt[ci->card[j]]);
-                    wholes[n_whole++] = c;
-                    continue;
-                }
-                for (int32_t i = start[c]; i < start[c + 1]; i++) {
-                    if (mask[i] & rmask) continue;
-                    const entry *q = &ent[i];
-                    acc[i].win = v2_add(acc[i].win, v2_sub(v2_sub(S, lt[q->x]), lt[q->y]));
-                    group[live++] = i;
+                const class_info *ci = &cls[c];
+                class_acc *ca = &cacc[c];
+                ca->s_win = v2_add(ca->s_win, S);
+                for (int j = 0; j < ci->n_slots; j++) ca->card_win[j] = v2_add(ca->card_win[j], lt[ci->card[j]]);
+                for (int32_t k = ex_lo[c]; k < ex_hi[c]; k++) {
+                    int32_t i = excl[k];
+                    acc[i].win = v2_sub(acc[i].win, apart(S, lt, &ent[i]));
                 }
             }
-            for (int k = 0; k < n_whole; k++) {
-                const class_info *ci = &s->cls[wholes[k]];
+            for (int32_t i = e0; i >= 0; i = enext[i]) acc[i].win = v2_add(acc[i].win, apart(S, lt, &ent[i]));
+            /* the group joins the sums */
+            for (int32_t c = c0; c >= 0; c = cnext[c]) {
+                const class_info *ci = &cls[c];
                 for (int j = 0; j < ci->n_slots; j++) lt[ci->card[j]] = v2_add(lt[ci->card[j]], ci->card_w[j]);
                 S = v2_add(S, ci->w);
+                for (int32_t k = ex_lo[c]; k < ex_hi[c]; k++) {
+                    const entry *q = &ent[excl[k]];
+                    lt[q->x] = v2_sub(lt[q->x], q->w);
+                    lt[q->y] = v2_sub(lt[q->y], q->w);
+                    S = v2_sub(S, q->w);
+                }
             }
-            for (int j = 0; j < live; j++) {
-                const entry *q = &ent[group[j]];
+            for (int32_t i = e0; i >= 0; i = enext[i]) {
+                const entry *q = &ent[i];
                 lt[q->x] = v2_add(lt[q->x], q->w);
                 lt[q->y] = v2_add(lt[q->y], q->w);
                 S = v2_add(S, q->w);
             }
-            for (int k = 0; k < n_whole; k++) {
-                const class_info *ci = &s->cls[wholes[k]];
-                class_acc *ca = &cacc[wholes[k]];
+            /* wins and ties: the weight at or below this value */
+            for (int32_t c = c0; c >= 0; c = cnext[c]) {
+                const class_info *ci = &cls[c];
+                class_acc *ca = &cacc[c];
                 ca->s_win_tie = v2_add(ca->s_win_tie, S);
                 for (int j = 0; j < ci->n_slots; j++)
                     ca->card_win_tie[j] = v2_add(ca->card_win_tie[j], lt[ci->card[j]]);
                 ca->whole++;
+                for (int32_t k = ex_lo[c]; k < ex_hi[c]; k++) {
+                    int32_t i = excl[k];
+                    acc[i].win_tie = v2_sub(acc[i].win_tie, v2_add(apart(S, lt, &ent[i]), ent[i].w));
+                }
             }
-            for (int j = 0; j < live; j++) {
-                int32_t i = group[j];
-                const entry *q = &ent[i];
-                acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_sub(v2_sub(S, lt[q->x]), lt[q->y]), q->w));
-            }
+            for (int32_t i = e0; i >= 0; i = enext[i])
+                acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(apart(S, lt, &ent[i]), ent[i].w));
         }
     }
 }
 
 /* Adds the class sums of cacc to the entries' counts in acc: a member with cards in slots
- * sx, sy won S - lt[x] - lt[y] summed over the runouts on which its class was whole (and
- * won or tied that after the group, plus its own weight once per such runout). */
+ * sx, sy won S - lt[x] - lt[y] summed over the runouts on which its class was a unit (and
+ * won or tied that after the group, plus its own weight once per such runout). What the
+ * sweep took off the members left out cancels their share. */
 static void class_fold(const sweep_ctx *s, const class_acc *cacc, entry_acc *acc) {
     for (int c = 0; c < s->n_cls; c++) {
         const class_acc *ca = &cacc[c];
@@ -281,32 +249,57 @@ static void class_fold(const sweep_ctx *s, const class_acc *cacc, entry_acc *acc
     }
 }
 
-/* One runout: key, suit-ranks and mask of the whole five-card board. Where a flush is
- * possible every live entry is evaluated; otherwise each rank class shares one value. */
+FH_INLINE void push_unit(int32_t *headv, int32_t *next, int32_t u, uint64_t *bits, fh_value_t v) {
+    next[u] = *headv;
+    *headv = u;
+    bits[v >> 6] |= 1ULL << (v & 63u);
+}
+
+/* The units of class c on one runout (value v without a flush): a class unit, with the
+ * members it must leave out appended to excl from *n_excl, or, when more than half of them
+ * would be left out, single units only. Members that make a flush are single units at
+ * their own values; dead members are nowhere. */
+FH_INLINE void class_units(const sweep_ctx *s, thread_state *t, int c, fh_value_t v, uint64_t rkey, uint64_t rsr,
+                           fh_mask_t rmask, int *n_excl) {
+    const class_info *ci = &s->cls[c];
+    int flush = ((rkey + ci->suit_max_key) & FH_FLUSH_CHECK) != 0;
+    int lo = *n_excl, hi = lo, kept = 0;
+    if (ci->mask & rmask || flush) {
+        for (int32_t i = s->cls_start[c]; i < s->cls_start[c + 1]; i++) {
+            if (s->mask[i] & rmask) {
+                t->excl[hi++] = i;
+            } else if (flush && ((rkey + s->key[i]) & FH_FLUSH_CHECK)) {
+                t->excl[hi++] = i;
+                fh_value_t fv = fh_value_from_key(rkey + s->key[i], rsr | s->sr[i]);
+                push_unit(&t->ehead[fv], t->enext, i, t->bits, fv);
+            } else {
+                kept++;
+            }
+        }
+        if (kept < hi - lo) { /* cheaper entry by entry: the kept members become single units */
+            for (int32_t i = s->cls_start[c]; i < s->cls_start[c + 1]; i++)
+                if (!(s->mask[i] & rmask) && !(flush && ((rkey + s->key[i]) & FH_FLUSH_CHECK)))
+                    push_unit(&t->ehead[v], t->enext, i, t->bits, v);
+            return;
+        }
+    }
+    t->ex_lo[c] = lo;
+    t->ex_hi[c] = hi;
+    *n_excl = hi;
+    push_unit(&t->head[v], t->cnext, c, t->bits, v);
+}
+
+/* One runout: key, suit-ranks and mask of the whole five-card board. Every rank class is
+ * valued once without a flush (only the ranks of its key are read); class_units sorts out
+ * the members that differ from that value. */
 static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, class_acc *cacc, uint64_t rkey,
                          uint64_t rsr, fh_mask_t rmask) {
-    uint64_t *bits = t->bits;
-    int32_t *head = t->head;
-    if ((FH_KEY_INIT + rkey + SUITS_X(2)) & FH_FLUSH_CHECK) { /* a flush is possible */
-        int32_t *next = t->next;
-        for (int e = 0; e < s->n; e++) {
-            if (s->mask[e] & rmask) continue;
-            fh_value_t v = fh_value_from_key(rkey + s->key[e], rsr | s->sr[e]);
-            next[e] = head[v];
-            head[v] = e;
-            bits[v >> 6] |= 1ULL << (v & 63u);
-        }
-        sweep_units(s, t, acc, rmask, NULL, next);
-    } else {
-        int32_t *cnext = t->cnext;
-        for (int c = 0; c < s->n_cls; c++) {
-            fh_value_t v = fh_noflush_value(rkey + s->cls_key[c]);
-            cnext[c] = head[v];
-            head[v] = c;
-            bits[v >> 6] |= 1ULL << (v & 63u);
-        }
-        sweep_classes(s, t, acc, cacc, rmask);
+    int n_excl = 0;
+    for (int c = 0; c < s->n_cls; c++) {
+        fh_value_t v = fh_noflush_value(rkey + s->cls_key[c]);
+        class_units(s, t, c, v, rkey, rsr, rmask, &n_excl);
     }
+    sweep_units(s, t, acc, cacc);
 }
 
 /* Members of the class of runout `cards` (k cards, mask rmask) under the symmetry group, or 0
@@ -362,8 +355,13 @@ static uint8_t class_slot(class_info *ci, uint8_t card) {
 /* The class_info of the n entries of one rank class, and each entry's card slots. */
 static void describe_class(class_info *ci, entry *members, const uint64_t *mask, int n) {
     memset(ci, 0, sizeof *ci);
+    unsigned most[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         entry *q = &members[i];
+        unsigned in_suit[4] = {0, 0, 0, 0};
+        in_suit[q->x & 3u]++;
+        in_suit[q->y & 3u]++;
+        for (int u = 0; u < 4; u++) most[u] = in_suit[u] > most[u] ? in_suit[u] : most[u];
         q->sx = class_slot(ci, q->x);
         q->sy = class_slot(ci, q->y);
         ci->card_w[q->sx] = v2_add(ci->card_w[q->sx], q->w);
@@ -371,6 +369,10 @@ static void describe_class(class_info *ci, entry *members, const uint64_t *mask,
         ci->w = v2_add(ci->w, q->w);
         ci->mask |= mask[i];
     }
+    /* like a member's key (FH_KEY_INIT + card keys) in its suit counters: a runout's key plus
+     * this has a flush where some member makes one */
+    ci->suit_max_key = FH_KEY_INIT;
+    for (int u = 0; u < 4; u++) ci->suit_max_key += (uint64_t)most[u] << (32 + 4 * u);
 }
 
 static void free_threads(thread_state **threads, int n) {
@@ -381,8 +383,8 @@ static void free_threads(thread_state **threads, int n) {
                 free(threads[i]->acc[m]);
                 free(threads[i]->cacc[m]);
             }
-            free(threads[i]->next);
-            free(threads[i]->group);
+            free(threads[i]->enext);
+            free(threads[i]->excl);
             free(threads[i]);
         }
     free(threads);
@@ -470,14 +472,14 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
                 status = FH_ERR_NOMEM;
                 goto done;
             }
-        t->next = malloc(n * sizeof(int32_t));
-        t->group = malloc(n * sizeof(int32_t));
-        if (!t->next || !t->group) {
+        t->enext = malloc(n * sizeof(int32_t));
+        t->excl = malloc(n * sizeof(int32_t));
+        if (!t->enext || !t->excl) {
             status = FH_ERR_NOMEM;
             goto done;
         }
         t->deals = 0;
-        for (int v = 0; v <= FH_N_VALUES; v++) t->head[v] = -1;
+        for (int v = 0; v <= FH_N_VALUES; v++) t->head[v] = t->ehead[v] = -1;
     }
     s->threads = threads;
     size_t grain = (size_t)(count / ((uint64_t)n_threads * 32u));
