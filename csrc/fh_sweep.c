@@ -64,21 +64,28 @@ typedef struct {
  * the class (lt[c]): the sweep adds S and the lt of the class's (at most 8) cards to
  * class_acc instead of touching each of its (up to 16) entries, and adds the class's weight
  * per card to lt in one step; class_fold turns the class sums into per-entry counts. The few
- * members a runout kills or gives a flush are taken back out one by one (see sweep_units). */
+ * members a runout kills or gives a flush are taken back out one by one (see sweep_units).
+ * The class's cards are those of its one or two ranks, a block of four in lt (card ids are
+ * rank * 4 + suit): slot 4b + u is suit u of rank[b]. */
 #define MAX_SLOTS 8 /* two ranks, four suits */
 typedef struct {
     v2 w;                 /* total weight of the members */
     v2 card_w[MAX_SLOTS]; /* weight of the members holding each card */
     fh_mask_t mask;       /* every card of the members */
     uint64_t suit_max_key; /* per suit counter, the most cards of that suit in one member */
-    uint8_t card[MAX_SLOTS];
-    int n_slots;
+    uint8_t rank[2];
+    int n_blocks;          /* 1 for a pair, else 2 */
 } class_info;
 
+/* Sums over the runouts on which the class was a unit. The sums after a group are those
+ * before it plus what the group added (the delta): where the class is alone at its value,
+ * that is its own weight less the members left out, so such runouts are only counted
+ * (n_alone) and the left-out members subtracted from the delta one by one. */
 typedef struct {
-    v2 s_win, s_win_tie;                          /* sums of S before / after the group */
-    v2 card_win[MAX_SLOTS], card_win_tie[MAX_SLOTS]; /* sums of lt[card] before / after */
-    int64_t whole;                                /* runouts on which the class was a unit */
+    v2 s_win, card_win[MAX_SLOTS];     /* sums of S, lt[card] before the group */
+    v2 s_delta, card_delta[MAX_SLOTS]; /* sums of what the group added to S, lt[card], less
+                                          the class's weight on the runouts it was alone */
+    int64_t whole, n_alone;            /* runouts on which it was a unit; alone at its value */
 } class_acc;
 
 #define MAX_PERMS 24 /* suit permutations */
@@ -162,6 +169,47 @@ FH_INLINE void successor(int k, int *c) {
  * give or take q itself. */
 FH_INLINE v2 apart(v2 S, const v2 *lt, const entry *q) { return v2_sub(v2_sub(S, lt[q->x]), lt[q->y]); }
 
+/* A class alone at its value: the three steps at once, the sums after the group being
+ * those before it plus the class's weight less that of its left-out members. */
+FH_INLINE void sweep_alone(const class_info *ci, class_acc *ca, const int32_t *ex, int n_ex, const entry *ent,
+                           entry_acc *acc, v2 *lt, v2 *S) {
+    for (int k = 0; k < n_ex; k++) acc[ex[k]].win = v2_sub(acc[ex[k]].win, apart(*S, lt, &ent[ex[k]]));
+    ca->s_win = v2_add(ca->s_win, *S);
+    for (int b = 0; b < ci->n_blocks; b++) {
+        v2 *l = lt + 4 * ci->rank[b], *cw = ca->card_win + 4 * b;
+        const v2 *w = ci->card_w + 4 * b;
+        for (int u = 0; u < 4; u++) {
+            cw[u] = v2_add(cw[u], l[u]);
+            l[u] = v2_add(l[u], w[u]);
+        }
+    }
+    *S = v2_add(*S, ci->w);
+    for (int k = 0; k < n_ex; k++) {
+        const entry *q = &ent[ex[k]];
+        lt[q->x] = v2_sub(lt[q->x], q->w);
+        lt[q->y] = v2_sub(lt[q->y], q->w);
+        *S = v2_sub(*S, q->w);
+        ca->s_delta = v2_sub(ca->s_delta, q->w);
+        ca->card_delta[q->sx] = v2_sub(ca->card_delta[q->sx], q->w);
+        ca->card_delta[q->sy] = v2_sub(ca->card_delta[q->sy], q->w);
+    }
+    for (int k = 0; k < n_ex; k++) {
+        const entry *q = &ent[ex[k]];
+        acc[ex[k]].win_tie = v2_sub(acc[ex[k]].win_tie, v2_add(apart(*S, lt, q), q->w));
+    }
+    ca->whole++;
+    ca->n_alone++;
+}
+
+/* The lt of the class's cards added to (negate: taken from) `into`, slot by slot. */
+FH_INLINE void add_class_cards(const class_info *ci, v2 *into, const v2 *lt, int negate) {
+    for (int b = 0; b < ci->n_blocks; b++) {
+        const v2 *l = lt + 4 * ci->rank[b];
+        v2 *d = into + 4 * b;
+        for (int u = 0; u < 4; u++) d[u] = negate ? v2_sub(d[u], l[u]) : v2_add(d[u], l[u]);
+    }
+}
+
 /* The sweep proper: the set bits are visited from the weakest value up; each group of equal
  * value goes through the three steps of the file comment. Leaves head, ehead and bits
  * cleared. */
@@ -183,12 +231,17 @@ static void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, cla
             int32_t c0 = head[v], e0 = ehead[v];
             head[v] = -1;
             ehead[v] = -1;
+            if (c0 >= 0 && cnext[c0] < 0 && e0 < 0) { /* the common case */
+                sweep_alone(&cls[c0], &cacc[c0], excl + ex_lo[c0], ex_hi[c0] - ex_lo[c0], ent, acc, lt, &S);
+                continue;
+            }
             /* wins: the weight below this value */
             for (int32_t c = c0; c >= 0; c = cnext[c]) {
-                const class_info *ci = &cls[c];
                 class_acc *ca = &cacc[c];
                 ca->s_win = v2_add(ca->s_win, S);
-                for (int j = 0; j < ci->n_slots; j++) ca->card_win[j] = v2_add(ca->card_win[j], lt[ci->card[j]]);
+                ca->s_delta = v2_sub(ca->s_delta, S);
+                add_class_cards(&cls[c], ca->card_win, lt, 0);
+                add_class_cards(&cls[c], ca->card_delta, lt, 1);
                 for (int32_t k = ex_lo[c]; k < ex_hi[c]; k++) {
                     int32_t i = excl[k];
                     acc[i].win = v2_sub(acc[i].win, apart(S, lt, &ent[i]));
@@ -198,7 +251,11 @@ static void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, cla
             /* the group joins the sums */
             for (int32_t c = c0; c >= 0; c = cnext[c]) {
                 const class_info *ci = &cls[c];
-                for (int j = 0; j < ci->n_slots; j++) lt[ci->card[j]] = v2_add(lt[ci->card[j]], ci->card_w[j]);
+                for (int b2 = 0; b2 < ci->n_blocks; b2++)
+                    for (int u = 0; u < 4; u++) {
+                        v2 *l = &lt[4 * ci->rank[b2] + u];
+                        *l = v2_add(*l, ci->card_w[4 * b2 + u]);
+                    }
                 S = v2_add(S, ci->w);
                 for (int32_t k = ex_lo[c]; k < ex_hi[c]; k++) {
                     const entry *q = &ent[excl[k]];
@@ -215,11 +272,9 @@ static void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, cla
             }
             /* wins and ties: the weight at or below this value */
             for (int32_t c = c0; c >= 0; c = cnext[c]) {
-                const class_info *ci = &cls[c];
                 class_acc *ca = &cacc[c];
-                ca->s_win_tie = v2_add(ca->s_win_tie, S);
-                for (int j = 0; j < ci->n_slots; j++)
-                    ca->card_win_tie[j] = v2_add(ca->card_win_tie[j], lt[ci->card[j]]);
+                ca->s_delta = v2_add(ca->s_delta, S);
+                add_class_cards(&cls[c], ca->card_delta, lt, 0);
                 ca->whole++;
                 for (int32_t k = ex_lo[c]; k < ex_hi[c]; k++) {
                     int32_t i = excl[k];
@@ -233,18 +288,21 @@ static void sweep_units(const sweep_ctx *s, thread_state *t, entry_acc *acc, cla
 }
 
 /* Adds the class sums of cacc to the entries' counts in acc: a member with cards in slots
- * sx, sy won S - lt[x] - lt[y] summed over the runouts on which its class was a unit (and
- * won or tied that after the group, plus its own weight once per such runout). What the
+ * sx, sy won S - lt[x] - lt[y] summed over the runouts on which its class was a unit, and
+ * won or tied that plus what the group added, plus its own weight, on each of them. What the
  * sweep took off the members left out cancels their share. */
 static void class_fold(const sweep_ctx *s, const class_acc *cacc, entry_acc *acc) {
     for (int c = 0; c < s->n_cls; c++) {
         const class_acc *ca = &cacc[c];
+        const class_info *ci = &s->cls[c];
         for (int32_t i = s->cls_start[c]; i < s->cls_start[c + 1]; i++) {
             const entry *q = &s->ent[i];
-            acc[i].win = v2_add(acc[i].win, v2_sub(v2_sub(ca->s_win, ca->card_win[q->sx]), ca->card_win[q->sy]));
-            acc[i].win_tie = v2_add(acc[i].win_tie,
-                                    v2_add(v2_sub(v2_sub(ca->s_win_tie, ca->card_win_tie[q->sx]), ca->card_win_tie[q->sy]),
-                                           v2_scale(q->w, ca->whole)));
+            v2 win = v2_sub(v2_sub(ca->s_win, ca->card_win[q->sx]), ca->card_win[q->sy]);
+            v2 delta = v2_sub(v2_sub(ca->s_delta, ca->card_delta[q->sx]), ca->card_delta[q->sy]);
+            v2 alone = v2_sub(v2_sub(ci->w, ci->card_w[q->sx]), ci->card_w[q->sy]);
+            acc[i].win = v2_add(acc[i].win, win);
+            acc[i].win_tie = v2_add(acc[i].win_tie, v2_add(v2_add(win, delta), v2_add(v2_scale(alone, ca->n_alone),
+                                                                                   v2_scale(q->w, ca->whole))));
         }
     }
 }
@@ -344,17 +402,20 @@ static void sweep_worker(fh_par *par, void *ctx, int tid) {
     }
 }
 
-/* The slot of `card` among the class's cards, added if new (a class has at most 8). */
-static uint8_t class_slot(class_info *ci, uint8_t card) {
-    for (int j = 0; j < ci->n_slots; j++)
-        if (ci->card[j] == card) return (uint8_t)j;
-    ci->card[ci->n_slots] = card;
-    return (uint8_t)ci->n_slots++;
+/* The slot of `card` in its class (see class_info). */
+FH_INLINE uint8_t class_slot(const class_info *ci, uint8_t card) {
+    return (uint8_t)(((card >> 2) == ci->rank[0] ? 0 : 4) + (card & 3u));
 }
 
 /* The class_info of the n entries of one rank class, and each entry's card slots. */
 static void describe_class(class_info *ci, entry *members, const uint64_t *mask, int n) {
     memset(ci, 0, sizeof *ci);
+    if (n > 0) {
+        unsigned ra = members[0].x >> 2, rb = members[0].y >> 2;
+        ci->rank[0] = (uint8_t)(ra > rb ? ra : rb);
+        ci->rank[1] = (uint8_t)(ra > rb ? rb : ra);
+        ci->n_blocks = ra == rb ? 1 : 2;
+    }
     unsigned most[4] = {0, 0, 0, 0};
     for (int i = 0; i < n; i++) {
         entry *q = &members[i];
