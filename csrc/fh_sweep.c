@@ -26,6 +26,7 @@
 
 #define N_WORDS ((FH_N_VALUES + 1 + 63) / 64)
 #define SUITS_X(n) ((uint64_t)(n) * (0x1111ULL << 32)) /* n more cards in every suit counter */
+#define SUIT_CARDS 0x1111111111111ULL                  /* the cards of suit 0 (ids rank * 4 + suit) */
 
 /* Two int64 lanes: (about range 1, about range 0). A combo's wins against range 1 and its
  * wins against range 0 come from the same sums, so both lanes move together (one SSE2
@@ -75,7 +76,15 @@ typedef struct {
     uint64_t suit_max_key; /* per suit counter, the most cards of that suit in one member */
     uint8_t rank[2];
     int n_blocks;          /* 1 for a pair, else 2 */
+    int listed;            /* at[j] lists every member holding the card of slot j */
+    uint8_t n_at[MAX_SLOTS];
+    int16_t at[MAX_SLOTS][4]; /* a card has at most 4 partners of one rank */
 } class_info;
+
+/* The slot of `card` in its class (see class_info). */
+FH_INLINE uint8_t class_slot(const class_info *ci, uint8_t card) {
+    return (uint8_t)(((card >> 2) == ci->rank[0] ? 0 : 4) + (card & 3u));
+}
 
 /* Sums over the runouts on which the class was a unit. The sums after a group are those
  * before it plus what the group added (the delta): where the class is alone at its value,
@@ -316,28 +325,46 @@ FH_INLINE void push_unit(int32_t *headv, int32_t *next, int32_t u, uint64_t *bit
 /* The units of class c on one runout (value v without a flush): a class unit, with the
  * members it must leave out appended to excl from *n_excl, or, when more than half of them
  * would be left out, single units only. Members that make a flush are single units at
- * their own values; dead members are nowhere. */
+ * their own values; dead members are nowhere. Only members holding a card of the runout
+ * (dead) or of the flush suit (`suit_cards`, 0 without a flush; all of them when the board
+ * alone is a flush) can be left out: those come from the class's lists per card. */
 FH_INLINE void class_units(const sweep_ctx *s, thread_state *t, int c, fh_value_t v, uint64_t rkey, uint64_t rsr,
-                           fh_mask_t rmask, int *n_excl) {
+                           fh_mask_t rmask, fh_mask_t suit_cards, int *n_excl) {
     const class_info *ci = &s->cls[c];
-    int flush = ((rkey + ci->suit_max_key) & FH_FLUSH_CHECK) != 0;
-    int lo = *n_excl, hi = lo, kept = 0;
-    if (ci->mask & rmask || flush) {
-        for (int32_t i = s->cls_start[c]; i < s->cls_start[c + 1]; i++) {
-            if (s->mask[i] & rmask) {
-                t->excl[hi++] = i;
-            } else if (flush && ((rkey + s->key[i]) & FH_FLUSH_CHECK)) {
-                t->excl[hi++] = i;
-                fh_value_t fv = fh_value_from_key(rkey + s->key[i], rsr | s->sr[i]);
-                push_unit(&t->ehead[fv], t->enext, i, t->bits, fv);
-            } else {
-                kept++;
+    int flush = suit_cards && ((rkey + ci->suit_max_key) & FH_FLUSH_CHECK);
+    fh_mask_t look = ci->mask & (rmask | (flush ? suit_cards : 0));
+    int lo = *n_excl, hi = lo;
+    if (look) {
+        if (!ci->listed || suit_cards == FH_FULL_DECK) look = ci->mask; /* every member, by its cards */
+        fh_mask_t seen = 0;
+        for (; look; look &= look - 1) {
+            unsigned d = FH_CTZ64(look), j = class_slot(ci, (uint8_t)d);
+            int n_at = ci->listed ? ci->n_at[j] : 0;
+            for (int k = 0; k < n_at; k++) {
+                int32_t i = ci->at[j][k];
+                if (s->mask[i] & seen) continue; /* seen at its other card */
+                if (s->mask[i] & rmask) {
+                    t->excl[hi++] = i;
+                } else if (flush && ((rkey + s->key[i]) & FH_FLUSH_CHECK)) {
+                    t->excl[hi++] = i;
+                    fh_value_t fv = fh_value_from_key(rkey + s->key[i], rsr | s->sr[i]);
+                    push_unit(&t->ehead[fv], t->enext, i, t->bits, fv);
+                }
             }
+            seen |= 1ULL << d;
         }
-        if (kept < hi - lo) { /* cheaper entry by entry: the kept members become single units */
-            for (int32_t i = s->cls_start[c]; i < s->cls_start[c + 1]; i++)
-                if (!(s->mask[i] & rmask) && !(flush && ((rkey + s->key[i]) & FH_FLUSH_CHECK)))
+        if (!ci->listed || 2 * (hi - lo) > s->cls_start[c + 1] - s->cls_start[c]) {
+            /* cheaper entry by entry: every live member becomes a single unit */
+            for (int32_t i = s->cls_start[c]; i < s->cls_start[c + 1]; i++) {
+                if (s->mask[i] & rmask) continue;
+                if (flush && ((rkey + s->key[i]) & FH_FLUSH_CHECK)) {
+                    if (ci->listed) continue; /* already a single unit */
+                    fh_value_t fv = fh_value_from_key(rkey + s->key[i], rsr | s->sr[i]);
+                    push_unit(&t->ehead[fv], t->enext, i, t->bits, fv);
+                } else {
                     push_unit(&t->ehead[v], t->enext, i, t->bits, v);
+                }
+            }
             return;
         }
     }
@@ -352,10 +379,13 @@ FH_INLINE void class_units(const sweep_ctx *s, thread_state *t, int c, fh_value_
  * the members that differ from that value. */
 static void sweep_runout(const sweep_ctx *s, thread_state *t, entry_acc *acc, class_acc *cacc, uint64_t rkey,
                          uint64_t rsr, fh_mask_t rmask) {
+    fh_mask_t suit_cards = 0; /* the cards of the suit a flush is possible in */
+    uint64_t three = (FH_KEY_INIT + rkey + SUITS_X(2)) & FH_FLUSH_CHECK; /* 3+ cards of a suit */
+    if (three) suit_cards = (FH_KEY_INIT + rkey) & FH_FLUSH_CHECK ? FH_FULL_DECK : SUIT_CARDS << fh_flush_suit(three);
     int n_excl = 0;
     for (int c = 0; c < s->n_cls; c++) {
         fh_value_t v = fh_noflush_value(rkey + s->cls_key[c]);
-        class_units(s, t, c, v, rkey, rsr, rmask, &n_excl);
+        class_units(s, t, c, v, rkey, rsr, rmask, suit_cards, &n_excl);
     }
     sweep_units(s, t, acc, cacc);
 }
@@ -402,13 +432,8 @@ static void sweep_worker(fh_par *par, void *ctx, int tid) {
     }
 }
 
-/* The slot of `card` in its class (see class_info). */
-FH_INLINE uint8_t class_slot(const class_info *ci, uint8_t card) {
-    return (uint8_t)(((card >> 2) == ci->rank[0] ? 0 : 4) + (card & 3u));
-}
-
 /* The class_info of the n entries of one rank class, and each entry's card slots. */
-static void describe_class(class_info *ci, entry *members, const uint64_t *mask, int n) {
+static void describe_class(class_info *ci, entry *members, int32_t first, const uint64_t *mask, int n) {
     memset(ci, 0, sizeof *ci);
     if (n > 0) {
         unsigned ra = members[0].x >> 2, rb = members[0].y >> 2;
@@ -429,6 +454,18 @@ static void describe_class(class_info *ci, entry *members, const uint64_t *mask,
         ci->card_w[q->sy] = v2_add(ci->card_w[q->sy], q->w);
         ci->w = v2_add(ci->w, q->w);
         ci->mask |= mask[i];
+    }
+    ci->listed = 1;
+    for (int i = 0; i < n && ci->listed; i++) {
+        const entry *q = &members[i];
+        unsigned slots[2] = {q->sx, q->sy};
+        for (int h = 0; h < 2; h++) {
+            if (ci->n_at[slots[h]] == 4) { /* more partners than a card can have: not a set of combos */
+                ci->listed = 0;
+                break;
+            }
+            ci->at[slots[h]][ci->n_at[slots[h]]++] = (int16_t)(first + i);
+        }
     }
     /* like a member's key (FH_KEY_INIT + card keys) in its suit counters: a runout's key plus
      * this has a flush where some member makes one */
@@ -513,7 +550,8 @@ fh_status fh_sweep_two(const fh_card_t *cards, const int64_t *w0, const int64_t 
     }
     for (int c = 0; c < s->n_cls; c++) {
         s->cls_key[c] = key[s->cls_start[c]];
-        describe_class(&s->cls[c], ent + s->cls_start[c], mask + s->cls_start[c], s->cls_start[c + 1] - s->cls_start[c]);
+        describe_class(&s->cls[c], ent + s->cls_start[c], s->cls_start[c], mask + s->cls_start[c],
+                       s->cls_start[c + 1] - s->cls_start[c]);
     }
     s->orig = orig;
     s->ent = ent;
