@@ -622,3 +622,18 @@ def test_pokerstars_reader_keeps_the_local_and_eastern_times():
     assert (f["year"], f["month"], f["day"], f["time"]) == (2020, 1, 15, datetime.time(20, 31, 12))
     assert (f["time_zone"], f["_time_zone_abbreviation"], f["_time_et"]) == ("CET", "CET", "2020-01-15 14:31:12")
     assert phh.loads(phh.dumps(hh)).fields == f
+
+
+def test_every_first_line_holds_a_header_word():
+    # The splitter looks for a header in mid-line only when the line holds one of the words of
+    # every site's first line (reader._HEADER_WORDS): each fixture's first lines must hold one.
+    from fastholdem.history.sites import reader
+
+    seen = 0
+    for path in sorted(DATA.rglob("*.txt")):
+        for line in path.read_bytes().decode("utf-8", errors="replace").splitlines():
+            line = line.strip(" \t\r")
+            if reader._site_of(line) is not None:
+                seen += 1
+                assert reader._may_hold_header(line), (path, line)
+    assert seen > 100

@@ -1055,7 +1055,21 @@ def _show_before_runout(actions: list[str]) -> list[str]:
     return rest[:runout] + shows + rest[runout:]
 
 
+#: A string TOML writes as it is between quotes (no quote, backslash or control character).
+_TOML_PLAIN = re.compile(r'[^"\\\x00-\x1f\x7f]*')
+
+
 def _toml_value(value: Any) -> str:
+    # The types a hand history holds most, by exact type first (a subclass, bool among the
+    # ints, goes the long way below): a plain string, a whole number, a list of them.
+    kind = type(value)
+    if kind is str:
+        if _TOML_PLAIN.fullmatch(value):
+            return '"' + value + '"'
+    elif kind is int:
+        return str(value)
+    elif kind is list:
+        return "[" + ", ".join([_toml_value(v) for v in value]) + "]"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, Decimal) and not value.is_finite():
@@ -1088,8 +1102,11 @@ def _toml_value(value: Any) -> str:
     raise HandHistoryError(f"cannot write {echo(value)} as TOML")
 
 
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+
+
 def _toml_key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _toml_value(key)
+    return key if _BARE_KEY.fullmatch(key) else _toml_value(key)
 
 
 def dumps(obj: HandHistory | Hand) -> str:

@@ -98,8 +98,14 @@ _NOISE = re.compile(
 )
 
 
+@functools.lru_cache(maxsize=4096)
 def amount(text: str) -> Decimal:
-    """An amount as PokerStars writes it (decimal point, comma thousands, currency sign)."""
+    """An amount as PokerStars writes it (decimal point, comma thousands, currency sign).
+
+    Cached: a session writes the same few amounts (its blinds, stacks, bets) over and over, and
+    a ``Decimal`` cannot change, so one read of each text serves them all (a text that is no
+    amount raises each time: exceptions are not cached).
+    """
     return _amount(text, decimal=".")
 
 

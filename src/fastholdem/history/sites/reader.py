@@ -79,6 +79,19 @@ _ANY_START = re.compile("|".join(f"(?:{start.pattern})" for _, start, _ in SITES
 # A hand's first line anywhere in a line: a hand cut off mid-line by the next hand's header.
 # Every site's first line holds "#" or "History": _split tests for those first.
 _INSIDE = re.compile("|".join(f"(?:{start.pattern.removeprefix('^')})" for _, start, _ in SITES))
+#: Words one of which every site's first line holds (see SITES): a line without any holds no
+#: header in mid-line, so _INSIDE's search (a dozen patterns tried at each position) is skipped.
+_HEADER_WORDS = ("Hand #", "GAME #", "Game #", "Game No", "History", "Winamax Poker")
+#: The first characters of _FIRST: a line starting otherwise is no first line (one set look-up).
+_FIRST_HEADS = frozenset(prefix[0] for prefix in _FIRST)
+
+
+def _may_hold_header(line: str) -> bool:
+    """Whether ``line`` holds a word of every site's first line (needed for a header in it)."""
+    for word in _HEADER_WORDS:
+        if word in line:
+            return True
+    return False
 
 
 @dataclass(frozen=True)
@@ -312,18 +325,22 @@ def _split(file: str, lines: Iterator[str], tail: _Tail | None = None) -> Iterat
         for number, line in enumerate(lines, 1):
             if len(line) > _MAX_LINE:
                 line = line[:_MAX_LINE]
-            if line[:1] in _INDENT:  # a hand archive indents every line
+            head = line[:1]
+            if head in _INDENT:  # a hand archive indents every line
                 line = line.lstrip(" \t")
                 if SEPARATOR.match(line):
                     continue
-            elif line[:1] == "*" and SEPARATOR.match(line):
+                head = line[:1]
+            elif head == "*" and SEPARATOR.match(line):
                 continue  # a hand archive's "*** # 12 ***" between hands
-            if line[:1] in "Ss" and "VPIP" in line:
+            if (head == "S" or head == "s") and "VPIP" in line:
                 line = _HUD.sub("", line)  # a tracker's re-export: HUD stats after a seat line
+            first = head in _FIRST_HEADS and line.startswith(_FIRST)
             # The common line (inside a hand, no hand header anywhere in it) skips to the end.
-            if site is None or "#" in line or "History" in line or line.startswith(_FIRST):
-                found = _site_of(line) if line.startswith(_FIRST) else None
-                if found is None and site is not None and ("#" in line or "History" in line):
+            if site is None or first or "#" in line or "History" in line:
+                found = _site_of(line) if first else None
+                if found is None and site is not None and ("#" in line or "History" in line) \
+                        and _may_hold_header(line):
                     inside = _INSIDE.search(line, 1)
                     if inside is not None and line[:inside.start()].strip("\ufeff \t"):
                         # The next hand's header in mid-line: this hand was cut off there.
