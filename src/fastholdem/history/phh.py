@@ -1064,8 +1064,9 @@ def _toml_value(value: Any) -> str:
     # ints, goes the long way below): a plain string, a whole number, a list of them.
     kind = type(value)
     if kind is str:
-        if _TOML_PLAIN.fullmatch(value):
-            return '"' + value + '"'
+        text: str = value
+        if _TOML_PLAIN.fullmatch(text):
+            return '"' + text + '"'
     elif kind is int:
         return str(value)
     elif kind is list:
