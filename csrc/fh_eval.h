@@ -115,17 +115,19 @@ typedef struct fh_rows {
 fh_status fh_eval_batch(const fh_rows *rows, size_t n, int k, fh_value_t *out, const fh_exec *ex,
                         ptrdiff_t *bad_row);
 
-/* Batch kernels of fh_eval_batch. Every kernel gives the same values; the fastest one the
- * CPU supports is chosen at the first call (one build serves every x86-64 CPU: the SIMD
- * kernels are compiled with target attributes and used only when the CPU has them). */
+/* Batch kernels of fh_eval_batch. Every kernel gives the same values. At the first call the
+ * SIMD kernels the CPU supports are timed on a few thousand rows and the fastest is kept
+ * (one build serves every x86-64 CPU: the SIMD kernels are compiled with target attributes
+ * and used only when the CPU has them; which is fastest differs between CPUs). */
 enum {
     FH_KERNEL_PORTABLE = 0, /* plain C */
     FH_KERNEL_BMI2 = 1,     /* x86-64 with popcnt and BMI2 (pext for flushes) */
-    FH_KERNEL_AVX2 = 2,     /* x86-64 with AVX2, popcnt and BMI2: four rows per register, 8-lane gathers */
-    FH_KERNEL_AVX512 = 3,   /* x86-64 with AVX-512 F, BW, VL and VBMI: eight rows per register */
-    FH_N_KERNELS = 4
+    FH_KERNEL_AVX2 = 2,     /* x86-64 with AVX2, popcnt and BMI2: four rows per register, scalar lookups */
+    FH_KERNEL_AVX512 = 3,   /* x86-64 with AVX-512 F, BW, VL and VBMI: eight rows per register, scalar lookups */
+    FH_KERNEL_AVX512_GATHER = 4, /* the same, with 16-lane gathers for the lookups */
+    FH_N_KERNELS = 5
 };
-/* Name of a kernel ("portable", "bmi2", "avx2", "avx512"), or NULL. */
+/* Name of a kernel ("portable", "bmi2", "avx2", "avx512", "avx512-gather"), or NULL. */
 const char *fh_eval_kernel_name(int kernel);
 /* 1 if this build and CPU can run `kernel`. */
 int fh_eval_kernel_supported(int kernel);

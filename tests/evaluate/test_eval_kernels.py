@@ -68,7 +68,7 @@ def flush_heavy(n: int, k: int, seed: int) -> np.ndarray:
 
 
 def test_eval_kernels_portable_always_supported() -> None:
-    assert EVAL_KERNELS == ("portable", "bmi2", "avx2", "avx512")
+    assert EVAL_KERNELS == ("portable", "bmi2", "avx2", "avx512", "avx512-gather")
     assert SUPPORTED[0] == "portable" and set(SUPPORTED) <= set(EVAL_KERNELS)
     assert eval_kernel() in SUPPORTED
 
@@ -163,8 +163,13 @@ def test_eval_kernel_environment_error_names_the_variable() -> None:
     assert "FASTHOLDEM_EVAL_KERNEL='sse9': unknown evaluator kernel 'sse9'" in out.stderr
 
 
-def test_eval_kernel_default_is_the_fastest_supported() -> None:
+def test_eval_kernel_default_is_a_simd_kernel_when_the_cpu_has_one() -> None:
+    """Without FASTHOLDEM_EVAL_KERNEL the first batch times the SIMD kernels the CPU supports
+    and keeps the fastest: which one that is depends on the CPU (and the timing is not this
+    test's business), but it is never the portable or BMI2 kernel when a SIMD one runs, and
+    without a SIMD kernel it is the last one supported."""
     env = {k: v for k, v in os.environ.items() if k != "FASTHOLDEM_EVAL_KERNEL"}
     code = "from fastholdem import _core; print(_core.eval_kernel())"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == SUPPORTED[-1] == _core.eval_kernels_supported()[-1]
+    simd = [k for k in SUPPORTED if k not in ("portable", "bmi2")]
+    assert out.stdout.strip() in (simd or [SUPPORTED[-1]])
