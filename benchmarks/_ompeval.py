@@ -202,15 +202,15 @@ def print_duels(title: str, duels: list[Duel]) -> None:
     load = " / ".join(f"{x:.2f}" for x in os.getloadavg()) if hasattr(os, "getloadavg") else "n/a"
     print(f"load average {load}")
     print(f"{title} (CPU time, alternating rounds, medians)")
-    header = (f"{'workload':<52} {'fastholdem':>12} {'range':>25}  {'peer':<34} {'peer median':>12} "
+    header = (f"{'workload':<56} {'fastholdem':>12} {'range':>25}  {'peer':<34} {'peer median':>12} "
               f"{'range':>25} {'ratio':>8}")
     print(header)
     print("-" * len(header))
     for d in duels:
         names = d.order or [*d.peers, *d.missing]
         for j, name in enumerate(names):
-            left = (f"{d.workload:<52} {_fmt(statistics.median(d.ours), d.count):>12} {_span(d.ours, d.count):>25}"
-                    if j == 0 else " " * 91)
+            left = (f"{d.workload:<56} {_fmt(statistics.median(d.ours), d.count):>12} {_span(d.ours, d.count):>25}"
+                    if j == 0 else " " * 95)
             if name in d.peers:
                 t = d.peers[name]
                 right = (f"{_fmt(statistics.median(t), d.count):>12} {_span(t, d.count):>25} "

@@ -304,7 +304,8 @@ def ompeval_duels(hands: np.ndarray, rounds: int) -> list[_ompeval.Duel]:
             else:
                 peers[_ompeval.WHEEL] = _ompeval.WHEEL_MISSING
             duels += _ompeval.duel_many(
-                [f"evaluate_batch (N,{k}) uint8, 1 thread, {kernel} kernel" for kernel in kernels],
+                [f"evaluate_batch (N,{k}) uint8, 1 thread, {kernel}" + (" (default)" if kernel == before else "")
+                 for kernel in kernels],
                 [with_kernel(kernel, rows, out) for kernel in kernels], peers, rounds, count=len(rows))
     finally:
         _core.set_eval_kernel(before)
