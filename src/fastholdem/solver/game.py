@@ -11,6 +11,7 @@ both players on top of that (the rake, which makes the game non-zero-sum).
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -35,6 +36,11 @@ NO_CARD = 255
 """The card of a node that deals none (every node but a chance node's children)."""
 
 
+_NO_CHILDREN: list[int] = []
+_NO_LABELS: list[str] = []
+"""The children and labels of every node that has none (never appended to: see Game.add)."""
+
+
 @dataclass
 class Game:
     """A game tree under construction: add nodes parent first, then their children.
@@ -55,18 +61,23 @@ class Game:
 
     hands: tuple[list[tuple[int, ...]], list[tuple[int, ...]]]
     weights: tuple[list[float], list[float]] | None = None
-    kind: list[int] = field(default_factory=list)
-    card: list[int] = field(default_factory=list)
-    amount: list[float] = field(default_factory=list)
-    folder: list[int] = field(default_factory=list)
-    board: list[int] = field(default_factory=list)
-    chance_weight: list[float] = field(default_factory=list)
-    shared: list[float] = field(default_factory=list)
+    # Per-node columns as typed arrays (1-8 bytes a node instead of a list's pointer and, for a
+    # float, its object); amounts stay doubles, so the values are those of Python floats.
+    kind: array[int] = field(default_factory=lambda: array("b"))
+    card: array[int] = field(default_factory=lambda: array("B"))
+    amount: array[float] = field(default_factory=lambda: array("d"))
+    folder: array[int] = field(default_factory=lambda: array("b"))
+    board: array[int] = field(default_factory=lambda: array("i"))
+    chance_weight: array[float] = field(default_factory=lambda: array("d"))
+    shared: array[float] = field(default_factory=lambda: array("d"))
     children: list[list[int]] = field(default_factory=list)
     labels: list[list[str]] = field(default_factory=list)
-    strengths: list[tuple[list[int], list[int]]] = field(default_factory=list)
+    strengths: list[tuple[array[int], array[int]]] = field(default_factory=list)
     merged: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
     perms: list[tuple[list[int], list[int]]] = field(default_factory=list)
+    label_texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Each distinct label once (a postflop tree has a few dozen among hundreds of thousands of
+    edges)."""
 
     def add(self, kind: int, *, parent: int | None = None, label: str = "", card: int = NO_CARD,
             amount: float = 0.0, folder: int = 0, board: int = 0, chance_weight: float = 0.0) -> int:
@@ -79,17 +90,25 @@ class Game:
         self.board.append(board)
         self.chance_weight.append(chance_weight)
         self.shared.append(0.0)
-        self.children.append([])
-        self.labels.append([])
+        # A node without children shares one empty list for both (most nodes are leaves: 403,071
+        # of the 641,374 of the README's flop spot); its first child gives it lists of its own.
+        # With the labels stored once, that spot's tree takes about 50 MB less.
+        self.children.append(_NO_CHILDREN)
+        self.labels.append(_NO_LABELS)
         if parent is not None:
-            self.children[parent].append(nid)
-            self.labels[parent].append(label)
+            label = self.label_texts.setdefault(label, label)
+            if self.children[parent] is _NO_CHILDREN:
+                self.children[parent] = [nid]
+                self.labels[parent] = [label]
+            else:
+                self.children[parent].append(nid)
+                self.labels[parent].append(label)
         return nid
 
     def add_board(self, strength0: list[int], strength1: list[int]) -> int:
         """Add a strength table (one value per hand of each player, higher is stronger, 0 for
         a hand the board blocks); return its index for showdown nodes."""
-        self.strengths.append((list(strength0), list(strength1)))
+        self.strengths.append((array("I", strength0), array("I", strength1)))
         return len(self.strengths) - 1
 
     def add_perm(self, perm0: list[int], perm1: list[int]) -> int:
@@ -169,9 +188,11 @@ class Engine:
 
     def __init__(self, arrays: dict[str, npt.NDArray[np.generic]], *, alpha: float = 1.5, beta: float = 0.0,
                  gamma: float = 3.0, compress: bool = False) -> None:
-        self.arrays = arrays
         self.raked = "shared" in arrays and bool(np.any(arrays["shared"] != 0))
         self.core = SolverCore(arrays, alpha, beta, gamma, compress)
+        # The core keeps its own copy of the tree; of these arrays only two are read again.
+        self.kind = arrays["kind"]
+        self.n_children = arrays["n_children"]
 
     @property
     def storage(self) -> str:
@@ -208,7 +229,7 @@ class Engine:
 
     def strategy(self, node: int) -> npt.NDArray[np.float32]:
         """The average strategy at an action node, shape (n_actions, n_hands)."""
-        kind = int(self.arrays["kind"][node])
+        kind = int(self.kind[node])
         if kind > P1:
             raise InputError(f"node {node} is not an action node")
-        return self.core.strategy(node, int(self.arrays["n_children"][node]), kind)
+        return self.core.strategy(node, int(self.n_children[node]), kind)

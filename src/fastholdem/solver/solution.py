@@ -760,6 +760,7 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
     if progress is not None and not isinstance(progress, bool):
         raise InputTypeError(f"progress must be True, False or None, got {type(progress).__name__}")
     engine = Engine(arrays, compress=compress)
+    del arrays  # the core holds its own copy
     history: list[tuple[int, float]] = []
     with Progress(total=max_iterations, label="solve", enabled=progress) as bar:
         expl = iterate(engine, 100.0 / spot.pot, target, max_iterations, threads, check_every, history, bar=bar)
