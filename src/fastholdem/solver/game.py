@@ -12,7 +12,9 @@ both players on top of that (the rake, which makes the game non-zero-sum).
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -36,9 +38,53 @@ NO_CARD = 255
 """The card of a node that deals none (every node but a chance node's children)."""
 
 
-_NO_CHILDREN: list[int] = []
-_NO_LABELS: list[str] = []
-"""The children and labels of every node that has none (never appended to: see Game.add)."""
+T = TypeVar("T")
+
+
+class Packed(Sequence[list[T]], Generic[T]):
+    """Lists of varying length in two flat arrays, read-only: a :class:`Game`'s children and
+    labels. Item ``i`` is a new list of what ``codes[start[i]:start[i + 1]]`` stand for: the
+    codes themselves, or with a ``table``, its entries at those indices.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> p = Packed(np.array([0, 2, 2, 3]), np.array([1, 2, 3]))
+    >>> len(p), p[0], p[1], p[-1]
+    (3, [1, 2], [], [3])
+    >>> Packed(np.array([0, 2, 3]), np.array([0, 1, 0]), ("call", "fold"))[0]
+    ['call', 'fold']
+    """
+
+    __slots__ = ("start", "codes", "table")
+
+    def __init__(self, start: npt.NDArray[np.int64], codes: npt.NDArray[np.int32],
+                 table: tuple[T, ...] | None = None) -> None:
+        self.start, self.codes, self.table = start, codes, table
+
+    def __len__(self) -> int:
+        return len(self.start) - 1
+
+    @overload
+    def __getitem__(self, i: int) -> list[T]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[list[T]]: ...
+
+    def __getitem__(self, i: int | slice) -> list[T] | list[list[T]]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        n = len(self)
+        j = i + n if i < 0 else i
+        if not 0 <= j < n:
+            raise IndexError(f"index {i} out of range for {n} lists")
+        codes = self.codes[self.start[j]:self.start[j + 1]].tolist()
+        if self.table is None:
+            return cast(list[T], codes)
+        return [self.table[c] for c in codes]
+
+    def __iter__(self) -> Iterator[list[T]]:
+        return (self[j] for j in range(len(self)))
 
 
 @dataclass
@@ -70,14 +116,20 @@ class Game:
     board: array[int] = field(default_factory=lambda: array("i"))
     chance_weight: array[float] = field(default_factory=lambda: array("d"))
     shared: array[float] = field(default_factory=lambda: array("d"))
-    children: list[list[int]] = field(default_factory=list)
-    labels: list[list[str]] = field(default_factory=list)
+    # The tree as each node's parent and the label of the edge into it (an index into
+    # label_table): no list per node (the README's flop spot has 641,374 nodes). children and
+    # labels are packed from these when first read after a change.
+    parent: array[int] = field(default_factory=lambda: array("i"))
+    """Each node's parent, -1 at the root."""
+    edge_label: array[int] = field(default_factory=lambda: array("i"))
+    """The label of the edge into each node, as an index into ``label_table`` (-1 at the root)."""
+    label_table: list[str] = field(default_factory=list)
+    """Each distinct label once."""
     strengths: list[tuple[array[int], array[int]]] = field(default_factory=list)
     merged: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
     perms: list[tuple[list[int], list[int]]] = field(default_factory=list)
-    label_texts: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
-    """Each distinct label once (a postflop tree has a few dozen among hundreds of thousands of
-    edges)."""
+    _label_index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
+    _packed: tuple[Packed[int], Packed[str]] | None = field(default=None, repr=False, compare=False)
 
     def add(self, kind: int, *, parent: int | None = None, label: str = "", card: int = NO_CARD,
             amount: float = 0.0, folder: int = 0, board: int = 0, chance_weight: float = 0.0) -> int:
@@ -90,20 +142,44 @@ class Game:
         self.board.append(board)
         self.chance_weight.append(chance_weight)
         self.shared.append(0.0)
-        # A node without children shares one empty list for both (most nodes are leaves: 403,071
-        # of the 641,374 of the README's flop spot); its first child gives it lists of its own.
-        # With the labels stored once, that spot's tree takes about 50 MB less.
-        self.children.append(_NO_CHILDREN)
-        self.labels.append(_NO_LABELS)
-        if parent is not None:
-            label = self.label_texts.setdefault(label, label)
-            if self.children[parent] is _NO_CHILDREN:
-                self.children[parent] = [nid]
-                self.labels[parent] = [label]
-            else:
-                self.children[parent].append(nid)
-                self.labels[parent].append(label)
+        self.parent.append(-1 if parent is None else parent)
+        self.edge_label.append(-1 if parent is None else self._label_index.setdefault(label, len(self._label_index)))
+        if len(self._label_index) > len(self.label_table):
+            self.label_table.append(label)
+        self._packed = None
         return nid
+
+    def _pack(self) -> tuple[Packed[int], Packed[str]]:
+        if self._packed is None:
+            parent = np.array(self.parent, np.int64)
+            kids = np.flatnonzero(parent >= 0)
+            order = kids[np.argsort(parent[kids], kind="stable")]  # by parent, then in the order added
+            start = np.zeros(len(parent) + 1, np.int64)
+            np.cumsum(np.bincount(parent[kids], minlength=len(parent)), out=start[1:])
+            labels = np.array(self.edge_label, np.int32)[order]
+            self._packed = (Packed(start, order.astype(np.int32)), Packed(start, labels, tuple(self.label_table)))
+        return self._packed
+
+    @property
+    def children(self) -> Packed[int]:
+        """Each node's children, in the order they were added."""
+        return self._pack()[0]
+
+    @property
+    def labels(self) -> Packed[str]:
+        """The labels of each node's edges to its children."""
+        return self._pack()[1]
+
+    def n_children(self) -> npt.NDArray[np.int64]:
+        """Each node's number of children."""
+        return np.diff(self._pack()[0].start)
+
+    def parent_label(self, node: int) -> tuple[int, str] | None:
+        """``(parent, label)`` of the edge into ``node``; None at the root."""
+        p = self.parent[node]
+        if p < 0:
+            return None
+        return p, self.label_table[self.edge_label[node]]
 
     def add_board(self, strength0: list[int], strength1: list[int]) -> int:
         """Add a strength table (one value per hand of each player, higher is stronger, 0 for
@@ -125,15 +201,11 @@ class Game:
     def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
         """The flat arrays of the C core (children follow their parent)."""
         n = len(self.kind)
-        first = np.zeros(n, np.int32)
-        flat: list[int] = []
-        for i, ch in enumerate(self.children):
-            first[i] = len(flat)
-            flat.extend(ch)
+        children = self.children
         out: dict[str, npt.NDArray[np.generic]] = {
-            "kind": np.array(self.kind, np.int8), "first_child": first,
-            "n_children": np.array([len(c) for c in self.children], np.int32),
-            "children": np.array(flat or [0], np.int32), "card": np.array(self.card, np.uint8),
+            "kind": np.array(self.kind, np.int8), "first_child": children.start[:-1].astype(np.int32),
+            "n_children": np.diff(children.start).astype(np.int32),
+            "children": children.codes if len(children.codes) else np.zeros(1, np.int32), "card": np.array(self.card, np.uint8),
             "amount": np.array(self.amount, np.float32), "folder": np.array(self.folder, np.int8),
             "board": np.array(self.board, np.int32), "chance_weight": np.array(self.chance_weight, np.float32),
         }

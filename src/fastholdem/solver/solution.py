@@ -130,7 +130,7 @@ def _offsets(game: Game) -> tuple[npt.NDArray[np.int64], int]:
     """Each action node's offset into the core's regrets and strategy sums (as the core lays
     them out: node order, n_actions * n_hands rows), and their length."""
     kind = np.array(game.kind)
-    nch = np.array([len(c) for c in game.children], np.int64)
+    nch = game.n_children()
     nh = np.array([len(game.hands[0]), len(game.hands[1]), 0, 0, 0], np.int64)
     size = nch * nh[kind]
     return np.cumsum(size) - size, int(size.sum())
@@ -291,13 +291,11 @@ class Solution:
     def _pot(self, node: int) -> float:
         # the pot after calling, from the parents' labels
         g = self.game
-        parents = self._parents()
         line = []
-        n = node
-        while n in parents:
-            p, lab = parents[n]
-            line.append((p, lab))
-            n = p
+        edge = g.parent_label(node)
+        while edge is not None:
+            line.append(edge)
+            edge = g.parent_label(edge[0])
         line.reverse()
         pot = float(self.spot.pot)
         street_put = [0, 0]
@@ -315,21 +313,12 @@ class Solution:
         return pot + 2 * max(street_put)
 
     def _facing(self, node: int) -> int:
-        parents = self._parents()
-        if node in parents:
-            lab = parents[node][1].split()
+        edge = self.game.parent_label(node)
+        if edge is not None:
+            lab = edge[1].split()
             if lab[0] in ("bet", "raise", "allin"):
                 return int(lab[1])
         return 0
-
-    def _parents(self) -> dict[int, tuple[int, str]]:
-        if not hasattr(self, "_parent_map"):
-            pm: dict[int, tuple[int, str]] = {}
-            for i, ch in enumerate(self.game.children):
-                for c, lab in zip(ch, self.game.labels[i]):
-                    pm[c] = (i, lab)
-            self._parent_map = pm
-        return self._parent_map
 
     def node(self, *actions: str) -> Node:
         """The node reached by ``actions`` from the root (``"check"``, ``"bet 30"`` or
@@ -518,8 +507,6 @@ class Solution:
         engine.core.set_state(r2, s2, iters)
         locks, self._locks = self._locks, []
         self.game, self.engine, self.isomorphism = full, engine, False
-        if hasattr(self, "_parent_map"):
-            del self._parent_map
         for actions, strategy, combos in locks:
             self.lock(actions, strategy, combos)
 
