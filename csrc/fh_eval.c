@@ -207,6 +207,14 @@ static void avx2_init_tables(void) {
     }
 }
 
+/* The two lookups of the SIMD kernels on the scalar units: out[j] for rows j in [a, b) of a
+ * block starting at row lo, from each row's table row and column (16-bit halves) in rc, into a
+ * padded values table (a column never needs a clamp). */
+FH_INLINE void scalar_lookups(const uint32_t *offsets, const uint16_t *padded, const uint16_t *rc, size_t lo,
+                              size_t a, size_t b, fh_value_t *out) {
+    for (size_t j = a; j < b; j++) out[j] = padded[offsets[rc[2 * (j - lo)]] + rc[2 * (j - lo) + 1]];
+}
+
 /* n <= FH_BLOCK_ROWS */
 FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n, const int k, fh_value_t *out) {
     /* The byte tables, built per block from fh_card_keys (a few dozen stores). */
@@ -240,13 +248,6 @@ FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n,
     /* Each row's table row (clamped to the last) and column as two 16-bit halves, looked up one
      * group of eight behind the vector work; values[] is padded, so no index needs a clamp. */
     uint16_t rc[2 * FH_BLOCK_ROWS];
-#define FH_AVX2_LOOKUP8(g)                                                              \
-    do {                                                                                \
-        for (size_t j_ = (g); j_ < (g) + 8; j_++) {                                     \
-            uint32_t x_ = offsets[rc[2 * j_]] + rc[2 * j_ + 1];                          \
-            out[j_] = values[x_];                                                       \
-        }                                                                               \
-    } while (0)
     uint16_t flushes[FH_BLOCK_ROWS + 8]; /* the flush rows, finished after the others */
     unsigned n_flush = 0;
     __m256i same = zero, top = zero;
@@ -290,7 +291,7 @@ FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n,
         _mm256_storeu_si256((__m256i *)(rc + 2 * i),
                             _mm256_or_si256(_mm256_min_epu32(_mm256_srli_epi32(rank8, shift), max_row),
                                             _mm256_slli_epi32(_mm256_and_si256(rank8, col_mask), 16)));
-        if (i) FH_AVX2_LOOKUP8(i - 8);
+        if (i) scalar_lookups(offsets, values, rc, 0, i - 8, i, out);
         unsigned fm = (unsigned)_mm256_movemask_ps(
                           _mm256_castsi256_ps(_mm256_cmpeq_epi32(_mm256_and_si256(suit8, check), zero))) ^ 0xFFu;
         /* the flush rows' indices, without a branch */
@@ -300,8 +301,7 @@ FH_AVX2_TARGET FH_INLINE uint64_t eval_rows_avx2_k(const fh_card_t *c, size_t n,
         n_flush += FH_POPCOUNT64(fm);
     }
 #undef FH_AVX2_KEYS4
-    if (i) FH_AVX2_LOOKUP8(i - 8);
-#undef FH_AVX2_LOOKUP8
+    if (i) scalar_lookups(offsets, values, rc, 0, i - 8, i, out);
     for (unsigned f = 0; f < n_flush; f++) out[flushes[f]] = flush_row_value(c + (size_t)k * flushes[f], k);
     const __m256i limit = _mm256_set1_epi8(51);
     if (!_mm256_testz_si256(same, same) || !_mm256_testc_si256(_mm256_cmpeq_epi8(_mm256_max_epu8(top, limit), limit),
@@ -420,12 +420,6 @@ FH_AVX512_TARGET FH_INLINE __m512i simd_keys8(const simd_consts *K, const fh_car
     __m512i sb = _mm512_sad_epu8(_mm512_permutexvar_epi8(d, K->tb), z);
     return _mm512_add_epi64(_mm512_add_epi64(_mm512_add_epi64(s0, _mm512_slli_epi64(s1, 8)), _mm512_slli_epi64(s2, 16)),
                             _mm512_add_epi64(_mm512_slli_epi64(sa, 32), _mm512_slli_epi64(sb, 40)));
-}
-
-/* out[j] for rows j in [a, b) of the block from lo, from their table rows and columns in rc. */
-FH_INLINE void scalar_lookups(const uint32_t *offsets, const uint16_t *padded, const uint16_t *rc, size_t lo,
-                              size_t a, size_t b, fh_value_t *out) {
-    for (size_t j = a; j < b; j++) out[j] = padded[offsets[rc[2 * (j - lo)]] + rc[2 * (j - lo) + 1]];
 }
 
 FH_AVX512_TARGET FH_INLINE uint64_t eval_rows_avx512_k(const fh_card_t *cards, size_t n, const int k,

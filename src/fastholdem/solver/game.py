@@ -143,9 +143,12 @@ class Game:
         self.chance_weight.append(chance_weight)
         self.shared.append(0.0)
         self.parent.append(-1 if parent is None else parent)
-        self.edge_label.append(-1 if parent is None else self._label_index.setdefault(label, len(self._label_index)))
-        if len(self._label_index) > len(self.label_table):
-            self.label_table.append(label)
+        code = -1
+        if parent is not None:
+            code = self._label_index.setdefault(label, len(self.label_table))
+            if code == len(self.label_table):  # a label not seen before
+                self.label_table.append(label)
+        self.edge_label.append(code)
         self._packed = None
         return nid
 
