@@ -2,6 +2,9 @@
 #if !defined(_WIN32)
 #define _POSIX_C_SOURCE 200809L
 #endif
+#if defined(__linux__)
+#define _DEFAULT_SOURCE /* madvise, MADV_HUGEPAGE */
+#endif
 #include "fh_solver.h"
 
 /* The solver reads no floating-point exception flags, so GCC may compute both sides of a
@@ -28,6 +31,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #define FH_SV_MAX_ACTIONS 64 /* children of an action node (spec_ok) */
 
@@ -94,6 +100,35 @@ static float *arena_get(fh_arena *a, size_t n) {
     float *p = a->base + a->top;
     a->top += n;
     return p;
+}
+
+/* The regret and strategy-sum arrays: zeroed, and on Linux mapped with transparent huge pages
+ * asked for. The solver walks them (up to GBs) once per iteration, so 2 MB pages mean
+ * hundreds of page faults and TLB entries where 4 kB pages mean hundreds of thousands; the
+ * faults of the first iteration's threads also contend in the kernel. Elsewhere, calloc. */
+#define FH_SV_HUGE ((size_t)2 << 20)
+static void *storage_alloc(size_t bytes) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= FH_SV_HUGE) {
+        const size_t len = (bytes + FH_SV_HUGE - 1) & ~(FH_SV_HUGE - 1);
+        void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        (void)madvise(p, len, MADV_HUGEPAGE); /* advice: THP may be off, which is fine */
+        return p;
+    }
+#endif
+    return calloc(bytes ? bytes : 1, 1);
+}
+
+static void storage_free(void *p, size_t bytes) {
+    if (!p) return;
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    if (bytes >= FH_SV_HUGE) {
+        munmap(p, (bytes + FH_SV_HUGE - 1) & ~(FH_SV_HUGE - 1));
+        return;
+    }
+#endif
+    free(p);
 }
 
 static uint64_t now_ms(struct timespec *ts) {
@@ -1038,14 +1073,14 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     const size_t cells = sv->total ? (size_t)sv->total : 1;
     int storage_ok;
     if (spec->compress) {
-        sv->regret16 = calloc(cells, sizeof(int16_t));
-        sv->ssum16 = calloc(cells, sizeof(uint16_t));
+        sv->regret16 = storage_alloc(cells * sizeof(int16_t));
+        sv->ssum16 = storage_alloc(cells * sizeof(uint16_t));
         sv->rscale = calloc((size_t)n, sizeof(float));
         sv->sscale = calloc((size_t)n, sizeof(float));
         storage_ok = sv->regret16 && sv->ssum16 && sv->rscale && sv->sscale;
     } else {
-        sv->regret = calloc(cells, sizeof(float));
-        sv->ssum = calloc(cells, sizeof(float));
+        sv->regret = storage_alloc(cells * sizeof(float));
+        sv->ssum = storage_alloc(cells * sizeof(float));
         storage_ok = sv->regret && sv->ssum;
     }
     sv->max_hands = spec->n_hands[0] > spec->n_hands[1] ? spec->n_hands[0] : spec->n_hands[1];
@@ -1138,10 +1173,11 @@ void fh_sv_free(fh_sv *sv) {
     free(sv->own);
     free(sv->offset);
     free(sv->lock_off);
-    free(sv->regret);
-    free(sv->ssum);
-    free(sv->regret16);
-    free(sv->ssum16);
+    const size_t cells = sv->total ? (size_t)sv->total : 1;
+    storage_free(sv->regret, cells * sizeof(float));
+    storage_free(sv->ssum, cells * sizeof(float));
+    storage_free(sv->regret16, cells * sizeof(int16_t));
+    storage_free(sv->ssum16, cells * sizeof(uint16_t));
     free(sv->rscale);
     free(sv->sscale);
     free(sv->locked);
