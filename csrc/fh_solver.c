@@ -927,6 +927,16 @@ static int spec_ok(const fh_sv_spec *s) {
         if (k == FH_SV_FOLD && (s->folder[i] < 0 || s->folder[i] > 1)) return 0;
     }
     (void)n_edges;
+    /* a tree: no node is the child of two parents (preorder lists each node once) */
+    uint8_t *parents = calloc((size_t)s->n_nodes, 1);
+    if (!parents) return 0;
+    int tree = 1;
+    for (int32_t i = 0; i < s->n_nodes && tree; i++)
+        if (s->kind[i] <= FH_SV_CHANCE)
+            for (int32_t a = 0; a < s->n_children[i]; a++)
+                if (parents[s->children[s->first_child[i] + a]]++) tree = 0;
+    free(parents);
+    if (!tree) return 0;
     if (s->n_iso < 0 || s->n_perms < 0) return 0;
     for (int32_t i = 0; i < s->n_nodes; i++) {
         if (s->iso_count[i] == 0) continue;

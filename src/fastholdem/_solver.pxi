@@ -153,7 +153,7 @@ cdef class SolverCore:
         with nogil:
             status = fh_sv_create(&spec, &self.sv)
         if status == FH_ERR_ARGUMENT:
-            raise InputError("the game tree arrays are malformed (a child before its parent, a card or "
+            raise InputError("the game tree arrays are malformed (a child before its parent, a child of two parents, a card or "
                              "hand index out of range)")
         _check(status)
         self.n_nodes = n

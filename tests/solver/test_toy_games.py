@@ -87,3 +87,19 @@ def test_best_response_matches_brute_force_on_kuhn(iterations: int) -> None:
     br, _ = e.values()
     for player in (0, 1):
         assert br[player] == pytest.approx(_pure_br_brute_force(g, strategy, player), abs=1e-5)
+
+
+def test_a_node_with_two_parents_is_refused() -> None:
+    """The core walks a tree: arrays in which two action nodes share a child are malformed
+    (its preorder would list the child twice), and are refused before anything is allocated."""
+    g = Game(hands=([(0,)], [(1,)]))
+    root = g.add(0)
+    mid = g.add(1, parent=root, label="check")
+    g.add(FOLD, parent=mid, label="fold", amount=1.0, folder=1)
+    g.add(FOLD, parent=root, label="fold", amount=1.0, folder=0)
+    a = g.arrays()
+    children = a["children"].copy()
+    children[a["first_child"][mid]] = children[a["first_child"][root] + 1]  # mid's child is root's fold too
+    a["children"] = children
+    with pytest.raises(ValueError, match="two parents"):
+        Engine(a)
