@@ -103,31 +103,38 @@ static float *arena_get(fh_arena *a, size_t n) {
 }
 
 /* The regret and strategy-sum arrays: zeroed, and on Linux mapped with transparent huge pages
- * asked for. The solver walks them (up to GBs) once per iteration, so 2 MB pages mean
- * hundreds of page faults and TLB entries where 4 kB pages mean hundreds of thousands; the
- * faults of the first iteration's threads also contend in the kernel. Elsewhere, calloc. */
+ * asked for. Their first touch (the first iteration) then takes hundreds of page faults where
+ * 4 kB pages take hundreds of thousands, which the threads of a parallel run contend for in
+ * the kernel: README flop, 2 threads, 5.0 CPU s against 7.8. Later iterations measured the
+ * same either way. Elsewhere, and below 2 MB, calloc. */
 #define FH_SV_HUGE ((size_t)2 << 20)
-static void *storage_alloc(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
+#define FH_SV_MMAP 1
+static size_t huge_len(size_t bytes) { return (bytes + FH_SV_HUGE - 1) & ~(FH_SV_HUGE - 1); }
+#endif
+
+static void *storage_alloc(size_t bytes) {
+#ifdef FH_SV_MMAP
     if (bytes >= FH_SV_HUGE) {
-        const size_t len = (bytes + FH_SV_HUGE - 1) & ~(FH_SV_HUGE - 1);
-        void *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void *p = mmap(NULL, huge_len(bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED) return NULL;
-        (void)madvise(p, len, MADV_HUGEPAGE); /* advice: THP may be off, which is fine */
+        (void)madvise(p, huge_len(bytes), MADV_HUGEPAGE); /* advice: THP may be off, which is fine */
         return p;
     }
 #endif
     return calloc(bytes ? bytes : 1, 1);
 }
 
+/* Free what storage_alloc(bytes) returned (NULL is fine). */
 static void storage_free(void *p, size_t bytes) {
     if (!p) return;
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
+#ifdef FH_SV_MMAP
     if (bytes >= FH_SV_HUGE) {
-        munmap(p, (bytes + FH_SV_HUGE - 1) & ~(FH_SV_HUGE - 1));
+        munmap(p, huge_len(bytes));
         return;
     }
 #endif
+    (void)bytes;
     free(p);
 }
 

@@ -153,8 +153,8 @@ cdef class SolverCore:
         with nogil:
             status = fh_sv_create(&spec, &self.sv)
         if status == FH_ERR_ARGUMENT:
-            raise InputError("the game tree arrays are malformed (a child before its parent, a child of two parents, a card or "
-                             "hand index out of range)")
+            raise InputError("the game tree arrays are malformed (a child before its parent, a child of two "
+                             "parents, a card or hand index out of range)")
         _check(status)
         self.n_nodes = n
         self.n_hands = (int(spec.n_hands[0]), int(spec.n_hands[1]))

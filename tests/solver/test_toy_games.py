@@ -98,6 +98,7 @@ def test_a_node_with_two_parents_is_refused() -> None:
     g.add(FOLD, parent=mid, label="fold", amount=1.0, folder=1)
     g.add(FOLD, parent=root, label="fold", amount=1.0, folder=0)
     a = g.arrays()
+    Engine(a)  # the tree as built is accepted
     children = a["children"].copy()
     children[a["first_child"][mid]] = children[a["first_child"][root] + 1]  # mid's child is root's fold too
     a["children"] = children
