@@ -28,6 +28,9 @@
 
 #include <float.h>
 #include <math.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -44,7 +47,8 @@ typedef struct fh_arena {
 } fh_arena;
 
 struct fh_sv {
-    fh_sv_spec s;    /* pointers into `own` */
+    fh_sv_spec s;    /* pointers into `own` (amount and chance_weight one array: each node has one of them;
+                      * strength, order, iso_first and iso_count NULL: read into sd, blk, iso_at) */
     void *own;       /* one block holding the copied spec arrays */
     int64_t *offset; /* [n_nodes] offset of an action node's rows (n_actions * n_hands) */
     float *regret, *ssum, *locked; /* [total] each (regret, ssum NULL under compression); locked: the locked strategy */
@@ -52,7 +56,7 @@ struct fh_sv {
     uint16_t *ssum16;    /* compression: [total] strategy sums / sscale[node] */
     float *rscale, *sscale; /* compression: [n_nodes] */
     uint8_t *lock;   /* [total / n_actions...] per action node and hand: 1 when locked (indexed offset/n_act) */
-    int64_t *lock_off; /* [n_nodes] offset into lock (n_hands per action node), -1 if none */
+    int64_t *lock_off; /* [n_nodes] offset into lock (n_hands per action node), -1 if none; NULL until a lock */
     uint64_t total, lock_total;
     int32_t t;       /* iterations done */
     size_t scratch;  /* floats of scratch one thread needs */
@@ -68,7 +72,9 @@ struct fh_sv {
     int32_t *blk[2];     /* per board and player: the hands the board blocks (strength 0) */
     int64_t *blk_off[2]; /* [n_boards + 1] */
     /* the nodes in depth-first preorder: a node's subtree is pre[pre_pos[n] .. pre_pos[n] + sub[n]) */
-    int32_t *pre, *pre_pos, *sub;
+    int32_t *pre, *pre_pos, *sub; /* pre and pre_pos one identity array when the ids are in preorder */
+    int32_t *iso_at;  /* [n_nodes] index into iso_run of a node standing for more cards, or -1 */
+    int32_t (*iso_run)[2]; /* (iso_first, iso_count) of such a node */
     uint8_t *flat;   /* [n_nodes] 1 when the subtree deals no card (one board: walk_flat) */
     int32_t max_flat; /* the largest flat subtree */
     void **tab[FH_MAX_THREADS]; /* per thread: walk_flat's 2 * max_flat row pointers */
@@ -506,6 +512,11 @@ FH_SV_INLINE void normalise_rows(float *st, float *tot, int32_t n, int32_t na) {
     }
 }
 
+/* The lock flags of an action node's hands, NULL while nothing in the tree is locked. */
+FH_SV_INLINE const uint8_t *lock_mask(const fh_sv *sv, int32_t node) {
+    return sv->lock_off && sv->lock_off[node] >= 0 ? sv->lock + sv->lock_off[node] : NULL;
+}
+
 /* Current strategy (regret matching) of an action node, from its regrets r, into st[a * n + h]. */
 FH_SV_INLINE void current_strategy(const fh_sv *sv, int32_t node, int player, const float *r, float *st, float *tot) {
     const int32_t n = sv->s.n_hands[player], na = sv->s.n_children[node];
@@ -521,8 +532,8 @@ FH_SV_INLINE void current_strategy(const fh_sv *sv, int32_t node, int player, co
         }
     }
     normalise_rows(st, tot, n, na);
-    if (sv->s.kind[node] <= FH_SV_P1 && sv->lock_off[node] >= 0) {
-        const uint8_t *lk = sv->lock + sv->lock_off[node];
+    const uint8_t *lk = sv->s.kind[node] <= FH_SV_P1 ? lock_mask(sv, node) : NULL;
+    if (lk) {
         const float *ls = sv->locked + sv->offset[node];
         for (int32_t h = 0; h < n; h++)
             if (lk[h])
@@ -548,8 +559,8 @@ FH_SV_INLINE void average_strategy(const fh_sv *sv, int32_t node, float *st, flo
         for (int32_t h = 0; h < n; h++) tot[h] += sa[h];
     }
     normalise_rows(st, tot, n, na);
-    if (sv->lock_off[node] >= 0) {
-        const uint8_t *lk = sv->lock + sv->lock_off[node];
+    const uint8_t *lk = lock_mask(sv, node);
+    if (lk) {
         const float *ls = sv->locked + sv->offset[node];
         for (int32_t h = 0; h < n; h++)
             if (lk[h])
@@ -598,7 +609,7 @@ FH_SV_INLINE void own_values(run_ctx *rc, int32_t node, const float *st, float *
         }
     }
     if (rc->mode != MODE_CFR || rc->cancelled) return;
-    const uint8_t *lk = sv->lock_off[node] >= 0 ? sv->lock + sv->lock_off[node] : NULL;
+    const uint8_t *lk = lock_mask(sv, node);
     const float dpos = rc->dpos, dneg = rc->dneg;
     for (int32_t a = 0; a < na; a++) {
         float *ra = r + (size_t)a * np_;
@@ -665,7 +676,9 @@ FH_SV_HOT static void chance_child(run_ctx *rc, fh_arena *ar, int32_t child, con
 FH_SV_HOT static void chance_add(const fh_sv *sv, int32_t child, int p, float w, const float *res, float *out) {
     const int32_t np_ = sv->s.n_hands[p];
     for (int32_t h = 0; h < np_; h++) out[h] += w * res[h];
-    const int32_t k0 = sv->s.iso_first[child], nk = sv->s.iso_count[child];
+    const int32_t j = sv->iso_at[child];
+    if (j < 0) return;
+    const int32_t k0 = sv->iso_run[j][0], nk = sv->iso_run[j][1];
     for (int32_t k = 0; k < nk; k++) {
         const int32_t *pm = sv->s.perm[p] + (size_t)sv->s.iso_perm[k0 + k] * (size_t)np_;
         for (int32_t h = 0; h < np_; h++) out[h] += w * res[pm[h]];
@@ -983,7 +996,7 @@ static uint64_t storage_floats(const fh_sv_spec *s, uint64_t *lock_total) {
 uint64_t fh_sv_memory(const fh_sv_spec *s) {
     uint64_t lt, total = storage_floats(s, &lt);
     uint64_t mh = (uint64_t)(s->n_hands[0] > s->n_hands[1] ? s->n_hands[0] : s->n_hands[1]);
-    return total * (s->compress ? 4u : 8u) + (uint64_t)s->n_nodes * (s->compress ? 80u : 72u) +
+    return total * (s->compress ? 4u : 8u) + (uint64_t)s->n_nodes * (s->compress ? 60u : 52u) +
            (uint64_t)s->n_boards * mh * 20u;
 }
 
@@ -1011,6 +1024,12 @@ static fh_status preorder(fh_sv *sv) {
             for (int32_t a = s->n_children[v] - 1; a >= 0; a--) stack[top++] = s->children[s->first_child[v] + a];
     }
     free(stack);
+    int32_t moved = 0;
+    for (int32_t i = 0; i < n && !moved; i++) moved = sv->pre[i] != i;
+    if (!moved) { /* ids already in preorder (as the hold'em builder numbers them): one array serves both */
+        free(sv->pre_pos);
+        sv->pre_pos = sv->pre;
+    }
     sv->max_flat = 1;
     for (int32_t i = k - 1; i >= 0; i--) {
         const int32_t v = sv->pre[i];
@@ -1053,10 +1072,11 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     size_t nh0 = (size_t)spec->n_hands[0], nh1 = (size_t)spec->n_hands[1], nb = (size_t)spec->n_boards;
     size_t bytes = 0;
 #define ROUND(x) (((x) + 15u) & ~(size_t)15u)
-    bytes += ROUND((size_t)n) * 2 + ROUND(4u * (size_t)n) * 4 + ROUND(4u * (size_t)n_edges) + ROUND((size_t)n) + ROUND(4u * (size_t)n) * 2;
+    /* kind, card, folder; first_child, n_children, amount, board, shared; children */
+    bytes += ROUND((size_t)n) * 3 + ROUND(4u * (size_t)n) * 5 + ROUND(4u * (size_t)n_edges);
     bytes += ROUND(2 * nh0) + ROUND(2 * nh1) + ROUND(4 * nh0) * 2 + ROUND(4 * nh1) * 2;
-    bytes += ROUND(4 * nb * nh0) * 2 + ROUND(4 * nb * nh1) * 2 + 64;
-    bytes += ROUND(4u * (size_t)n) * 2 + ROUND(4u * (size_t)spec->n_iso);
+    bytes += 64;
+    bytes += ROUND(4u * (size_t)spec->n_iso);
     bytes += ROUND(4u * (size_t)spec->n_perms * nh0) + ROUND(4u * (size_t)spec->n_perms * nh1);
     sv->own = malloc(bytes);
     if (!sv->own) { free(sv); return FH_ERR_NOMEM; }
@@ -1067,11 +1087,11 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     COPY(children, int32_t, n_edges);
     COPY(card, uint8_t, n);
     COPY(amount, float, n);
+    for (int32_t i = 0; i < n; i++) /* only terminals read amount, only chance nodes chance_weight */
+        if (spec->kind[i] == FH_SV_CHANCE) ((float *)sv->s.amount)[i] = spec->chance_weight[i];
+    sv->s.chance_weight = sv->s.amount;
     COPY(folder, int8_t, n);
     COPY(board, int32_t, n);
-    COPY(chance_weight, float, n);
-    COPY(iso_first, int32_t, n);
-    COPY(iso_count, int32_t, n);
     COPY(iso_perm, int32_t, spec->n_iso);
     COPY(perm[0], int32_t, (size_t)spec->n_perms * nh0);
     COPY(perm[1], int32_t, (size_t)spec->n_perms * nh1);
@@ -1081,11 +1101,26 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
         COPY(cards[p], uint8_t, 2 * nh);
         COPY(weight[p], float, nh);
         COPY(same[p], int32_t, nh);
-        COPY(strength[p], uint32_t, nb * nh);
-        COPY(order[p], int32_t, nb * nh);
     }
+    FH_ASSERT(cur <= (char *)sv->own + bytes);
+    int32_t n_runs = 0;
+    for (int32_t i = 0; i < n; i++) n_runs += spec->iso_count[i] > 0;
+    sv->iso_at = malloc(sizeof(int32_t) * (size_t)n);
+    sv->iso_run = malloc(sizeof *sv->iso_run * ((size_t)n_runs + 1));
+    if (!sv->iso_at || !sv->iso_run) {
+        fh_sv_free(sv);
+        return FH_ERR_NOMEM;
+    }
+    n_runs = 0;
+    for (int32_t i = 0; i < n; i++) {
+        sv->iso_at[i] = spec->iso_count[i] > 0 ? n_runs : -1;
+        if (spec->iso_count[i] > 0) {
+            sv->iso_run[n_runs][0] = spec->iso_first[i];
+            sv->iso_run[n_runs++][1] = spec->iso_count[i];
+        }
+    }
+    sv->s.iso_first = sv->s.iso_count = NULL;
     sv->offset = malloc(sizeof(int64_t) * (size_t)n);
-    sv->lock_off = malloc(sizeof(int64_t) * (size_t)n);
     sv->total = storage_floats(spec, &sv->lock_total);
     const size_t cells = sv->total ? (size_t)sv->total : 1;
     int storage_ok;
@@ -1101,7 +1136,7 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
         storage_ok = sv->regret && sv->ssum;
     }
     sv->max_hands = spec->n_hands[0] > spec->n_hands[1] ? spec->n_hands[0] : spec->n_hands[1];
-    if (!sv->offset || !sv->lock_off || !storage_ok || preorder(sv) != FH_OK) {
+    if (!sv->offset || !storage_ok || preorder(sv) != FH_OK) {
         fh_sv_free(sv);
         return FH_ERR_NOMEM;
     }
@@ -1165,13 +1200,16 @@ fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out) {
     }
     int64_t off = 0;
     for (int32_t i = 0; i < n; i++) {
-        sv->lock_off[i] = -1;
         if (spec->kind[i] <= FH_SV_P1) {
             sv->offset[i] = off;
             off += (int64_t)spec->n_children[i] * spec->n_hands[spec->kind[i]];
         } else {
             sv->offset[i] = -1;
         }
+    }
+    for (int p = 0; p < 2; p++) { /* read into sd and blk above; the caller's arrays are not kept */
+        sv->s.strength[p] = NULL;
+        sv->s.order[p] = NULL;
     }
     *out = sv;
     return FH_OK;
@@ -1183,8 +1221,10 @@ void fh_sv_free(fh_sv *sv) {
         free(sv->arena[t].base);
         free(sv->tab[t]);
     }
+    if (sv->pre_pos != sv->pre) free(sv->pre_pos);
     free(sv->pre);
-    free(sv->pre_pos);
+    free(sv->iso_at);
+    free(sv->iso_run);
     free(sv->sub);
     free(sv->flat);
     free(sv->own);
@@ -1251,7 +1291,17 @@ static void root_walk(run_ctx *rc, int p, float *out) {
     sv->arena[0].top = 0;
 }
 
+/* Hand the heap's free pages back to the system. Building a tree (in the caller) leaves tens
+ * of MB freed but still resident; given back before the first iteration touches the storage,
+ * they are not counted twice in the peak (20 MB on the README's flop spot). */
+static void release_free_heap(void) {
+#if defined(__GLIBC__)
+    malloc_trim(0);
+#endif
+}
+
 fh_status fh_sv_run(fh_sv *sv, int32_t n_iters, const fh_exec *ex) {
+    if (sv->t == 0) release_free_heap();
     run_ctx rc;
     rc_init(&rc, sv, ex, MODE_CFR);
     float *out = malloc(sizeof(float) * (size_t)sv->max_hands);
@@ -1380,18 +1430,32 @@ int64_t fh_sv_offset(const fh_sv *sv, int32_t node) {
     return node >= 0 && node < sv->s.n_nodes ? sv->offset[node] : -1;
 }
 
+int32_t fh_sv_actions(const fh_sv *sv, int32_t node, int *player) {
+    if (node < 0 || node >= sv->s.n_nodes || sv->s.kind[node] > FH_SV_P1) return -1;
+    *player = sv->s.kind[node];
+    return sv->s.n_children[node];
+}
+
 fh_status fh_sv_lock(fh_sv *sv, int32_t node, const uint8_t *mask, const float *strategy) {
     if (node < 0 || node >= sv->s.n_nodes || sv->s.kind[node] > FH_SV_P1) return FH_ERR_ARGUMENT;
-    if (!sv->lock) {
-        sv->lock = calloc(sv->lock_total ? sv->lock_total : 1, 1);
-        sv->locked = calloc(sv->total ? sv->total : 1, sizeof(float));
-        if (!sv->lock || !sv->locked) return FH_ERR_NOMEM;
+    if (!sv->lock_off) { /* the first lock: flags and locked strategies for the whole tree */
+        uint8_t *lock = calloc(sv->lock_total ? sv->lock_total : 1, 1);
+        float *locked = calloc(sv->total ? sv->total : 1, sizeof(float));
+        int64_t *lock_off = malloc(sizeof(int64_t) * (size_t)sv->s.n_nodes);
+        if (!lock || !locked || !lock_off) {
+            free(lock);
+            free(locked);
+            free(lock_off);
+            return FH_ERR_NOMEM;
+        }
         int64_t off = 0;
-        for (int32_t i = 0; i < sv->s.n_nodes; i++)
-            if (sv->s.kind[i] <= FH_SV_P1) {
-                sv->lock_off[i] = off;
-                off += sv->s.n_hands[sv->s.kind[i]];
-            }
+        for (int32_t i = 0; i < sv->s.n_nodes; i++) {
+            lock_off[i] = sv->s.kind[i] <= FH_SV_P1 ? off : -1;
+            if (sv->s.kind[i] <= FH_SV_P1) off += sv->s.n_hands[sv->s.kind[i]];
+        }
+        sv->lock = lock;
+        sv->locked = locked;
+        sv->lock_off = lock_off;
     }
     const int32_t n = sv->s.n_hands[sv->s.kind[node]], na = sv->s.n_children[node];
     uint8_t *lk = sv->lock + sv->lock_off[node];

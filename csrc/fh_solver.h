@@ -62,14 +62,15 @@ typedef struct fh_sv_spec {
                                   * rows with one float scale (half the storage); 0: float32 */
 } fh_sv_spec;
 
-typedef struct fh_sv fh_sv; /* a solver: a copy of the spec plus regrets and strategy sums */
+typedef struct fh_sv fh_sv; /* a solver: a copy of the spec (the strength tables read into its own
+                            * showdown lists, not kept) plus regrets and strategy sums */
 
 /* Check the spec and allocate a solver (its storage is zero). FH_ERR_ARGUMENT for a malformed
  * spec, FH_ERR_NOMEM when allocation fails. */
 fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out);
 void fh_sv_free(fh_sv *sv);
 
-/* Bytes a solver of this spec would hold (regrets + strategy sums + the spec copy). */
+/* Bytes a solver of this spec would hold (regrets + strategy sums + the tree and showdown lists). */
 uint64_t fh_sv_memory(const fh_sv_spec *spec);
 
 /* Run n_iters more iterations. FH_ERR_INTERRUPTED when the poll cancelled the run (the solver
@@ -98,6 +99,9 @@ uint64_t fh_sv_storage(const fh_sv *sv);
 void fh_sv_get_state(const fh_sv *sv, float *regrets, float *sums);
 void fh_sv_set_state(fh_sv *sv, const float *regrets, const float *sums);
 int64_t fh_sv_offset(const fh_sv *sv, int32_t node);
+
+/* The number of actions at an action node, its player in *player; -1 for any other node. */
+int32_t fh_sv_actions(const fh_sv *sv, int32_t node, int *player);
 void fh_sv_set_iterations(fh_sv *sv, int32_t t);
 
 /* Node locking: fix the strategy of `node` for the hands with mask[h] != 0 to

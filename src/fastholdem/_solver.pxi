@@ -50,6 +50,7 @@ cdef extern from "fh_solver.h" nogil:
     void fh_sv_get_state(const fh_sv *sv, float *regrets, float *sums)
     void fh_sv_set_state(fh_sv *sv, const float *regrets, const float *sums)
     int64_t fh_sv_offset(const fh_sv *sv, _sv_int32_t node)
+    _sv_int32_t fh_sv_actions(const fh_sv *sv, _sv_int32_t node, int *player)
     fh_status fh_sv_lock(fh_sv *sv, _sv_int32_t node, const uint8_t *mask, const float *strategy)
 
 
@@ -164,7 +165,7 @@ cdef class SolverCore:
     @staticmethod
     def memory(dict arrays, bint compress=False):
         """Bytes a solver of these arrays holds (an estimate made before allocating): 8 bytes
-        per action and hand of every action node (4 with ``compress``), 72 (80) per node and
+        per action and hand of every action node (4 with ``compress``), 52 (60) per node and
         20 per board and hand."""
         kind = np.asarray(arrays["kind"])
         nch = np.asarray(arrays["n_children"], dtype=np.int64)
@@ -173,7 +174,7 @@ cdef class SolverCore:
         for p in (0, 1):
             total += int(nch[kind == p].sum()) * nh[p]
         nb = int(np.asarray(arrays["strength0"]).shape[0])
-        return total * (4 if compress else 8) + kind.shape[0] * (80 if compress else 72) + nb * (nh[0] + nh[1]) * 10
+        return total * (4 if compress else 8) + kind.shape[0] * (60 if compress else 52) + nb * (nh[0] + nh[1]) * 10
 
     @property
     def iterations(self):
@@ -199,8 +200,12 @@ cdef class SolverCore:
         intr.check(status)
         return (br[0], br[1]), ((ev[0], ev[1]) if values else None)
 
-    def strategy(self, int node, int n_actions, int player):
+    def strategy(self, int node):
         """The average strategy at an action node, shape (n_actions, n_hands[player])."""
+        cdef int player = 0
+        cdef _sv_int32_t n_actions = fh_sv_actions(self.sv, node, &player)
+        if n_actions < 0:
+            raise InputError(f"node {node} is not an action node")
         out = np.empty((n_actions, self.n_hands[player]), dtype=np.float32)
         cdef float[:, ::1] o = out
         _check(fh_sv_strategy(self.sv, node, &o[0, 0]))

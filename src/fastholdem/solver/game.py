@@ -44,7 +44,8 @@ T = TypeVar("T")
 class Packed(Sequence[list[T]], Generic[T]):
     """Lists of varying length in two flat arrays, read-only: a :class:`Game`'s children and
     labels. Item ``i`` is a new list of what ``codes[start[i]:start[i + 1]]`` stand for: the
-    codes themselves, or with a ``table``, its entries at those indices.
+    codes themselves, or with a ``table``, its entries at those indices (at ``via[code]`` when
+    ``via`` is given: the children's codes serve as the labels' through each node's label).
 
     Examples
     --------
@@ -54,13 +55,15 @@ class Packed(Sequence[list[T]], Generic[T]):
     (3, [1, 2], [], [3])
     >>> Packed(np.array([0, 2, 3]), np.array([0, 1, 0]), ("call", "fold"))[0]
     ['call', 'fold']
+    >>> Packed(np.array([0, 2]), np.array([1, 2]), ("call", "fold"), via=np.array([-1, 1, 0]))[0]
+    ['fold', 'call']
     """
 
-    __slots__ = ("start", "codes", "table")
+    __slots__ = ("start", "codes", "table", "via")
 
-    def __init__(self, start: npt.NDArray[np.int64], codes: npt.NDArray[np.int32],
-                 table: tuple[T, ...] | None = None) -> None:
-        self.start, self.codes, self.table = start, codes, table
+    def __init__(self, start: npt.NDArray[np.integer], codes: npt.NDArray[np.int32],
+                 table: tuple[T, ...] | None = None, via: Sequence[int] | None = None) -> None:
+        self.start, self.codes, self.table, self.via = start, codes, table, via
 
     def __len__(self) -> int:
         return len(self.start) - 1
@@ -81,6 +84,8 @@ class Packed(Sequence[list[T]], Generic[T]):
         codes = self.codes[self.start[j]:self.start[j + 1]].tolist()
         if self.table is None:
             return cast(list[T], codes)
+        if self.via is not None:
+            return [self.table[self.via[c]] for c in codes]
         return [self.table[c] for c in codes]
 
     def __iter__(self) -> Iterator[list[T]]:
@@ -107,15 +112,16 @@ class Game:
 
     hands: tuple[list[tuple[int, ...]], list[tuple[int, ...]]]
     weights: tuple[list[float], list[float]] | None = None
-    # Per-node columns as typed arrays (1-8 bytes a node instead of a list's pointer and, for a
-    # float, its object); amounts stay doubles, so the values are those of Python floats.
+    # Per-node columns as typed arrays (1-4 bytes a node instead of a list's pointer and, for a
+    # float, its object). Amounts and chance weights are single floats, the values the core reads.
     kind: array[int] = field(default_factory=lambda: array("b"))
     card: array[int] = field(default_factory=lambda: array("B"))
-    amount: array[float] = field(default_factory=lambda: array("d"))
+    amount: array[float] = field(default_factory=lambda: array("f"))
     folder: array[int] = field(default_factory=lambda: array("b"))
     board: array[int] = field(default_factory=lambda: array("i"))
-    chance_weight: array[float] = field(default_factory=lambda: array("d"))
-    shared: array[float] = field(default_factory=lambda: array("d"))
+    chance_weight: array[float] = field(default_factory=lambda: array("f"))
+    shared: array[float] = field(default_factory=lambda: array("f"))
+    """Each node's ``shared`` utility (:meth:`set_shared`); empty while every one is 0."""
     # The tree as each node's parent and the label of the edge into it (an index into
     # label_table): no list per node (the README's flop spot has 641,374 nodes). children and
     # labels are packed from these when first read after a change.
@@ -130,10 +136,13 @@ class Game:
     perms: list[tuple[list[int], list[int]]] = field(default_factory=list)
     _label_index: dict[str, int] = field(default_factory=dict, repr=False, compare=False)
     _packed: tuple[Packed[int], Packed[str]] | None = field(default=None, repr=False, compare=False)
+    released: bool = field(default=False, compare=False)
+    """True once :meth:`arrays` has handed the core-only columns over (``release=True``)."""
 
     def add(self, kind: int, *, parent: int | None = None, label: str = "", card: int = NO_CARD,
             amount: float = 0.0, folder: int = 0, board: int = 0, chance_weight: float = 0.0) -> int:
         """Add a node (a child of ``parent``, reached by ``label``); return its id."""
+        self._check_whole()
         nid = len(self.kind)
         self.kind.append(kind)
         self.card.append(card)
@@ -141,7 +150,8 @@ class Game:
         self.folder.append(folder)
         self.board.append(board)
         self.chance_weight.append(chance_weight)
-        self.shared.append(0.0)
+        if self.shared:
+            self.shared.append(0.0)
         self.parent.append(-1 if parent is None else parent)
         code = -1
         if parent is not None:
@@ -152,15 +162,20 @@ class Game:
         self._packed = None
         return nid
 
+    def set_shared(self, node: int, value: float) -> None:
+        """Give ``value`` to both players at the terminal ``node`` (the rake, negative)."""
+        if not self.shared:
+            self.shared.extend(array("f", [0.0]) * len(self.kind))
+        self.shared[node] = value
+
     def _pack(self) -> tuple[Packed[int], Packed[str]]:
         if self._packed is None:
-            parent = np.array(self.parent, np.int64)
+            parent = np.frombuffer(self.parent, np.int32) if self.parent else np.zeros(0, np.int32)
             kids = np.flatnonzero(parent >= 0)
-            order = kids[np.argsort(parent[kids], kind="stable")]  # by parent, then in the order added
-            start = np.zeros(len(parent) + 1, np.int64)
+            order = kids[np.argsort(parent[kids], kind="stable")].astype(np.int32)  # by parent, then as added
+            start = np.zeros(len(parent) + 1, np.int32)  # int32: the core's node ids are
             np.cumsum(np.bincount(parent[kids], minlength=len(parent)), out=start[1:])
-            labels = np.array(self.edge_label, np.int32)[order]
-            self._packed = (Packed(start, order.astype(np.int32)), Packed(start, labels, tuple(self.label_table)))
+            self._packed = (Packed(start, order), Packed(start, order, tuple(self.label_table), self.edge_label))
         return self._packed
 
     @property
@@ -175,7 +190,7 @@ class Game:
 
     def n_children(self) -> npt.NDArray[np.int64]:
         """Each node's number of children."""
-        return np.diff(self._pack()[0].start)
+        return np.diff(self._pack()[0].start).astype(np.int64)
 
     def parent_label(self, node: int) -> tuple[int, str] | None:
         """``(parent, label)`` of the edge into ``node``; None at the root."""
@@ -201,8 +216,28 @@ class Game:
         child of ``chance``), each player's hand ``h`` taking those of hand ``perms[perm][p][h]``."""
         self.merged.setdefault(chance, []).append((card, child, perm))
 
-    def arrays(self) -> dict[str, npt.NDArray[np.generic]]:
-        """The flat arrays of the C core (children follow their parent)."""
+    def _check_whole(self) -> None:
+        if self.released:
+            raise InputError("this game's amounts, boards and strength tables were released to a solver "
+                             "(arrays(release=True)); build the game again")
+
+    def arrays(self, *, release: bool = False) -> dict[str, npt.NDArray[np.generic]]:
+        """The flat arrays of the C core (children follow their parent).
+
+        With ``release``, the columns that only the core reads (amounts, folders, boards,
+        chance weights, shared utilities, strength tables) are dropped from the game once
+        copied: what is left (kinds, cards, children, labels, merges, hands) still walks a
+        solution, in less memory, and the game gives no arrays again.
+
+        Examples
+        --------
+        >>> g = Game(hands=([(0,)], [(1,)]))
+        >>> root = g.add(P0)
+        >>> _ = g.add(FOLD, parent=root, label="fold", amount=1.0, folder=0)
+        >>> sorted(g.arrays(release=True))[:3], len(g.amount), g.labels[root]
+        (['amount', 'board', 'card'], 0, ['fold'])
+        """
+        self._check_whole()
         n = len(self.kind)
         children = self.children
         out: dict[str, npt.NDArray[np.generic]] = {
@@ -225,7 +260,7 @@ class Game:
             iso_perm.extend(stands[child])
         out["iso_first"], out["iso_count"] = iso_first, iso_count
         out["iso_perm"] = np.array(iso_perm, np.int32)
-        if any(self.shared):
+        if any(self.shared):  # len(self.shared) == n once set_shared is called
             out["shared"] = np.array(self.shared, np.float32)
         nb = len(self.strengths)
         for p in (0, 1):
@@ -243,6 +278,11 @@ class Game:
             st = np.array([s[p] for s in self.strengths], np.uint32).reshape(nb, len(hands))
             out[f"strength{p}"] = st
             out[f"order{p}"] = np.argsort(st, axis=1, kind="stable").astype(np.int32).reshape(nb, len(hands))
+        if release:
+            for column in (self.amount, self.folder, self.board, self.chance_weight, self.shared):
+                del column[:]
+            self.strengths.clear()
+            self.released = True
         return out
 
 
@@ -264,10 +304,7 @@ class Engine:
     def __init__(self, arrays: dict[str, npt.NDArray[np.generic]], *, alpha: float = 1.5, beta: float = 0.0,
                  gamma: float = 3.0, compress: bool = False) -> None:
         self.raked = "shared" in arrays and bool(np.any(arrays["shared"] != 0))
-        self.core = SolverCore(arrays, alpha, beta, gamma, compress)
-        # The core keeps its own copy of the tree; of these arrays only two are read again.
-        self.kind = arrays["kind"]
-        self.n_children = arrays["n_children"]
+        self.core = SolverCore(arrays, alpha, beta, gamma, compress)  # which copies what it keeps
 
     @property
     def storage(self) -> str:
@@ -304,7 +341,4 @@ class Engine:
 
     def strategy(self, node: int) -> npt.NDArray[np.float32]:
         """The average strategy at an action node, shape (n_actions, n_hands)."""
-        kind = int(self.kind[node])
-        if kind > P1:
-            raise InputError(f"node {node} is not an action node")
-        return self.core.strategy(node, int(self.n_children[node]), kind)
+        return self.core.strategy(node)

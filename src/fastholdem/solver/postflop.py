@@ -186,11 +186,22 @@ class _Builder:
         if len(self.g.kind) > self.max_nodes:
             raise _TooLarge
 
+    def terminal(self, kind: int, parent: int, label: str, amount: int, **column: int) -> int:
+        """A fold or showdown where each player has put in ``pot / 2 + amount``, with the rake
+        as a zero-sum part and a shared part: at a terminal where each player has put in ``c``
+        and the rake is ``r``, the winner nets ``c - r`` and the loser ``-c`` (a tie: ``-r/2``
+        each), which is a zero-sum ``c - r/2`` plus ``-r/2`` for both players."""
+        contribution = self.spot.pot / 2 + amount
+        r = self.cfg.rake_of(contribution)
+        node = self.g.add(kind, parent=parent, label=label, amount=contribution - r / 2.0, **column)
+        if r:
+            self.g.set_shared(node, -r / 2.0)
+        return node
+
     def street_end(self, parent: int, label: str, board: tuple[int, ...], amount: int, info: _Info) -> None:
         """The node after a street closes (a call, or check-check): chance or a showdown."""
-        contribution = self.spot.pot / 2 + amount
         if len(board) == 5:
-            self.g.add(SHOWDOWN, parent=parent, label=label, amount=contribution, board=self.board_index(board))
+            self.terminal(SHOWDOWN, parent, label, amount, board=self.board_index(board))
             return
         dead = set(board)
         ch = self.g.add(CHANCE, parent=parent, label=label, chance_weight=1.0 / (52 - len(board) - 4))
@@ -212,10 +223,8 @@ class _Builder:
 
     def street_end_card(self, ch: int, c: int, board: tuple[int, ...], amount: int, info: _Info) -> int:
         """After an all-in call: deal the rest of the board, then show down; the node dealt ``c``."""
-        contribution = self.spot.pot / 2 + amount
         if len(board) == 5:
-            return self.g.add(SHOWDOWN, parent=ch, label=card_str(c), card=c, amount=contribution,
-                              board=self.board_index(board))
+            return self.terminal(SHOWDOWN, ch, card_str(c), amount, card=c, board=self.board_index(board))
         dead = set(board)
         sub = self.g.add(CHANCE, parent=ch, label=card_str(c), card=c, chance_weight=1.0 / (52 - len(board) - 4))
         merged = self.isomorphic(board)
@@ -235,7 +244,7 @@ class _Builder:
             label = _label(kind, a)
             nxt = _next_info(info, player, kind, a)
             if kind == _FOLD:
-                self.g.add(FOLD, parent=node, label=label, amount=self.spot.pot / 2 + amount, folder=player)
+                self.terminal(FOLD, node, label, amount, folder=player)
             elif kind == _CHECK:
                 if player == P0:
                     child = self.g.add(P1, parent=node, label=label)
@@ -327,21 +336,7 @@ def build_game(spot: Spot, max_nodes: int = MAX_NODES, isomorphism: bool = True)
         b.actions(root, spot.board, P0, 0, root_info(b.cfg))
     except _TooLarge:
         raise too_large from None
-    _apply_rake(game, b.cfg)
     return game
-
-
-def _apply_rake(game: Game, cfg: TreeConfig) -> None:
-    """Rake as a zero-sum part and a shared part: at a terminal where each player has put in
-    ``c`` and the rake is ``r``, the winner nets ``c - r`` and the loser ``-c`` (a tie: ``-r/2``
-    each), which is a zero-sum ``c - r/2`` plus ``-r/2`` for both players."""
-    if cfg.rake <= 0:
-        return
-    for i, k in enumerate(game.kind):
-        if k in (FOLD, SHOWDOWN):
-            r = cfg.rake_of(game.amount[i])
-            game.amount[i] -= r / 2.0
-            game.shared[i] = -r / 2.0
 
 
 TREE_ARGS = ("sizes", "add_allin", "force_allin", "merging", "rake", "rake_cap")

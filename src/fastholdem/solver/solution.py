@@ -484,7 +484,7 @@ class Solution:
         """Rebuild the tree without suit isomorphism, each node's regrets and strategy sums
         those of the node it was merged into (hands permuted), and the locks made so far."""
         full = build_game(self.spot, MAX_NODES, isomorphism=False)
-        engine = Engine(full.arrays(), compress=self.engine.core.compressed)
+        engine = Engine(full.arrays(release=True), compress=self.engine.core.compressed)
         regrets, sums, iters = self.engine.core.get_state()
         (off_i, _), (off_f, total) = _offsets(self.game), _offsets(full)
         r2 = np.zeros(total, np.float32)
@@ -639,7 +639,7 @@ def load(path: str | os.PathLike[str] | IO[bytes]) -> Solution:
         storage = str(z["storage"]) if "storage" in z.files else "float32"
         if storage not in STORAGES:
             raise InputError(f"path: unknown solver storage {storage!r} (this fastholdem has {', '.join(STORAGES)})")
-        engine = Engine(game.arrays(), compress=storage == "16bit")
+        engine = Engine(game.arrays(release=True), compress=storage == "16bit")
         engine.core.set_state(z["regrets"], z["sums"], int(z["iterations"]))
         ev = z["ev"].tolist()
         sol = Solution(spot, game, engine, float(z["exploitability"]), (ev[0], ev[1]), [], isomorphism)
@@ -739,7 +739,7 @@ def solve(oop: Range | str, ip: Range | str, board: str | list[int], *, pot: int
     game = build_game(spot, max_nodes, isomorphism)
     if overlap_weight(game) <= 0:
         raise RangeError("oop and ip: every pair of combos shares a card, so no deal is possible")
-    arrays = game.arrays()
+    arrays = game.arrays(release=True)  # the solution walks the game's shape, the core reads the rest
     need = SolverCore.memory(arrays, compress)
     if need > max_memory:
         raise ConfigError(f"the tree is too large: {len(game.kind):,} nodes need about {need / 2**30:.2f} GiB "

@@ -1,0 +1,88 @@
+"""fastholdem.solver.game: the tree a solver is built from, and the engine's face."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from toy_games import kuhn
+
+from fastholdem import Range, parse_cards
+from fastholdem.errors import InputError
+from fastholdem.solver.game import FOLD, P0, P1, SHOWDOWN, Engine, Game
+from fastholdem.solver.postflop import Spot, build_game
+
+
+def _river_game(rake: float = 0.0) -> Game:
+    spot = Spot(Range("AA,KK,QQ,AK"), Range("JJ+,AQ+"), tuple(parse_cards("2c7d9hTsJs")), 20, 40, (0.5, 1.0),
+                rake=rake, rake_cap=3.0)
+    return build_game(spot)
+
+
+def test_a_released_game_gives_the_same_arrays_and_still_walks() -> None:
+    kept, released = _river_game(), _river_game()
+    a, b = kept.arrays(), released.arrays(release=True)
+    assert sorted(a) == sorted(b)
+    for k in a:
+        assert np.array_equal(a[k], b[k]), k
+    assert len(released.amount) == len(released.board) == len(released.chance_weight) == 0
+    assert released.strengths == []
+    assert [released.labels[i] for i in range(len(released.kind))] == [kept.labels[i] for i in range(len(kept.kind))]
+    assert [released.parent_label(i) for i in range(len(released.kind))] == \
+        [kept.parent_label(i) for i in range(len(kept.kind))]
+
+
+def test_a_released_game_refuses_to_give_arrays_or_grow_again() -> None:
+    g = _river_game()
+    g.arrays(release=True)
+    with pytest.raises(InputError, match="released"):
+        g.arrays()
+    with pytest.raises(InputError, match="released"):
+        g.add(FOLD, parent=0, label="fold", amount=1.0)
+
+
+def test_shared_utilities_exist_only_with_a_rake() -> None:
+    plain, raked = _river_game(), _river_game(rake=0.05)
+    assert len(plain.shared) == 0 and "shared" not in plain.arrays()
+    assert len(raked.shared) == len(raked.kind)
+    shared = raked.arrays()["shared"]
+    terminal = np.isin(raked.arrays()["kind"], (FOLD, SHOWDOWN))
+    assert (shared[terminal] < 0).all() and (shared[~terminal] == 0).all()
+
+
+def _kuhn_breadth_first() -> tuple[Game, dict[int, int]]:
+    """Kuhn poker with its nodes numbered level by level (not in preorder, as the hold'em
+    builder numbers them), and the map from these ids to those of toy_games.kuhn()."""
+    g = Game(hands=([(0,), (1,), (2,)], [(0,), (1,), (2,)]))
+    b = g.add_board([1, 2, 3], [1, 2, 3])
+    r = g.add(P0)
+    c = g.add(P1, parent=r, label="check")
+    bt = g.add(P1, parent=r, label="bet")
+    c_sd = g.add(SHOWDOWN, parent=c, label="check", amount=1, board=b)
+    cb = g.add(P0, parent=c, label="bet")
+    bt_f = g.add(FOLD, parent=bt, label="fold", amount=1, folder=1)
+    bt_c = g.add(SHOWDOWN, parent=bt, label="call", amount=2, board=b)
+    cb_f = g.add(FOLD, parent=cb, label="fold", amount=1, folder=0)
+    cb_c = g.add(SHOWDOWN, parent=cb, label="call", amount=2, board=b)
+    # toy_games.kuhn() order: r, c, c_sd, cb, cb_f, cb_c, bt, bt_f, bt_c
+    return g, {r: 0, c: 1, c_sd: 2, cb: 3, cb_f: 4, cb_c: 5, bt: 6, bt_f: 7, bt_c: 8}
+
+
+def test_node_ids_in_any_order_solve_to_the_same_bits() -> None:
+    """The core walks subtrees in preorder; ids that are already in preorder share one array
+    for the order and its inverse, others get both. Either way the same arithmetic."""
+    bfs, to_pre = _kuhn_breadth_first()
+    pre = kuhn()
+    e_bfs, e_pre = Engine(bfs.arrays()), Engine(pre.arrays())
+    e_bfs.run(40)
+    e_pre.run(40)
+    for node, same in to_pre.items():
+        if bfs.kind[node] <= P1:
+            assert np.array_equal(e_bfs.strategy(node), e_pre.strategy(same)), node
+    assert e_bfs.values() == e_pre.values()
+
+
+@pytest.mark.parametrize("node", [2, -1, 9, 10**6])
+def test_the_strategy_of_a_node_that_is_not_an_action_node_is_refused(node: int) -> None:
+    e = Engine(kuhn().arrays())
+    with pytest.raises(InputError, match="not an action node"):
+        e.strategy(node)
