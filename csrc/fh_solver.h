@@ -57,7 +57,7 @@ typedef struct fh_sv_spec {
     int32_t n_boards;
     const uint32_t *strength[2]; /* [n_boards * n_hands[p]] higher is stronger; 0 = blocked by the board */
     const int32_t *order[2];     /* [n_boards * n_hands[p]] hands by ascending strength */
-    float alpha, beta, gamma;    /* DCFR parameters */
+    float alpha, beta, gamma;    /* DCFR parameters (the library passes 1.5, 0, 5) */
     int32_t compress;            /* 1: regrets as int16 and strategy sums as uint16, each action node's
                                   * rows with one float scale (half the storage); 0: float32 */
 } fh_sv_spec;

@@ -70,8 +70,11 @@ cdef class SolverCore:
     def __dealloc__(self):
         fh_sv_free(self.sv)
 
-    def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=3.0, bint compress=False):
+    def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=5.0, bint compress=False):
         cdef fh_sv_spec spec
+        for name, x in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
+            if not 0.0 <= x <= 100.0:  # a negative power of t = 0 would make the first discount inf, then NaN
+                raise InputError(f"{name} must be a number from 0 to 100, got {x!r}")
         a = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
         want = {"kind": np.int8, "first_child": np.int32, "n_children": np.int32, "children": np.int32,
                 "card": np.uint8, "amount": np.float32, "folder": np.int8, "board": np.int32,

@@ -86,3 +86,17 @@ def test_the_strategy_of_a_node_that_is_not_an_action_node_is_refused(node: int)
     e = Engine(kuhn().arrays())
     with pytest.raises(InputError, match="not an action node"):
         e.strategy(node)
+
+
+@pytest.mark.parametrize("param", ["alpha", "beta", "gamma"])
+@pytest.mark.parametrize("value", [-0.5, float("nan"), float("inf"), 1e9])
+def test_a_discount_parameter_outside_0_to_100_names_itself(param: str, value: float) -> None:
+    with pytest.raises(InputError, match=param):
+        Engine(kuhn().arrays(), **{param: value})
+
+
+def test_the_default_discounts_reach_kuhns_value() -> None:
+    e = Engine(kuhn().arrays())
+    e.run(300)
+    assert e.exploitability() < 2e-3
+    assert e.values()[1][0] == pytest.approx(-1 / 18, abs=5e-3)

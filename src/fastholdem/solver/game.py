@@ -302,7 +302,7 @@ class Engine:
     """
 
     def __init__(self, arrays: dict[str, npt.NDArray[np.generic]], *, alpha: float = 1.5, beta: float = 0.0,
-                 gamma: float = 3.0, compress: bool = False) -> None:
+                 gamma: float = 5.0, compress: bool = False) -> None:
         self.raked = "shared" in arrays and bool(np.any(arrays["shared"] != 0))
         self.core = SolverCore(arrays, alpha, beta, gamma, compress)  # which copies what it keeps
 

@@ -570,6 +570,8 @@ def next_check(history: list[tuple[int, float]], target: float, check_every: int
     10
     >>> next_check([(40, 0.7), (50, 0.55)], 0.5, 10)
     5
+    >>> next_check([(40, 0.7000001), (50, 0.7)], 0.5, 10)  # a fall this slow puts the target far off
+    10
     """
     if len(history) < 2:
         return check_every
@@ -577,6 +579,8 @@ def next_check(history: list[tuple[int, float]], target: float, check_every: int
     if not (0 < t0 < t1 and target > 0 and e0 > e1 > target):
         return check_every
     k = math.log(e0 / e1) / math.log(t1 / t0)
+    if math.log(e1 / target) / k >= math.log((t1 + check_every) / t1):  # in logs: 1 / k may be huge
+        return check_every
     at = float(t1 * (e1 / target) ** (1.0 / k))
     return max(1, min(check_every, math.ceil(at - t1)))
 
