@@ -54,12 +54,90 @@ cdef extern from "fh_solver.h" nogil:
     fh_status fh_sv_lock(fh_sv *sv, _sv_int32_t node, const uint8_t *mask, const float *strategy)
 
 
+cdef dict _sv_spec(dict arrays, fh_sv_spec *spec):
+    """Check the game arrays' dtypes and shapes and point ``spec`` at them; return the
+    contiguous arrays, which the caller keeps alive while ``spec`` is used."""
+    a = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
+    want = {"kind": np.int8, "first_child": np.int32, "n_children": np.int32, "children": np.int32,
+            "card": np.uint8, "amount": np.float32, "folder": np.int8, "board": np.int32,
+            "chance_weight": np.float32, "iso_first": np.int32, "iso_count": np.int32, "iso_perm": np.int32}
+    if "iso_first" not in a:  # a tree without suit isomorphism
+        a["iso_first"] = np.zeros(a["kind"].shape[0], np.int32)
+        a["iso_count"] = np.zeros(a["kind"].shape[0], np.int32)
+        a["iso_perm"] = np.zeros(0, np.int32)
+        for p in (0, 1):
+            a[f"perm{p}"] = np.zeros((0, a[f"weight{p}"].shape[0]), np.int32)
+    for p in (0, 1):
+        want[f"perm{p}"] = np.int32
+        want[f"cards{p}"] = np.uint8
+        want[f"weight{p}"] = np.float32
+        want[f"same{p}"] = np.int32
+        want[f"strength{p}"] = np.uint32
+        want[f"order{p}"] = np.int32
+    for k, dt in want.items():
+        if k not in a or a[k].dtype != np.dtype(dt):
+            raise InputError(f"arrays[{k!r}] must be a {np.dtype(dt)} array")
+    n = a["kind"].shape[0]
+    for k in ("first_child", "n_children", "card", "amount", "folder", "board", "chance_weight", "iso_first",
+              "iso_count"):
+        if a[k].shape != (n,):
+            raise InputError(f"arrays[{k!r}] must have {n} entries")
+    if n < 1:
+        raise InputError("the tree has no node")
+    edges = int(np.max(a["first_child"] + np.where(a["kind"] <= 2, a["n_children"], 0))) if n else 0
+    if a["children"].shape[0] < edges:
+        raise InputError("arrays['children'] is too short")
+    nb = int(a["strength0"].shape[0]) if a["strength0"].ndim == 2 else 0
+    for p in (0, 1):
+        nh = a[f"weight{p}"].shape[0]
+        if a[f"cards{p}"].shape != (nh, 2) or a[f"same{p}"].shape != (nh,):
+            raise InputError(f"the hands of player {p} have inconsistent shapes")
+        if a[f"strength{p}"].shape != (nb, nh) or a[f"order{p}"].shape != (nb, nh):
+            raise InputError(f"the strength tables of player {p} must have shape ({nb}, {nh})")
+    n_perms = int(a["perm0"].shape[0]) if a["perm0"].ndim == 2 else 0
+    for p in (0, 1):
+        nh = a[f"weight{p}"].shape[0]
+        if a[f"perm{p}"].shape != (n_perms, nh):
+            raise InputError(f"the hand permutations of player {p} must have shape ({n_perms}, {nh})")
+    if a["iso_perm"].ndim != 1:
+        raise InputError("arrays['iso_perm'] must be one-dimensional")
+    spec.n_nodes = <_sv_int32_t>n
+    spec.kind = <const _sv_int8_t *>cnp.PyArray_DATA(a["kind"])
+    spec.first_child = <const _sv_int32_t *>cnp.PyArray_DATA(a["first_child"])
+    spec.n_children = <const _sv_int32_t *>cnp.PyArray_DATA(a["n_children"])
+    spec.children = <const _sv_int32_t *>cnp.PyArray_DATA(a["children"])
+    spec.card = <const uint8_t *>cnp.PyArray_DATA(a["card"])
+    spec.amount = <const float *>cnp.PyArray_DATA(a["amount"])
+    spec.folder = <const _sv_int8_t *>cnp.PyArray_DATA(a["folder"])
+    spec.board = <const _sv_int32_t *>cnp.PyArray_DATA(a["board"])
+    spec.chance_weight = <const float *>cnp.PyArray_DATA(a["chance_weight"])
+    spec.iso_first = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_first"])
+    spec.iso_count = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_count"])
+    spec.n_iso = <_sv_int32_t>a["iso_perm"].shape[0]
+    spec.iso_perm = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_perm"])
+    spec.n_perms = <_sv_int32_t>n_perms
+    spec.shared = NULL
+    if "shared" in a:  # optional: a utility both players get at a terminal (rake)
+        if a["shared"].dtype != np.dtype(np.float32) or a["shared"].shape != (n,):
+            raise InputError(f"arrays['shared'] must be a float32 array of {n} entries")
+        spec.shared = <const float *>cnp.PyArray_DATA(a["shared"])
+    spec.n_boards = <_sv_int32_t>nb
+    for p in (0, 1):
+        spec.n_hands[p] = <_sv_int32_t>a[f"weight{p}"].shape[0]
+        spec.cards[p] = <const uint8_t *>cnp.PyArray_DATA(a[f"cards{p}"])
+        spec.weight[p] = <const float *>cnp.PyArray_DATA(a[f"weight{p}"])
+        spec.same[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"same{p}"])
+        spec.strength[p] = <const _sv_uint32_t *>cnp.PyArray_DATA(a[f"strength{p}"])
+        spec.order[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"order{p}"])
+        spec.perm[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"perm{p}"])
+    return a
+
+
 cdef class SolverCore:
     """A game tree and its DCFR state in the C core (csrc/fh_solver.h). Built by
     ``fastholdem.solver`` from checked arrays; not meant to be used directly."""
 
     cdef fh_sv *sv
-    cdef object keep
     cdef readonly int n_nodes
     cdef readonly tuple n_hands
     cdef readonly bint compressed
@@ -72,83 +150,12 @@ cdef class SolverCore:
 
     def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=5.0, bint compress=False):
         cdef fh_sv_spec spec
+        if self.sv != NULL:
+            raise InputError("a SolverCore is built once: make a new one")
         for name, x in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
             if not 0.0 <= x <= 100.0:  # a negative power of t = 0 would make the first discount inf, then NaN
                 raise InputError(f"{name} must be a number from 0 to 100, got {x!r}")
-        a = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
-        want = {"kind": np.int8, "first_child": np.int32, "n_children": np.int32, "children": np.int32,
-                "card": np.uint8, "amount": np.float32, "folder": np.int8, "board": np.int32,
-                "chance_weight": np.float32, "iso_first": np.int32, "iso_count": np.int32, "iso_perm": np.int32}
-        if "iso_first" not in a:  # a tree without suit isomorphism
-            a["iso_first"] = np.zeros(a["kind"].shape[0], np.int32)
-            a["iso_count"] = np.zeros(a["kind"].shape[0], np.int32)
-            a["iso_perm"] = np.zeros(0, np.int32)
-            for p in (0, 1):
-                a[f"perm{p}"] = np.zeros((0, a[f"weight{p}"].shape[0]), np.int32)
-        for p in (0, 1):
-            want[f"perm{p}"] = np.int32
-            want[f"cards{p}"] = np.uint8
-            want[f"weight{p}"] = np.float32
-            want[f"same{p}"] = np.int32
-            want[f"strength{p}"] = np.uint32
-            want[f"order{p}"] = np.int32
-        for k, dt in want.items():
-            if k not in a or a[k].dtype != np.dtype(dt):
-                raise InputError(f"arrays[{k!r}] must be a {np.dtype(dt)} array")
-        n = a["kind"].shape[0]
-        for k in ("first_child", "n_children", "card", "amount", "folder", "board", "chance_weight", "iso_first",
-                  "iso_count"):
-            if a[k].shape != (n,):
-                raise InputError(f"arrays[{k!r}] must have {n} entries")
-        if n < 1:
-            raise InputError("the tree has no node")
-        edges = int(np.max(a["first_child"] + np.where(a["kind"] <= 2, a["n_children"], 0))) if n else 0
-        if a["children"].shape[0] < edges:
-            raise InputError("arrays['children'] is too short")
-        nb = int(a["strength0"].shape[0]) if a["strength0"].ndim == 2 else 0
-        for p in (0, 1):
-            nh = a[f"weight{p}"].shape[0]
-            if a[f"cards{p}"].shape != (nh, 2) or a[f"same{p}"].shape != (nh,):
-                raise InputError(f"the hands of player {p} have inconsistent shapes")
-            if a[f"strength{p}"].shape != (nb, nh) or a[f"order{p}"].shape != (nb, nh):
-                raise InputError(f"the strength tables of player {p} must have shape ({nb}, {nh})")
-        n_perms = int(a["perm0"].shape[0]) if a["perm0"].ndim == 2 else 0
-        for p in (0, 1):
-            nh = a[f"weight{p}"].shape[0]
-            if a[f"perm{p}"].shape != (n_perms, nh):
-                raise InputError(f"the hand permutations of player {p} must have shape ({n_perms}, {nh})")
-        if a["iso_perm"].ndim != 1:
-            raise InputError("arrays['iso_perm'] must be one-dimensional")
-        self.keep = a
-        spec.n_nodes = <_sv_int32_t>n
-        spec.kind = <const _sv_int8_t *>cnp.PyArray_DATA(a["kind"])
-        spec.first_child = <const _sv_int32_t *>cnp.PyArray_DATA(a["first_child"])
-        spec.n_children = <const _sv_int32_t *>cnp.PyArray_DATA(a["n_children"])
-        spec.children = <const _sv_int32_t *>cnp.PyArray_DATA(a["children"])
-        spec.card = <const uint8_t *>cnp.PyArray_DATA(a["card"])
-        spec.amount = <const float *>cnp.PyArray_DATA(a["amount"])
-        spec.folder = <const _sv_int8_t *>cnp.PyArray_DATA(a["folder"])
-        spec.board = <const _sv_int32_t *>cnp.PyArray_DATA(a["board"])
-        spec.chance_weight = <const float *>cnp.PyArray_DATA(a["chance_weight"])
-        spec.iso_first = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_first"])
-        spec.iso_count = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_count"])
-        spec.n_iso = <_sv_int32_t>a["iso_perm"].shape[0]
-        spec.iso_perm = <const _sv_int32_t *>cnp.PyArray_DATA(a["iso_perm"])
-        spec.n_perms = <_sv_int32_t>n_perms
-        spec.shared = NULL
-        if "shared" in a:  # optional: a utility both players get at a terminal (rake)
-            if a["shared"].dtype != np.dtype(np.float32) or a["shared"].shape != (n,):
-                raise InputError(f"arrays['shared'] must be a float32 array of {n} entries")
-            spec.shared = <const float *>cnp.PyArray_DATA(a["shared"])
-        spec.n_boards = <_sv_int32_t>nb
-        for p in (0, 1):
-            spec.n_hands[p] = <_sv_int32_t>a[f"weight{p}"].shape[0]
-            spec.cards[p] = <const uint8_t *>cnp.PyArray_DATA(a[f"cards{p}"])
-            spec.weight[p] = <const float *>cnp.PyArray_DATA(a[f"weight{p}"])
-            spec.same[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"same{p}"])
-            spec.strength[p] = <const _sv_uint32_t *>cnp.PyArray_DATA(a[f"strength{p}"])
-            spec.order[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"order{p}"])
-            spec.perm[p] = <const _sv_int32_t *>cnp.PyArray_DATA(a[f"perm{p}"])
+        a = _sv_spec(arrays, &spec)  # kept alive while fh_sv_create copies it
         spec.alpha = <float>alpha
         spec.beta = <float>beta
         spec.gamma = <float>gamma
@@ -160,24 +167,19 @@ cdef class SolverCore:
             raise InputError("the game tree arrays are malformed (a child before its parent, a child of two "
                              "parents, a card or hand index out of range)")
         _check(status)
-        self.n_nodes = n
+        self.n_nodes = int(spec.n_nodes)
         self.n_hands = (int(spec.n_hands[0]), int(spec.n_hands[1]))
         self.compressed = bool(compress)
-        self.keep = None  # the C side holds its own copy
 
     @staticmethod
     def memory(dict arrays, bint compress=False):
-        """Bytes a solver of these arrays holds (an estimate made before allocating): 8 bytes
-        per action and hand of every action node (4 with ``compress``), 52 (60) per node and
-        20 per board and hand."""
-        kind = np.asarray(arrays["kind"])
-        nch = np.asarray(arrays["n_children"], dtype=np.int64)
-        nh = [int(np.asarray(arrays[f"weight{p}"]).shape[0]) for p in (0, 1)]
-        total = 0
-        for p in (0, 1):
-            total += int(nch[kind == p].sum()) * nh[p]
-        nb = int(np.asarray(arrays["strength0"]).shape[0])
-        return total * (4 if compress else 8) + kind.shape[0] * (60 if compress else 52) + nb * (nh[0] + nh[1]) * 10
+        """Bytes a solver of these arrays holds (the core's estimate, made before allocating):
+        8 bytes per action and hand of every action node (4 with ``compress``), 52 (60) per
+        node and 20 per board and hand."""
+        cdef fh_sv_spec spec
+        a = _sv_spec(arrays, &spec)
+        spec.compress = 1 if compress else 0
+        return int(fh_sv_memory(&spec))
 
     @property
     def iterations(self):

@@ -7,6 +7,7 @@ import pytest
 from toy_games import kuhn
 
 from fastholdem import Range, parse_cards
+from fastholdem._core import SolverCore
 from fastholdem.errors import InputError
 from fastholdem.solver.game import FOLD, P0, P1, SHOWDOWN, Engine, Game
 from fastholdem.solver.postflop import Spot, build_game
@@ -100,3 +101,22 @@ def test_the_default_discounts_reach_kuhns_value() -> None:
     e.run(300)
     assert e.exploitability() < 2e-3
     assert e.values()[1][0] == pytest.approx(-1 / 18, abs=5e-3)
+
+
+def test_a_core_is_built_once() -> None:
+    a = kuhn().arrays()
+    e = Engine(a)
+    with pytest.raises(InputError, match="built once"):
+        e.core.__init__(a)
+    e.run(5)  # the first core is intact
+    assert e.iterations == 5
+
+
+def test_the_memory_estimate_covers_the_storage_and_little_more() -> None:
+    arrays = _river_game().arrays()
+    e = Engine(arrays)
+    regrets, sums, _ = e.core.get_state()
+    storage = regrets.nbytes + sums.nbytes
+    estimate = SolverCore.memory(arrays)
+    assert storage < estimate < storage + 64 * len(arrays["kind"]) + 32 * arrays["strength0"].size + 2**16
+    assert SolverCore.memory(arrays, True) < estimate
