@@ -11,6 +11,7 @@ cimport cython
 cimport numpy as cnp
 import operator
 import os
+import threading
 
 import numpy as np
 

@@ -135,21 +135,26 @@ cdef dict _sv_spec(dict arrays, fh_sv_spec *spec):
 
 cdef class SolverCore:
     """A game tree and its DCFR state in the C core (csrc/fh_solver.h). Built by
-    ``fastholdem.solver`` from checked arrays; not meant to be used directly."""
+    ``fastholdem.solver`` from checked arrays; not meant to be used directly. Calls from
+    several threads on one core run in turn (a lock held across the C call)."""
 
     cdef fh_sv *sv
+    cdef object _mutex  # one call at a time: run, evaluate and node_values release the GIL
     cdef readonly int n_nodes
     cdef readonly tuple n_hands
     cdef readonly bint compressed
 
     def __cinit__(self):
         self.sv = NULL
+        self._mutex = threading.Lock()
 
     def __dealloc__(self):
         fh_sv_free(self.sv)
 
     def __init__(self, dict arrays, double alpha=1.5, double beta=0.0, double gamma=5.0, bint compress=False):
         cdef fh_sv_spec spec
+        cdef fh_status status
+        cdef fh_sv *sv = NULL
         if self.sv != NULL:
             raise InputError("a SolverCore is built once: make a new one")
         for name, x in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
@@ -160,13 +165,17 @@ cdef class SolverCore:
         spec.beta = <float>beta
         spec.gamma = <float>gamma
         spec.compress = 1 if compress else 0
-        cdef fh_status status
         with nogil:
-            status = fh_sv_create(&spec, &self.sv)
+            status = fh_sv_create(&spec, &sv)
         if status == FH_ERR_ARGUMENT:
             raise InputError("the game tree arrays are malformed (a child before its parent, a child of two "
                              "parents, a card or hand index out of range)")
         _check(status)
+        with self._mutex:
+            if self.sv != NULL:  # another thread built it meanwhile
+                fh_sv_free(sv)
+                raise InputError("a SolverCore is built once: make a new one")
+            self.sv = sv
         self.n_nodes = int(spec.n_nodes)
         self.n_hands = (int(spec.n_hands[0]), int(spec.n_hands[1]))
         self.compressed = bool(compress)
@@ -181,16 +190,27 @@ cdef class SolverCore:
         spec.compress = 1 if compress else 0
         return int(fh_sv_memory(&spec))
 
+    cdef fh_sv *_core(self) except NULL:
+        if self.sv == NULL:
+            raise InputError("this SolverCore was not built (call it with the game's arrays)")
+        return self.sv
+
     @property
     def iterations(self):
-        return int(fh_sv_iterations(self.sv))
+        with self._mutex:
+            return int(fh_sv_iterations(self._core()))
 
     def run(self, int n_iters, object threads=None):
         """Run ``n_iters`` more DCFR iterations (GIL released, Ctrl-C polled)."""
         cdef _Interrupt intr = _Interrupt(_threads(threads))
         cdef fh_status status
-        with nogil:
-            status = fh_sv_run(self.sv, n_iters, &intr.ex)
+        cdef fh_sv *sv
+        if n_iters < 0:
+            raise InputError(f"n_iters must be at least 0, got {n_iters}")
+        with self._mutex:
+            sv = self._core()
+            with nogil:
+                status = fh_sv_run(sv, n_iters, &intr.ex)
         intr.check(status)
 
     def evaluate(self, object threads=None, bint values=True):
@@ -200,24 +220,32 @@ cdef class SolverCore:
         cdef double ev[2]
         cdef _Interrupt intr = _Interrupt(_threads(threads))
         cdef fh_status status
-        with nogil:
-            status = fh_sv_evaluate(self.sv, br, ev if values else NULL, &intr.ex)
+        cdef fh_sv *sv
+        with self._mutex:
+            sv = self._core()
+            with nogil:
+                status = fh_sv_evaluate(sv, br, ev if values else NULL, &intr.ex)
         intr.check(status)
         return (br[0], br[1]), ((ev[0], ev[1]) if values else None)
 
     def strategy(self, int node):
         """The average strategy at an action node, shape (n_actions, n_hands[player])."""
         cdef int player = 0
-        cdef _sv_int32_t n_actions = fh_sv_actions(self.sv, node, &player)
-        if n_actions < 0:
-            raise InputError(f"node {node} is not an action node")
-        out = np.empty((n_actions, self.n_hands[player]), dtype=np.float32)
-        cdef float[:, ::1] o = out
-        _check(fh_sv_strategy(self.sv, node, &o[0, 0]))
+        cdef _sv_int32_t n_actions
+        cdef float[:, ::1] o
+        with self._mutex:
+            n_actions = fh_sv_actions(self._core(), node, &player)
+            if n_actions < 0:
+                raise InputError(f"node {node} is not an action node")
+            out = np.empty((n_actions, self.n_hands[player]), dtype=np.float32)
+            o = out
+            _check(fh_sv_strategy(self.sv, node, &o[0, 0]))
         return out
 
     def node_values(self, int node, int player, object opp_reach, bint best_response=False, object threads=None):
         """Counterfactual values of ``player``'s hands at ``node`` against the opponent's reach."""
+        if player not in (0, 1):
+            raise InputError(f"player must be 0 or 1, got {player}")
         r = np.ascontiguousarray(opp_reach, dtype=np.float32)
         if r.shape != (self.n_hands[1 - player],):
             raise InputError("opp_reach has the wrong length")
@@ -226,38 +254,64 @@ cdef class SolverCore:
         cdef float[::1] ov = out
         cdef _Interrupt intr = _Interrupt(_threads(threads))
         cdef fh_status status
-        with nogil:
-            status = fh_sv_node_values(self.sv, node, player, &rv[0], best_response, &ov[0], &intr.ex)
+        cdef fh_sv *sv
+        with self._mutex:
+            sv = self._core()
+            with nogil:
+                status = fh_sv_node_values(sv, node, player, &rv[0], best_response, &ov[0], &intr.ex)
         intr.check(status)
         return out
 
     def lock(self, int node, object mask, object strategy):
+        """Fix the strategy of the hands ``mask`` selects at an action node to ``strategy``
+        (shape (n_actions, n_hands[player]))."""
+        cdef int player = 0
+        cdef _sv_int32_t n_actions
+        cdef const uint8_t[::1] mv
+        cdef const float[:, ::1] sv_
         m = np.ascontiguousarray(mask, dtype=np.uint8)
         s = np.ascontiguousarray(strategy, dtype=np.float32)
-        cdef const uint8_t[::1] mv = m
-        cdef const float[:, ::1] sv_ = s
-        _check(fh_sv_lock(self.sv, node, &mv[0], &sv_[0, 0]))
+        with self._mutex:
+            n_actions = fh_sv_actions(self._core(), node, &player)
+            if n_actions < 0:
+                raise InputError(f"node {node} is not an action node")
+            nh = self.n_hands[player]
+            if m.shape != (nh,) or s.shape != (n_actions, nh):
+                raise InputError(f"mask must have {nh} entries and strategy shape ({n_actions}, {nh})")
+            mv = m
+            sv_ = s
+            _check(fh_sv_lock(self.sv, node, &mv[0], &sv_[0, 0]))
 
     def get_state(self):
         """Copies of (regrets, strategy sums, iterations done), float32 whatever the storage."""
-        cdef uint64_t n = fh_sv_storage(self.sv)
-        regrets = np.empty(max(n, 1), dtype=np.float32)
-        sums = np.empty(max(n, 1), dtype=np.float32)
-        cdef float[::1] rv = regrets
-        cdef float[::1] sv_ = sums
-        fh_sv_get_state(self.sv, &rv[0], &sv_[0])
-        return regrets[:n], sums[:n], self.iterations
+        cdef uint64_t n
+        cdef float[::1] rv
+        cdef float[::1] sv_
+        with self._mutex:
+            n = fh_sv_storage(self._core())
+            regrets = np.empty(max(n, 1), dtype=np.float32)
+            sums = np.empty(max(n, 1), dtype=np.float32)
+            rv = regrets
+            sv_ = sums
+            fh_sv_get_state(self.sv, &rv[0], &sv_[0])
+            return regrets[:n], sums[:n], int(fh_sv_iterations(self.sv))
 
     def set_state(self, object regrets, object sums, int iterations):
-        cdef uint64_t n = fh_sv_storage(self.sv)
+        cdef uint64_t n
+        cdef const float[::1] av
+        cdef const float[::1] bv
+        if iterations < 0:
+            raise InputError(f"iterations must be at least 0, got {iterations}")
         a = np.ascontiguousarray(regrets, dtype=np.float32)
         b = np.ascontiguousarray(sums, dtype=np.float32)
-        if a.shape != (n,) or b.shape != (n,):
-            raise InputError(f"the saved state must hold {n} regrets and strategy sums")
-        if not (np.isfinite(a).all() and np.isfinite(b).all()) or (b < 0).any():
-            raise InputError("the saved state must hold finite regrets and non-negative strategy sums")
-        cdef const float[::1] av = a
-        cdef const float[::1] bv = b
-        if n:
-            fh_sv_set_state(self.sv, &av[0], &bv[0])
-        fh_sv_set_iterations(self.sv, iterations)
+        with self._mutex:
+            n = fh_sv_storage(self._core())
+            if a.shape != (n,) or b.shape != (n,):
+                raise InputError(f"the saved state must hold {n} regrets and strategy sums")
+            if not (np.isfinite(a).all() and np.isfinite(b).all()) or (b < 0).any():
+                raise InputError("the saved state must hold finite regrets and non-negative strategy sums")
+            av = a
+            bv = b
+            if n:
+                fh_sv_set_state(self.sv, &av[0], &bv[0])
+            fh_sv_set_iterations(self.sv, iterations)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+
 import numpy as np
 import pytest
 from toy_games import kuhn
@@ -120,3 +122,38 @@ def test_the_memory_estimate_covers_the_storage_and_little_more() -> None:
     estimate = SolverCore.memory(arrays)
     assert storage < estimate < storage + 64 * len(arrays["kind"]) + 32 * arrays["strength0"].size + 2**16
     assert SolverCore.memory(arrays, True) < estimate
+
+
+def test_calls_from_two_threads_on_one_core_run_in_turn() -> None:
+    """run releases the GIL; the core's lock makes concurrent calls on one engine run one
+    after the other, so two runs of 150 are a run of 300, bit for bit."""
+    shared, alone = Engine(_river_game().arrays()), Engine(_river_game().arrays())
+    reads: list[object] = []
+    workers = [threading.Thread(target=shared.run, args=(150,)) for _ in range(2)]
+    workers.append(threading.Thread(target=lambda: reads.extend([shared.values(), shared.strategy(0)])))
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join()
+    alone.run(300)
+    assert shared.iterations == 300 and len(reads) == 2
+    assert np.array_equal(shared.strategy(0), alone.strategy(0))
+    assert shared.values() == alone.values()
+
+
+def test_a_core_that_was_never_built_is_refused() -> None:
+    core = SolverCore.__new__(SolverCore)
+    for call in (lambda: core.run(1), lambda: core.evaluate(), lambda: core.strategy(0), core.get_state):
+        with pytest.raises(InputError, match="not built"):
+            call()
+
+
+def test_a_lock_of_the_wrong_shape_is_refused() -> None:
+    e = Engine(kuhn().arrays())
+    n_hands = e.core.n_hands[0]
+    with pytest.raises(InputError, match="mask must have"):
+        e.core.lock(0, np.ones(n_hands + 1, np.uint8), np.full((2, n_hands), 0.5, np.float32))
+    with pytest.raises(InputError, match="strategy shape"):
+        e.core.lock(0, np.ones(n_hands, np.uint8), np.full((3, n_hands), 0.5, np.float32))
+    with pytest.raises(InputError, match="not an action node"):
+        e.core.lock(2, np.ones(n_hands, np.uint8), np.full((2, n_hands), 0.5, np.float32))

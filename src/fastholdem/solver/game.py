@@ -173,7 +173,7 @@ class Game:
             parent = np.frombuffer(self.parent, np.int32) if self.parent else np.zeros(0, np.int32)
             kids = np.flatnonzero(parent >= 0)
             order = kids[np.argsort(parent[kids], kind="stable")].astype(np.int32)  # by parent, then as added
-            start = np.zeros(len(parent) + 1, np.int32)  # int32: the core's node ids are
+            start = np.zeros(len(parent) + 1, np.int32)  # int32, as the core's node ids
             np.cumsum(np.bincount(parent[kids], minlength=len(parent)), out=start[1:])
             self._packed = (Packed(start, order), Packed(start, order, tuple(self.label_table), self.edge_label))
         return self._packed
