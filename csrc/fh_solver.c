@@ -994,6 +994,7 @@ static uint64_t storage_floats(const fh_sv_spec *s, uint64_t *lock_total) {
 }
 
 uint64_t fh_sv_memory(const fh_sv_spec *s) {
+    if (!spec_ok(s)) return 0; /* storage_floats would index n_hands by an unchecked kind */
     uint64_t lt, total = storage_floats(s, &lt);
     uint64_t mh = (uint64_t)(s->n_hands[0] > s->n_hands[1] ? s->n_hands[0] : s->n_hands[1]);
     return total * (s->compress ? 4u : 8u) + (uint64_t)s->n_nodes * (s->compress ? 60u : 52u) +

@@ -70,7 +70,8 @@ typedef struct fh_sv fh_sv; /* a solver: a copy of the spec (the strength tables
 fh_status fh_sv_create(const fh_sv_spec *spec, fh_sv **out);
 void fh_sv_free(fh_sv *sv);
 
-/* Bytes a solver of this spec would hold (regrets + strategy sums + the tree and showdown lists). */
+/* Bytes a solver of this spec would hold (regrets + strategy sums + the tree and showdown lists);
+ * 0 for a spec fh_sv_create would refuse as malformed. */
 uint64_t fh_sv_memory(const fh_sv_spec *spec);
 
 /* Run n_iters more iterations. FH_ERR_INTERRUPTED when the poll cancelled the run (the solver

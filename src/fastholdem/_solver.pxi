@@ -54,6 +54,10 @@ cdef extern from "fh_solver.h" nogil:
     fh_status fh_sv_lock(fh_sv *sv, _sv_int32_t node, const uint8_t *mask, const float *strategy)
 
 
+_MALFORMED = ("the game tree arrays are malformed (a child before its parent, a child of two parents, "
+              "a card or hand index out of range)")
+
+
 cdef dict _sv_spec(dict arrays, fh_sv_spec *spec):
     """Check the game arrays' dtypes and shapes and point ``spec`` at them; return the
     contiguous arrays, which the caller keeps alive while ``spec`` is used."""
@@ -168,8 +172,7 @@ cdef class SolverCore:
         with nogil:
             status = fh_sv_create(&spec, &sv)
         if status == FH_ERR_ARGUMENT:
-            raise InputError("the game tree arrays are malformed (a child before its parent, a child of two "
-                             "parents, a card or hand index out of range)")
+            raise InputError(_MALFORMED)
         _check(status)
         with self._mutex:
             if self.sv != NULL:  # another thread built it meanwhile
@@ -188,12 +191,22 @@ cdef class SolverCore:
         cdef fh_sv_spec spec
         a = _sv_spec(arrays, &spec)
         spec.compress = 1 if compress else 0
-        return int(fh_sv_memory(&spec))
+        cdef uint64_t need = fh_sv_memory(&spec)
+        if need == 0:
+            raise InputError(_MALFORMED)
+        return int(need)
 
     cdef fh_sv *_core(self) except NULL:
         if self.sv == NULL:
             raise InputError("this SolverCore was not built (call it with the game's arrays)")
         return self.sv
+
+    cdef _sv_int32_t _actions(self, int node, int *player) except -1:
+        """The number of actions at an action node (its player in *player); else InputError."""
+        cdef _sv_int32_t n = fh_sv_actions(self._core(), node, player)
+        if n < 0:
+            raise InputError(f"node {node} is not an action node")
+        return n
 
     @property
     def iterations(self):
@@ -234,9 +247,7 @@ cdef class SolverCore:
         cdef _sv_int32_t n_actions
         cdef float[:, ::1] o
         with self._mutex:
-            n_actions = fh_sv_actions(self._core(), node, &player)
-            if n_actions < 0:
-                raise InputError(f"node {node} is not an action node")
+            n_actions = self._actions(node, &player)
             out = np.empty((n_actions, self.n_hands[player]), dtype=np.float32)
             o = out
             _check(fh_sv_strategy(self.sv, node, &o[0, 0]))
@@ -244,6 +255,7 @@ cdef class SolverCore:
 
     def node_values(self, int node, int player, object opp_reach, bint best_response=False, object threads=None):
         """Counterfactual values of ``player``'s hands at ``node`` against the opponent's reach."""
+        self._core()  # n_hands exists only once built
         if player not in (0, 1):
             raise InputError(f"player must be 0 or 1, got {player}")
         r = np.ascontiguousarray(opp_reach, dtype=np.float32)
@@ -272,9 +284,7 @@ cdef class SolverCore:
         m = np.ascontiguousarray(mask, dtype=np.uint8)
         s = np.ascontiguousarray(strategy, dtype=np.float32)
         with self._mutex:
-            n_actions = fh_sv_actions(self._core(), node, &player)
-            if n_actions < 0:
-                raise InputError(f"node {node} is not an action node")
+            n_actions = self._actions(node, &player)
             nh = self.n_hands[player]
             if m.shape != (nh,) or s.shape != (n_actions, nh):
                 raise InputError(f"mask must have {nh} entries and strategy shape ({n_actions}, {nh})")

@@ -143,7 +143,8 @@ def test_calls_from_two_threads_on_one_core_run_in_turn() -> None:
 
 def test_a_core_that_was_never_built_is_refused() -> None:
     core = SolverCore.__new__(SolverCore)
-    for call in (lambda: core.run(1), lambda: core.evaluate(), lambda: core.strategy(0), core.get_state):
+    for call in (lambda: core.run(1), lambda: core.evaluate(), lambda: core.strategy(0), core.get_state,
+                 lambda: core.node_values(0, 0, np.ones(3, np.float32))):
         with pytest.raises(InputError, match="not built"):
             call()
 
@@ -157,3 +158,14 @@ def test_a_lock_of_the_wrong_shape_is_refused() -> None:
         e.core.lock(0, np.ones(n_hands, np.uint8), np.full((3, n_hands), 0.5, np.float32))
     with pytest.raises(InputError, match="not an action node"):
         e.core.lock(2, np.ones(n_hands, np.uint8), np.full((2, n_hands), 0.5, np.float32))
+
+
+def test_the_memory_estimate_refuses_what_the_core_would_refuse() -> None:
+    """A node kind the core does not know (here -1, which would index the hand counts) makes
+    the estimate fail as construction does, not return a number read from elsewhere."""
+    arrays = kuhn().arrays()
+    arrays["kind"] = arrays["kind"].copy()
+    arrays["kind"][2] = -1
+    for build in (SolverCore.memory, Engine):
+        with pytest.raises(InputError, match="malformed"):
+            build(arrays)
